@@ -1,0 +1,323 @@
+"""The cards of Rule of Power: the World deck (R1), the Higher Powers expansion (R2) and the
+starter Fate cards (R3).
+
+A :class:`Card` is a small immutable value; there is exactly one instance per identifier, so
+cards compare and hash by identity and can be used freely in sets and as dictionary keys.
+
+>>> Card.from_id("W007")
+Card.from_id('W007')
+>>> fire = Card.from_id("w007")
+>>> fire.name, fire.value, fire.suit.label, fire.is_dragon, fire.is_power
+('Fire Dragon', 7, 'Powers', True, True)
+>>> Card.from_id("W017").title
+'Dragon of Men (7)'
+>>> Card.from_id("F003").value    # the Vampire plays as a Ruler (R20)
+10
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable
+
+__all__ = [
+    "Suit",
+    "FateCategory",
+    "Card",
+    "UnknownCardError",
+    "RANK_NAMES",
+    "WORLD_DECK",
+    "EXPANSION_CARDS",
+    "FATE_CARDS",
+    "ALL_CARDS",
+    "POWER_RING",
+    "FIRE_DRAGON",
+    "world_deck",
+    "power_cards",
+    "parse_cards",
+]
+
+
+class UnknownCardError(ValueError):
+    """Raised when a card identifier names no card of the game (R1-R3)."""
+
+    def __init__(self, text: str, reason: str | None = None) -> None:
+        self.text = text
+        super().__init__(reason or f"unknown card id {text!r}: expected W001-W052 or F001-F008")
+
+
+class Suit(enum.Enum):
+    """The four suits of the World deck (R1), in identifier order."""
+
+    POWERS = "Powers"
+    MEN = "Men"
+    ELVES = "Elves"
+    DARKNESS = "Darkness"
+
+    @property
+    def label(self) -> str:
+        return self.value
+
+
+class FateCategory(enum.Enum):
+    """The categories Fate cards are grouped in (rulebook, "Fate Cards Effects")."""
+
+    MAGIC = "Magic"
+    CHARACTER = "Character"
+    CREATURE = "Creature"
+    EVENT = "Event"
+
+
+#: Rank names by value (R1; 11-13 are the expansion's, which the rulebook leaves unnamed).
+RANK_NAMES: dict[int, str] = {
+    1: "Wizard",
+    2: "Blade",
+    3: "Tower",
+    4: "Minion",
+    5: "Covenanter",
+    6: "Servant",
+    7: "Dragon",
+    8: "Champion",
+    9: "Lady",
+    10: "Ruler",
+    11: "Eleven",
+    12: "Twelve",
+    13: "Thirteen",
+}
+
+_SPECIAL_NAMES = {
+    "W001": "Cosmic Power",
+    "W002": "Sword of Power",
+    "W003": "Temple of Power",
+    "W007": "Fire Dragon",
+}
+
+_SUIT_ORDER = (Suit.POWERS, Suit.MEN, Suit.ELVES, Suit.DARKNESS)
+
+_FATE = {
+    # id: (name, category, value when it plays as a World card)
+    "F001": ("Mystic Crystal", FateCategory.MAGIC, None),
+    "F002": ("Warlock", FateCategory.CREATURE, 1),
+    "F003": ("Vampire", FateCategory.CREATURE, 10),
+    "F004": ("Dark Decay", FateCategory.EVENT, None),
+    "F005": ("Mirror Swap", FateCategory.MAGIC, None),
+    "F006": ("Thief", FateCategory.CHARACTER, None),
+    "F007": ("Exorcist", FateCategory.CHARACTER, None),
+    "F008": ("Renewal", FateCategory.EVENT, None),
+}
+
+_ID_RE = re.compile(r"^\s*([WwFf])(\d{3})\s*$")
+
+
+class Card:
+    """One card of the game, World or Fate.
+
+    Attributes are plain slots, read in the engine's hot loops:
+
+    - ``id``: ``"W001"``-``"W052"`` or ``"F001"``-``"F008"``.
+    - ``value``: the capturing value; for Fate cards only the Warlock (1) and Vampire (10)
+      have one, ``None`` otherwise.
+    - ``suit``: a :class:`Suit` for World cards, ``None`` for Fate cards.
+    - ``is_world``, ``is_fate``, ``is_expansion`` (R2), ``is_power`` (the Powers suit),
+      ``is_ring`` (W001-W003), ``is_dragon`` (value 7), ``is_wizard`` (value 1, the Warlock
+      included since it is a Wizard, R20), ``is_creature`` (R24), ``to_centre`` (the card is
+      played to the centre: World cards, Warlock, Vampire).
+    """
+
+    __slots__ = (
+        "id",
+        "index",
+        "value",
+        "suit",
+        "name",
+        "rank_name",
+        "category",
+        "is_world",
+        "is_fate",
+        "is_expansion",
+        "is_power",
+        "is_ring",
+        "is_dragon",
+        "is_wizard",
+        "is_creature",
+        "to_centre",
+    )
+
+    _by_id: dict[str, Card] = {}
+
+    id: str
+    index: int
+    value: int | None
+    suit: Suit | None
+    name: str | None
+    rank_name: str | None
+    category: FateCategory | None
+    is_world: bool
+    is_fate: bool
+    is_expansion: bool
+    is_power: bool
+    is_ring: bool
+    is_dragon: bool
+    is_wizard: bool
+    is_creature: bool
+    to_centre: bool
+
+    def __init__(self) -> None:  # pragma: no cover - instances come from from_id
+        raise TypeError("use Card.from_id('W007')")
+
+    @classmethod
+    def _make(cls, card_id: str, index: int, **attrs: object) -> Card:
+        card = object.__new__(cls)
+        object.__setattr__(card, "id", card_id)
+        object.__setattr__(card, "index", index)
+        for key, value in attrs.items():
+            object.__setattr__(card, key, value)
+        cls._by_id[card_id] = card
+        return card
+
+    def __setattr__(self, key: str, value: object) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (Card.from_id, (self.id,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    @classmethod
+    def from_id(cls, text: str) -> Card:
+        """The card with identifier ``text`` (case and surrounding blanks ignored).
+
+        Raises :class:`UnknownCardError` naming the text when no such card exists.
+        """
+        card = cls._by_id.get(text)
+        if card is not None:
+            return card
+        m = _ID_RE.match(text) if isinstance(text, str) else None
+        if m is None:
+            raise UnknownCardError(str(text))
+        card = cls._by_id.get(m.group(1).upper() + m.group(2))
+        if card is None:
+            raise UnknownCardError(str(text))
+        return card
+
+    @property
+    def title(self) -> str:
+        """A name a player recognises: 'Fire Dragon (7)', 'Champion of Elves (8)', 'Thief'."""
+        if self.is_fate:
+            return self.name or self.id
+        if self.name:
+            return f"{self.name} ({self.value})"
+        assert self.suit is not None
+        return f"{self.rank_name} of {self.suit.label} ({self.value})"
+
+    @property
+    def short(self) -> str:
+        """A compact label: '7P' for the Fire Dragon, '10M', 'Vampire'."""
+        if self.is_fate:
+            return self.name or self.id
+        assert self.suit is not None
+        return f"{self.value}{self.suit.label[0]}"
+
+    def __repr__(self) -> str:
+        return f"Card.from_id({self.id!r})"
+
+    def __str__(self) -> str:
+        return self.id
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+
+def _build() -> None:
+    index = 0
+    for s, suit in enumerate(_SUIT_ORDER):
+        for v in range(1, 11):
+            card_id = f"W{s * 10 + v:03d}"
+            _make_world(card_id, index, suit, v, expansion=False)
+            index += 1
+    for s, suit in enumerate(_SUIT_ORDER):
+        for k, v in enumerate((11, 12, 13)):
+            card_id = f"W{41 + s * 3 + k:03d}"
+            _make_world(card_id, index, suit, v, expansion=True)
+            index += 1
+    for card_id, (name, category, value) in _FATE.items():
+        Card._make(
+            card_id,
+            index,
+            value=value,
+            suit=None,
+            name=name,
+            rank_name=RANK_NAMES[value] if value else None,
+            category=category,
+            is_world=False,
+            is_fate=True,
+            is_expansion=False,
+            is_power=False,
+            is_ring=False,
+            is_dragon=False,
+            is_wizard=value == 1,
+            is_creature=category is FateCategory.CREATURE,
+            to_centre=value is not None,
+        )
+        index += 1
+
+
+def _make_world(card_id: str, index: int, suit: Suit, value: int, *, expansion: bool) -> None:
+    Card._make(
+        card_id,
+        index,
+        value=value,
+        suit=suit,
+        name=_SPECIAL_NAMES.get(card_id),
+        rank_name=RANK_NAMES[value],
+        category=None,
+        is_world=True,
+        is_fate=False,
+        is_expansion=expansion,
+        is_power=suit is Suit.POWERS,
+        is_ring=card_id in ("W001", "W002", "W003"),
+        is_dragon=value == 7,
+        is_wizard=value == 1,
+        is_creature=False,
+        to_centre=True,
+    )
+
+
+_build()
+
+#: The 40 cards of the standard World deck, W001-W040 (R1).
+WORLD_DECK: tuple[Card, ...] = tuple(Card.from_id(f"W{i:03d}") for i in range(1, 41))
+#: The 12 cards of the Higher Powers expansion, W041-W052 (R2).
+EXPANSION_CARDS: tuple[Card, ...] = tuple(Card.from_id(f"W{i:03d}") for i in range(41, 53))
+#: The eight starter Fate cards, F001-F008 (R3).
+FATE_CARDS: tuple[Card, ...] = tuple(Card.from_id(f"F{i:03d}") for i in range(1, 9))
+ALL_CARDS: tuple[Card, ...] = WORLD_DECK + EXPANSION_CARDS + FATE_CARDS
+#: Cosmic Power, Sword of Power, Temple of Power (R1, R12).
+POWER_RING: tuple[Card, ...] = WORLD_DECK[0:3]
+FIRE_DRAGON: Card = Card.from_id("W007")
+
+
+def world_deck(expansion: bool = False) -> tuple[Card, ...]:
+    """The World deck in play: 40 cards, or 52 with the Higher Powers expansion (R2)."""
+    return WORLD_DECK + EXPANSION_CARDS if expansion else WORLD_DECK
+
+
+def power_cards(expansion: bool = False) -> tuple[Card, ...]:
+    """The Power cards in ladder order (R12): W001-W010, then W041-W043 with the expansion."""
+    base = WORLD_DECK[0:10]
+    return base + EXPANSION_CARDS[0:3] if expansion else base
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Cards from a comma-separated string (``"W002,W014"``; ``""`` is none) or an iterable
+    of identifiers. Raises :class:`UnknownCardError` naming the first bad identifier."""
+    if isinstance(text, str):
+        parts = [p for p in (s.strip() for s in text.split(",")) if p]
+    else:
+        parts = list(text)
+    return tuple(Card.from_id(p) for p in parts)

@@ -1,0 +1,1 @@
+"""Subcommands of ``rop``, one module per group."""

@@ -1,0 +1,101 @@
+"""What the sensors report about the physical table, before any rule is applied.
+
+Data flows one way: sensors (camera, NFC readers, the demo table) produce these plain
+values; the tracker turns them into moves of the game. Nothing here knows the rules.
+
+Zones are named as in the table layouts under ``calibration/``: ``"centre"``, ``"deck"``,
+``"capture:<player>"``, ``"fate:<player>"``, ``"hand:<player>"``. Readers are named by the
+hardware (``"usb"``, ``"board:0"`` ... ``"board:3"``) and mapped to zones by configuration.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from companion.cards import Card
+
+__all__ = [
+    "Observation",
+    "CardSeen",
+    "CardGone",
+    "CardTapped",
+    "CardLifted",
+    "SensorState",
+    "SensorStatus",
+    "UnknownTag",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """Common fields: which sensor (``source``, e.g. ``"camera"``, ``"serial:/dev/ttyACM0"``)
+    and when (``at``, seconds on the monotonic clock of the process that observed it)."""
+
+    source: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class CardSeen(Observation):
+    """A card came to lie face up in a zone (camera), stable long enough to be trusted."""
+
+    card: Card
+    owner: str | None
+    zone: str | None
+    table_mm: tuple[float, float] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CardGone(Observation):
+    """A card that lay in a zone is no longer there (camera), for long enough to be sure."""
+
+    card: Card
+    owner: str | None
+    zone: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class CardTapped(Observation):
+    """A tagged card entered the field of an NFC reader."""
+
+    card: Card
+    owner: str | None
+    reader: str
+    uid: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CardLifted(Observation):
+    """A tagged card left the field of an NFC reader."""
+
+    card: Card
+    owner: str | None
+    reader: str
+    uid: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class UnknownTag(Observation):
+    """A tag was read that names no card: not enrolled, or its content is unreadable.
+    ``reason`` says which, in words for the table."""
+
+    reader: str
+    uid: str
+    reason: str
+
+
+class SensorState(enum.Enum):
+    CONNECTED = "connected"
+    LOST = "lost"
+    RECONNECTING = "reconnecting"
+    FAILED = "failed"
+
+
+@dataclass(frozen=True, slots=True)
+class SensorStatus(Observation):
+    """A sensor's connection changed; ``detail`` says why in words (port, error)."""
+
+    state: SensorState
+    detail: str = ""
+    readers: tuple[str, ...] = field(default=())
