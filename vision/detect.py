@@ -1,0 +1,173 @@
+"""Finding markers in a camera image.
+
+:class:`MarkerDetector` wraps two detectors behind one call: AprilTag 3 (the ``pupil-apriltags``
+package, the default) and OpenCV's ArUco detector (used by the benchmark to compare). Both
+return :class:`Detection` values with the same corner order.
+
+A wrong id must be essentially impossible, so the detector only reports markers decoded with
+no bit errors (``max_hamming=0``) and a clear black/white difference (``min_margin``); the
+family's 11-bit minimum distance means a misread then needs 11 bits flipped the same wrong way.
+The checks that need the table (plausible size, ids of the scheme) are in :mod:`vision.reader`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.markers import FAMILY
+
+__all__ = ["Detection", "MarkerDetector", "to_gray"]
+
+
+@dataclass(frozen=True, slots=True)
+class Detection:
+    """One marker found in an image.
+
+    - ``tag_id``: the id in the detector's family.
+    - ``corners``: ``(4, 2)`` float array of image pixels, the black square's corners in the
+      order **top-left, top-right, bottom-right, bottom-left of the marker as printed** (so
+      ``corners[1] - corners[0]`` points along the marker's "right", whatever way it lies).
+    - ``centre``: the marker's centre in pixels (where the diagonals cross).
+    - ``hamming``: bits corrected to decode it (always 0 with the default settings).
+    - ``margin``: the decoder's confidence; AprilTag's decision margin (mean difference between
+      a data bit's intensity and the black/white threshold), or, for ArUco, the same measured on
+      the marker's bits. Higher is surer.
+    """
+
+    tag_id: int
+    corners: np.ndarray
+    centre: tuple[float, float]
+    hamming: int = 0
+    margin: float = 0.0
+
+    @property
+    def side_px(self) -> float:
+        """Mean side of the black square, in pixels."""
+        return float(np.linalg.norm(self.corners - np.roll(self.corners, -1, axis=0), axis=1).mean())
+
+
+def to_gray(image: np.ndarray) -> np.ndarray:
+    """A contiguous 8-bit grey image from a BGR, BGRA or grey array."""
+    if image.ndim == 3:
+        code = cv2.COLOR_BGRA2GRAY if image.shape[2] == 4 else cv2.COLOR_BGR2GRAY
+        image = cv2.cvtColor(image, code)
+    return np.ascontiguousarray(image, dtype=np.uint8)
+
+
+class MarkerDetector:
+    """Detects the markers of one family in grey or colour images.
+
+    Keyword arguments (defaults in brackets):
+
+    - ``backend`` [``"apriltag"``]: ``"apriltag"`` (AprilTag 3 via pupil-apriltags) or
+      ``"aruco"`` (OpenCV's ArUco detector).
+    - ``family`` [``"tag36h11"``]: AprilTag family name, or for ArUco an OpenCV dictionary name
+      without ``DICT_`` (``"APRILTAG_36h11"``, ``"5X5_1000"``); ``"tag36h11"`` works for both.
+    - ``decimate`` [1.0]: AprilTag's quad decimation. 1 finds markers down to about 2 pixels per
+      module; 2 is about three times faster but needs some 4 pixels per module.
+    - ``max_hamming`` [0]: bit errors accepted when decoding. Every corrected bit brings a wrong
+      id closer; the default accepts none.
+    - ``min_margin`` [20.0]: refuse decodes whose decision margin is lower (ambiguous bits).
+    - ``threads`` [1]: AprilTag worker threads.
+    """
+
+    def __init__(
+        self,
+        *,
+        backend: str = "apriltag",
+        family: str = FAMILY,
+        decimate: float = 1.0,
+        max_hamming: int = 0,
+        min_margin: float = 20.0,
+        threads: int = 1,
+        sharpening: float = 0.25,
+    ) -> None:
+        self.backend = backend
+        self.family = family
+        self.max_hamming = max_hamming
+        self.min_margin = min_margin
+        if backend == "apriltag":
+            from pupil_apriltags import Detector as _AprilTag
+
+            try:
+                self._april = _AprilTag(
+                    families=family,
+                    nthreads=threads,
+                    quad_decimate=decimate,
+                    refine_edges=1,
+                    decode_sharpening=sharpening,
+                )
+            except Exception as exc:  # the C library names no family it does not know
+                raise ValueError(f"AprilTag cannot detect family {family!r}: {exc}") from exc
+        elif backend == "aruco":
+            from vision.markers import _opencv_dictionary
+
+            dictionary = cv2.aruco.getPredefinedDictionary(_opencv_dictionary(family))
+            params = cv2.aruco.DetectorParameters()
+            params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+            # Small markers: allow short perimeters (default 3 % of the image side is ~60 px).
+            params.minMarkerPerimeterRate = 0.01
+            params.perspectiveRemovePixelPerCell = 8
+            params.errorCorrectionRate = max_hamming / max(1, dictionary.maxCorrectionBits) if max_hamming else 0.0
+            self._aruco = cv2.aruco.ArucoDetector(dictionary, params)
+            self._bits = dictionary.markerSize
+        else:
+            raise ValueError(f"unknown detector backend {backend!r}: expected 'apriltag' or 'aruco'")
+
+    def detect(self, image: np.ndarray) -> list[Detection]:
+        """All markers decoded in ``image`` (grey or BGR ``uint8``)."""
+        gray = to_gray(image)
+        if self.backend == "apriltag":
+            return self._detect_apriltag(gray)
+        return self._detect_aruco(gray)
+
+    def _detect_apriltag(self, gray: np.ndarray) -> list[Detection]:
+        out = []
+        for d in self._april.detect(gray):
+            if d.hamming > self.max_hamming or d.decision_margin < self.min_margin:
+                continue
+            # AprilTag lists corners counter-clockwise from the printed bottom-right... as seen in
+            # an image with y down: TR, TL, BL, BR of the printed marker. Reorder to TL, TR, BR, BL.
+            corners = np.asarray(d.corners, np.float64)[[1, 0, 3, 2]]
+            out.append(Detection(int(d.tag_id), corners, (float(d.center[0]), float(d.center[1])), int(d.hamming), float(d.decision_margin)))
+        return out
+
+    def _detect_aruco(self, gray: np.ndarray) -> list[Detection]:
+        corners, ids, _ = self._aruco.detectMarkers(gray)
+        if ids is None:
+            return []
+        out = []
+        for quad, tag_id in zip(corners, ids.ravel()):
+            quad = quad.reshape(4, 2).astype(np.float64)
+            margin = _bit_margin(gray, quad, self._bits + 2)
+            if margin < self.min_margin:
+                continue
+            out.append(Detection(int(tag_id), quad, _diagonal_centre(quad), 0, margin))
+        return out
+
+
+def _diagonal_centre(q: np.ndarray) -> tuple[float, float]:
+    # Where the diagonals cross: the true centre under perspective, unlike the corners' mean.
+    p, r = q[0], q[2] - q[0]
+    s, t = q[1], q[3] - q[1]
+    denom = r[0] * t[1] - r[1] * t[0]
+    if abs(denom) < 1e-9:
+        c = q.mean(axis=0)
+        return float(c[0]), float(c[1])
+    u = ((s[0] - p[0]) * t[1] - (s[1] - p[1]) * t[0]) / denom
+    c = p + u * r
+    return float(c[0]), float(c[1])
+
+
+def _bit_margin(gray: np.ndarray, quad: np.ndarray, cells: int) -> float:
+    # Sample each cell's centre on the marker's grid; the margin is the mean distance of the
+    # samples from the midpoint between the darkest and brightest, like AprilTag's.
+    px = 4 * cells
+    dst = np.float32([[0, 0], [px, 0], [px, px], [0, px]])
+    warp = cv2.warpPerspective(gray, cv2.getPerspectiveTransform(quad.astype(np.float32), dst), (px, px), flags=cv2.INTER_LINEAR)
+    centres = warp[2::4, 2::4].astype(np.float32)
+    lo, hi = np.percentile(centres, 5), np.percentile(centres, 95)
+    return float(np.abs(centres - (lo + hi) / 2).mean())

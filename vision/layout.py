@@ -1,0 +1,253 @@
+"""Table layouts: the mat's size, where its corner markers lie and the zones of the table, all in
+table millimetres (origin at the mat's top-left corner as the camera sees it, x to the right,
+y down).
+
+Zones are polygons named ``"centre"``, ``"deck"``, ``"capture:<seat>"`` and ``"fate:<seat>"``.
+Seats are numbered clockwise as seen from above, starting with seat 0 at the bottom edge of the
+mat (the edge nearest the bottom of the camera image). :meth:`Layout.seated` renames seats to
+player names in seating order, so with players ``["ann", "bob"]`` the zone ``"capture:0"``
+becomes ``"capture:ann"``.
+
+The standard layouts for 2-6 players are ``calibration/layouts/<n>-players.json``; copies ship
+in the package (``vision/data/layout-<n>-players.json``). :func:`standard_layout` is the code
+that made them.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Sequence
+
+from vision.markers import MAT_MARKER_MM, MatCorner
+from vision.paths import PACKAGE_DATA, calibration_dir
+
+__all__ = ["Zone", "MatMarkerPlace", "Layout", "LayoutError", "load_layout", "standard_layout"]
+
+Point = tuple[float, float]
+
+
+class LayoutError(ValueError):
+    """A layout file that cannot be read or makes no sense; the message names the file."""
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    name: str
+    polygon_mm: tuple[Point, ...]
+
+    def signed_distance(self, point: Point) -> float:
+        """Distance in mm from ``point`` to the zone's edge: positive inside, negative outside."""
+        x, y = point
+        inside = False
+        best = math.inf
+        pts = self.polygon_mm
+        for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1]):
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                inside = not inside
+            dx, dy = x2 - x1, y2 - y1
+            t = 0.0 if dx == dy == 0 else max(0.0, min(1.0, ((x - x1) * dx + (y - y1) * dy) / (dx * dx + dy * dy)))
+            best = min(best, math.hypot(x - (x1 + t * dx), y - (y1 + t * dy)))
+        return best if inside else -best
+
+
+@dataclass(frozen=True, slots=True)
+class MatMarkerPlace:
+    """One corner marker of the mat: its centre and black-square side in table mm."""
+
+    corner: MatCorner
+    centre_mm: Point
+    size_mm: float
+
+    def corners_mm(self) -> list[Point]:
+        """The black square's corners in table mm, in detection order: TL, TR, BR, BL."""
+        cx, cy = self.centre_mm
+        h = self.size_mm / 2
+        return [(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)]
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    name: str
+    players: int
+    mat_mm: tuple[float, float]
+    mat_markers: tuple[MatMarkerPlace, ...]
+    zones: tuple[Zone, ...]
+    source: str = "<built-in>"
+
+    def zone_at(self, point: Point) -> str | None:
+        """The name of the zone containing ``point`` (table mm), or ``None``."""
+        inside = [(z.signed_distance(point), z.name) for z in self.zones]
+        inside = [d for d in inside if d[0] >= 0]
+        return max(inside)[1] if inside else None
+
+    def zone(self, name: str) -> Zone:
+        for z in self.zones:
+            if z.name == name:
+                return z
+        raise KeyError(f"layout {self.name!r} has no zone {name!r}")
+
+    def seated(self, players: Sequence[str]) -> "Layout":
+        """This layout with seat numbers in zone names replaced by player names (seat order)."""
+        if len(players) != self.players:
+            raise LayoutError(
+                f"{self.source}: layout is for {self.players} players but {len(players)} names were given "
+                f"({', '.join(players)})"
+            )
+        if len({p.casefold() for p in players}) != len(players):
+            raise LayoutError(f"player names must differ: {', '.join(players)}")
+
+        def rename(name: str) -> str:
+            kind, _, seat = name.partition(":")
+            return f"{kind}:{players[int(seat)]}" if seat.isdigit() else name
+
+        return replace(self, zones=tuple(Zone(rename(z.name), z.polygon_mm) for z in self.zones))
+
+    def to_json(self) -> dict:
+        return {
+            "name": self.name,
+            "players": self.players,
+            "mat_mm": list(self.mat_mm),
+            "seats": "numbered clockwise from seat 0 at the bottom edge, as the camera sees the mat",
+            "mat_markers": [
+                {"corner": m.corner.label, "id": m.corner.tag_id, "centre_mm": list(m.centre_mm), "size_mm": m.size_mm}
+                for m in self.mat_markers
+            ],
+            "zones": [{"name": z.name, "polygon_mm": [list(p) for p in z.polygon_mm]} for z in self.zones],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict, *, source: str) -> "Layout":
+        try:
+            mat = tuple(float(v) for v in data["mat_mm"])
+            corners = {c.label: c for c in MatCorner}
+            markers = []
+            for m in data["mat_markers"]:
+                corner = corners.get(m["corner"])
+                if corner is None:
+                    raise ValueError(f"unknown mat corner {m['corner']!r}: expected one of {', '.join(corners)}")
+                if "id" in m and int(m["id"]) != corner.tag_id:
+                    raise ValueError(f"mat corner {corner.label} must have id {corner.tag_id}, not {m['id']}")
+                markers.append(MatMarkerPlace(corner, (float(m["centre_mm"][0]), float(m["centre_mm"][1])), float(m["size_mm"])))
+            zones = []
+            for z in data["zones"]:
+                poly = tuple((float(x), float(y)) for x, y in z["polygon_mm"])
+                if len(poly) < 3:
+                    raise ValueError(f"zone {z['name']!r} needs at least 3 points")
+                zones.append(Zone(str(z["name"]), poly))
+            layout = cls(str(data.get("name", source)), int(data["players"]), (mat[0], mat[1]), tuple(markers), tuple(zones), source)
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise LayoutError(f"{source}: not a valid layout: {exc!s}") from exc
+        layout._check()
+        return layout
+
+    def _check(self) -> None:
+        names = [z.name for z in self.zones]
+        if len(set(names)) != len(names):
+            raise LayoutError(f"{self.source}: a zone name appears twice")
+        if len(self.mat_markers) < 2 or len({m.corner for m in self.mat_markers}) != len(self.mat_markers):
+            raise LayoutError(f"{self.source}: the mat needs at least 2 distinct corner markers")
+        for kind in ("capture", "fate"):
+            for seat in range(self.players):
+                if f"{kind}:{seat}" not in names:
+                    raise LayoutError(f"{self.source}: no zone {kind}:{seat} for a {self.players}-player table")
+
+
+def load_layout(spec: str | int | Path, *, calibration: str | Path | None = None) -> Layout:
+    """A layout by file path, or by player count (2-6): ``<calibration>/layouts/<n>-players.json``,
+    else the copy shipped in the package."""
+    if isinstance(spec, int) or (isinstance(spec, str) and spec.isdigit()):
+        n = int(spec)
+        candidates = [calibration_dir(calibration) / "layouts" / f"{n}-players.json", PACKAGE_DATA / f"layout-{n}-players.json"]
+        path = next((p for p in candidates if p.is_file()), None)
+        if path is None:
+            raise LayoutError(f"no layout for {n} players: looked for {', '.join(str(p) for p in candidates)}")
+    else:
+        path = Path(spec)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise LayoutError(f"{path}: cannot read layout: {exc.strerror or exc}") from exc
+    except json.JSONDecodeError as exc:
+        raise LayoutError(f"{path}: not JSON: {exc}") from exc
+    return Layout.from_json(data, source=str(path))
+
+
+# --- the standard layouts ---------------------------------------------------------------------
+
+_MATS = {2: (900.0, 600.0), 3: (1100.0, 700.0), 4: (1000.0, 800.0), 5: (1200.0, 800.0), 6: (1200.0, 900.0)}
+# Each seat's stretch of the mat edge: (side, start, end) as fractions along the side, walking
+# clockwise (bottom edge right to left, left edge bottom to top, top edge left to right, ...).
+_SEATS = {
+    2: [("bottom", 0, 1), ("top", 0, 1)],
+    3: [("bottom", 0, 1), ("top", 0, 0.5), ("top", 0.5, 1)],
+    4: [("bottom", 0, 1), ("left", 0, 1), ("top", 0, 1), ("right", 0, 1)],
+    5: [("bottom", 0, 1), ("left", 0, 1), ("top", 0, 0.5), ("top", 0.5, 1), ("right", 0, 1)],
+    6: [("bottom", 0, 0.5), ("bottom", 0.5, 1), ("left", 0, 1), ("top", 0, 0.5), ("top", 0.5, 1), ("right", 0, 1)],
+}
+_EDGE = 20.0  # gap between the mat edge and a seat's zones
+_DEPTH = 130.0  # a seat's zones, measured from _EDGE inwards: room for a card lying either way
+_INNER = 180.0  # the centre and deck keep this far from every edge
+_CAPTURE, _FATE, _GAP = 200.0, 140.0, 20.0
+_MARKER_INSET = 45.0  # a corner marker's centre, from both mat edges
+
+
+def standard_layout(players: int) -> Layout:
+    """The layout shipped for ``players`` (2-6) players."""
+    if players not in _MATS:
+        raise LayoutError(f"standard layouts exist for 2-6 players, not {players}")
+    w, h = _MATS[players]
+    i = _MARKER_INSET
+    markers = tuple(
+        MatMarkerPlace(c, p, MAT_MARKER_MM)
+        for c, p in zip(MatCorner, [(i, i), (w - i, i), (w - i, h - i), (i, h - i)])
+    )
+    zones: list[Zone] = []
+    for seat, (side, f0, f1) in enumerate(_SEATS[players]):
+        capture, fate = _seat_zones(side, f0, f1, w, h)
+        zones += [Zone(f"capture:{seat}", capture), Zone(f"fate:{seat}", fate)]
+    deck_w = 110.0
+    x0, x1, y0, y1 = _INNER, w - _INNER, _INNER, h - _INNER
+    zones.insert(0, Zone("deck", _rect(x1 - deck_w, (y0 + y1) / 2 - 75, x1, (y0 + y1) / 2 + 75)))
+    zones.insert(0, Zone("centre", _rect(x0, y0, x1 - deck_w - 15, y1)))
+    return Layout(f"{players} players", players, (w, h), markers, tuple(zones))
+
+
+def _seat_zones(side: str, f0: float, f1: float, w: float, h: float) -> tuple[tuple[Point, ...], tuple[Point, ...]]:
+    # Lay the two rectangles out along the seat's stretch of edge, capture area first (on the
+    # player's left as they face the table), centred in the stretch; then turn into place.
+    length = w if side in ("bottom", "top") else h
+    span0, span1 = f0 * length, f1 * length
+    mid = (span0 + span1) / 2
+    total = _CAPTURE + _GAP + _FATE
+    a0 = mid - total / 2
+    runs = [(a0, a0 + _CAPTURE), (a0 + _CAPTURE + _GAP, a0 + total)]
+    d0, d1 = _EDGE, _EDGE + _DEPTH
+    out = []
+    for s0, s1 in runs:
+        if side == "bottom":  # walking right to left along the bottom edge
+            out.append(_rect(w - s1, h - d1, w - s0, h - d0))
+        elif side == "left":  # bottom to top
+            out.append(_rect(d0, h - s1, d1, h - s0))
+        elif side == "top":  # left to right
+            out.append(_rect(s0, d0, s1, d1))
+        else:  # right edge, top to bottom
+            out.append(_rect(w - d1, s0, w - d0, s1))
+    return out[0], out[1]
+
+
+def _rect(x0: float, y0: float, x1: float, y1: float) -> tuple[Point, ...]:
+    return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+
+
+if __name__ == "__main__":  # regenerate the shipped layouts: python -m vision.layout DIR
+    import sys
+
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else "calibration/layouts")
+    out.mkdir(parents=True, exist_ok=True)
+    for n in _MATS:
+        text = json.dumps(standard_layout(n).to_json(), indent=2) + "\n"
+        (out / f"{n}-players.json").write_text(text, encoding="utf-8")
+        (PACKAGE_DATA / f"layout-{n}-players.json").write_text(text, encoding="utf-8")

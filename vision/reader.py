@@ -1,0 +1,194 @@
+"""Reading the table from one image: which cards lie face up, whose, where and in which zone.
+
+:class:`TableReader` runs the marker detector, calibrates from the mat (when a layout is given)
+and turns seal markers into :class:`CardSighting` values. Besides the detector's own checks it
+refuses anything that is not plausibly a seal marker lying on the table, because a missed card
+costs one frame while an invented one corrupts the game:
+
+- the id must belong to the marker scheme (ids the scheme never prints are misreads);
+- the quadrilateral must be convex and nearly square (on the table, after calibration);
+- on a calibrated table its size must be a seal's (13 mm, within ``size_tolerance``);
+- an id seen twice in one frame is dropped altogether (each card exists once).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import numpy as np
+
+from companion.cards import Card
+from vision.calibration import Calibrator, TableCalibration
+from vision.detect import Detection, MarkerDetector
+from vision.layout import Layout
+from vision.markers import CARD_MM, MARKER_MM, SEAL_CENTRE_ON_CARD_MM, MatCorner, SealMarker, decode
+from vision.owners import OwnerRegistry
+
+__all__ = ["CardSighting", "TableView", "TableReader"]
+
+
+@dataclass(frozen=True, slots=True)
+class CardSighting:
+    """One face-up card in one image.
+
+    - ``owner``: player name from the owner registry (``"#n"`` for a slot with no name), or
+      ``None`` for a World card whose marker names no owner.
+    - ``px``: the marker's centre in image pixels; ``corners_px`` its corners (TL, TR, BR, BL
+      of the printed marker).
+    - ``table_mm``: the card's centre on the table (from the marker's pose), ``None`` without a
+      calibrated mat; ``zone`` the layout zone containing that centre, or ``None``.
+    - ``angle_deg``: the card's rotation, clockwise, 0 = upright as the camera sees the table
+      (in table coordinates when calibrated).
+    - ``margin``: the detector's decision margin.
+    """
+
+    card: Card
+    slot: int | None
+    owner: str | None
+    px: tuple[float, float]
+    corners_px: np.ndarray
+    table_mm: tuple[float, float] | None
+    zone: str | None
+    angle_deg: float
+    margin: float
+
+    def to_json(self) -> dict:
+        return {
+            "card": self.card.id,
+            "owner": self.owner,
+            "zone": self.zone,
+            "table_mm": None if self.table_mm is None else [round(self.table_mm[0], 1), round(self.table_mm[1], 1)],
+            "px": [round(self.px[0], 1), round(self.px[1], 1)],
+            "angle_deg": round(self.angle_deg, 1),
+        }
+
+
+@dataclass
+class TableView:
+    """Everything read from one image: the cards, the calibration used (``None`` without a mat
+    in view), the mat corners seen and the detections refused, each with its reason."""
+
+    cards: list[CardSighting]
+    calibration: TableCalibration | None
+    mat_corners: list[MatCorner]
+    rejected: list[tuple[Detection, str]] = field(default_factory=list)
+
+
+class TableReader:
+    """Reads cards from images, frame after frame.
+
+    - ``layout`` [None]: the table layout; without it no zones or table positions are reported.
+    - ``owners`` [empty registry]: turns owner slots into player names.
+    - ``players`` [None]: names in seat order, to name zones ``capture:<name>`` instead of
+      ``capture:<seat>``.
+    - ``detector`` [``MarkerDetector()``]: the marker detector.
+    - ``size_tolerance`` [0.25]: how far (as a fraction) a marker may differ from 13 mm on a
+      calibrated table.
+    - ``max_skew`` [1.3]: largest ratio between a marker's longest and shortest side (on the
+      table when calibrated; twice that in the image without calibration).
+
+    Keeps the last calibration between calls (see :class:`vision.calibration.Calibrator`);
+    use a new reader for unrelated images.
+    """
+
+    def __init__(
+        self,
+        *,
+        layout: Layout | None = None,
+        owners: OwnerRegistry | None = None,
+        players: Sequence[str] | None = None,
+        detector: MarkerDetector | None = None,
+        size_tolerance: float = 0.25,
+        max_skew: float = 1.3,
+    ) -> None:
+        if layout is not None and players:
+            layout = layout.seated(players)
+        self.layout = layout
+        self.owners = owners or OwnerRegistry()
+        self.detector = detector or MarkerDetector()
+        self.size_tolerance = size_tolerance
+        self.max_skew = max_skew
+        self.calibrator = Calibrator(layout) if layout is not None else None
+
+    def read(self, image: np.ndarray) -> TableView:
+        detections = self.detector.detect(image)
+        calibration = self.calibrator.update(detections) if self.calibrator else None
+        counts: dict[int, int] = {}
+        for d in detections:
+            counts[d.tag_id] = counts.get(d.tag_id, 0) + 1
+        cards, corners, rejected = [], [], []
+        for det in detections:
+            meaning = decode(det.tag_id)
+            if meaning is None:
+                rejected.append((det, f"id {det.tag_id} is not a seal or mat marker"))
+            elif counts[det.tag_id] > 1:
+                rejected.append((det, f"id {det.tag_id} seen {counts[det.tag_id]} times in one frame"))
+            elif isinstance(meaning, MatCorner):
+                corners.append(meaning)
+            else:
+                sighting, reason = self._sighting(det, meaning, calibration)
+                if sighting is None:
+                    rejected.append((det, reason))
+                else:
+                    cards.append(sighting)
+        cards.sort(key=lambda s: (s.card.id, -1 if s.slot is None else s.slot))
+        return TableView(cards, calibration, sorted(corners), rejected)
+
+    def _sighting(self, det: Detection, marker: SealMarker, cal: TableCalibration | None) -> tuple[CardSighting | None, str]:
+        quad = det.corners
+        if not _convex(quad):
+            return None, "marker outline is not convex"
+        if cal is not None:
+            quad_mm = cal.table_points(quad)
+            sides = _sides(quad_mm)
+            if sides.max() / max(sides.min(), 1e-9) > self.max_skew:
+                return None, "marker is not square on the table"
+            if abs(sides.mean() / MARKER_MM - 1) > self.size_tolerance:
+                return None, f"marker is {sides.mean():.1f} mm, a seal is {MARKER_MM:g} mm"
+            centre, angle = _card_centre(quad_mm)
+            table_mm = (float(centre[0]), float(centre[1]))
+            zone = self.layout.zone_at(table_mm)
+        else:
+            sides = _sides(quad)
+            if sides.max() / max(sides.min(), 1e-9) > 2 * self.max_skew:
+                return None, "marker is too skewed to be lying on the table"
+            _, angle = _card_centre(quad)
+            table_mm, zone = None, None
+        return (
+            CardSighting(
+                card=marker.card,
+                slot=marker.slot,
+                owner=self.owners.name_of(marker.slot),
+                px=det.centre,
+                corners_px=quad,
+                table_mm=table_mm,
+                zone=zone,
+                angle_deg=angle,
+                margin=det.margin,
+            ),
+            "",
+        )
+
+
+def _sides(q: np.ndarray) -> np.ndarray:
+    return np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
+
+
+def _convex(q: np.ndarray) -> bool:
+    edges = np.roll(q, -1, axis=0) - q
+    cross = edges[:, 0] * np.roll(edges, -1, axis=0)[:, 1] - edges[:, 1] * np.roll(edges, -1, axis=0)[:, 0]
+    return bool((cross > 0).all() or (cross < 0).all())
+
+
+def _card_centre(quad: np.ndarray) -> tuple[np.ndarray, float]:
+    """The card's centre and rotation from its seal marker's corners (TL, TR, BR, BL)."""
+    right = (quad[1] - quad[0] + quad[2] - quad[3]) / 2
+    down = (quad[3] - quad[0] + quad[2] - quad[1]) / 2
+    side = (np.linalg.norm(right) + np.linalg.norm(down)) / 2
+    ex, ey = right / np.linalg.norm(right), down / np.linalg.norm(down)
+    unit = side / MARKER_MM  # units (pixels or mm) per card millimetre
+    sx, sy = SEAL_CENTRE_ON_CARD_MM
+    centre = quad.mean(axis=0) + unit * (ex * (CARD_MM[0] / 2 - sx) + ey * (CARD_MM[1] / 2 - sy))
+    return centre, math.degrees(math.atan2(ex[1], ex[0]))
