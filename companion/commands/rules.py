@@ -1,0 +1,151 @@
+"""``rop legal`` and ``rop score``: the rules on demand."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from companion.captures import capture_options, sort_options
+from companion.cards import Card, UnknownCardError, parse_cards
+from companion.scoring import score_round
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "legal",
+        help="capture options of a card on a centre (R4, R5)",
+        description="List every capture a card may make on the given centre (R4), or with a "
+        "Mystic Crystal in play (R5). Expansion ids W041-W052 are always recognised.",
+    )
+    p.add_argument("--center", "--centre", dest="center", required=True, help="centre cards, comma separated ('' for none)")
+    p.add_argument("--card", required=True, help="the card played: a World card, F002 (Warlock) or F003 (Vampire)")
+    p.add_argument("--crystal", action="store_true", help="a Mystic Crystal is in play (R5)")
+    p.add_argument("--json", action="store_true", help="print {\"options\": [[card, ...], ...]}")
+    p.set_defaults(func=cmd_legal)
+
+    p = sub.add_parser(
+        "score",
+        help="score a round from each side's captured cards (R6-R13)",
+        description='Score one round. FILE (or - for standard input) holds {"sides": {"ann": '
+        '{"captured": ["W001", ...], "sweeps": 1}, ...}, "expansion": false}.',
+    )
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--json", action="store_true", help="print the score JSON of rop-record/1")
+    p.set_defaults(func=cmd_score)
+
+
+def _fail(message: str) -> int:
+    print(f"rop: {message}", file=sys.stderr)
+    return 2
+
+
+def cmd_legal(args: argparse.Namespace) -> int:
+    try:
+        centre = parse_cards(args.center)
+        card = Card.from_id(args.card)
+    except UnknownCardError as exc:
+        return _fail(str(exc))
+    if card.value is None:
+        return _fail(f"{card.id} ({card.title}) is not played to the centre and captures nothing")
+    seen: set[Card] = set()
+    for c in centre:
+        if c.is_world and c in seen:
+            return _fail(f"{c.id} is listed twice in the centre")
+        seen.add(c)
+    if card.is_world and card in seen:
+        return _fail(f"{card.id} cannot be both played and in the centre")
+    empowered = bool(args.crystal and card.is_wizard)
+    options = sort_options(centre, capture_options(centre, card.value, empowered=empowered))
+    if args.json:
+        print(json.dumps({"options": [[c.id for c in o] for o in options]}))
+        return 0
+    if empowered:
+        print(f"{card.title}, empowered by the Mystic Crystal (R5):")
+    else:
+        print(f"{card.title} on {', '.join(c.id for c in centre) or 'an empty centre'}:")
+    if not options:
+        print("  no capture: the card stays in the centre (R4)")
+    elif len(options) == 1 or not any(len(o) == 1 for o in options):
+        rule = "R5" if empowered else "R4"
+        print(f"  {len(options)} option{'s' if len(options) != 1 else ''} ({rule}; capturing is compulsory):")
+    else:
+        print(f"  {len(options)} options: a card of the same value must be taken alone (R4):")
+    for o in options:
+        print("  - " + " + ".join(f"{c.id} {c.title}" for c in o))
+    return 0
+
+
+def _read_json(path: str) -> Any:
+    if path == "-":
+        return json.load(sys.stdin)
+    with open(path, encoding="utf-8") as fp:
+        return json.load(fp)
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    try:
+        data = _read_json(args.file)
+    except OSError as exc:
+        return _fail(f"{args.file}: cannot read ({exc.strerror})")
+    except json.JSONDecodeError as exc:
+        return _fail(f"{args.file}:{exc.lineno}: not valid JSON ({exc.msg})")
+    sides = data.get("sides") if isinstance(data, dict) else None
+    if not isinstance(sides, dict) or not sides:
+        return _fail(f'{args.file}: expected {{"sides": {{name: {{"captured": [...], "sweeps": n}}}}}}')
+    expansion = bool(data.get("expansion", False))
+    captured: dict[str, tuple[Card, ...]] = {}
+    sweeps: dict[str, int] = {}
+    owner: dict[Card, str] = {}
+    for side, entry in sides.items():
+        if not isinstance(entry, dict):
+            return _fail(f"{args.file}: side {side!r} must be an object with \"captured\" and \"sweeps\"")
+        try:
+            cards = parse_cards(entry.get("captured") or [])
+        except UnknownCardError as exc:
+            return _fail(f"{args.file}: side {side!r}: {exc}")
+        for c in cards:
+            if c.is_expansion and not expansion:
+                return _fail(f"{args.file}: side {side!r}: {c.id} is an expansion card but \"expansion\" is false (R2)")
+            if c.is_world and c in owner:
+                return _fail(f"{args.file}: {c.id} is captured by both {owner[c]!r} and {side!r}")
+            owner[c] = side
+        n = entry.get("sweeps", 0)
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            return _fail(f"{args.file}: side {side!r}: \"sweeps\" must be a whole number, not {n!r}")
+        captured[side] = cards
+        sweeps[side] = n
+    score = score_round(captured, sweeps, expansion=expansion)
+    if args.json:
+        out = score.to_json()
+        out["reasons"] = score.reasons_json()
+        print(json.dumps(out))
+        return 0
+    print(format_score_table(score.sides))
+    print()
+    for line in score.reasons():
+        print(line)
+    return 0
+
+
+_COLUMNS = (
+    ("world_cards", "World"),
+    ("power_cards", "Power"),
+    ("fire_dragon", "Fire"),
+    ("pride_of_dragons", "Pride"),
+    ("power_master", "Master"),
+    ("power_points", "Chain"),
+    ("sweeps", "Sweeps"),
+)
+
+
+def format_score_table(sides: Any) -> str:
+    """A plain-text table of points per side."""
+    width = max([4] + [len(s) for s in sides])
+    head = "side".ljust(width) + "".join(f"{label:>8}" for _, label in _COLUMNS) + f"{'Total':>8}"
+    rows = [head]
+    for side, pts in sides.items():
+        j = pts.to_json()
+        rows.append(side.ljust(width) + "".join(f"{j[k]:>8}" for k, _ in _COLUMNS) + f"{j['total']:>8}")
+    return "\n".join(rows)

@@ -1,0 +1,397 @@
+"""Game records in ``rop-record/1``: one JSON object per line, the way PGN writes chess.
+
+Reading goes through a visitor (like python-chess's PGN reader): :func:`read_record` parses
+each line into a move, hands it to the visitor's :meth:`RecordVisitor.visit_move`, and
+raises :class:`RecordError` with the line number and the rule at the first malformed or
+illegal line. :class:`Replayer` is the visitor that plays the record on a
+:class:`~companion.game.GameState`, checking every rule; :func:`load_game` does all of that.
+
+Writing: :class:`RecordWriter` appends one line per event and flushes it, so a game being
+kept loses nothing when the program stops.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import IO, Any
+
+from companion.cards import Card, UnknownCardError
+from companion.game import GameSetup, GameState, IllegalMoveError
+from companion.moves import UNSEEN, Deal, DrawFate, InvalidMoveError, Move, NewRound, Pass, Play
+
+__all__ = [
+    "FORMAT",
+    "RecordError",
+    "RecordVisitor",
+    "Replayer",
+    "RecordWriter",
+    "read_record",
+    "load_game",
+    "game_event",
+    "move_event",
+    "dumps_event",
+    "write_record",
+]
+
+FORMAT = "rop-record/1"
+
+_loads = json.loads
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or breaks a rule. ``line`` is 1-based, ``rule`` the
+    ruling broken (``"R4"``) or ``None`` for a malformed line; ``path`` names the file when
+    known."""
+
+    def __init__(self, message: str, *, line: int, rule: str | None = None, path: str | None = None) -> None:
+        self.line = line
+        self.rule = rule
+        self.path = path
+        self.reason = message
+        where = f"{path}:{line}" if path else f"line {line}"
+        super().__init__(f"{where}: {message}")
+
+
+class RecordVisitor:
+    """Receives a record event by event. Override what you need."""
+
+    def begin_game(self, setup: GameSetup, line: int) -> None:
+        pass
+
+    def visit_move(self, move: Move, line: int) -> None:
+        pass
+
+    def end_game(self) -> None:
+        pass
+
+
+class Replayer(RecordVisitor):
+    """Plays a record on a game state, checking every move against the rules."""
+
+    def __init__(self, *, keep_history: bool = False) -> None:
+        self.keep_history = keep_history
+        self.game: GameState | None = None
+
+    def begin_game(self, setup: GameSetup, line: int) -> None:
+        self.game = GameState(setup, keep_history=self.keep_history)
+
+    def visit_move(self, move: Move, line: int) -> None:
+        assert self.game is not None
+        self.game.push(move)
+
+
+def read_record(lines: Iterable[str], visitor: RecordVisitor, *, path: str | None = None) -> None:
+    """Parse ``lines`` (a file or any iterable of strings) and feed ``visitor``.
+
+    Blank lines are skipped. Raises :class:`RecordError` at the first problem, with the line
+    number and, for a move that breaks a rule, the rule; what was visited before stays visited.
+    """
+    setup: GameSetup | None = None
+    line_no = 0
+    try:
+        for line_no, text in enumerate(lines, 1):
+            if not text.strip():
+                continue
+            try:
+                obj = _loads(text)
+            except ValueError as exc:
+                raise RecordError(f"not valid JSON ({exc})", line=line_no, path=path) from None
+            if not isinstance(obj, dict):
+                raise RecordError("each line must be a JSON object", line=line_no, path=path)
+            kind = obj.get("event")
+            if setup is None:
+                if kind != "game":
+                    raise RecordError('a record starts with a "game" event', line=line_no, path=path)
+                setup = _setup_from(obj, line_no, path)
+                visitor.begin_game(setup, line_no)
+                continue
+            move = _move_from(obj, kind, setup)
+            visitor.visit_move(move, line_no)
+    except IllegalMoveError as exc:
+        raise RecordError(str(exc), line=line_no, rule=exc.rule, path=path) from None
+    except (InvalidMoveError, UnknownCardError) as exc:
+        raise RecordError(str(exc), line=line_no, path=path) from None
+    except _Malformed as exc:
+        raise RecordError(str(exc), line=line_no, path=path) from None
+    if setup is None:
+        raise RecordError('the record is empty: it needs a "game" event first', line=max(line_no, 1), path=path)
+    visitor.end_game()
+
+
+def load_game(source: str | os.PathLike[str] | Iterable[str], *, keep_history: bool = False) -> GameState:
+    """Replay a record (a path, or lines) with every rule checked; returns the final state."""
+    replayer = Replayer(keep_history=keep_history)
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fspath(source)
+        try:
+            with open(path, encoding="utf-8") as fp:
+                read_record(fp, replayer, path=path)
+        except OSError as exc:
+            raise RecordError(f"cannot read the record ({exc.strerror})", line=0, path=path) from None
+    else:
+        read_record(source, replayer)
+    assert replayer.game is not None
+    return replayer.game
+
+
+# ---------------------------------------------------------------------- events -> moves
+
+
+class _Malformed(ValueError):
+    pass
+
+
+def _setup_from(obj: Mapping[str, Any], line: int, path: str | None) -> GameSetup:
+    fmt = obj.get("format")
+    if fmt != FORMAT:
+        raise RecordError(f"unknown record format {fmt!r}: this reader knows {FORMAT!r}", line=line, path=path)
+    players = obj.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise RecordError('"players" must be a list of names', line=line, path=path)
+    teams = obj.get("teams")
+    if teams is not None and (not isinstance(teams, list) or not all(isinstance(t, list) for t in teams)):
+        raise RecordError('"teams" must be null or a list of lists of names', line=line, path=path)
+    target = obj.get("target", 11)
+    expansion = obj.get("expansion", False)
+    if not isinstance(target, int) or isinstance(target, bool):
+        raise RecordError('"target" must be a number', line=line, path=path)
+    if not isinstance(expansion, bool):
+        raise RecordError('"expansion" must be true or false', line=line, path=path)
+    try:
+        return GameSetup(
+            tuple(players),
+            tuple(tuple(t) for t in teams) if teams else None,
+            target,
+            expansion,
+        )
+    except IllegalMoveError as exc:
+        raise RecordError(str(exc), line=line, rule=exc.rule, path=path) from None
+    except InvalidMoveError as exc:
+        raise RecordError(str(exc), line=line, path=path) from None
+
+
+_card = Card.from_id
+_by_id = Card._by_id
+
+
+def _cards(value: Any, key: str) -> tuple[Card, ...]:
+    if not value:
+        if value is None or value == []:
+            return ()
+        raise _Malformed(f'"{key}" must be a list of card ids')
+    if type(value) is not list:
+        raise _Malformed(f'"{key}" must be a list of card ids')
+    try:
+        # The exact ids of a well-formed record take the fast dictionary path.
+        return tuple(map(_by_id.__getitem__, value))
+    except (KeyError, TypeError):
+        pass
+    try:
+        return tuple(_card(x) for x in value)
+    except (UnknownCardError, TypeError):
+        bad = next(x for x in value if not _is_card_id(x))
+        raise UnknownCardError(str(bad), f'"{key}": unknown card id {bad!r}') from None
+
+
+def _is_card_id(x: Any) -> bool:
+    try:
+        _card(x)
+        return True
+    except (UnknownCardError, TypeError):
+        return False
+
+
+def _name(obj: Mapping[str, Any], key: str = "player") -> str:
+    value = obj.get(key)
+    if not isinstance(value, str):
+        raise _Malformed(f'"{key}" must name a player')
+    return value
+
+
+def _move_from(obj: Mapping[str, Any], kind: Any, setup: GameSetup) -> Move:
+    if kind == "play":
+        player = obj.get("player")
+        if type(player) is not str:
+            player = _name(obj)
+        card_id = obj.get("card")
+        card = _by_id.get(card_id) if type(card_id) is str else None
+        if card is None:
+            if not isinstance(card_id, str):
+                raise _Malformed('"card" must be a card id')
+            card = _card(card_id)
+        if card.to_centre:
+            return Play(player, card, _cards(obj.get("capture"), "capture"))
+        fid = card.id
+        if fid == "F004":
+            discards = obj.get("discards") or {}
+            if not isinstance(discards, dict):
+                raise _Malformed('"discards" must map each opponent to the card they discard')
+            return Play(player, card, discards=tuple((str(p), _card(c)) for p, c in discards.items()))
+        if fid == "F005":
+            return Play(
+                player,
+                card,
+                target=_name(obj, "target"),
+                given=_cards(obj.get("given"), "given"),
+                received=_cards(obj.get("received"), "received"),
+            )
+        if fid == "F006":
+            stolen = obj.get("stolen")
+            return Play(player, card, target=_name(obj, "target"), stolen=_card(stolen) if stolen else None)
+        if fid == "F008":
+            drawn = obj.get("drawn")
+            return Play(player, card, drawn=_card(drawn) if drawn else None)
+        return Play(player, card)
+    if kind == "draw_fate":
+        return DrawFate(_name(obj))
+    if kind == "pass":
+        return Pass(_name(obj))
+    if kind == "deal":
+        hands = obj.get("hands")
+        if not isinstance(hands, dict):
+            raise _Malformed('"hands" must map each player to their cards')
+        parsed = []
+        for p, cards in hands.items():
+            if not isinstance(cards, list):
+                raise _Malformed(f'"hands": {p}\'s cards must be a list')
+            parsed.append((str(p), tuple(UNSEEN if x is None else _card(x) for x in cards)))
+        return Deal(tuple(parsed), _cards(obj.get("center"), "center"))
+    if kind == "round":
+        dealer = _name(obj, "dealer")
+        decks = obj.get("fate_decks") or {}
+        if not isinstance(decks, dict):
+            raise _Malformed('"fate_decks" must map each player to their Fate deck')
+        return NewRound(
+            dealer,
+            tuple((str(p), _cards(cards, f"fate_decks.{p}")) for p, cards in decks.items()),
+            bool(obj.get("fate_order_known", True)),
+        )
+    if kind == "game":
+        raise _Malformed('a second "game" event: one record holds one game')
+    raise _Malformed(f"unknown event {kind!r} (expected round, deal, play, draw_fate or pass)")
+
+
+# ---------------------------------------------------------------------- moves -> events
+
+
+def game_event(setup: GameSetup) -> dict[str, Any]:
+    return {
+        "event": "game",
+        "format": FORMAT,
+        "players": list(setup.players),
+        "teams": [list(t) for t in setup.teams] if setup.teams else None,
+        "target": setup.target,
+        "expansion": setup.expansion,
+    }
+
+
+def _ids(cards: Iterable[Any]) -> list[Any]:
+    return [None if c is UNSEEN else c.id for c in cards]
+
+
+def move_event(move: Move, setup: GameSetup | None = None) -> dict[str, Any]:
+    """The record event of a move. With ``setup``, hands and Fate decks follow the seating."""
+    if isinstance(move, Play):
+        out: dict[str, Any] = {"event": "play", "player": move.player, "card": move.card.id}
+        card = move.card
+        if card.to_centre:
+            out["capture"] = _ids(move.capture)
+        elif card.id == "F004":
+            out["discards"] = {p: c.id for p, c in move.discards}
+        elif card.id == "F005":
+            out.update(target=move.target, given=_ids(move.given), received=_ids(move.received))
+        elif card.id == "F006":
+            out.update(target=move.target, stolen=move.stolen.id if move.stolen else None)
+        elif card.id == "F008":
+            out["drawn"] = move.drawn.id if isinstance(move.drawn, Card) else None
+        return out
+    if isinstance(move, DrawFate):
+        return {"event": "draw_fate", "player": move.player}
+    if isinstance(move, Pass):
+        return {"event": "pass", "player": move.player}
+    if isinstance(move, Deal):
+        order = setup.players if setup else [p for p, _ in move.hands]
+        out = {"event": "deal", "hands": {p: _ids(move.hand_of(p)) for p in order}}
+        if move.centre:
+            out["center"] = _ids(move.centre)
+        return out
+    if isinstance(move, NewRound):
+        out = {"event": "round", "dealer": move.dealer, "fate_decks": {p: _ids(c) for p, c in move.fate_decks if c}}
+        if not move.fate_order_known:
+            out["fate_order_known"] = False
+        return out
+    raise InvalidMoveError(f"not a move: {move!r}")
+
+
+def dumps_event(event: Mapping[str, Any]) -> str:
+    return json.dumps(event, separators=(", ", ": "), ensure_ascii=False)
+
+
+class RecordWriter:
+    """Writes a record event by event; each line is flushed (and, with ``durable``, synced
+    to disk) as soon as it is written."""
+
+    def __init__(self, fp: IO[str], setup: GameSetup, *, durable: bool = False, header: bool = True) -> None:
+        self.fp = fp
+        self.setup = setup
+        self.durable = durable
+        if header:
+            self._write(game_event(setup))
+
+    def _write(self, event: Mapping[str, Any]) -> None:
+        self.fp.write(dumps_event(event) + "\n")
+        self.fp.flush()
+        if self.durable:
+            os.fsync(self.fp.fileno())
+
+    def write(self, move: Move) -> None:
+        self._write(move_event(move, self.setup))
+
+
+def write_record(path: str | os.PathLike[str], setup: GameSetup, moves: Iterable[Move]) -> None:
+    with open(path, "w", encoding="utf-8") as fp:
+        writer = RecordWriter(fp, setup)
+        for move in moves:
+            writer.write(move)
+
+
+def iter_record_lines(game: GameState) -> Iterator[str]:
+    """The record of a game kept with its move stack."""
+    yield dumps_event(game_event(game.setup))
+    for move in game.move_stack:
+        yield dumps_event(move_event(move, game.setup))
+
+
+@dataclass(frozen=True)
+class ReplaySummary:
+    """What ``rop replay`` reports for one record."""
+
+    rounds: list[dict[str, Any]]
+    totals: dict[str, int]
+    winner: str | None
+    finished: bool
+
+    @classmethod
+    def of(cls, game: GameState) -> ReplaySummary:
+        outcome = game.outcome()
+        return cls(
+            rounds=[
+                {
+                    "scores": {s: p.to_json() for s, p in r.score.sides.items()},
+                    "rule_of_power": r.score.rule_of_power,
+                }
+                for r in game.results
+            ],
+            totals=game.totals,
+            winner=outcome.winner if outcome else None,
+            finished=outcome is not None,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"rounds": self.rounds, "totals": self.totals, "winner": self.winner}
+        if not self.finished:
+            out["finished"] = False
+        return out

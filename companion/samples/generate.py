@@ -1,0 +1,20 @@
+"""Write the sample records from their fixed seeds: ``python -m companion.samples.generate``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.record import write_record
+from companion.samples import SAMPLES
+from companion.simulate import make_setup, simulate_game
+
+
+def generate(directory: Path) -> None:
+    for name, (players, teams, fate, expansion, seed) in SAMPLES.items():
+        setup = make_setup(players, teams, expansion=expansion)
+        _, moves = simulate_game(setup, seed=seed, fate=fate)
+        write_record(directory / f"{name}.jsonl", setup, moves)
+
+
+if __name__ == "__main__":
+    generate(Path(__file__).parent)

@@ -1,0 +1,312 @@
+"""Round scoring (R6-R14): the points of each side, and the reasons behind every point.
+
+A side is a player, or a team whose members pool their captures. Only World cards score
+(R8): Fate cards in a capture stack are ignored here.
+
+>>> from companion.cards import parse_cards
+>>> score = score_round({"ann": parse_cards("W001,W002,W003,W004,W007,W017"), "bob": parse_cards("W027,W016")})
+>>> score.sides["ann"].to_json()
+{'world_cards': 1, 'power_cards': 1, 'fire_dragon': 1, 'pride_of_dragons': 0, 'power_master': 3, 'power_points': 1, 'sweeps': 0, 'total': 7}
+>>> score.pride.explain()
+'Pride of Dragons: nobody (ann and bob tie on every value from the 7s down to the 1s)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from companion.cards import FIRE_DRAGON, POWER_RING, Card, power_cards
+
+__all__ = [
+    "SidePoints",
+    "Race",
+    "PrideOfDragons",
+    "PowerRing",
+    "RoundScore",
+    "score_round",
+    "PRIDE_VALUES",
+]
+
+#: The values compared for the Pride of Dragons, strongest first (R11).
+PRIDE_VALUES: tuple[int, ...] = (7, 6, 5, 4, 3, 2, 1)
+
+POINT_KEYS = (
+    "world_cards",
+    "power_cards",
+    "fire_dragon",
+    "pride_of_dragons",
+    "power_master",
+    "power_points",
+    "sweeps",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SidePoints:
+    """One side's points for a round, in the score JSON of ``rop-record/1``."""
+
+    world_cards: int = 0
+    power_cards: int = 0
+    fire_dragon: int = 0
+    pride_of_dragons: int = 0
+    power_master: int = 0
+    power_points: int = 0
+    sweeps: int = 0
+
+    @property
+    def total(self) -> int:
+        return (
+            self.world_cards
+            + self.power_cards
+            + self.fire_dragon
+            + self.pride_of_dragons
+            + self.power_master
+            + self.power_points
+            + self.sweeps
+        )
+
+    def to_json(self) -> dict[str, int]:
+        out = {key: getattr(self, key) for key in POINT_KEYS}
+        out["total"] = self.total
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Race:
+    """A "most cards" cardinal point (R9): each side's count and the side with strictly more
+    than every other, ``None`` when the most is shared."""
+
+    name: str
+    counts: Mapping[str, int]
+    winner: str | None
+
+    def explain(self) -> str:
+        counts = ", ".join(f"{side} {n}" for side, n in self.counts.items())
+        if self.winner:
+            return f"{self.name}: {self.winner} ({counts})"
+        return f"{self.name}: nobody, the most is shared ({counts})"
+
+
+@dataclass(frozen=True, slots=True)
+class PrideOfDragons:
+    """The Pride of Dragons (R11). ``sequences`` holds each side's counts of 7s, 6s, ..., 1s;
+    ``winner`` the side with the unique greatest sequence; ``decided_at`` the value (7..1) at
+    which the winner pulled ahead of the best other side (7 when it simply had most Dragons),
+    ``None`` when nobody won."""
+
+    sequences: Mapping[str, tuple[int, ...]]
+    winner: str | None
+    decided_at: int | None
+    runner_up: str | None = None
+
+    def explain(self) -> str:
+        if self.winner is None:
+            tied = [s for s, seq in self.sequences.items() if seq == max(self.sequences.values(), default=())]
+            if len(tied) >= 2:
+                names = " and ".join([", ".join(tied[:-1]), tied[-1]]) if len(tied) > 2 else " and ".join(tied)
+                return f"Pride of Dragons: nobody ({names} tie on every value from the 7s down to the 1s)"
+            return "Pride of Dragons: nobody"
+        assert self.decided_at is not None
+        seq = self.sequences[self.winner]
+        pos = PRIDE_VALUES.index(self.decided_at)
+        if self.runner_up is None:
+            return f"Pride of Dragons: {self.winner} (the only side with cards)"
+        other = self.sequences[self.runner_up]
+        if pos == 0:
+            return f"Pride of Dragons: {self.winner}, {seq[0]} Dragons against {other[0]} ({self.runner_up})"
+        level = ", ".join(f"{v}s" for v in PRIDE_VALUES[:pos])
+        return (
+            f"Pride of Dragons: {self.winner}; level with {self.runner_up} on the {level}, "
+            f"ahead on the {self.decided_at}s ({seq[pos]} against {other[pos]})"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PowerRing:
+    """The Power Ring (R12): who holds each Ring card, the Power Master (holding all three)
+    and the chain of consecutive Power cards from W004 that it scores."""
+
+    ring: Mapping[Card, str | None]
+    master: str | None
+    chain: tuple[Card, ...] = ()
+
+    @property
+    def points(self) -> int:
+        return 3 + len(self.chain) if self.master else 0
+
+    def explain(self) -> str:
+        if self.master is None:
+            held = ", ".join(f"{c.id} {side or 'nobody'}" for c, side in self.ring.items())
+            return f"Power Ring: no Power Master, the Ring cards are split ({held})"
+        if self.chain:
+            chain = ", ".join(c.id for c in self.chain)
+            return f"Power Ring: {self.master} is Power Master (3) with the chain {chain} (+{len(self.chain)})"
+        return f"Power Ring: {self.master} is Power Master (3); no W004, so no chain"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScore:
+    """The points of a round per side, with the reasons (R9-R13)."""
+
+    sides: Mapping[str, SidePoints]
+    world_cards: Race
+    power_cards: Race
+    fire_dragon: str | None
+    pride: PrideOfDragons
+    power_ring: PowerRing
+    sweeps: Mapping[str, int]
+    rule_of_power: str | None = None
+    captured: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
+
+    def totals(self) -> dict[str, int]:
+        return {side: pts.total for side, pts in self.sides.items()}
+
+    def reasons(self) -> list[str]:
+        """The settlement in words, one line per point."""
+        lines = [
+            self.world_cards.explain(),
+            self.power_cards.explain(),
+            f"Fire Dragon (W007): {self.fire_dragon or 'nobody (it was not captured)'}",
+            self.pride.explain(),
+            self.power_ring.explain(),
+        ]
+        sweeps = [f"{side} {n}" for side, n in self.sweeps.items() if n]
+        lines.append("Clean sweeps: " + (", ".join(sweeps) if sweeps else "none"))
+        if self.rule_of_power:
+            lines.append(f"RULE OF POWER: {self.rule_of_power} holds every Power card and wins the game (R13)")
+        return lines
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "sides": {side: pts.to_json() for side, pts in self.sides.items()},
+            "rule_of_power": self.rule_of_power,
+        }
+
+    def reasons_json(self) -> dict[str, object]:
+        """The counts behind the points, for machine readers."""
+        return {
+            "world_cards": dict(self.world_cards.counts),
+            "power_cards": dict(self.power_cards.counts),
+            "fire_dragon": self.fire_dragon,
+            "pride_of_dragons": {
+                "sequences": {side: list(seq) for side, seq in self.pride.sequences.items()},
+                "winner": self.pride.winner,
+                "decided_at": self.pride.decided_at,
+            },
+            "power_ring": {
+                "ring": {c.id: side for c, side in self.power_ring.ring.items()},
+                "master": self.power_ring.master,
+                "chain": [c.id for c in self.power_ring.chain],
+            },
+            "explanation": self.reasons(),
+        }
+
+
+def _unique_max(counts: Mapping[str, object]) -> str | None:
+    """The side with strictly the greatest value, else ``None`` (R9, R11)."""
+    best: str | None = None
+    best_value: object = None
+    shared = False
+    for side, value in counts.items():
+        if best is None or value > best_value:  # type: ignore[operator]
+            best, best_value, shared = side, value, False
+        elif value == best_value:
+            shared = True
+    return None if shared else best
+
+
+def score_round(
+    captured: Mapping[str, Iterable[Card]],
+    sweeps: Mapping[str, int] | None = None,
+    *,
+    expansion: bool = False,
+) -> RoundScore:
+    """Score a round from each side's captured cards and clean sweeps (R8-R13).
+
+    Every side that takes part must be a key of ``captured`` (an empty stack is fine), since
+    ties are decided among all sides.
+    """
+    sweeps = dict(sweeps or {})
+    cards: dict[str, tuple[Card, ...]] = {side: tuple(c for c in stack if c.is_world) for side, stack in captured.items()}
+    for side in sweeps:
+        cards.setdefault(side, ())
+    sides = list(cards)
+    ladder = power_cards(expansion)
+
+    world = Race("Most World cards", {s: len(cards[s]) for s in sides}, None)
+    world = Race(world.name, world.counts, _unique_max(world.counts))
+    power_counts = {s: sum(1 for c in cards[s] if c.is_power) for s in sides}
+    power = Race("Most Power cards", power_counts, _unique_max(power_counts))
+
+    holder = {c: s for s in sides for c in cards[s]}
+    fire = holder.get(FIRE_DRAGON)
+
+    pride = _pride(cards)
+    ring = _power_ring(holder, ladder)
+
+    rule = None
+    for s in sides:
+        if power_counts[s] == len(ladder) and all(holder.get(c) == s for c in ladder):
+            rule = s
+
+    points = {}
+    for s in sides:
+        points[s] = SidePoints(
+            world_cards=int(world.winner == s),
+            power_cards=int(power.winner == s),
+            fire_dragon=int(fire == s),
+            pride_of_dragons=int(pride.winner == s),
+            power_master=3 if ring.master == s else 0,
+            power_points=len(ring.chain) if ring.master == s else 0,
+            sweeps=sweeps.get(s, 0),
+        )
+    return RoundScore(
+        sides=points,
+        world_cards=world,
+        power_cards=power,
+        fire_dragon=fire,
+        pride=pride,
+        power_ring=ring,
+        sweeps={s: sweeps.get(s, 0) for s in sides},
+        rule_of_power=rule,
+        captured=cards,
+    )
+
+
+def _pride(cards: Mapping[str, Sequence[Card]]) -> PrideOfDragons:
+    """R11: compare the counts of 7s, 6s, ..., 1s lexicographically."""
+    sequences: dict[str, tuple[int, ...]] = {}
+    for side, stack in cards.items():
+        counts = [0] * 8
+        for c in stack:
+            v = c.value
+            if v is not None and v <= 7:
+                counts[v] += 1
+        sequences[side] = tuple(counts[v] for v in PRIDE_VALUES)
+    winner = _unique_max(sequences)
+    if winner is None:
+        return PrideOfDragons(sequences, None, None)
+    others = [seq for side, seq in sequences.items() if side != winner]
+    if not others:
+        return PrideOfDragons(sequences, winner, PRIDE_VALUES[0])
+    best_other = max(others)
+    runner_up = next(side for side, seq in sequences.items() if side != winner and seq == best_other)
+    mine = sequences[winner]
+    at = next(i for i in range(len(PRIDE_VALUES)) if mine[i] != best_other[i])
+    return PrideOfDragons(sequences, winner, PRIDE_VALUES[at], runner_up)
+
+
+def _power_ring(holder: Mapping[Card, str], ladder: Sequence[Card]) -> PowerRing:
+    """R12: all three Ring cards make a Power Master; the chain runs on from W004."""
+    ring = {c: holder.get(c) for c in POWER_RING}
+    owners = set(ring.values())
+    if len(owners) != 1 or None in owners:
+        return PowerRing(ring, None)
+    master = next(iter(owners))
+    chain = []
+    for card in ladder[3:]:
+        if holder.get(card) != master:
+            break
+        chain.append(card)
+    return PowerRing(ring, master, tuple(chain))
