@@ -112,7 +112,7 @@ class Layout:
             "mat_mm": list(self.mat_mm),
             "seats": "numbered clockwise from seat 0 at the bottom edge, as the camera sees the mat",
             "mat_markers": [
-                {"corner": m.corner.label, "id": m.corner.tag_id, "centre_mm": list(m.centre_mm), "size_mm": m.size_mm}
+                {"corner": m.corner.label, "id": m.corner.tag_id, "centre_mm": list(m.centre_mm), "size_mm": round(m.size_mm, 3)}
                 for m in self.mat_markers
             ],
             "zones": [{"name": z.name, "polygon_mm": [list(p) for p in z.polygon_mm]} for z in self.zones],

@@ -34,6 +34,7 @@ __all__ = [
     "MODULES",
     "MARKER_MM",
     "MODULE_MM",
+    "PRINT_DPI",
     "QUIET_MODULES",
     "STICKER_MM",
     "LABEL_MM",
@@ -55,10 +56,13 @@ FAMILY_SIZE = 587
 OWNER_SLOTS = 8
 #: Modules across the black square of one marker (6 data modules plus the black border).
 MODULES = 8
-#: Side of a seal marker's black square on the sticker, in millimetres.
-MARKER_MM = 13.0
-#: Side of one module, in millimetres.
-MODULE_MM = MARKER_MM / MODULES
+#: Printer resolution the sizes are made for: modules are a whole number of 300 dpi dots, so
+#: every module prints the same size.
+PRINT_DPI = 300
+#: Side of one seal module: 19 dots at 300 dpi (1.61 mm).
+MODULE_MM = 19 * 25.4 / PRINT_DPI
+#: Side of a seal marker's black square on the sticker: 8 modules, 12.9 mm.
+MARKER_MM = MODULES * MODULE_MM
 #: White modules printed around the black square; detectors need this contrast edge.
 QUIET_MODULES = 1
 #: Sticker size (width, height) in mm: the marker with its white margin, and the label under it.
@@ -69,8 +73,8 @@ CARD_MM = (63.0, 88.0)
 #: Where the marker's centre lies on an upright card, in mm from the card's top-left corner:
 #: the sticker sits 2 mm in from the left and bottom edges, label at the bottom.
 SEAL_CENTRE_ON_CARD_MM = (2.0 + STICKER_MM[0] / 2, CARD_MM[1] - 2.0 - LABEL_MM - STICKER_MM[0] / 2)
-#: Side of a mat corner marker's black square, in millimetres.
-MAT_MARKER_MM = 60.0
+#: Side of a mat corner marker's black square: 8 modules of 89 dots at 300 dpi (60.3 mm).
+MAT_MARKER_MM = MODULES * 89 * 25.4 / PRINT_DPI
 
 _WORLD_CARDS = 52
 _FATE_CARDS = 8

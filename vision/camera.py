@@ -1,0 +1,158 @@
+"""Camera frames through OpenCV: a live camera (index or stream URL) or a video file.
+
+:class:`FrameSource` yields :class:`Frame` values and, for live cameras,
+:class:`~companion.observations.SensorStatus` changes: a camera that stops delivering is
+reported ``LOST``, reopened every ``retry_s`` seconds (``RECONNECTING``) and ``CONNECTED``
+again when it answers; after ``max_retries`` failed attempts it is ``FAILED`` and the source
+ends. A video file simply ends. Frame times are seconds on the monotonic clock: for a video
+file, the moment the file was opened plus the frame's position in the video, so a recording
+is tracked exactly as if it were live.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.observations import SensorState, SensorStatus
+
+__all__ = ["Frame", "FrameSource", "CameraError", "parse_source"]
+
+
+class CameraError(RuntimeError):
+    """A camera or video that cannot be opened; the message names it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    image: np.ndarray  # BGR uint8
+    at: float  # seconds, monotonic clock (see module docstring)
+    index: int  # frames delivered so far by this source, from 0
+
+
+def parse_source(camera: str | int | None = None, video: str | None = None) -> int | str:
+    """The ``--camera``/``--video`` options as one OpenCV source: an index, a URL or a file path."""
+    if video is not None:
+        path = Path(video)
+        if not path.is_file():
+            raise CameraError(f"video file {video} does not exist")
+        return str(path)
+    if camera is None:
+        return 0
+    if isinstance(camera, int) or str(camera).isdigit():
+        return int(camera)
+    return str(camera)
+
+
+class FrameSource:
+    """Frames from ``source``: an int (camera index), a URL (``rtsp://``, ``http://``) or a
+    video file path.
+
+    Keyword arguments: ``size`` [None] requested (width, height) for live cameras;
+    ``retry_s`` [2.0] between reconnection attempts; ``max_retries`` [None = forever];
+    ``name`` [derived], the observation source name; ``clock`` [time.monotonic].
+    """
+
+    def __init__(
+        self,
+        source: int | str,
+        *,
+        size: tuple[int, int] | None = None,
+        retry_s: float = 2.0,
+        max_retries: int | None = None,
+        name: str | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.source = source
+        self.is_file = isinstance(source, str) and "://" not in source
+        self.size = size
+        self.retry_s = retry_s
+        self.max_retries = max_retries
+        self.name = name or (f"video:{Path(source).name}" if self.is_file else f"camera:{source}")
+        self._clock = clock
+        self._sleep = sleep
+        self._cap: cv2.VideoCapture | None = None
+
+    def describe(self) -> str:
+        return f"video file {self.source}" if self.is_file else f"camera {self.source}"
+
+    def open(self) -> None:
+        """Open the source, or raise :class:`CameraError` saying which one failed."""
+        if self.is_file and not Path(self.source).is_file():
+            raise CameraError(f"video file {self.source} does not exist")
+        cap = cv2.VideoCapture(self.source)
+        if not cap.isOpened():
+            cap.release()
+            hint = "not a video OpenCV can read" if self.is_file else "is it connected, and not in use by another program?"
+            raise CameraError(f"{self.describe()} could not be opened ({hint})")
+        if self.size and not self.is_file:
+            cap.set(cv2.CAP_PROP_FRAME_WIDTH, self.size[0])
+            cap.set(cv2.CAP_PROP_FRAME_HEIGHT, self.size[1])
+        self._cap = cap
+
+    def close(self) -> None:
+        if self._cap is not None:
+            self._cap.release()
+            self._cap = None
+
+    def __enter__(self) -> "FrameSource":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def frames(self) -> Iterator[Frame | SensorStatus]:
+        """Frames until the video ends, the camera fails for good, or the caller stops."""
+        if self._cap is None:
+            self.open()
+        index = 0
+        start = self._clock()
+        if not self.is_file:
+            yield self._status(SensorState.CONNECTED, f"{self.describe()} opened")
+        try:
+            while True:
+                ok, image = self._cap.read()
+                if ok and image is not None:
+                    if self.is_file:
+                        at = start + self._cap.get(cv2.CAP_PROP_POS_MSEC) / 1000.0
+                    else:
+                        at = self._clock()
+                    yield Frame(image, at, index)
+                    index += 1
+                    continue
+                if self.is_file:
+                    if index == 0:
+                        raise CameraError(f"video file {self.source} has no readable frames")
+                    return
+                yield self._status(SensorState.LOST, f"{self.describe()} stopped delivering frames")
+                if not (yield from self._reconnect()):
+                    return
+        finally:
+            self.close()
+
+    def _reconnect(self) -> Iterator[SensorStatus]:
+        attempt = 0
+        while self.max_retries is None or attempt < self.max_retries:
+            attempt += 1
+            self.close()
+            self._sleep(self.retry_s)
+            yield self._status(SensorState.RECONNECTING, f"reopening {self.describe()} (attempt {attempt})")
+            try:
+                self.open()
+            except CameraError:
+                continue
+            ok, _ = self._cap.read()
+            if ok:
+                yield self._status(SensorState.CONNECTED, f"{self.describe()} is back")
+                return True
+        yield self._status(SensorState.FAILED, f"{self.describe()} did not come back after {attempt} attempts")
+        return False
+
+    def _status(self, state: SensorState, detail: str) -> SensorStatus:
+        return SensorStatus(source=self.name, at=self._clock(), state=state, detail=detail)

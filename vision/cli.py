@@ -1,0 +1,297 @@
+"""The camera commands of ``rop``: ``markers``, ``calibrate`` and ``vision detect|watch``.
+
+Only argparse is imported here; OpenCV, NumPy and AprilTag load when a command runs, so
+``rop`` starts fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+__all__ = ["register"]
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("markers", help="print seal-marker stickers for a player's cards, or the mat's corner markers")
+    p.add_argument("--owner", help="player the cards belong to (given an owner slot on first use); omit for World cards without owner")
+    p.add_argument("--deck", choices=("world", "expansion", "fate", "all"), default="all",
+                   help="world: W001-W040, expansion: W041-W052, fate: F001-F008, all (default): every card")
+    p.add_argument("--mat", action="store_true", help="print the table mat's four corner markers instead")
+    p.add_argument("--out", required=True, help="directory to write into (DIR/<owner>/... or DIR/mat/...)")
+    _table_options(p)
+    p.set_defaults(func=_markers)
+
+    p = sub.add_parser("calibrate", help="check the camera against the table layout and draw the zones over its picture")
+    src = p.add_mutually_exclusive_group()
+    src.add_argument("--camera", help="camera index or stream URL (default 0)")
+    src.add_argument("--video", help="a video file (its first frame is used)")
+    src.add_argument("--image", help="a still image")
+    p.add_argument("--out", default="calibration-check.png", help="annotated image to write (default calibration-check.png)")
+    p.add_argument("--no-window", action="store_true", help="do not open a preview window")
+    _table_options(p)
+    _detector_options(p, decimate=1.0)
+    p.set_defaults(func=_calibrate)
+
+    p = sub.add_parser("vision", help="find cards in camera images")
+    vs = p.add_subparsers(dest="vision_command", metavar="SUBCOMMAND", required=True)
+    d = vs.add_parser("detect", help="list the cards in images")
+    d.add_argument("images", nargs="+", metavar="IMAGE")
+    d.add_argument("--json", action="store_true", help="one JSON line per image")
+    d.add_argument("--no-layout", action="store_true", help="ignore the mat: report no zones or table positions")
+    _table_options(d)
+    _detector_options(d, decimate=1.0)
+    d.set_defaults(func=_detect)
+
+    w = vs.add_parser("watch", help="follow the table through a camera or a video and print what changes")
+    src = w.add_mutually_exclusive_group()
+    src.add_argument("--camera", help="camera index or stream URL (default 0)")
+    src.add_argument("--video", help="a video file instead of a camera")
+    w.add_argument("--json", action="store_true", help="one JSON line per observation")
+    w.add_argument("--preview", action="store_true", help="show an annotated preview window")
+    w.add_argument("--max-frames", type=int, help="stop after this many frames")
+    _table_options(w)
+    _detector_options(w, decimate=2.0)
+    w.set_defaults(func=_watch)
+
+
+def _table_options(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("table")
+    g.add_argument("--players", type=int, default=4, help="standard layout for this many players, 2-6 (default 4)")
+    g.add_argument("--layout", help="a layout file instead of a standard layout")
+    g.add_argument("--names", help="player names in seat order, comma separated: zones become capture:<name>")
+    g.add_argument("--calibration", help="calibration directory (owners.json, layouts/); default: see docs/vision.md")
+
+
+def _detector_options(p: argparse.ArgumentParser, *, decimate: float) -> None:
+    p.add_argument("--decimate", type=float, default=decimate,
+                   help=f"AprilTag quad decimation: 1 finds smaller markers, 2 is faster (default {decimate:g})")
+
+
+class _Fail(Exception):
+    """A user error: printed as ``rop: message``, exit status 2."""
+
+
+def _run(fn):
+    def handler(args: argparse.Namespace) -> int:
+        from vision.camera import CameraError
+        from vision.layout import LayoutError
+        from vision.markers import MarkerIdError
+        from vision.owners import OwnerError
+
+        try:
+            return fn(args)
+        except (_Fail, CameraError, LayoutError, OwnerError, MarkerIdError) as exc:
+            print(f"rop {args.command}: {exc}", file=sys.stderr)
+            return 2
+
+    return handler
+
+
+def _layout(args: argparse.Namespace):
+    from vision.layout import load_layout
+
+    layout = load_layout(args.layout or args.players, calibration=args.calibration)
+    return layout
+
+
+def _names(args: argparse.Namespace) -> list[str] | None:
+    if not getattr(args, "names", None):
+        return None
+    return [n.strip() for n in args.names.split(",") if n.strip()]
+
+
+def _registry(args: argparse.Namespace):
+    from vision.owners import REGISTRY_FILE, OwnerRegistry
+    from vision.paths import calibration_dir
+
+    return OwnerRegistry.load(calibration_dir(args.calibration) / REGISTRY_FILE)
+
+
+def _reader(args: argparse.Namespace, *, use_layout: bool = True):
+    from vision.detect import MarkerDetector
+    from vision.reader import TableReader
+
+    layout = _layout(args) if use_layout else None
+    return TableReader(layout=layout, owners=_registry(args), players=_names(args) if layout else None,
+                       detector=MarkerDetector(decimate=args.decimate))
+
+
+# --- rop markers ---
+
+
+@_run
+def _markers(args: argparse.Namespace) -> int:
+    from companion.cards import EXPANSION_CARDS, FATE_CARDS, WORLD_DECK
+    from vision.sheets import card_stickers, write_card_sheets, write_mat_sheets
+
+    out = Path(args.out)
+    if args.mat:
+        files = write_mat_sheets(_layout(args), out / "mat")
+        print(f"wrote {len(files)} files to {out / 'mat'}: print at 100 %, one corner marker per page")
+        return 0
+    cards = {
+        "world": list(WORLD_DECK),
+        "expansion": list(EXPANSION_CARDS),
+        "fate": list(FATE_CARDS),
+        "all": list(WORLD_DECK) + list(EXPANSION_CARDS) + list(FATE_CARDS),
+    }[args.deck]
+    if args.owner is None:
+        if any(c.id.startswith("F") for c in cards):
+            raise _Fail("Fate cards belong to a player: give --owner NAME (or --deck world/expansion for cards without owner)")
+        files = write_card_sheets(card_stickers(cards, None, None), out / "nobody", title="Seal markers, no owner")
+        print(f"wrote {len(files)} files to {out / 'nobody'}")
+        return 0
+    registry = _registry(args)
+    known = registry.slot_of(args.owner) is not None
+    slot = registry.assign(args.owner)
+    owner = registry.slots[slot]
+    if not known:
+        path = registry.save()
+        print(f"{owner} is owner slot {slot} (saved in {path})")
+    files = write_card_sheets(card_stickers(cards, slot, owner), out / owner, title=f"Seal markers of {owner} (owner slot {slot})")
+    print(f"wrote {len(files)} files to {out / owner}: {len(cards)} stickers, print at 100 %")
+    return 0
+
+
+# --- rop calibrate ---
+
+
+@_run
+def _calibrate(args: argparse.Namespace) -> int:
+    import cv2
+
+    from vision.annotate import Preview, annotate
+    from vision.camera import FrameSource, parse_source
+    from vision.markers import MODULE_MM, MatCorner
+
+    reader = _reader(args)
+    layout = reader.layout
+    if args.image:
+        image = cv2.imread(args.image) if Path(args.image).is_file() else None
+        if image is None:
+            raise _Fail(f"cannot read image {args.image}")
+    else:
+        source = FrameSource(parse_source(args.camera, args.video), max_retries=0)
+        image = None
+        # A live camera's first frames are often dark while exposure settles: take the tenth.
+        for item in source.frames():
+            if hasattr(item, "image"):
+                image = item.image
+                if source.is_file or item.index >= 9:
+                    break
+        source.close()
+        if image is None:
+            raise _Fail(f"{source.describe()} delivered no frame")
+    view = reader.read(image)
+    cal = view.calibration
+    missing = [c.label for c in MatCorner if c not in view.mat_corners and c in {m.corner for m in layout.mat_markers}]
+    print(f"layout: {layout.name} ({layout.source}), mat {layout.mat_mm[0]:g} x {layout.mat_mm[1]:g} mm")
+    print(f"mat corners seen: {', '.join(c.label for c in view.mat_corners) or 'none'}" + (f"; missing: {', '.join(missing)}" if missing else ""))
+    status = 0
+    if cal is None:
+        print("not calibrated: at least two corner markers of this layout must be visible and lie where the layout says")
+        status = 1
+    else:
+        centre = cal.image_points([[layout.mat_mm[0] / 2, layout.mat_mm[1] / 2], [layout.mat_mm[0] / 2 + 10, layout.mat_mm[1] / 2]])
+        px_per_mm = float(abs(centre[1] - centre[0]).max()) / 10
+        module = px_per_mm * MODULE_MM
+        verdict = "good" if module >= 3 else ("marginal: expect missed cards" if module >= 2 else "too small: move the camera closer or use a higher resolution")
+        print(f"calibration error: {cal.error_mm:.2f} mm; seal markers will be {module:.1f} pixels per module ({verdict})")
+    read = [f"{c.card.id} {c.owner or '-'} in {c.zone}" for c in view.cards]
+    print(f"cards read: {', '.join(read) or 'none'}")
+    annotated = annotate(image, view, layout)
+    if not cv2.imwrite(args.out, annotated):
+        raise _Fail(f"cannot write {args.out}")
+    print(f"annotated image: {args.out}")
+    if not args.no_window:
+        preview = Preview("rop calibrate")
+        if preview.available:
+            print("preview window open: press any key to close")
+            cv2.imshow(preview.title, annotated)
+            cv2.waitKey(0)
+            preview.close()
+    return status
+
+
+# --- rop vision detect ---
+
+
+@_run
+def _detect(args: argparse.Namespace) -> int:
+    import cv2
+
+    status = 0
+    reader = _reader(args, use_layout=not args.no_layout)
+    for path in args.images:
+        image = cv2.imread(path) if Path(path).is_file() else None
+        if image is None:
+            status = 1
+            reason = "file does not exist" if not Path(path).exists() else "not an image OpenCV can read"
+            if args.json:
+                print(json.dumps({"image": path, "cards": [], "error": f"cannot read image: {reason}"}), flush=True)
+            else:
+                print(f"{path}: cannot read image: {reason}", file=sys.stderr)
+            continue
+        # Each image is its own table: a calibration must not carry over from the previous one.
+        if reader.calibrator is not None:
+            reader.calibrator.current = None
+        view = reader.read(image)
+        if args.json:
+            print(json.dumps({"image": path, "cards": [c.to_json() for c in view.cards]}), flush=True)
+        else:
+            mat = "mat in view" if view.calibration else "no mat in view"
+            print(f"{path}: {len(view.cards)} cards, {mat}")
+            for c in view.cards:
+                where = f"{c.zone or 'no zone'} at {c.table_mm[0]:.0f},{c.table_mm[1]:.0f} mm" if c.table_mm else "position unknown"
+                print(f"  {c.card.id} {c.card.title}  owner {c.owner or '-'}  {where}  px {c.px[0]:.0f},{c.px[1]:.0f}")
+    return status
+
+
+# --- rop vision watch ---
+
+
+@_run
+def _watch(args: argparse.Namespace) -> int:
+    from vision.annotate import Preview, annotate
+    from vision.camera import FrameSource, parse_source
+    from vision.tracking import Stabiliser
+    from vision.watch import observation_json, watch
+
+    reader = _reader(args)
+    source = FrameSource(parse_source(args.camera, args.video))
+    source.open()
+    stabiliser = Stabiliser(source="camera", layout=reader.layout)
+    preview = Preview("rop vision watch") if args.preview else None
+    if preview is not None and not preview.available:
+        print(f"no preview window: {preview.reason}", file=sys.stderr)
+        preview = None
+
+    def on_frame(image, view) -> bool:
+        return preview.show(annotate(image, view, reader.layout)) if preview else True
+
+    try:
+        for obs in watch(source, reader, stabiliser, on_frame=on_frame, max_frames=args.max_frames):
+            if args.json:
+                print(json.dumps(observation_json(obs)), flush=True)
+            else:
+                print(_describe(obs), flush=True)
+    finally:
+        source.close()
+        if preview:
+            preview.close()
+    return 0
+
+
+def _describe(obs) -> str:
+    from companion.observations import CardGone, CardSeen, SensorStatus
+
+    if isinstance(obs, CardSeen):
+        return f"{obs.at:10.2f}  + {obs.card.id} {obs.card.title} ({obs.owner or 'no owner'}) in {obs.zone or 'no zone'}"
+    if isinstance(obs, CardGone):
+        return f"{obs.at:10.2f}  - {obs.card.id} {obs.card.title} ({obs.owner or 'no owner'}) left {obs.zone or 'no zone'}"
+    if isinstance(obs, SensorStatus):
+        return f"{obs.at:10.2f}  camera {obs.state.value}: {obs.detail}"
+    return repr(obs)

@@ -1,0 +1,199 @@
+"""Printable marker sheets: stickers for the seal corner of each card, and the mat's corner
+markers, as PNG (300 dpi) and PDF.
+
+Every module is a whole number of printer dots at 300 dpi (19 dots for seals, 89 for the mat),
+so markers print crisp and true to size when printed at 100 % ("actual size", no "fit to
+page"); each sheet carries a 100 mm bar to check that with a ruler.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+import cv2
+import numpy as np
+
+from companion.cards import Card
+from vision.layout import Layout
+from vision.markers import (
+    LABEL_MM,
+    MODULES,
+    PRINT_DPI,
+    QUIET_MODULES,
+    STICKER_MM,
+    SealMarker,
+    module_grid,
+)
+
+__all__ = ["Sticker", "sticker_image", "mat_marker_image", "write_card_sheets", "write_mat_sheets", "A4_MM"]
+
+A4_MM = (210.0, 297.0)
+_SEAL_DOTS = 19  # dots per module, seal markers
+_MAT_DOTS = 89  # dots per module, mat corner markers
+_MARGIN_MM = 12.0
+_GAP_MM = 3.0
+_FONT = cv2.FONT_HERSHEY_SIMPLEX
+
+
+def _dots(mm: float) -> int:
+    return round(mm * PRINT_DPI / 25.4)
+
+
+@dataclass(frozen=True, slots=True)
+class Sticker:
+    """One sticker to print: the marker and the words printed under it."""
+
+    marker: SealMarker
+    label: str
+
+
+def sticker_image(sticker: Sticker) -> np.ndarray:
+    """The sticker at 300 dpi (grey ``uint8``): marker with its white margin, label below, a
+    light cut outline."""
+    w, h = _dots(STICKER_MM[0]), _dots(STICKER_MM[1])
+    img = np.full((h, w), 255, np.uint8)
+    grid = module_grid(sticker.marker.tag_id)
+    side = grid.shape[0] * _SEAL_DOTS
+    marker = cv2.resize(grid, (side, side), interpolation=cv2.INTER_NEAREST)
+    x0 = (w - side) // 2
+    img[x0 : x0 + side, x0 : x0 + side] = marker
+    _text_fit(img, sticker.label, (2, x0 + side + 2, w - 2, h - 4), max_scale=1.1)
+    cv2.rectangle(img, (0, 0), (w - 1, h - 1), 200, 1)
+    return img
+
+
+def mat_marker_image(corner_label: str, tag_id: int, note: str) -> np.ndarray:
+    """One mat corner marker on a full A4 page (300 dpi, grey), with its name and where it goes."""
+    page = np.full((_dots(A4_MM[1]), _dots(A4_MM[0])), 255, np.uint8)
+    grid = module_grid(tag_id)
+    side = grid.shape[0] * _MAT_DOTS
+    x0 = (page.shape[1] - side) // 2
+    y0 = _dots(40)
+    page[y0 : y0 + side, x0 : x0 + side] = cv2.resize(grid, (side, side), interpolation=cv2.INTER_NEAREST)
+    # Marks at the centre of each edge help place the marker's centre on the mat.
+    cx, cy = x0 + side // 2, y0 + side // 2
+    for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0)):
+        p = (cx + dx * (side // 2 + 10), cy + dy * (side // 2 + 10))
+        q = (cx + dx * (side // 2 + 70), cy + dy * (side // 2 + 70))
+        cv2.line(page, p, q, 0, 3)
+    _text_fit(page, f"Rule of Power table mat: {corner_label} corner (marker {tag_id})", (_dots(15), _dots(15), page.shape[1] - _dots(15), _dots(28)), max_scale=2.2)
+    _text_fit(page, note, (_dots(15), y0 + side + _dots(14), page.shape[1] - _dots(15), y0 + side + _dots(24)), max_scale=1.6)
+    _scale_bar(page, _dots(15), page.shape[0] - _dots(20))
+    return page
+
+
+def write_card_sheets(
+    stickers: Sequence[Sticker],
+    out_dir: Path,
+    *,
+    title: str,
+    single_dir: Path | None = None,
+) -> list[Path]:
+    """Write the stickers on A4 sheets (``sheet-NN.png`` and one ``markers.pdf``) into
+    ``out_dir``, and one PNG per sticker (``<card>.png``) into ``single_dir`` (default
+    ``out_dir``). Returns the files written."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    single_dir = single_dir or out_dir
+    single_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for s in stickers:
+        path = single_dir / f"{s.marker.card.id}.png"
+        _save_png(sticker_image(s), path)
+        written.append(path)
+    pages = _layout_pages([sticker_image(s) for s in stickers], title)
+    for i, page in enumerate(pages, 1):
+        path = out_dir / f"sheet-{i:02d}.png"
+        _save_png(page, path)
+        written.append(path)
+    pdf = out_dir / "markers.pdf"
+    _save_pdf(pages, pdf)
+    written.append(pdf)
+    return written
+
+
+def write_mat_sheets(layout: Layout, out_dir: Path) -> list[Path]:
+    """One A4 page per corner marker of ``layout``'s mat (PNG each, plus ``mat.pdf``)."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    pages, written = [], []
+    w, h = layout.mat_mm
+    for place in layout.mat_markers:
+        cx, cy = place.centre_mm
+        left = f"{cx:g} mm from the left edge" if cx < w / 2 else f"{w - cx:g} mm from the right edge"
+        top = f"{cy:g} mm from the top edge" if cy < h / 2 else f"{h - cy:g} mm from the bottom edge"
+        note = f"centre it {left}, {top} of the {w:g} x {h:g} mm mat ({layout.name})"
+        page = mat_marker_image(place.corner.label, place.corner.tag_id, note)
+        path = out_dir / f"{place.corner.label}.png"
+        _save_png(page, path)
+        pages.append(page)
+        written.append(path)
+    pdf = out_dir / "mat.pdf"
+    _save_pdf(pages, pdf)
+    written.append(pdf)
+    return written
+
+
+def _layout_pages(images: list[np.ndarray], title: str) -> list[np.ndarray]:
+    pw, ph = _dots(A4_MM[0]), _dots(A4_MM[1])
+    margin, gap = _dots(_MARGIN_MM), _dots(_GAP_MM)
+    top = margin + _dots(12)
+    bottom = ph - margin - _dots(12)
+    if not images:
+        return []
+    sw, sh = images[0].shape[1], images[0].shape[0]
+    cols = (pw - 2 * margin + gap) // (sw + gap)
+    rows = (bottom - top + gap) // (sh + gap)
+    per_page = cols * rows
+    pages = []
+    for start in range(0, len(images), per_page):
+        page = np.full((ph, pw), 255, np.uint8)
+        number = len(pages) + 1
+        total = (len(images) + per_page - 1) // per_page
+        _text_fit(page, f"{title} - sheet {number} of {total} - print at 100 %", (margin, margin, pw - margin, margin + _dots(8)), max_scale=1.8)
+        for i, img in enumerate(images[start : start + per_page]):
+            r, c = divmod(i, cols)
+            x, y = margin + c * (sw + gap), top + r * (sh + gap)
+            page[y : y + sh, x : x + sw] = img
+        _scale_bar(page, margin, ph - margin - _dots(4))
+        pages.append(page)
+    return pages
+
+
+def _scale_bar(page: np.ndarray, x: int, y: int) -> None:
+    length = _dots(100)
+    cv2.rectangle(page, (x, y - 12), (x + length, y), 0, -1)
+    cv2.putText(page, "100 mm: measure to check the print scale", (x + length + 30, y), _FONT, 1.3, 0, 2, cv2.LINE_AA)
+
+
+def _text_fit(img: np.ndarray, text: str, box: tuple[int, int, int, int], *, max_scale: float) -> None:
+    # Largest Hershey font size (up to max_scale) that fits the box; the label must stay legible.
+    x0, y0, x1, y1 = box
+    scale, thickness = max_scale, max(1, int(max_scale * 2))
+    while scale > 0.3:
+        (tw, th), base = cv2.getTextSize(text, _FONT, scale, thickness)
+        if tw <= x1 - x0 and th + base <= y1 - y0:
+            break
+        scale *= 0.9
+        thickness = max(1, int(scale * 2))
+    (tw, th), base = cv2.getTextSize(text, _FONT, scale, thickness)
+    cv2.putText(img, text, (x0 + (x1 - x0 - tw) // 2, y0 + (y1 - y0 + th) // 2), _FONT, scale, 0, thickness, cv2.LINE_AA)
+
+
+def _save_png(image: np.ndarray, path: Path) -> None:
+    from PIL import Image
+
+    Image.fromarray(image).save(path, dpi=(PRINT_DPI, PRINT_DPI), optimize=True)
+
+
+def _save_pdf(pages: list[np.ndarray], path: Path) -> None:
+    from PIL import Image
+
+    images = [Image.fromarray(p) for p in pages]
+    if images:
+        images[0].save(path, save_all=True, append_images=images[1:], resolution=float(PRINT_DPI))
+
+
+def card_stickers(cards: Sequence[Card], slot: int | None, owner: str | None) -> list[Sticker]:
+    """Stickers for ``cards`` of one owner (``slot``/``owner`` both ``None`` for no owner)."""
+    return [Sticker(SealMarker(c, slot), f"{c.id} {owner}" if owner else c.id) for c in cards]

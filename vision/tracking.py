@@ -1,0 +1,226 @@
+"""The stabiliser: from per-frame card sightings to table observations (card appeared in a
+zone, card left a zone) that are worth telling the game.
+
+Single frames lie in both directions: a hand passing over the table hides markers, glare
+washes one out for a moment, a card lying across a zone line may be read in either zone. The
+rules, in order:
+
+- **Appear**: a card is reported (:class:`~companion.observations.CardSeen`) once it has been
+  read in ``confirm`` of the last ``window`` frames, in the zone most of those reads agree on.
+- **Move**: a reported card changes zone only when read ``confirm`` times in a row inside the
+  new zone by at least ``zone_margin_mm`` (hysteresis across zone lines); the old zone gets a
+  :class:`~companion.observations.CardGone`, the new one a ``CardSeen``.
+- **Leave**: a reported card that is no longer read is kept while its place is hidden. With
+  camera images the stabiliser looks at that place: while anything moves there (a hand) the
+  card stays; while the place still looks as it did when the card was last read (glare,
+  blur), the card stays. Only after ``gone_after_s`` without a read **and** ``settle_s``
+  without movement, with the place looking different, is the card reported gone. Without
+  images (``update(view, None, t)``) a card leaves after ``gone_after_s`` without a read.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from companion.cards import Card
+from companion.observations import CardGone, CardSeen, Observation
+from vision.layout import Layout
+from vision.reader import CardSighting, TableView
+
+__all__ = ["Stabiliser", "TrackedCard"]
+
+Key = tuple[str, "int | None"]
+_PATCH = 24  # side of the grey thumbnails compared to tell "still there" from "changed"
+
+
+@dataclass
+class TrackedCard:
+    """What the stabiliser believes about one card (by id and owner slot)."""
+
+    card: Card
+    slot: int | None
+    owner: str | None
+    reads: deque = field(default_factory=lambda: deque(maxlen=8))  # recent frames: zone read, or False
+    reported: bool = False
+    zone: str | None = None
+    table_mm: tuple[float, float] | None = None
+    last_read: float = 0.0
+    last_motion: float = 0.0
+    pending_zone: str | None = None
+    pending_count: int = 0
+    box: tuple[int, int, int, int] | None = None  # image area around the seal, last read
+    reference: np.ndarray | None = None  # how that area looked when last read
+    previous: np.ndarray | None = None  # how it looked in the previous frame
+
+
+class Stabiliser:
+    """Turns :class:`~vision.reader.TableView` frames into observations.
+
+    Keyword arguments (defaults in brackets): ``source`` ["camera"], the observations'
+    source; ``layout`` [None] for zone hysteresis; ``confirm`` [3] and ``window`` [5] frames
+    to accept a card or a zone change; ``gone_after_s`` [1.0] and ``settle_s`` [1.0] seconds
+    before a card that is no longer read is reported gone; ``zone_margin_mm`` [10] hysteresis;
+    ``motion_level`` [6.0] grey levels of change that count as movement; ``same_level`` [0.8]
+    correlation above which an unread seal still counts as there (unless another card is
+    read in its place).
+    """
+
+    def __init__(
+        self,
+        *,
+        source: str = "camera",
+        layout: Layout | None = None,
+        confirm: int = 3,
+        window: int = 5,
+        gone_after_s: float = 1.0,
+        settle_s: float = 1.0,
+        zone_margin_mm: float = 10.0,
+        motion_level: float = 6.0,
+        same_level: float = 0.8,
+    ) -> None:
+        if not 1 <= confirm <= window:
+            raise ValueError(f"confirm ({confirm}) must be between 1 and window ({window})")
+        self.source = source
+        self.layout = layout
+        self.confirm = confirm
+        self.window = window
+        self.gone_after_s = gone_after_s
+        self.settle_s = settle_s
+        self.zone_margin_mm = zone_margin_mm
+        self.motion_level = motion_level
+        self.same_level = same_level
+        self.tracks: dict[Key, TrackedCard] = {}
+
+    @property
+    def cards(self) -> list[TrackedCard]:
+        """The cards currently reported as lying on the table."""
+        return [t for t in self.tracks.values() if t.reported]
+
+    def update(self, view: TableView, image: np.ndarray | None, at: float) -> list[Observation]:
+        """Feed one frame (its reading, the image it came from, its time in seconds); returns
+        the observations this frame settles, oldest first."""
+        gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image is not None and image.ndim == 3 else image
+        out: list[Observation] = []
+        read_now = set()
+        for s in view.cards:
+            key = (s.card.id, s.slot)
+            read_now.add(key)
+            track = self.tracks.get(key)
+            if track is None:
+                track = self.tracks[key] = TrackedCard(s.card, s.slot, s.owner)
+            out += self._read(track, s, gray, at)
+        centres = [s.px for s in view.cards]
+        for key, track in list(self.tracks.items()):
+            if key not in read_now:
+                out += self._missed(key, track, gray, at, centres)
+        return out
+
+    def finish(self, at: float) -> list[Observation]:
+        """End of the video: nothing more will be seen; forget all cards without reporting."""
+        self.tracks.clear()
+        return []
+
+    # --- one card read in this frame ---
+
+    def _read(self, t: TrackedCard, s: CardSighting, gray: np.ndarray | None, at: float) -> list[Observation]:
+        t.reads.append(s.zone if s.zone is not None else "")
+        t.last_read = at
+        t.table_mm = s.table_mm
+        t.owner = s.owner
+        if gray is not None:
+            t.box = _box(s.corners_px, gray.shape)
+            t.reference = _patch(gray, t.box)
+            t.previous = t.reference
+        recent = list(t.reads)[-self.window :]
+        if not t.reported:
+            hits = [z for z in recent if z is not False]
+            if len(hits) >= self.confirm:
+                zone = Counter(hits).most_common(1)[0][0] or None
+                t.reported, t.zone, t.pending_zone, t.pending_count = True, zone, None, 0
+                return [self._seen(t, at)]
+            return []
+        new = s.zone
+        if new == t.zone:
+            t.pending_zone, t.pending_count = None, 0
+            return []
+        if not self._clearly_in(new, s.table_mm, t.zone):
+            t.pending_zone, t.pending_count = None, 0
+            return []
+        if new == t.pending_zone:
+            t.pending_count += 1
+        else:
+            t.pending_zone, t.pending_count = new, 1
+        if t.pending_count < self.confirm:
+            return []
+        gone = self._gone(t, at)
+        t.zone, t.pending_zone, t.pending_count = new, None, 0
+        return [gone, self._seen(t, at)]
+
+    def _clearly_in(self, zone: str | None, point: tuple[float, float] | None, old: str | None) -> bool:
+        # Past the margin inside the new zone, or, leaving for no zone, past it outside the old one.
+        if self.layout is None or point is None:
+            return True
+        names = {z.name: z for z in self.layout.zones}
+        if zone is not None and zone in names:
+            return names[zone].signed_distance(point) >= self.zone_margin_mm
+        if old is not None and old in names:
+            return names[old].signed_distance(point) <= -self.zone_margin_mm
+        return True
+
+    # --- one card not read in this frame ---
+
+    def _missed(self, key: Key, t: TrackedCard, gray: np.ndarray | None, at: float, centres: list) -> list[Observation]:
+        t.reads.append(False)
+        t.pending_zone, t.pending_count = None, 0
+        if not t.reported:
+            if not any(z is not False for z in t.reads):
+                del self.tracks[key]
+            return []
+        if gray is not None and t.box is not None and t.reference is not None:
+            now = _patch(gray, t.box)
+            if t.previous is not None and float(np.abs(now - t.previous).mean()) > self.motion_level:
+                t.last_motion = at
+            t.previous = now
+            replaced = any(t.box[0] <= x < t.box[2] and t.box[1] <= y < t.box[3] for x, y in centres)
+            if not replaced and _correlation(now, t.reference) >= self.same_level:
+                # The seal still looks as it did: glare or blur cost a read, not the card.
+                t.last_read = at
+                return []
+            if at - t.last_motion < self.settle_s:
+                return []  # something is moving over the card: wait until it has passed
+        if at - t.last_read < self.gone_after_s:
+            return []
+        del self.tracks[key]
+        return [self._gone(t, at)]
+
+    def _seen(self, t: TrackedCard, at: float) -> CardSeen:
+        return CardSeen(source=self.source, at=at, card=t.card, owner=t.owner, zone=t.zone, table_mm=t.table_mm)
+
+    def _gone(self, t: TrackedCard, at: float) -> CardGone:
+        return CardGone(source=self.source, at=at, card=t.card, owner=t.owner, zone=t.zone)
+
+
+def _box(corners: np.ndarray, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+    # The seal and as much again around it: a hand reaching for the card shows up here first.
+    c = corners.mean(axis=0)
+    r = float(np.linalg.norm(corners - c, axis=1).max()) * 2.0
+    h, w = shape[:2]
+    x0, y0 = int(max(0, c[0] - r)), int(max(0, c[1] - r))
+    x1, y1 = int(min(w, c[0] + r + 1)), int(min(h, c[1] + r + 1))
+    return x0, y0, max(x1, x0 + 1), max(y1, y0 + 1)
+
+
+def _patch(gray: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
+    x0, y0, x1, y1 = box
+    return cv2.resize(gray[y0:y1, x0:x1], (_PATCH, _PATCH), interpolation=cv2.INTER_AREA).astype(np.float32)
+
+
+def _correlation(a: np.ndarray, b: np.ndarray) -> float:
+    a = a - a.mean()
+    b = b - b.mean()
+    denom = float(np.sqrt((a * a).sum() * (b * b).sum()))
+    return float((a * b).sum() / denom) if denom > 1e-6 else 0.0

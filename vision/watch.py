@@ -1,0 +1,59 @@
+"""The live loop behind ``rop vision watch``: frames in, observations out.
+
+:func:`watch` is the one path from a camera or a video file to table observations; the
+command line, the tests (on a rendered video) and the companion use it alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import numpy as np
+
+from companion.observations import Observation, SensorStatus
+from vision.camera import FrameSource
+from vision.reader import TableReader, TableView
+from vision.tracking import Stabiliser
+
+__all__ = ["watch", "observation_json"]
+
+
+def watch(
+    source: FrameSource,
+    reader: TableReader,
+    stabiliser: Stabiliser,
+    *,
+    on_frame: Callable[[np.ndarray, TableView], bool] | None = None,
+    max_frames: int | None = None,
+) -> Iterator[Observation]:
+    """Observations from ``source`` until it ends (or ``max_frames`` frames, or ``on_frame``
+    returns False). Camera status changes are passed through as
+    :class:`~companion.observations.SensorStatus`. An image the reader chokes on is skipped,
+    not fatal: the next frame may be fine."""
+    frames = 0
+    for item in source.frames():
+        if isinstance(item, SensorStatus):
+            yield item
+            continue
+        view = reader.read(item.image)
+        yield from stabiliser.update(view, item.image, item.at)
+        frames += 1
+        if on_frame is not None and on_frame(item.image, view) is False:
+            break
+        if max_frames is not None and frames >= max_frames:
+            break
+
+
+def observation_json(obs: Observation) -> dict:
+    """An observation as one JSON object (``type`` is ``seen``, ``gone`` or ``status``)."""
+    from companion.observations import CardGone, CardSeen
+
+    base = {"source": obs.source, "at": round(obs.at, 3)}
+    if isinstance(obs, CardSeen):
+        return {"type": "seen", "card": obs.card.id, "owner": obs.owner, "zone": obs.zone,
+                "table_mm": None if obs.table_mm is None else [round(v, 1) for v in obs.table_mm], **base}
+    if isinstance(obs, CardGone):
+        return {"type": "gone", "card": obs.card.id, "owner": obs.owner, "zone": obs.zone, **base}
+    if isinstance(obs, SensorStatus):
+        return {"type": "status", "state": obs.state.value, "detail": obs.detail, **base}
+    return {"type": type(obs).__name__, **base}
