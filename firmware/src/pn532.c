@@ -83,6 +83,13 @@ int8_t pn532_begin(uint8_t reader, uint8_t *ver, uint8_t *rev)
     clock_wait_ms(2);
     spi_deselect(reader);
 
+    /* The chip is not reset with us: a response it prepared before our reset would be
+     * taken for the ACK of our first command, so read and drop anything pending. */
+    if (wait_ready(reader, 0)) {
+        pn532_rx stale;
+        read_frame(reader, &stale);
+    }
+
     static const uint8_t get_version[] = {CMD_GET_FIRMWARE_VERSION};
     r = pn532_command(reader, get_version, sizeof get_version, resp, sizeof resp, 20);
     if (r < 0) return r;
@@ -99,6 +106,11 @@ int8_t pn532_begin(uint8_t reader, uint8_t *ver, uint8_t *rev)
      * returns "no target" after three tries instead of waiting for a tag forever. */
     static const uint8_t retries[] = {CMD_RF_CONFIGURATION, 0x05, 0xFF, 0x01, 0x02};
     r = pn532_command(reader, retries, sizeof retries, resp, sizeof resp, 20);
+    if (r < 0) return r;
+
+    /* Field off: a tag left selected before our reset returns to IDLE and is found again. */
+    static const uint8_t field_off[] = {CMD_RF_CONFIGURATION, 0x01, 0x00};
+    r = pn532_command(reader, field_off, sizeof field_off, resp, sizeof resp, 20);
     return r < 0 ? r : 0;
 }
 

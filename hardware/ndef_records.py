@@ -1,0 +1,73 @@
+"""What we write on a card's tag: an NFC Forum external-type record naming the card and
+its owner, followed by a text record a phone can show.
+
+    record 1: type ``urn:nfc:ext:ruleofpower.org:card``, payload ``v=1;card=W007;owner=ann``
+    record 2: text record (en) ``Rule of Power: Fire Dragon (7), W007 (ann)``
+
+The payload is short ASCII (an NTAG213 holds 144 bytes) and self-describing, so a tag
+enrolled at one table reads correctly at another even without that table's registry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import ndef
+
+from companion.cards import Card, UnknownCardError
+
+from .registry import RegistryError, normalise_owner
+
+__all__ = ["CARD_RECORD_TYPE", "NdefCard", "NdefError", "card_records", "card_from_records"]
+
+CARD_RECORD_TYPE = "urn:nfc:ext:ruleofpower.org:card"
+_VERSION = "1"
+
+
+class NdefError(ValueError):
+    """Tag content that claims to be ours but cannot be understood."""
+
+
+@dataclass(frozen=True, slots=True)
+class NdefCard:
+    """The card and owner a tag's NDEF message names."""
+
+    card: Card
+    owner: str
+
+
+def card_records(card: Card, owner: str) -> list[ndef.Record]:
+    """The NDEF message to write on ``owner``'s ``card``."""
+    owner = normalise_owner(owner)
+    payload = f"v={_VERSION};card={card.id};owner={owner}".encode("ascii")
+    return [
+        ndef.Record(CARD_RECORD_TYPE, "", payload),
+        ndef.TextRecord(f"Rule of Power: {card.title}, {card.id} ({owner})", "en"),
+    ]
+
+
+def card_from_records(records: list[ndef.Record]) -> NdefCard | None:
+    """The card named by a tag's records; None if no record is ours (a blank or foreign tag).
+    Raises NdefError when our record is present but unreadable."""
+    for record in records:
+        if getattr(record, "type", None) != CARD_RECORD_TYPE:
+            continue
+        try:
+            text = bytes(record.data).decode("ascii")
+        except UnicodeDecodeError as exc:
+            raise NdefError("card record is not ASCII") from exc
+        fields: dict[str, str] = {}
+        for part in text.split(";"):
+            key, sep, value = part.partition("=")
+            if not sep:
+                raise NdefError(f"card record field {part!r} has no '='")
+            fields[key.strip()] = value.strip()
+        if fields.get("v") != _VERSION:
+            raise NdefError(f"card record version {fields.get('v')!r} is not known here (expected {_VERSION})")
+        try:
+            card = Card.from_id(fields.get("card", ""))
+            owner = normalise_owner(fields.get("owner", ""))
+        except (UnknownCardError, RegistryError) as exc:
+            raise NdefError(f"card record: {exc}") from exc
+        return NdefCard(card, owner)
+    return None
