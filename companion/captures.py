@@ -157,7 +157,7 @@ def _is_sub_multiset(part: Sequence[Card], whole: Sequence[Card]) -> bool:
 
 
 def _describe_options(centre: Sequence[Card], value: int) -> str:
-    options = capture_options(centre, value)
+    options = sort_options(centre, capture_options(centre, value))
     shown = [" + ".join(c.id for c in o) for o in options[:3]]
     more = f", or {len(options) - 3} more" if len(options) > 3 else ""
     return "take " + " or ".join(shown) + more
