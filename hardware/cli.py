@@ -1,0 +1,212 @@
+"""``rop tags``: enrol card tags, watch the readers, list and check the registry.
+
+Registered by the ``rop`` command through :func:`register`. nfcpy and pyserial are
+imported inside the handlers so that ``rop`` starts fast and works without them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Any
+
+__all__ = ["register"]
+
+
+def register(sub: Any) -> None:
+    tags = sub.add_parser(
+        "tags",
+        help="NFC card tags: enrol, watch the readers, list and check the registry",
+        description="NFC card tags. The registry lives in <calibration>/tags/<owner>.jsonl (docs/nfc.md).",
+    )
+    tags.set_defaults(func=lambda args: (tags.print_help(), 2)[1])
+    cmds = tags.add_subparsers(dest="tags_command", metavar="ACTION")
+
+    def common(p: argparse.ArgumentParser, reader: bool = True) -> None:
+        p.add_argument("--calibration", metavar="DIR", help="calibration directory (default: ROP_CALIBRATION or ./calibration)")
+        if reader:
+            src = p.add_mutually_exclusive_group()
+            src.add_argument("--nfc", metavar="PATH", help="nfcpy reader: usb, usb:VID:PID, tty:USB0:pn532 (default: usb)")
+            src.add_argument("--serial", metavar="PORT", help="reader board: /dev/ttyACM0, COM3, socket://host:port")
+
+    p = cmds.add_parser("enrol", help="tap every card once to record its tag (and write the card on it)")
+    common(p)
+    p.add_argument("--owner", required=True, help="whose cards these are (also the registry file name)")
+    p.add_argument("--deck", choices=("world", "fate", "all"), default="all", help="which cards to walk through")
+    p.add_argument("--expansion", action="store_true", help="include the Higher Powers World cards W041-W052")
+    p.add_argument("--card", action="append", metavar="ID", help="only these cards (repeatable), e.g. to replace a tag")
+    p.add_argument("--no-write", action="store_true", help="record UIDs only, do not write NDEF on the tags")
+    p.set_defaults(func=_enrol)
+
+    p = cmds.add_parser("watch", help="print taps, lifts and reader status live (for setting up a table)")
+    common(p)
+    p.add_argument("--seconds", type=float, help="stop after this many seconds (default: until Ctrl-C)")
+    p.set_defaults(func=_watch)
+
+    p = cmds.add_parser("list", help="list enrolled tags")
+    common(p, reader=False)
+    p.add_argument("--owner", help="only this owner's tags")
+    p.set_defaults(func=_list)
+
+    p = cmds.add_parser("check", help="check the registry files; exit status 1 on problems")
+    common(p, reader=False)
+    p.set_defaults(func=_check)
+
+    p = cmds.add_parser("forget", help="remove a tag from the registry, by UID or by card id")
+    common(p, reader=False)
+    p.add_argument("what", metavar="UID|CARD")
+    p.add_argument("--owner", required=True)
+    p.set_defaults(func=_forget)
+
+
+def _registry(args: argparse.Namespace) -> Any:
+    from .registry import Registry, calibration_dir
+
+    return Registry.load(calibration_dir(args.calibration) / "tags")
+
+
+def _start_reader(args: argparse.Namespace, emit: Any, write_plan: Any = None, on_message: Any = None) -> Any:
+    if args.serial:
+        from .board_link import BoardLink
+
+        return BoardLink(args.serial, emit, on_message=on_message).start()
+    from .usb_reader import UsbReader
+
+    return UsbReader(args.nfc or "usb", emit, write_plan=write_plan).start()
+
+
+def _say_problems(registry: Any) -> None:
+    for problem in registry.problems:
+        print(f"warning: {problem}", file=sys.stderr)
+
+
+def _enrol(args: argparse.Namespace) -> int:
+    from companion.cards import FATE_CARDS, Card, UnknownCardError, world_deck
+
+    from .enrolment import Enrolment, read_lines_into
+    from .registry import RegistryError, normalise_owner
+
+    try:
+        owner = normalise_owner(args.owner)
+    except RegistryError as exc:
+        print(f"rop tags enrol: {exc}", file=sys.stderr)
+        return 2
+    if args.card:
+        try:
+            cards = [Card.from_id(c) for c in args.card]
+        except UnknownCardError as exc:
+            print(f"rop tags enrol: --card: {exc}", file=sys.stderr)
+            return 2
+    else:
+        cards = []
+        if args.deck in ("world", "all"):
+            cards += world_deck(args.expansion)
+        if args.deck in ("fate", "all"):
+            cards += FATE_CARDS
+    registry = _registry(args)
+    _say_problems(registry)
+    write = not args.no_write and not args.serial
+    if args.serial and not args.no_write:
+        print("note: the reader board reads UIDs only; the cards are recorded by UID", file=sys.stderr)
+    walk = Enrolment(registry, owner, cards, write=write)
+    reader = _start_reader(args, walk.event, write_plan=walk.write_plan if write else None)
+    read_lines_into(walk.typed, sys.stdin)
+    try:
+        result = walk.run()
+    finally:
+        reader.stop()
+    return 1 if result.quit_early and not result.enrolled else 0
+
+
+def _watch(args: argparse.Namespace) -> int:
+    from companion.observations import CardLifted, CardTapped, SensorStatus, UnknownTag
+
+    from .board import ErrorLine, ReaderLine
+    from .resolver import Resolver
+
+    registry = _registry(args)
+    _say_problems(registry)
+    start = time.monotonic()
+
+    def stamp() -> str:
+        return f"{time.monotonic() - start:8.3f}"
+
+    def show(obs: Any) -> None:
+        if isinstance(obs, CardTapped):
+            line = f"{obs.reader:8} TAP   {obs.card.id} {obs.card.title} ({obs.owner or 'table'})  tag {obs.uid}"
+        elif isinstance(obs, CardLifted):
+            line = f"{obs.reader:8} LIFT  {obs.card.id} {obs.card.title} ({obs.owner or 'table'})  tag {obs.uid}"
+        elif isinstance(obs, UnknownTag):
+            line = f"{obs.reader:8} ????  {obs.reason}"
+        elif isinstance(obs, SensorStatus):
+            readers = ", ".join(obs.readers) or "none"
+            line = f"{'status':8} {obs.state.value.upper()}: {obs.detail} [readers: {readers}]"
+        else:
+            line = repr(obs)
+        print(f"{stamp()} {line}", flush=True)
+
+    def board_message(message: Any) -> None:
+        if isinstance(message, ReaderLine):
+            state = f"up, {message.detail}" if message.up else f"DOWN ({message.detail}): check its wiring and power"
+            print(f"{stamp()} board:{message.index:<2} reader {state}", flush=True)
+        elif isinstance(message, ErrorLine) and message.index is not None:
+            print(f"{stamp()} board:{message.index:<2} reader error {message.code}", flush=True)
+
+    reader = _start_reader(args, Resolver(registry, show), on_message=board_message)
+    print(f"{stamp()} watching {args.serial or args.nfc or 'usb'}; Ctrl-C stops", flush=True)
+    try:
+        if args.seconds is not None:
+            time.sleep(args.seconds)
+        else:
+            while True:
+                time.sleep(3600)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        reader.stop()
+    return 0
+
+
+def _list(args: argparse.Namespace) -> int:
+    from .registry import RegistryError, normalise_owner
+
+    registry = _registry(args)
+    try:
+        owner = normalise_owner(args.owner) if args.owner else None
+    except RegistryError as exc:
+        print(f"rop tags list: {exc}", file=sys.stderr)
+        return 2
+    entries = [e for e in registry.entries if owner is None or e.owner == owner]
+    for e in sorted(entries, key=lambda e: (e.owner, e.card.id)):
+        print(f"{e.owner:12} {e.card.id}  {e.card.title:28} {e.uid:20} {'NDEF' if e.ndef else 'UID '}  {e.enrolled}")
+    print(f"{len(entries)} tag(s) in {registry.directory}")
+    _say_problems(registry)
+    return 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    registry = _registry(args)
+    for problem in registry.problems:
+        print(problem)
+    owners = registry.owners()
+    print(f"{len(registry.entries)} tag(s) of {len(owners)} owner(s) in {registry.directory}: "
+          f"{len(registry.problems)} problem(s)")
+    return 1 if registry.problems else 0
+
+
+def _forget(args: argparse.Namespace) -> int:
+    from .registry import RegistryError
+
+    registry = _registry(args)
+    try:
+        gone = registry.forget(args.owner, args.what)
+    except RegistryError as exc:
+        print(f"rop tags forget: {exc}", file=sys.stderr)
+        return 2
+    if not gone:
+        print(f"rop tags forget: {args.owner} has no tag {args.what} in {registry.directory}", file=sys.stderr)
+        return 1
+    for e in gone:
+        print(f"forgot {e.owner}'s {e.card.id} {e.card.title}: tag {e.uid}")
+    return 0
