@@ -53,7 +53,9 @@ class FrameSource:
     """Frames from ``source``: an int (camera index), a URL (``rtsp://``, ``http://``) or a
     video file path.
 
-    Keyword arguments: ``size`` [None] requested (width, height) for live cameras;
+    Keyword arguments: ``live`` [None = a file path is a recording, anything else live] treat
+    the source as a live camera (reconnect when it stops) or as a recording (stop at its end);
+    ``size`` [None] requested (width, height) for live cameras;
     ``retry_s`` [2.0] between reconnection attempts; ``max_retries`` [None = forever];
     ``name`` [derived], the observation source name; ``clock`` [time.monotonic].
     """
@@ -62,6 +64,7 @@ class FrameSource:
         self,
         source: int | str,
         *,
+        live: bool | None = None,
         size: tuple[int, int] | None = None,
         retry_s: float = 2.0,
         max_retries: int | None = None,
@@ -70,7 +73,7 @@ class FrameSource:
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.source = source
-        self.is_file = isinstance(source, str) and "://" not in source
+        self.is_file = (isinstance(source, str) and "://" not in source) if live is None else not live
         self.size = size
         self.retry_s = retry_s
         self.max_retries = max_retries
@@ -80,11 +83,13 @@ class FrameSource:
         self._cap: cv2.VideoCapture | None = None
 
     def describe(self) -> str:
-        return f"video file {self.source}" if self.is_file else f"camera {self.source}"
+        if isinstance(self.source, str) and "://" not in self.source:
+            return f"video file {self.source}"
+        return f"camera {self.source}"
 
     def open(self) -> None:
         """Open the source, or raise :class:`CameraError` saying which one failed."""
-        if self.is_file and not Path(self.source).is_file():
+        if isinstance(self.source, str) and "://" not in self.source and not Path(self.source).is_file():
             raise CameraError(f"video file {self.source} does not exist")
         cap = cv2.VideoCapture(self.source)
         if not cap.isOpened():

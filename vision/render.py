@@ -168,7 +168,8 @@ class VirtualCamera:
         """The image scale at a table point (pixels per mm, geometric mean of both axes)."""
         x, y = point_mm
         p = self.project([(x, y), (x + 1, y), (x, y + 1)])
-        return math.sqrt(abs(np.cross(p[1] - p[0], p[2] - p[0])))
+        a, b = p[1] - p[0], p[2] - p[0]
+        return math.sqrt(abs(a[0] * b[1] - a[1] * b[0]))
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,178 @@
+"""Seal-marker detection on synthetic overhead frames: recall, wrong ids and speed.
+
+Every frame is 1920x1080, drawn by the virtual table (``vision.render``) with cards at random
+positions and angles under a camera set for a given seal size in pixels per module, with
+blur, sensor noise, a lighting gradient, glare and, on some frames, a hand over a card.
+Each detector then reads every frame on one core.
+
+- recall: markers found / markers fully visible (in view, nothing over them or their margin);
+- wrong ids per 1,000 frames: detections naming a marker that is not in the frame at that
+  place (a misread id, or a marker invented from clutter);
+- ms/frame: detector time per 1080p frame, one thread.
+
+``python -m bench vision [-- --quick | --full] [--frames N] [--sizes 2,3,4] [--seed S]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+
+#: (label, backend, family, detector options)
+DETECTORS = [
+    ("AprilTag 3, decimate 1", "apriltag", "tag36h11", {"decimate": 1.0}),
+    ("AprilTag 3, decimate 2", "apriltag", "tag36h11", {"decimate": 2.0}),
+    ("AprilTag 3, decimate 2, 2-bit correction", "apriltag", "tag36h11", {"decimate": 2.0, "max_hamming": 2, "min_margin": 0.0}),
+    ("OpenCV ArUco", "aruco", "APRILTAG_36h11", {}),
+    ("AprilTag 3, decimate 1", "apriltag", "tag25h9", {"decimate": 1.0}),
+    ("OpenCV ArUco", "aruco", "5X5_1000", {}),
+    ("OpenCV ArUco", "aruco", "4X4_1000", {}),
+]
+FAMILY_IDS = {"tag36h11": 587, "APRILTAG_36h11": 587, "tag25h9": 35, "5X5_1000": 1000, "4X4_1000": 1000}
+
+
+@dataclass
+class Tally:
+    frames: int = 0
+    visible: int = 0
+    found: int = 0
+    wrong: int = 0
+    covered: int = 0
+    covered_found: int = 0
+    seconds: float = 0.0
+    examples: list = field(default_factory=list)
+
+
+def make_scene(rng: random.Random, module_px: float, family: str, seed: int):
+    """One random frame: cards spread over what a camera at ``module_px`` sees."""
+    from companion.cards import ALL_CARDS
+    from vision.markers import MODULE_MM, SealMarker
+    from vision.render import CardPlacement, Effects, Glare, Hand, VirtualCamera, render_frame
+
+    px_per_mm = module_px / MODULE_MM
+    centre = (rng.uniform(300, 700), rng.uniform(300, 500))
+    camera = VirtualCamera.looking_at(centre, px_per_mm, rotation_deg=rng.uniform(-8, 8), keystone=rng.uniform(0, 0.05))
+    view_w, view_h = 1920 / px_per_mm, 1080 / px_per_mm
+    count = max(2, min(24, int(view_w * view_h / (63 * 88 * 2.5))))
+    size = FAMILY_IDS[family]
+    cards, used = [], set()
+    pool = [c for c in ALL_CARDS]
+    rng.shuffle(pool)
+    for card in pool:
+        if len(cards) >= count:
+            break
+        slot = rng.randrange(8) if (card.id.startswith("F") or rng.random() < 0.8) else None
+        fid = SealMarker(card, slot).tag_id % size
+        if fid in used:
+            continue
+        used.add(fid)
+        pos = (centre[0] + rng.uniform(-0.45, 0.45) * view_w, centre[1] + rng.uniform(-0.42, 0.42) * view_h)
+        cards.append(CardPlacement(card, slot, pos, rng.uniform(-180, 180)))
+    id_map = {SealMarker(c.card, c.owner).tag_id: SealMarker(c.card, c.owner).tag_id % size for c in cards}
+    glare = ()
+    if rng.random() < 0.35:
+        glare = (Glare((rng.uniform(0, 1920), rng.uniform(0, 1080)), rng.uniform(60, 220), rng.uniform(80, 230)),)
+    hands = ()
+    if rng.random() < 0.3 and cards:
+        target = rng.choice(cards).position_mm
+        hands = (Hand((target[0] + rng.uniform(-60, 60), target[1] + rng.uniform(-60, 60)), rng.uniform(0, 360), rng.uniform(0.9, 1.2)),)
+    effects = Effects(
+        blur=rng.uniform(0.3, 1.0),
+        noise=rng.uniform(1.0, 5.0),
+        gradient=rng.uniform(0.0, 0.5),
+        gradient_angle_deg=rng.uniform(0, 360),
+        glare=glare,
+        hands=hands,
+        seed=seed,
+    )
+    frame = render_frame(cards, None, camera=camera, effects=effects, family=_render_family(family), id_map=id_map)
+    return frame, id_map
+
+
+def _render_family(family: str) -> str:
+    return {"tag36h11": "tag36h11", "APRILTAG_36h11": "tag36h11", "tag25h9": "tag25h9"}.get(family, family)
+
+
+def score(frame, id_map, detections, tally: Tally) -> None:
+    import numpy as np
+
+    truth = {id_map[m.tag_id]: m for m in frame.markers}
+    matched = set()
+    for d in detections:
+        m = truth.get(d.tag_id)
+        if m is None or np.linalg.norm(np.subtract(d.centre, m.centre_px)) > m.module_px * 4:
+            tally.wrong += 1
+            if len(tally.examples) < 3:
+                tally.examples.append((d.tag_id, [round(v) for v in d.centre]))
+        else:
+            matched.add(d.tag_id)
+    for fid, m in truth.items():
+        if not m.in_view:
+            continue
+        if m.visible >= 1.0:
+            tally.visible += 1
+            tally.found += fid in matched
+        else:
+            tally.covered += 1
+            tally.covered_found += fid in matched
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="bench vision", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a few frames per size: a smoke run")
+    parser.add_argument("--full", action="store_true", help="many frames and sizes (tens of minutes)")
+    parser.add_argument("--frames", type=int, help="frames per module size and family")
+    parser.add_argument("--sizes", help="pixels per module, comma separated")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--only", help="run only detectors whose family contains this text")
+    args = parser.parse_args(argv)
+
+    import cv2
+
+    from vision.detect import MarkerDetector
+
+    cv2.setNumThreads(1)  # one core, as promised in the report
+    frames = args.frames or (4 if args.quick else 60 if args.full else 15)
+    sizes = [float(s) for s in args.sizes.split(",")] if args.sizes else ([2.0, 3.0, 4.0] if args.quick else [2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0] if args.full else [2.0, 3.0, 4.0, 6.0, 8.0])
+    detectors = [d for d in DETECTORS if not args.only or args.only in d[2]]
+    families = list(dict.fromkeys(_render_family(d[2]) for d in detectors))
+    results: dict[tuple[int, float], Tally] = {}
+    instances = [MarkerDetector(backend=b, family=f, threads=1, **o) if b == "apriltag" else MarkerDetector(backend=b, family=f, **o)
+                 for _, b, f, o in detectors]
+    print(f"{frames} frames per size, sizes {', '.join(f'{s:g}' for s in sizes)} px/module, 1920x1080, one thread")
+    for family in families:
+        for size in sizes:
+            rng = random.Random(f"{args.seed}-{family}-{size}")
+            for i in range(frames):
+                frame, id_map = make_scene(rng, size, family, seed=i)
+                gray = cv2.cvtColor(frame.image, cv2.COLOR_BGR2GRAY)
+                for k, (_, _, f, _) in enumerate(detectors):
+                    if _render_family(f) != family:
+                        continue
+                    tally = results.setdefault((k, size), Tally())
+                    start = time.perf_counter()
+                    found = instances[k].detect(gray)
+                    tally.seconds += time.perf_counter() - start
+                    tally.frames += 1
+                    score(frame, id_map, found, tally)
+    print()
+    print(f"{'detector':42} {'family':15} {'px/mod':>6} {'recall':>8} {'wrong/1000 fr':>13} {'ms/frame':>9} {'covered found':>13}")
+    for k, (label, _, family, _) in enumerate(detectors):
+        for size in sizes:
+            t = results.get((k, size))
+            if not t:
+                continue
+            recall = t.found / t.visible if t.visible else math.nan
+            wrong = 1000 * t.wrong / t.frames
+            covered = f"{t.covered_found}/{t.covered}"
+            print(f"{label:42} {family:15} {size:6g} {100 * recall:7.2f}% {wrong:13.1f} {1000 * t.seconds / t.frames:9.1f} {covered:>13}"
+                  + (f"  e.g. {t.examples}" if t.examples else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
