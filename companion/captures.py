@@ -5,7 +5,7 @@ Pure functions on tuples of :class:`~companion.cards.Card`, used by the engine, 
 
 >>> from companion.cards import parse_cards
 >>> centre = parse_cards("W002,W014,W035")
->>> [[c.id for c in option] for option in capture_options(centre, 6)]
+>>> [[c.id for c in option] for option in sort_options(centre, capture_options(centre, 6))]
 [['W002', 'W014']]
 >>> [[c.id for c in option] for option in capture_options(parse_cards("W006,W012,W024"), 6)]
 [['W006']]

@@ -18,10 +18,13 @@ order can be unknown. Every rule that needs no hidden card is still checked.
 >>> sorted(" ".join(c.id for c in m.capture) for m in game.legal_moves if m.card.id == "W012")
 ['']
 >>> game.push(Play.from_ids("ann", "W012"))
->>> game.push(Play.from_ids("bob", "W016", ["W004", "W012"]))
+>>> game.push(Play.from_ids("bob", "W016"))
 Traceback (most recent call last):
 ...
-companion.game.IllegalMoveError: R4: a card of the same value lies in the centre, so the 6 must take that single card ...
+companion.game.IllegalMoveError: R4: Servant of Men (6) played by bob: the 6 can capture, so it must (take W004 + W012 or W024 + W012)
+>>> game.push(Play.from_ids("bob", "W016", ["W024", "W012"]))
+>>> [c.id for c in game.stack("bob")]
+['W024', 'W012', 'W016']
 """
 
 from __future__ import annotations

@@ -4,11 +4,11 @@ A side is a player, or a team whose members pool their captures. Only World card
 (R8): Fate cards in a capture stack are ignored here.
 
 >>> from companion.cards import parse_cards
->>> score = score_round({"ann": parse_cards("W001,W002,W003,W004,W007,W017"), "bob": parse_cards("W027,W016")})
+>>> score = score_round({"ann": parse_cards("W001,W002,W003,W004,W007,W016"), "bob": parse_cards("W027,W026")})
 >>> score.sides["ann"].to_json()
-{'world_cards': 1, 'power_cards': 1, 'fire_dragon': 1, 'pride_of_dragons': 0, 'power_master': 3, 'power_points': 1, 'sweeps': 0, 'total': 7}
+{'world_cards': 1, 'power_cards': 1, 'fire_dragon': 1, 'pride_of_dragons': 1, 'power_master': 3, 'power_points': 1, 'sweeps': 0, 'total': 8}
 >>> score.pride.explain()
-'Pride of Dragons: nobody (ann and bob tie on every value from the 7s down to the 1s)'
+'Pride of Dragons: ann; level with bob on the 7s, 6s, 5s, ahead on the 4s (1 against 0)'
 """
 
 from __future__ import annotations
