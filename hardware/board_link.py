@@ -68,6 +68,8 @@ class BoardLink:
         self._protocol: BoardProtocol | None = None
         self._incompatible: str | None = None
         self._last_status: tuple[SensorState, str] | None = None
+        self._resync_wanted = False
+        self._resync_at = 0.0
 
     # -- public ------------------------------------------------------------------------------
 
@@ -130,6 +132,8 @@ class BoardLink:
 
     def _bad_line(self, raw: str, reason: str) -> None:
         self.bad_lines += 1
+        # The damaged line may have been a tap or a lift: ask the board to re-announce.
+        self._resync_wanted = True
         log.debug("%s: rejected line %r: %s", self.url, raw, reason)
         if self._on_bad_line:
             try:
@@ -213,6 +217,11 @@ class BoardLink:
                 if now - opened > 2 * self.greeting_timeout + self.heartbeat_timeout:
                     return (f"no greeting from {self.url} in {now - opened:.1f} s "
                             f"({self.bad_lines} bad lines): is it our reader board, at {self.baudrate} baud?")
+            elif self._resync_wanted and now - self._resync_at > 0.5:
+                self._resync_wanted = False
+                self._resync_at = now
+                self.state.begin_resync()
+                protocol.send("INFO")
             elif now - protocol.last_line_at > self.heartbeat_timeout:
                 return f"{self.url} silent for {now - protocol.last_line_at:.1f} s (no heartbeat): board hung?"
         return "stopped"

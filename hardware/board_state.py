@@ -44,6 +44,7 @@ class BoardState:
         self.present: dict[int, str] = {}
         self._unconfirmed: dict[int, str] | None = None
         self._announced = False
+        self._quiet = False
         self.errors: list[ErrorLine] = []
 
     @staticmethod
@@ -56,6 +57,12 @@ class BoardState:
     def begin_connection(self) -> None:
         """A new connection: wait for a greeting before believing anything it says."""
         self.hello = None
+        self._quiet = False
+
+    def begin_resync(self) -> None:
+        """We asked the board to re-announce everything (after a damaged line): the greeting
+        that answers is no news, only the tags it lists are."""
+        self._quiet = True
 
     def handle(self, message: BoardMessage) -> None:
         now = time.monotonic()
@@ -109,7 +116,9 @@ class BoardState:
                 f"firmware that comes with this companion (make -C firmware flash) or update the companion"
             )
         self.hello = hello
-        self._announced = False
+        # A greeting we asked for to resync is not a new connection worth announcing.
+        self._announced = self._announced and self._quiet
+        self._quiet = False
         # Whatever we believed is now to be confirmed by the board's fresh announcements.
         self._unconfirmed = dict(self.present) if self.present else None
 

@@ -7,7 +7,8 @@
  * serial adapter. The table is driven by commands on standard input, one a line:
  *   tag R UIDHEX     put a tag on reader R      lift R      take it away
  *   chip R on|off    fit or remove reader R's chip
- *   corrupt N        flip a bit in the N-th next byte the board sends
+ *   corrupt N        flip a bit in byte N (from 0) of the next line the board sends
+ *   freeze / thaw    stop / resume the processor (a hung board: no heartbeat)
  *   garbage HEX      inject raw bytes towards the host, as line noise would
  *   reset            pulse the reset pin         unplug / plug   drop / restore the port
  *   stats            print per-chip counters     quit
@@ -50,6 +51,9 @@ static uint8_t to_board[1024];
 static int to_board_len, to_board_pos;
 static int uart_xon = 1;
 static long corrupt_countdown = -1;
+static int corrupt_armed; /* waiting for the start of the next line */
+static int at_line_start = 1;
+static int frozen;
 static double speed = 1.0;
 
 static uint64_t sim_ns(void)
@@ -95,7 +99,9 @@ static void on_uart_out(avr_irq_t *irq, uint32_t value, void *param)
     (void)irq;
     (void)param;
     uint8_t b = (uint8_t)value;
-    if (corrupt_countdown >= 0 && corrupt_countdown-- == 0) b ^= 0x04;
+    if (corrupt_armed && at_line_start) corrupt_armed = 0;
+    if (!corrupt_armed && corrupt_countdown >= 0 && corrupt_countdown-- == 0) b ^= 0x04;
+    at_line_start = b == '\n';
     if (to_host_len < (int)sizeof to_host) to_host[to_host_len++] = b;
 }
 
@@ -187,7 +193,14 @@ static int command(char *line)
         printf("OK chip %d %s\n", r, b);
     } else if (!strcmp(word, "corrupt") && n >= 2) {
         corrupt_countdown = atol(a);
+        corrupt_armed = 1;
         printf("OK corrupt\n");
+    } else if (!strcmp(word, "freeze")) {
+        frozen = 1;
+        printf("OK freeze\n");
+    } else if (!strcmp(word, "thaw")) {
+        frozen = 0;
+        printf("OK thaw\n");
     } else if (!strcmp(word, "garbage") && n >= 2) {
         uint8_t bytes[32];
         int len = parse_hex(a, bytes, 32);
@@ -335,6 +348,15 @@ int main(int argc, char **argv)
     uint64_t wall0 = wall_ns(), sim0 = sim_ns();
     unsigned steps = 0;
     for (;;) {
+        if (frozen) {
+            /* Processor stopped: only the port and the commands are served. */
+            struct timespec pause = {0, 1000000};
+            nanosleep(&pause, NULL);
+            if (!service()) break;
+            wall0 = wall_ns();
+            sim0 = sim_ns();
+            continue;
+        }
         int state = avr_run(avr);
         if (state == cpu_Done || state == cpu_Crashed) {
             fprintf(stderr, "firmware stopped (state %d) at %.3f s\n", state, sim_ns() / 1e9);

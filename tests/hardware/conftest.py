@@ -1,0 +1,83 @@
+"""Fixtures for the NFC tests: the real firmware built once per session, the emulated board,
+and a collector that waits for observations."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hardware.emulator import BoardEmulator, FirmwareBuild, build_firmware
+
+TOOLS = ("make", "avr-gcc", "avr-objcopy", "avr-size", "cc", "pkg-config")
+
+
+def _missing_tools() -> list[str]:
+    missing = [t for t in TOOLS if shutil.which(t) is None]
+    if shutil.which("pkg-config") and subprocess.run(["pkg-config", "--exists", "simavr"]).returncode:
+        missing.append("libsimavr-dev")
+    return missing
+
+
+@pytest.fixture(scope="session")
+def firmware(tmp_path_factory: pytest.TempPathFactory) -> FirmwareBuild:
+    missing = _missing_tools()
+    if missing:
+        message = f"firmware tools missing: {', '.join(missing)} (see packaging/apt-test.txt)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)  # the test command installs them: missing means broken setup
+        pytest.skip(message)
+    return build_firmware(tmp_path_factory.mktemp("firmware-build"))
+
+
+@pytest.fixture
+def board(firmware: FirmwareBuild, tmp_path: Path) -> Iterator[BoardEmulator]:
+    """An emulated board with four PN532 readers, reachable at a stable link path."""
+    with BoardEmulator(firmware, chips="0123", link=tmp_path / "board") as emu:
+        yield emu
+
+
+class Collector:
+    """Thread-safe list of whatever a sensor emits, with waiting helpers."""
+
+    def __init__(self) -> None:
+        self.items: list[Any] = []
+        self._cond = threading.Condition()
+
+    def __call__(self, item: Any) -> None:
+        with self._cond:
+            self.items.append(item)
+            self._cond.notify_all()
+
+    def wait_for(self, predicate: Callable[[Any], bool], timeout: float = 8.0, start: int = 0) -> Any:
+        """The first item from index ``start`` on that satisfies ``predicate``."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while True:
+                for item in self.items[start:]:
+                    if predicate(item):
+                        return item
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"nothing matched within {timeout} s; got: {self.items[start:]!r}")
+                self._cond.wait(left)
+
+    def of_type(self, kind: type) -> list[Any]:
+        with self._cond:
+            return [i for i in self.items if isinstance(i, kind)]
+
+    def mark(self) -> int:
+        with self._cond:
+            return len(self.items)
+
+
+@pytest.fixture
+def collector() -> Collector:
+    return Collector()
