@@ -1,0 +1,158 @@
+"""End to end: the real firmware image, on an emulated ATmega328P with emulated PN532 chips
+on its SPI bus (simavr), talking to the host code over a pseudo-terminal."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from companion.cards import Card
+from companion.observations import CardLifted, CardTapped, SensorState, SensorStatus
+from hardware.board import Hello
+from hardware.board_link import BoardLink
+from hardware.registry import Registry
+from hardware.resolver import Resolver
+from hardware.tag_events import TagPresent, TagRemoved
+
+pytestmark = pytest.mark.slow
+
+UID_FIRE = "04A1B2C3D4E5F6"
+UID_THIEF = "04112233445566"
+UID_SHORT = "DEADBEEF"
+
+
+def connected(e) -> bool:
+    return isinstance(e, SensorStatus) and e.state is SensorState.CONNECTED
+
+
+def test_build_fits_the_chip_with_room_to_spare(firmware):
+    assert firmware.elf.is_file() and firmware.hex.is_file()
+    assert 1000 < firmware.flash_bytes < 32256 * 3 // 4
+    assert 0 < firmware.ram_bytes < 1024
+    assert "flash:" in firmware.report and "ram:" in firmware.report
+
+
+def test_greeting_readers_taps_and_lifts_resolved_to_cards(firmware, tmp_path, collector):
+    from hardware.emulator import BoardEmulator
+
+    registry = Registry.load(tmp_path / "tags")
+    registry.enrol(UID_FIRE, Card.from_id("W007"), "ann", ndef=False)
+    registry.enrol(UID_THIEF, Card.from_id("F001"), "bob", ndef=False)
+    messages = []
+    with BoardEmulator(firmware, chips="013", link=tmp_path / "board") as emu:
+        with BoardLink(emu.port, Resolver(registry, collector), on_message=messages.append):
+            status = collector.wait_for(connected)
+            assert status.readers == ("board:0", "board:1", "board:3")
+            assert "board:2 down" in status.detail
+            hello = next(m for m in messages if isinstance(m, Hello))
+            assert (hello.protocol, hello.firmware, hello.slots) == (1, "1.0.0", 4)
+
+            emu.tag(0, UID_FIRE)
+            emu.tag(3, UID_THIEF)
+            fire = collector.wait_for(lambda e: isinstance(e, CardTapped) and e.reader == "board:0")
+            thief = collector.wait_for(lambda e: isinstance(e, CardTapped) and e.reader == "board:3")
+            assert (fire.card.id, fire.owner, fire.uid) == ("W007", "ann", UID_FIRE)
+            assert (thief.card.id, thief.owner) == ("F001", "bob")
+
+            emu.lift(0)
+            lifted = collector.wait_for(lambda e: isinstance(e, CardLifted))
+            assert (lifted.reader, lifted.card.id) == ("board:0", "W007")
+
+            emu.tag(1, UID_SHORT)  # a 4-byte UID nobody enrolled
+            unknown = collector.wait_for(lambda e: type(e).__name__ == "UnknownTag")
+            assert unknown.reader == "board:1" and "not enrolled" in unknown.reason
+        stats = emu.stats()
+    # The emulated chips checked every frame the firmware sent: preamble, LEN/LCS, TFI, DCS.
+    assert all(s["bad"] == 0 for s in stats.values())
+    assert stats[0]["good"] >= 6 and stats[0]["polls"] >= 2 and stats[2]["good"] == 0, stats
+    assert not any(isinstance(e, CardTapped) and e.reader == "board:0" and e.card.id != "W007" for e in collector.items)
+
+
+def test_corrupt_bytes_and_garbage_are_rejected_without_losing_taps(board, collector):
+    bad = []
+    with BoardLink(board.port, collector, on_bad_line=lambda raw, why: bad.append(why)) as link:
+        collector.wait_for(connected)
+        board.command("garbage 00FF1B5B324A48454C4C4F")  # noise, then a line that never ends
+        board.command("corrupt 6")                       # a flipped bit in the next line
+        board.tag(2, UID_FIRE)
+        tap = collector.wait_for(lambda e: isinstance(e, TagPresent))
+        assert (tap.reader, tap.uid) == ("board:2", UID_FIRE)
+        time.sleep(1.5)  # at least one heartbeat after the damage
+        assert link.bad_lines >= 1 and any("checksum" in why or "printable" in why for why in bad)
+        board.lift(2)
+        collector.wait_for(lambda e: isinstance(e, TagRemoved))
+    assert len(collector.of_type(TagPresent)) == 1  # the resync did not invent a second tap
+
+
+def test_board_reset_keeps_tags_still_there_and_lifts_the_rest(board, collector):
+    with BoardLink(board.port, collector) as link:
+        collector.wait_for(connected)
+        board.tag(0, UID_FIRE)
+        board.tag(1, UID_THIEF)
+        collector.wait_for(lambda e: isinstance(e, TagPresent) and e.reader == "board:1")
+        collector.wait_for(lambda e: isinstance(e, TagPresent) and e.reader == "board:0")
+        mark = collector.mark()
+        board.reset()
+        board.lift(1)  # lifted while the board restarted: it never saw it go
+        removed = collector.wait_for(lambda e: isinstance(e, TagRemoved), start=mark)
+        assert (removed.reader, removed.uid) == ("board:1", UID_THIEF)
+        time.sleep(0.5)
+        assert not [e for e in collector.items[mark:] if isinstance(e, TagPresent)]
+        assert link.state.present == {0: UID_FIRE}
+
+
+def test_host_reset_command_restarts_through_the_watchdog(board, collector):
+    messages = []
+    with BoardLink(board.port, collector, on_message=messages.append) as link:
+        collector.wait_for(connected)
+        mark = len(messages)
+        assert link.send("RESET")
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            hellos = [m for m in messages[mark:] if isinstance(m, Hello)]
+            if hellos:
+                break
+            time.sleep(0.05)
+        assert hellos and hellos[0].reset_cause == "WATCHDOG"
+
+
+def test_unplug_is_reported_and_the_link_reconnects(board, collector):
+    with BoardLink(board.port, collector, retry_interval=0.2):
+        collector.wait_for(connected)
+        board.tag(3, UID_FIRE)
+        collector.wait_for(lambda e: isinstance(e, TagPresent))
+        mark = collector.mark()
+        board.unplug()
+        lost = collector.wait_for(lambda e: isinstance(e, SensorStatus) and e.state is SensorState.LOST, start=mark)
+        assert board.port in lost.detail
+        time.sleep(0.5)
+        board.lift(3)  # lifted while the cable was out
+        board.plug()
+        collector.wait_for(connected, start=mark)
+        collector.wait_for(lambda e: isinstance(e, TagRemoved), start=mark)
+
+
+def test_hung_board_is_noticed_by_its_missing_heartbeat(board, collector):
+    with BoardLink(board.port, collector, heartbeat_timeout=1.5, retry_interval=0.2):
+        collector.wait_for(connected)
+        mark = collector.mark()
+        board.command("freeze")
+        lost = collector.wait_for(lambda e: isinstance(e, SensorStatus) and e.state is SensorState.LOST, start=mark)
+        assert "heartbeat" in lost.detail or "greeting" in lost.detail
+        board.command("thaw")
+        collector.wait_for(connected, start=collector.mark(), timeout=10)
+
+
+def test_reader_fitted_later_comes_up(firmware, tmp_path, collector):
+    from hardware.emulator import BoardEmulator
+
+    with BoardEmulator(firmware, chips="0", link=tmp_path / "board") as emu:
+        with BoardLink(emu.port, collector):
+            first = collector.wait_for(connected)
+            assert first.readers == ("board:0",)
+            emu.command("chip 1 on")
+            later = collector.wait_for(lambda e: connected(e) and "board:1" in e.readers, timeout=6)
+            assert "board:1 up" in later.detail
+            emu.tag(1, UID_FIRE)
+            collector.wait_for(lambda e: isinstance(e, TagPresent) and e.reader == "board:1")
