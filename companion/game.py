@@ -90,6 +90,9 @@ class Termination(enum.Enum):
     """A side held every Power card at the end of a round (R13)."""
 
 
+_TURN = Phase.TURN
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     termination: Termination
@@ -603,7 +606,7 @@ class GameState:
         c = self._core
         i = self._seat.get(move.player)
         card = move.card
-        if i is None or i != c.turn or c.phase is not Phase.TURN:
+        if i is None or i != c.turn or c.phase is not _TURN:
             return False
         hand = c.hands[i]
         if card not in hand or (card.is_wizard and self.crystal_in_play):
@@ -640,11 +643,11 @@ class GameState:
         else:
             c.centre = centre + (card,)
         if value == 4 and c.in_play:
-            gone = tuple(x for _, x in c.in_play if x is _F_EXORCIST)
-            if gone:
-                c.in_play = tuple(e for e in c.in_play if e[1] is not _F_EXORCIST)
-                c.discards = c.discards + gone
-        self._next_turn()
+            _minion_played(c)
+        if any(c.hands) or any(c.hidden):
+            c.turn = (i + 1) % self._n
+        else:
+            self._next_turn()
         return True
 
     def pop(self) -> Move:
@@ -834,31 +837,36 @@ class GameState:
         c = self._core
         if c.phase is not Phase.DEAL:
             raise IllegalMoveError(*_phase_problem(c.phase, "no deal is due now"))
-        hands = dict(move.hands)
-        if len(hands) != len(move.hands):
-            raise InvalidMoveError("a player is dealt twice in one deal")
-        for name in hands:
-            self._player_index(name)
+        n = self._n
+        by_seat: list[tuple[object, ...] | None] = [None] * n
+        for name, cards in move.hands:
+            i = self._player_index(name)
+            if by_seat[i] is not None:
+                raise InvalidMoveError(f"{name} is dealt twice in one deal")
+            by_seat[i] = cards
         first = c.deal_no == 0
-        sizes = deal_sizes(self._n, c.deck_count, first)
-        dealt: list[Card] = []
-        for k in range(self._n):
-            seat = (c.dealer + 1 + k) % self._n
-            name = self.players[seat]
-            cards = hands.get(name, ())
+        sizes = deal_sizes(n, c.deck_count, first)
+        dealt: list[object] = []
+        for k in range(n):
+            i = (c.dealer + 1 + k) % n
+            cards = by_seat[i] or ()
             if len(cards) != sizes[k]:
                 raise IllegalMoveError(
-                    "R15", f"{name} must be dealt {sizes[k]} card{'s' if sizes[k] != 1 else ''}, not {len(cards)}"
+                    "R15", f"{self.players[i]} must be dealt {sizes[k]} card{'s' if sizes[k] != 1 else ''}, not {len(cards)}"
                 )
-            dealt.extend(x for x in cards if x is not UNSEEN)
+            dealt.extend(cards)
         if first:
             if len(move.centre) != 4:
                 raise IllegalMoveError("R15", f"the first deal of a round puts 4 cards in the centre, not {len(move.centre)}")
             dealt.extend(move.centre)
         elif move.centre:
             raise IllegalMoveError("R15", "only the first deal of a round puts cards in the centre")
-        seen: set[Card] = set()
-        for card in dealt:
+        known = [x for x in dealt if x is not UNSEEN]
+        # The pool holds only World cards of this game's deck, so one subset test covers it all.
+        if len(set(known)) == len(known) and c.pool.issuperset(known):
+            return
+        seen: set[object] = set()
+        for card in known:
             if not isinstance(card, Card) or not card.is_world:
                 raise IllegalMoveError("R15", f"only World cards are dealt, not {card}")
             if card in seen:
@@ -958,11 +966,7 @@ class GameState:
             else:
                 c.centre = c.centre + (card,)
             if card.is_world and card.value == 4 and c.in_play:
-                # R24: any Minion played sends every Exorcist away.
-                gone = tuple(x for _, x in c.in_play if x is _F_EXORCIST)
-                if gone:
-                    c.in_play = tuple(e for e in c.in_play if e[1] is not _F_EXORCIST)
-                    c.discards = c.discards + gone
+                _minion_played(c)
         elif card is _F_CRYSTAL:
             if any(x is _F_CRYSTAL for _, x in c.in_play):
                 # R19: a second Crystal discards both.
@@ -1023,13 +1027,16 @@ class GameState:
 
     def _apply_deal(self, move: Deal) -> None:
         c = self._core
-        hands = dict(move.hands)
+        seat = self._seat
         dealt: list[Card] = []
-        for i, name in enumerate(self.players):
-            cards = hands.get(name, ())
-            known = tuple(x for x in cards if x is not UNSEEN)
+        for name, cards in move.hands:
+            i = seat[name]
+            if UNSEEN in cards:
+                known = tuple(x for x in cards if x is not UNSEEN)
+                c.hidden[i] += len(cards) - len(known)
+            else:
+                known = cards  # type: ignore[assignment]
             c.hands[i] = c.hands[i] + known  # type: ignore[operator]
-            c.hidden[i] += len(cards) - len(known)
             dealt.extend(known)  # type: ignore[arg-type]
             c.deck_count -= len(cards)
         if move.centre:
@@ -1117,6 +1124,14 @@ class GameState:
             f"<GameState {'/'.join(self.players)} round {c.round_no} deal {c.deal_no} "
             f"{c.phase.value}{' ' + self.players[c.turn] if c.phase is Phase.TURN else ''}>"
         )
+
+
+def _minion_played(c: _Core) -> None:
+    """R24: a value-4 World card played sends every Exorcist in play away."""
+    gone = tuple(x for _, x in c.in_play if x is _F_EXORCIST)
+    if gone:
+        c.in_play = tuple(e for e in c.in_play if e[1] is not _F_EXORCIST)
+        c.discards = c.discards + gone
 
 
 def _phase_problem(phase: Phase, what: str) -> tuple[str, str]:

@@ -1,0 +1,120 @@
+"""Rules engine speed: capture options on worst-case centres, validated replay of records,
+and random games simulated per second. Single-threaded: the figures are for one core.
+
+    ./run bench engine             (python -m bench engine)
+    ./run bench engine -- --quick  fewer repetitions
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import time
+from collections.abc import Callable
+
+from companion.captures import capture_options
+from companion.cards import EXPANSION_CARDS, WORLD_DECK
+from companion.game import GameState
+from companion.moves import Move
+from companion.record import RecordWriter, load_game
+from companion.simulate import VirtualTable, make_setup, simulate_game
+
+SEATINGS = [(2, 0), (3, 0), (4, 2), (6, 3)]
+
+
+def best_of(fn: Callable[[], object], repeat: int, number: int) -> float:
+    """The best time of one call, in seconds (the least disturbed of ``repeat`` runs)."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for _ in range(number):
+            fn()
+        best = min(best, (time.perf_counter() - start) / number)
+    return best
+
+
+def bench_captures(repeat: int) -> None:
+    low = [c for c in WORLD_DECK if c.value is not None and c.value <= 5][:20]
+    cases = [
+        ("20 cards of 1-5 against a 10", low, 10),
+        ("20 cards of 1-5 against a 13 (expansion)", low, 13),
+        ("the same 20 and the three 11s against a 13 (expansion)", low + [EXPANSION_CARDS[0], EXPANSION_CARDS[3], EXPANSION_CARDS[6]], 13),
+    ]
+    print("capture options (R4), worst-case centres:")
+    for label, centre, value in cases:
+        n = len(capture_options(centre, value))
+        t = best_of(lambda: capture_options(centre, value), repeat, 20)
+        print(f"  {label}: {n} options in {t * 1e3:.3f} ms")
+
+
+def _records(games: int, fate: bool) -> tuple[list[list[str]], list[tuple[object, list[Move]]], int]:
+    texts, parsed, rounds = [], [], 0
+    for k in range(games):
+        setup = make_setup(*SEATINGS[k % len(SEATINGS)])
+        game, moves = simulate_game(setup, seed=1000 + k, fate=fate)
+        buf = io.StringIO()
+        writer = RecordWriter(buf, setup)
+        for m in moves:
+            writer.write(m)
+        texts.append(buf.getvalue().splitlines())
+        parsed.append((setup, moves))
+        rounds += len(game.results)
+    return texts, parsed, rounds
+
+
+def bench_replay(games: int, repeat: int) -> None:
+    print(f"validated replay ({games} simulated games, seatings 2, 3, 4 in teams, 6 in teams):")
+    for fate in (False, True):
+        texts, parsed, rounds = _records(games, fate)
+        lines = sum(len(t) for t in texts)
+
+        def from_records() -> None:
+            for text in texts:
+                load_game(text)
+
+        def engine_only() -> None:
+            for setup, moves in parsed:
+                game = GameState(setup, keep_history=False)  # type: ignore[arg-type]
+                for m in moves:
+                    game.push(m)
+
+        def with_undo_stack() -> None:
+            for setup, moves in parsed:
+                game = GameState(setup)  # type: ignore[arg-type]
+                for m in moves:
+                    game.push(m)
+
+        label = "with Fate cards" if fate else "World cards only"
+        t = best_of(from_records, repeat, 1)
+        print(f"  {label}: records (JSON parsed, every rule checked): {rounds / t:,.0f} rounds/s ({lines / t:,.0f} lines/s)")
+        t = best_of(engine_only, repeat, 1)
+        print(f"  {label}: moves already parsed, every rule checked:  {rounds / t:,.0f} rounds/s")
+        t = best_of(with_undo_stack, repeat, 1)
+        print(f"  {label}: the same keeping the undo stack:         {rounds / t:,.0f} rounds/s")
+
+
+def bench_simulate(games: int, repeat: int) -> None:
+    print("random legal games simulated (moves checked):")
+    for players, teams, fate in [(2, 0, False), (4, 2, True), (6, 3, True)]:
+        setup = make_setup(players, teams)
+
+        def run() -> None:
+            for seed in range(games):
+                game = GameState(setup, keep_history=False)
+                for _ in VirtualTable(setup, seed=seed, fate=fate).moves(game):
+                    pass
+
+        t = best_of(run, repeat, 1)
+        print(f"  {players} players{f' in {teams} teams' if teams else ''}{', Fate decks' if fate else ''}: {games / t:,.0f} games/s")
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="bench engine")
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args(argv)
+    repeat = 3 if args.quick else 7
+    games = 20 if args.quick else 60
+    bench_captures(repeat)
+    bench_replay(games, repeat)
+    bench_simulate(games // 2, max(2, repeat // 2))
+    return 0
