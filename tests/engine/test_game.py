@@ -466,3 +466,19 @@ def test_player_view_hides_other_hands():
 def test_expansion_card_without_expansion_is_rejected():
     game = start(hands=HANDS)
     raises("R2", game.push, Play.from_ids("ann", "W041"), match="expansion")
+
+
+def test_fate_deck_order_unseen():
+    """A Fate deck whose order the companion cannot see: a draw adds an unseen card, and a
+    Fate card played later is accepted if it is still in that deck (R17, R18)."""
+    game = GameState(GameSetup(("ann", "bob")))
+    game.push(NewRound.make("bob", {"ann": fate_deck("F006"), "bob": fate_deck()}, fate_order_known=False))
+    game.push(Deal.make(HANDS, ["W031", "W032", "W033", "W036"]))
+    draw(game, "ann")
+    assert game.fate_hand("ann") == () and game.fate_deck_count("ann") == 6
+    assert game.hand_size("ann") == 4
+    play(game, "bob", "W016", ["W036"])
+    raises("R17", game.push, Play.from_ids("ann", "F008"), match="Fate cards in ann's hand")  # not in her deck
+    play(game, "ann", "F006", target="bob", stolen="W016")
+    assert game.fate_deck_count("ann") == 6 and card("F006") not in game.fate_deck("ann")
+    raises("R17", game.push, Play.from_ids("bob", "F001"))  # bob drew nothing
