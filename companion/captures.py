@@ -37,7 +37,7 @@ def capture_options(centre: Sequence[Card], value: int, *, empowered: bool = Fal
     """
     if empowered:
         return [tuple(centre)] if centre else []
-    singles = [(c,) for c in centre if c.value == value]
+    singles: list[Option] = [(c,) for c in centre if c.value == value]
     if singles:
         return singles
     return _sum_options(centre, value)

@@ -37,7 +37,7 @@ from itertools import combinations, product
 
 from companion.captures import capture_options, has_capture, is_valid_capture
 from companion.cards import Card, FATE_CARDS, world_deck
-from companion.moves import UNSEEN, Deal, DrawFate, InvalidMoveError, Move, NewRound, Pass, Play
+from companion.moves import UNSEEN, Deal, DrawFate, InvalidMoveError, Move, NewRound, Pass, Play, _Unseen
 from companion.scoring import RoundScore, score_round
 
 if TYPE_CHECKING:
@@ -220,6 +220,33 @@ class _Core:
         "totals",
         "outcome",
     )
+
+    phase: Phase
+    round_no: int
+    dealer: int
+    deal_no: int
+    last_deal: bool
+    turn: int
+    hands: list[tuple[Card, ...]]
+    hidden: list[int]
+    fate_hands: list[tuple[Card, ...]]
+    fate_hidden: list[int]
+    fate_decks: list[tuple[Card, ...]]
+    fate_order_known: bool
+    fate_sets: tuple[frozenset[Card], ...] | None
+    drew_fate: list[bool]
+    centre: tuple[Card, ...]
+    stacks: list[tuple[Card, ...]]
+    sweeps: list[tuple[Card, ...]]
+    in_play: tuple[tuple[int, Card], ...]
+    discards: tuple[Card, ...]
+    pool: frozenset[Card]
+    deck_count: int
+    last_capturer: int | None
+    revealed: tuple[tuple[int, Card, int], ...]
+    results: tuple[RoundResult, ...]
+    totals: tuple[int, ...]
+    outcome: Outcome | None
 
     def copy(self) -> _Core:
         new = _Core.__new__(_Core)
@@ -448,13 +475,13 @@ class GameState:
     def captured_by_side(self) -> dict[str, tuple[Card, ...]]:
         """Each side's captured cards so far this round, team stacks pooled."""
         out: dict[str, tuple[Card, ...]] = {s: () for s in self.setup.sides}
-        for i, p in enumerate(self.players):
+        for i in range(self._n):
             out[self.setup.sides[self._side_index[i]]] += self._core.stacks[i]
         return out
 
     def sweeps_by_side(self) -> dict[str, int]:
         out = {s: 0 for s in self.setup.sides}
-        for i, p in enumerate(self.players):
+        for i in range(self._n):
             out[self.setup.sides[self._side_index[i]]] += len(self._core.sweeps[i])
         return out
 
@@ -767,7 +794,7 @@ class GameState:
                     raise IllegalMoveError("R25", f"the World deck is empty: Renewal draws nothing, not {move.drawn}")
             elif move.drawn is None:
                 raise IllegalMoveError("R25", f"the World deck still has {c.deck_count} cards: Renewal draws one")
-            elif move.drawn is not UNSEEN and move.drawn not in c.pool:
+            elif isinstance(move.drawn, Card) and move.drawn not in c.pool:
                 raise IllegalMoveError("R25", f"{move.drawn} is not in the World deck{self._whereabouts(move.drawn)}")
 
     def _whereabouts(self, card: Card) -> str:
@@ -838,7 +865,7 @@ class GameState:
         if c.phase is not Phase.DEAL:
             raise IllegalMoveError(*_phase_problem(c.phase, "no deal is due now"))
         n = self._n
-        by_seat: list[tuple[object, ...] | None] = [None] * n
+        by_seat: list[tuple[Card | _Unseen, ...] | None] = [None] * n
         for name, cards in move.hands:
             i = self._player_index(name)
             if by_seat[i] is not None:
@@ -1007,7 +1034,7 @@ class GameState:
                 if move.drawn is UNSEEN:
                     c.hidden[i] += 1
                     c.deck_count -= 1
-                elif move.drawn is not None:
+                elif isinstance(move.drawn, Card):
                     c.hands[i] = c.hands[i] + (move.drawn,)
                     c.pool = c.pool - {move.drawn}
                     c.deck_count -= 1

@@ -167,7 +167,8 @@ class Play(NamedTuple):
     def __ne__(self, other: object) -> bool:
         return not self.__eq__(other)
 
-    __hash__ = tuple.__hash__
+    def __hash__(self) -> int:
+        return tuple.__hash__(self)
 
     def __repr__(self) -> str:
         parts = [f"player={self.player!r}", f"card={self.card!r}"]

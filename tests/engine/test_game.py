@@ -2,11 +2,10 @@
 
 import pytest
 
-from companion.cards import Card, WORLD_DECK
 from companion.game import GameSetup, GameState, IllegalMoveError, Phase, Termination, deal_sizes
-from companion.moves import UNSEEN, Deal, DrawFate, InvalidMoveError, NewRound, Pass, Play
+from companion.moves import Deal, DrawFate, InvalidMoveError, NewRound, Pass, Play
 
-from tests.engine.helpers import card, draw, fate_deck, ids, pass_, play, start
+from tests.engine.helpers import card, draw, fate_deck, ids, play, start
 
 HANDS = {"ann": ["W012", "W013", "W005"], "bob": ["W016", "W021", "W040"]}
 

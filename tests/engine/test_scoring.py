@@ -107,7 +107,7 @@ def test_points_never_exceed_what_the_cards_allow(deck, sides, expansion, sweeps
     chain_max = 10 if expansion else 7
     for key in ("world_cards", "power_cards", "fire_dragon", "pride_of_dragons", "power_master"):
         assert sum(getattr(p, key) > 0 for p in s.sides.values()) <= 1
-    for n, p in s.sides.items():
+    for p in s.sides.values():
         assert p.total <= 4 + 3 + chain_max + p.sweeps
         assert p.power_points <= chain_max and p.power_master in (0, 3)
         assert p.power_points == 0 or p.power_master == 3
