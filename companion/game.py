@@ -853,9 +853,14 @@ class GameState:
             rest = list(c.hands[idx])
             spare = c.hidden[idx]
             for card in cards:
-                if card in rest:
+                if card is UNSEEN:
+                    # A face-down card changing hands, as a camera sees a swap.
+                    if not spare:
+                        raise IllegalMoveError("R22", f"{who} has no face-down World card to swap")
+                    spare -= 1
+                elif card in rest:
                     rest.remove(card)
-                elif spare and card.is_world and card in c.pool:
+                elif spare and isinstance(card, Card) and card.is_world and card in c.pool:
                     spare -= 1
                 else:
                     raise IllegalMoveError("R22", f"{card} is not a World card in {who}'s hand")
@@ -1016,14 +1021,16 @@ class GameState:
             elif card is _F_SWAP:
                 assert move.target is not None
                 j = self._seat[move.target]
-                for x in move.given:
-                    self._take_from_hand(i, x)
-                for x in move.received:
-                    self._take_from_hand(j, x)
-                c.hands[i] = c.hands[i] + tuple(move.received)
-                c.hands[j] = c.hands[j] + tuple(move.given)
-                # Each of the two now knows where the cards they gave away are.
-                c.revealed = c.revealed + tuple((i, x, j) for x in move.given) + tuple((j, x, i) for x in move.received)
+                for src, dst, cards in ((i, j, move.given), (j, i, move.received)):
+                    for x in cards:
+                        if not isinstance(x, Card):
+                            c.hidden[src] -= 1
+                            c.hidden[dst] += 1
+                        else:
+                            self._take_from_hand(src, x)
+                            c.hands[dst] = c.hands[dst] + (x,)
+                            # The one who gave it away now knows where it is.
+                            c.revealed = c.revealed + ((src, x, dst),)
             elif card is _F_THIEF:
                 assert move.target is not None
                 if move.stolen is not None:

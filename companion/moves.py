@@ -115,7 +115,8 @@ class Play(NamedTuple):
 
     - World card, Warlock, Vampire: ``capture`` lists the centre cards taken (R4, R5).
     - Dark Decay (F004): ``discards``, each opponent's discarded card, as (player, card) pairs.
-    - Mirror Swap (F005): ``target``, ``given`` (the player's cards), ``received`` (the target's).
+    - Mirror Swap (F005): ``target``, ``given`` (the player's cards), ``received`` (the target's);
+      a card exchanged face down, unseen by the companion, is :data:`UNSEEN`.
     - Thief (F006): ``target`` and ``stolen`` (``None`` when the stack was empty).
     - Renewal (F008): ``drawn`` (``None`` when the deck was empty, :data:`UNSEEN` when drawn
       face down).
@@ -129,8 +130,8 @@ class Play(NamedTuple):
     card: Card
     capture: tuple[Card, ...] = ()
     target: str | None = None
-    given: tuple[Card, ...] = ()
-    received: tuple[Card, ...] = ()
+    given: tuple[Card | _Unseen, ...] = ()
+    received: tuple[Card | _Unseen, ...] = ()
     stolen: Card | None = None
     drawn: Card | _Unseen | None = None
     discards: tuple[tuple[str, Card], ...] = ()

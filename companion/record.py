@@ -20,7 +20,7 @@ from typing import IO, Any
 
 from companion.cards import Card, UnknownCardError
 from companion.game import GameSetup, GameState, IllegalMoveError
-from companion.moves import UNSEEN, Deal, DrawFate, InvalidMoveError, Move, NewRound, Pass, Play
+from companion.moves import UNSEEN, Deal, DrawFate, InvalidMoveError, Move, NewRound, Pass, Play, _Unseen
 
 __all__ = [
     "FORMAT",
@@ -209,6 +209,13 @@ def _cards(value: Any, key: str) -> tuple[Card, ...]:
         raise UnknownCardError(str(bad), f'"{key}": unknown card id {bad!r}') from None
 
 
+def _hand_cards(value: Any, key: str) -> tuple[Card | _Unseen, ...]:
+    """Cards from a hand, where ``null`` is a card the companion did not see."""
+    if isinstance(value, list) and None in value:
+        return tuple(UNSEEN if x is None else _card(x) for x in value)
+    return _cards(value, key)
+
+
 def _is_card_id(x: Any) -> bool:
     try:
         _card(x)
@@ -248,8 +255,8 @@ def _move_from(obj: Mapping[str, Any], kind: Any, setup: GameSetup) -> Move:
                 player,
                 card,
                 target=_name(obj, "target"),
-                given=_cards(obj.get("given"), "given"),
-                received=_cards(obj.get("received"), "received"),
+                given=_hand_cards(obj.get("given"), "given"),
+                received=_hand_cards(obj.get("received"), "received"),
             )
         if fid == "F006":
             stolen = obj.get("stolen")
@@ -270,7 +277,7 @@ def _move_from(obj: Mapping[str, Any], kind: Any, setup: GameSetup) -> Move:
         for p, cards in hands.items():
             if not isinstance(cards, list):
                 raise _Malformed(f'"hands": {p}\'s cards must be a list')
-            parsed.append((str(p), tuple(UNSEEN if x is None else _card(x) for x in cards)))
+            parsed.append((str(p), _hand_cards(cards, f"hands.{p}")))
         return Deal(tuple(parsed), _cards(obj.get("center"), "center"))
     if kind == "round":
         dealer = _name(obj, "dealer")

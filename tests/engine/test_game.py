@@ -3,7 +3,7 @@
 import pytest
 
 from companion.game import GameSetup, GameState, IllegalMoveError, Phase, Termination, deal_sizes
-from companion.moves import Deal, DrawFate, InvalidMoveError, NewRound, Pass, Play
+from companion.moves import UNSEEN, Deal, DrawFate, InvalidMoveError, NewRound, Pass, Play
 
 from tests.engine.helpers import card, draw, fate_deck, ids, play, start
 
@@ -481,3 +481,18 @@ def test_fate_deck_order_unseen():
     play(game, "ann", "F006", target="bob", stolen="W016")
     assert game.fate_deck_count("ann") == 6 and card("F006") not in game.fate_deck("ann")
     raises("R17", game.push, Play.from_ids("bob", "F001"))  # bob drew nothing
+
+
+def test_mirror_swap_of_face_down_cards():
+    """A swap the companion cannot see (hands dealt face down): counts move, and a card
+    swapped in is accepted when played later (R22)."""
+    game = GameState(GameSetup(("ann", "bob")))
+    game.push(NewRound.make("bob", {"ann": fate_deck("F005"), "bob": fate_deck()}))
+    game.push(Deal.make({"ann": [None] * 3, "bob": [None] * 3}, ["W031", "W032", "W038", "W039"]))
+    draw(game, "ann")
+    play(game, "bob", "W014")  # from bob's face-down hand
+    raises("R22", game.push, Play("ann", card("F005"), target="bob", given=(UNSEEN,), received=(UNSEEN,)), match="exactly 2")
+    game.push(Play("ann", card("F005"), target="bob", given=(UNSEEN, UNSEEN), received=(UNSEEN, UNSEEN)))
+    assert (game.unseen_in_hand("ann"), game.unseen_in_hand("bob")) == (3, 2)
+    play(game, "bob", "W026", ["W032", "W014"])  # a card bob may have received in the swap
+    assert game.unseen_in_hand("bob") == 1
