@@ -1022,15 +1022,15 @@ class GameState:
                 assert move.target is not None
                 j = self._seat[move.target]
                 for src, dst, cards in ((i, j, move.given), (j, i, move.received)):
-                    for x in cards:
-                        if not isinstance(x, Card):
+                    for moved in cards:
+                        if not isinstance(moved, Card):
                             c.hidden[src] -= 1
                             c.hidden[dst] += 1
                         else:
-                            self._take_from_hand(src, x)
-                            c.hands[dst] = c.hands[dst] + (x,)
+                            self._take_from_hand(src, moved)
+                            c.hands[dst] = c.hands[dst] + (moved,)
                             # The one who gave it away now knows where it is.
-                            c.revealed = c.revealed + ((src, x, dst),)
+                            c.revealed = c.revealed + ((src, moved, dst),)
             elif card is _F_THIEF:
                 assert move.target is not None
                 if move.stolen is not None:
