@@ -16,6 +16,7 @@ _COMMAND_MODULES = (
     "companion.commands.rules",
     "companion.commands.records",
     "companion.commands.demo",
+    "companion.commands.play",
     "vision.cli",
     "hardware.cli",
 )

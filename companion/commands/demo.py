@@ -1,4 +1,9 @@
-"""``rop demo``: the companion on its built-in demo table."""
+"""``rop demo``: the companion on its built-in demo table.
+
+The dashboard opens on a virtual table playing a game of its own at a watchable pace (pause,
+step, faster, slower, restart). ``--plain`` prints the commentary of a shipped sample game in
+the terminal instead, without the dashboard.
+"""
 
 from __future__ import annotations
 
@@ -9,14 +14,27 @@ import time
 from companion.cards import Card
 from companion.game import GameState, Phase
 from companion.moves import Deal, DrawFate, NewRound, Pass, Play
-from companion.record import Replayer, read_record
+from companion.record import RecordError, Replayer, read_record
 from companion.samples import SAMPLES, sample_path
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("demo", help="watch a demo game played out on a virtual table")
-    p.add_argument("--sample", default="teams-4", choices=sorted(SAMPLES), help="which built-in game")
-    p.add_argument("--delay", type=float, default=0.4, help="seconds between moves")
+    p = sub.add_parser(
+        "demo",
+        help="watch a demo game played out on a virtual table, in the dashboard",
+        description="Open the dashboard on a virtual table that plays a game of its own: Space pauses, "
+        "N steps, +/- change the pace, R restarts, F2 toggles teaching mode, F1 lists every key. "
+        "With --plain, print the commentary of a sample game instead.",
+    )
+    p.add_argument("--plain", action="store_true", help="print the commentary in the terminal, without the dashboard")
+    p.add_argument("--sample", default=None, choices=sorted(SAMPLES), help="replay a shipped sample game (default with --plain: teams-4)")
+    p.add_argument("--delay", type=float, default=None, help="seconds between moves (default 0.4 plain, 0.7 dashboard)")
+    p.add_argument("--players", type=int, default=4, help="players at the demo table, 2 to 6 (default 4)")
+    p.add_argument("--teams", type=int, default=2, help="number of teams (default 2; 0: everyone alone)")
+    p.add_argument("--no-fate", action="store_true", help="play without Fate decks")
+    p.add_argument("--expansion", action="store_true", help="with the Higher Powers expansion (R2)")
+    p.add_argument("--seed", type=int, default=7, help="the demo table's shuffle (default 7)")
+    p.add_argument("--no-teaching", action="store_true", help="start with teaching mode off")
     p.set_defaults(func=cmd_demo)
 
 
@@ -49,7 +67,29 @@ def describe(game: GameState, move: object) -> str:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    path = sample_path(args.sample)
+    if args.plain:
+        return run_plain(args.sample or "teams-4", 0.4 if args.delay is None else args.delay)
+    from companion.dashboard.app import DashboardApp
+    from companion.dashboard.sources import DemoSource, ReplaySource
+    from companion.simulate import make_setup
+
+    delay = 0.7 if args.delay is None else args.delay
+    if args.sample:
+        source = ReplaySource(sample_path(args.sample), delay=delay)
+    else:
+        try:
+            setup = make_setup(args.players, args.teams, expansion=args.expansion)
+        except ValueError as exc:
+            print(f"rop demo: {exc}", file=sys.stderr)
+            return 2
+        source = DemoSource(setup, seed=args.seed, fate=not args.no_fate, delay=delay)
+    app = DashboardApp(source, teaching=not args.no_teaching)
+    app.run()
+    return 0
+
+
+def run_plain(sample: str, delay: float) -> int:
+    path = sample_path(sample)
     out = sys.stdout
 
     class Narrator(Replayer):
@@ -63,7 +103,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
                 for reason in result.score.reasons():
                     print("   " + reason, file=out)
                 print("   Totals: " + ", ".join(f"{s} {t}" for s, t in result.totals.items()), file=out, flush=True)
-            time.sleep(args.delay)
+            time.sleep(delay)
 
     narrator = Narrator()
     with open(path, encoding="utf-8") as fp:
@@ -75,6 +115,15 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_replay_tui(path: str) -> int:
-    print("the dashboard is not available in this build; use rop replay without --tui", file=sys.stderr)
-    return 2
+def run_replay_tui(path: str, *, delay: float = 0.7) -> int:
+    """``rop replay RECORD --tui``: the record played back in the dashboard."""
+    from companion.dashboard.app import DashboardApp
+    from companion.dashboard.sources import ReplaySource
+
+    try:
+        source = ReplaySource(path, delay=delay)
+    except (OSError, RecordError) as exc:
+        print(f"rop replay: {exc}", file=sys.stderr)
+        return 1
+    DashboardApp(source, teaching=False).run()
+    return 0

@@ -1,0 +1,502 @@
+"""The dashboard application: takes moves from a move source, checks them against the
+rules, applies and records them, and shows the game to the table."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Input
+from collections.abc import Iterable
+
+from companion.game import GameSetup, GameState, IllegalMoveError, Phase
+from companion.moves import Deal, DrawFate, InvalidMoveError, Move, NewRound, Pass, Play
+
+from companion.dashboard.commentary import describe_move, explain_illegal
+from companion.dashboard.entry import EntryChoice, EntryCommand, EntryError, EntryMove, parse_entry
+from companion.dashboard.messages import CorrectEvent, GameReset, MoveProposed, SourceFinished, SourceNote
+from companion.dashboard.screens.deal import DealScreen
+from companion.dashboard.screens.help import HelpScreen
+from companion.dashboard.screens.pick import PickScreen
+from companion.dashboard.screens.settlement import SettlementScreen
+from companion.dashboard.screens.setup import SetupScreen
+from companion.dashboard.screens.table import TableScreen
+from companion.dashboard.sources import ClockedSource, ManualSource, MoveSource, ReplaySource
+from companion.dashboard.store import GameFile
+from companion.dashboard.tablesetup import TableSetup
+from companion.dashboard.widgets.event_log import LogEntry
+from companion.dashboard.widgets.moves import Flag, LastPlay
+
+__all__ = ["DashboardApp", "attempt_text"]
+
+
+def attempt_text(move: Move) -> str:
+    """What a player tried, in words."""
+    if isinstance(move, Play):
+        card = move.card
+        text = f"{move.player} plays {card.title}"
+        if card.to_centre:
+            text += f" taking {'+'.join(c.short for c in move.capture)}" if move.capture else " to the centre"
+        elif move.target:
+            text += f" on {move.target}"
+        return text
+    if isinstance(move, DrawFate):
+        return f"{move.player} draws a Fate card"
+    if isinstance(move, Pass):
+        return f"{move.player} passes"
+    if isinstance(move, Deal):
+        return "the deal"
+    if isinstance(move, NewRound):
+        return f"a new round dealt by {move.dealer}"
+    return str(move)
+
+
+class DashboardApp(App[int]):
+    """The Rule of Power dashboard, fed by one :class:`MoveSource`."""
+
+    CSS_PATH = "dashboard.tcss"
+    TITLE = "Rule of Power"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
+
+    BINDINGS = [
+        Binding("f1", "help", "Help", tooltip="Every key and, in manual play, how to type moves"),
+        Binding("f2", "toggle_teaching", "Teaching", tooltip="Teaching mode: the hand and legal moves of the player to move, with their points"),
+        Binding("f3", "settlement", "Settlement", tooltip="The settlement of the last finished round"),
+        Binding("space", "pause", "Pause/Play", tooltip="Pause or resume the demo or replay clock"),
+        Binding("n,right", "step", "Step", tooltip="One move now (pauses the clock)"),
+        Binding("plus,equals_sign", "faster", "Faster", tooltip="Faster"),
+        Binding("minus", "slower", "Slower", tooltip="Slower"),
+        Binding("r", "restart", "Restart", tooltip="Start the demo or replay from the beginning"),
+        Binding("end", "to_end", "To end", tooltip="Replay: play every remaining move at once"),
+        Binding("ctrl+z", "undo", "Undo", tooltip="Undo the last event (the saved record follows)"),
+        Binding("ctrl+y", "redo", "Redo", tooltip="Re-apply the next undone event"),
+        Binding("f5", "deal", "Deal", tooltip="Start the next round or enter the next deal"),
+        Binding("f6", "focus_log", "Events", tooltip="Move to the event log (Enter on an event corrects it)"),
+        Binding("escape", "focus_entry", "Entry", show=False, tooltip="Back to the entry bar"),
+        Binding("q", "quit", "Quit", tooltip="Quit (a kept game is already saved)"),
+        Binding("ctrl+q", "quit", "Quit", show=False, tooltip="Quit (a kept game is already saved)"),
+    ]
+
+    _CLOCK_ACTIONS = {"pause", "step", "faster", "slower"}
+    _EDIT_ACTIONS = {"undo", "redo", "deal", "focus_entry"}
+
+    teaching: reactive[bool] = reactive(False)
+
+    def __init__(
+        self,
+        source: MoveSource,
+        *,
+        game: GameState | None = None,
+        game_file: GameFile | None = None,
+        teaching: bool = False,
+        settlement_autoplay: bool | None = None,
+        needs_setup: bool = False,
+        setup: GameSetup | None = None,
+        games_dir: object = None,
+    ) -> None:
+        super().__init__()
+        self.source = source
+        self.game: GameState | None = game
+        self.game_file = game_file
+        self.games_dir = games_dir
+        self.needs_setup = needs_setup
+        self.pending_setup = setup
+        self.settlement_autoplay = settlement_autoplay
+        self.last_play: LastPlay | None = None
+        self.flag: Flag | None = None
+        self.redo_stack: list[Move] = []
+        self.set_reactive(DashboardApp.teaching, teaching)
+        self._deal_after_round = False
+
+    # ------------------------------------------------------------------ setup
+
+    def get_default_screen(self) -> Screen:
+        return TableScreen(editable=self.source.editable)
+
+    @property
+    def table(self) -> TableScreen:
+        screen = self.get_default_screen_instance()
+        return screen
+
+    def get_default_screen_instance(self) -> TableScreen:
+        return self.screen_stack[0]  # type: ignore[return-value]
+
+    def on_mount(self) -> None:
+        self.source.attach(self)
+        # The table screen composes its panels after the app mounts: begin once it has.
+        self.call_after_refresh(self._begin)
+
+    def _begin(self) -> None:
+        if self.game is not None:
+            self._rebuild_log()
+            if self.game_file is not None:
+                self._note(f"Resumed {self.game_file.path.name}: {len(self.game.move_stack)} events, nothing lost")
+        self.refresh_view()
+        if self.needs_setup:
+            self.push_screen(SetupScreen(), self._setup_done)
+        elif self.pending_setup is not None:
+            self.start_game(self.pending_setup)
+        else:
+            self.source.start()
+            self._manual_next()
+
+    def _setup_done(self, table: TableSetup | None) -> None:
+        if table is None:
+            self.exit(1)
+            return
+        src = self.source
+        if isinstance(src, ManualSource):
+            src.fate_sets = table.fate_sets
+            src.first_dealer = table.first_dealer
+            src.companion_deals = table.companion_deals
+        self.start_game(table.setup)
+
+    def start_game(self, setup: GameSetup) -> None:
+        """A new manual game: its record file and the first round."""
+        from companion.dashboard.store import GameFile, default_games_dir
+        from pathlib import Path
+
+        self.game = GameState(setup, keep_history=True)
+        if self.games_dir is not False:
+            games_dir = Path(self.games_dir) if self.games_dir else default_games_dir()  # type: ignore[arg-type]
+            try:
+                self.game_file = GameFile.create(games_dir, setup)
+                self._note(f"Saving the game to {self.game_file.path}")
+            except OSError as exc:
+                self._note(f"Cannot save the game in {games_dir}: {exc.strerror}", kind="error")
+        self.table.log_widget.clear()
+        self.refresh_view()
+        self.source.start()
+        self._manual_next()
+
+    # ------------------------------------------------------------------ bindings
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        src = self.source
+        # Actions the source does not offer are hidden from the footer, the palette and help.
+        if action in self._CLOCK_ACTIONS:
+            return src.clocked
+        if action == "restart":
+            return src.can_restart
+        if action == "to_end":
+            return isinstance(src, ReplaySource)
+        if action in self._EDIT_ACTIONS or action == "focus_log":
+            return src.editable
+        return True
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        for binding in self.BINDINGS:
+            assert isinstance(binding, Binding)
+            if binding.action in ("quit",) or self.check_action(binding.action, ()) is not True:
+                continue
+            key = binding.key.split(",")[0]
+            yield SystemCommand(
+                f"{binding.description} ({key})",
+                binding.tooltip or binding.description,
+                lambda action=binding.action: self.run_action(action),
+            )
+
+    def help_groups(self) -> list:
+        groups = [("The table", [b for b in self.BINDINGS if isinstance(b, Binding) and self.check_action(b.action, ()) is True])]
+        groups.append(("Everywhere", [Binding("ctrl+p", "command_palette", "Command palette", tooltip="Command palette: search every command")]))
+        groups.append(("Settlement screen", SettlementScreen.BINDINGS))
+        if self.source.editable:
+            groups.append(("Choosing a capture", [Binding("1-9", "pick", "Pick option 1-9 (or arrows and Enter)"), Binding("escape", "cancel", "Cancel")]))
+            groups.append(("Deal dialog", DealScreen.BINDINGS))
+        return groups
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen(self.help_groups(), manual=self.source.editable))
+
+    def action_toggle_teaching(self) -> None:
+        self.teaching = not self.teaching
+        self.notify("Teaching mode on: the player to move's hand and options are shown" if self.teaching else "Teaching mode off", timeout=3)
+
+    def watch_teaching(self) -> None:
+        if self.is_mounted:
+            self.refresh_view()
+
+    def action_pause(self) -> None:
+        if isinstance(self.source, ClockedSource):
+            self.source.toggle_pause()
+            self.refresh_view()
+
+    def action_step(self) -> None:
+        if isinstance(self.source, ClockedSource):
+            self.source.step()
+            self.refresh_view()
+
+    def action_faster(self) -> None:
+        if isinstance(self.source, ClockedSource):
+            self.source.faster()
+            self.refresh_view()
+
+    def action_slower(self) -> None:
+        if isinstance(self.source, ClockedSource):
+            self.source.slower()
+            self.refresh_view()
+
+    def action_restart(self) -> None:
+        if isinstance(self.source, ClockedSource):
+            self.source.restart()
+
+    def action_to_end(self) -> None:
+        if isinstance(self.source, ReplaySource):
+            self.source.to_end()
+
+    def action_settlement(self) -> None:
+        if self.game is None or not self.game.results:
+            self.notify("No round has been settled yet", severity="warning", timeout=3)
+            return
+        self._show_settlement(autoplay=False)
+
+    def action_focus_entry(self) -> None:
+        try:
+            self.table.query_one("#entry", Input).focus()
+        except Exception:
+            pass
+
+    def action_focus_log(self) -> None:
+        self.table.log_widget.focus()
+
+    # ------------------------------------------------------------------ the view
+
+    def refresh_view(self) -> None:
+        if not self.screen_stack:
+            return
+        self.table.show(self.game, teaching=self.teaching, last_play=self.last_play, flag=self.flag, status=self._status())
+
+    def _status(self) -> str:
+        status = self.source.status
+        if self.redo_stack:
+            status += f"; {len(self.redo_stack)} undone (Ctrl+Y re-applies)"
+        if self.game_file is not None:
+            status += "; saved"
+        return status
+
+    def _note(self, text: str, *, kind: str = "note") -> None:
+        moves = len(self.game.move_stack) if self.game else 0
+        self.table.log_widget.add(LogEntry(text, None, kind, after=moves))
+
+    def _rebuild_log(self) -> None:
+        assert self.game is not None
+        log = self.table.log_widget
+        log.clear()
+        replay = GameState(self.game.setup, keep_history=False)
+        for i, move in enumerate(self.game.move_stack):
+            rounds = len(replay.results)
+            replay.push(move, check=False)
+            self._log_move(replay, move, i, rounds)
+
+    def _log_move(self, game: GameState, move: Move, index: int, rounds: int) -> None:
+        log = self.table.log_widget
+        kind = "round" if isinstance(move, NewRound) else "deal" if isinstance(move, Deal) else "move"
+        log.add(LogEntry(describe_move(game, move), index, kind))
+        if len(game.results) > rounds:
+            result = game.results[-1]
+            for line in result.score.reasons():
+                log.add(LogEntry(line, None, "note", after=index + 1))
+            totals = ", ".join(f"{s} {t}" for s, t in result.totals.items())
+            log.add(LogEntry(f"Round {result.number} over. Totals: {totals}", None, "result", after=index + 1))
+            outcome = game.outcome()
+            if outcome:
+                how = "the Rule of Power (R13)" if outcome.termination.value == "rule_of_power" else f"reaching {game.setup.target} with the highest total (R14)"
+                log.add(LogEntry(f"{outcome.winner} wins the game by {how}", None, "result", after=index + 1))
+
+    # ------------------------------------------------------------------ moves from the source
+
+    @on(GameReset)
+    def _reset(self, message: GameReset) -> None:
+        self.game = message.game or GameState(message.setup, keep_history=True)
+        self.last_play = None
+        self.flag = None
+        self.redo_stack = []
+        self.table.log_widget.clear()
+        if message.game is not None:
+            self._rebuild_log()
+        self.refresh_view()
+
+    @on(SourceNote)
+    def _source_note(self, message: SourceNote) -> None:
+        self._note(message.text, kind="error" if message.severity == "error" else "note")
+
+    @on(SourceFinished)
+    def _source_finished(self, message: SourceFinished) -> None:
+        what = "The demo game is over: R watches it again, Q quits" if message.source == "demo" else "End of the record: R replays it, Q quits"
+        self._note(what)
+        self.refresh_view()
+
+    @on(MoveProposed)
+    def _proposed(self, message: MoveProposed) -> None:
+        self.apply_move(message.move, quiet=message.quiet)
+
+    def apply_move(self, move: Move, *, quiet: bool = False, redo: bool = False) -> bool:
+        """Check ``move``; flag it with its rule if illegal, else apply, record and show it."""
+        game = self.game
+        if game is None:
+            return False
+        try:
+            game.check(move)
+        except (IllegalMoveError, InvalidMoveError) as exc:
+            rule, text = explain_illegal(exc)
+            self.flag = Flag(getattr(move, "player", None), f"{attempt_text(move)}: {text}", rule)
+            self._note(f"{attempt_text(move)}: {exc}", kind="illegal")
+            self.bell()
+            self.refresh_view()
+            return False
+        last = None
+        if isinstance(move, Play) and move.card.to_centre:
+            last = LastPlay(move, tuple(game.capture_options(move.card)), game.is_empowered(move.card))
+        rounds = len(game.results)
+        game.push(move)
+        if self.game_file is not None:
+            try:
+                self.game_file.append(move)
+            except OSError as exc:
+                self._note(f"Could not save this event: {exc.strerror}", kind="error")
+        if last is not None:
+            self.last_play = last
+        elif isinstance(move, (NewRound, Deal)):
+            self.last_play = None
+        self.flag = None
+        self._log_move(game, move, len(game.move_stack) - 1, rounds)
+        self.refresh_view()
+        if len(game.results) > rounds and not quiet:
+            self._show_settlement(autoplay=None)
+        elif not quiet:
+            self._manual_next()
+        return True
+
+    def _show_settlement(self, *, autoplay: bool | None) -> None:
+        game = self.game
+        assert game is not None and game.results
+        result = game.results[-1]
+        players = game.players
+        outcome = game.outcome() if len(game.results) == game.round_number else None
+        next_dealer = None if outcome else players[(players.index(result.dealer) + 1) % len(players)]
+        src = self.source
+        delay = None
+        if autoplay is None:
+            auto = self.settlement_autoplay if self.settlement_autoplay is not None else src.clocked
+            if auto and isinstance(src, ClockedSource) and not src.paused:
+                delay = src.delay
+        src.hold()
+
+        def closed(_: None) -> None:
+            src.release()
+            self._manual_next()
+
+        self.push_screen(SettlementScreen(game.setup, result, outcome, next_dealer, autoplay=delay), closed)
+
+    # ------------------------------------------------------------------ manual play
+
+    def _manual_next(self) -> None:
+        """In manual play, what the table needs next: the companion's deal, or the deal dialog."""
+        src = self.source
+        game = self.game
+        if not isinstance(src, ManualSource) or game is None or len(self.screen_stack) > 1:
+            return
+        if game.phase is Phase.DEAL and (src.companion_deals or self._deal_after_round):
+            self._deal_after_round = False
+            self.action_deal()
+        elif game.phase is Phase.ROUND and game.round_number == 0:
+            self.action_deal()
+
+    def action_deal(self) -> None:
+        src = self.source
+        game = self.game
+        if not isinstance(src, ManualSource) or game is None:
+            return
+        if game.phase is Phase.ROUND:
+            self._deal_after_round = True
+            src.submit(src.next_round(game))
+        elif game.phase is Phase.DEAL:
+            if src.companion_deals:
+                src.submit(src.dealer.deal(game))
+            else:
+                self.push_screen(DealScreen(game, src.dealer), lambda deal: src.submit(deal) if deal else None)
+        elif game.phase is Phase.OVER:
+            self.notify("The game is over (R14)", timeout=3)
+        else:
+            self.notify(f"{game.turn} is to move: the deal comes when every hand is played out (R17)", severity="warning", timeout=4)
+
+    @on(Input.Submitted, "#entry")
+    def _entry(self, event: Input.Submitted) -> None:
+        text = event.value
+        game = self.game
+        src = self.source
+        if game is None or not isinstance(src, ManualSource):
+            return
+        try:
+            entry = parse_entry(text, game)
+        except EntryError as exc:
+            self.flag = Flag(None, f"{text!r} not understood: {exc}", None)
+            self.bell()
+            self.refresh_view()
+            return
+        event.input.value = ""
+        if isinstance(entry, EntryCommand):
+            action = {"undo": "undo", "redo": "redo", "deal": "deal", "help": "help"}[entry.name]
+            self.run_action(action)
+        elif isinstance(entry, EntryMove):
+            move = entry.move
+            if isinstance(move, Play) and move.card.id == "F008" and src.companion_deals and game.deck_count:
+                move = move._replace(drawn=src.dealer.top(game))
+            src.submit(move)
+        elif isinstance(entry, EntryChoice):
+            self.push_screen(PickScreen(game, entry.moves, teaching=self.teaching), lambda m: src.submit(m) if m else None)
+
+    def action_undo(self) -> None:
+        game = self.game
+        if game is None or not self.source.editable:
+            return
+        if not game.move_stack:
+            self.notify("Nothing to undo", timeout=2)
+            return
+        move = game.pop()
+        self.redo_stack.append(move)
+        self._after_rewind(f"Undone: {attempt_text(move)}")
+
+    def _after_rewind(self, note: str) -> None:
+        game = self.game
+        assert game is not None
+        if self.game_file is not None:
+            try:
+                self.game_file.rewrite(game)
+            except OSError as exc:
+                self._note(f"Could not rewrite the record: {exc.strerror}", kind="error")
+        self.table.log_widget.truncate(len(game.move_stack))
+        self.last_play = None
+        self.flag = None
+        self.notify(note, timeout=3)
+        self.refresh_view()
+
+    def action_redo(self) -> None:
+        if not self.redo_stack:
+            self.notify("Nothing to redo", timeout=2)
+            return
+        move = self.redo_stack[-1]
+        if self.apply_move(move, redo=True):
+            self.redo_stack.pop()
+        self.refresh_view()
+
+    @on(CorrectEvent)
+    def _correct(self, message: CorrectEvent) -> None:
+        game = self.game
+        if game is None or not self.source.editable:
+            return
+        undone = 0
+        while len(game.move_stack) > message.index:
+            self.redo_stack.append(game.pop())
+            undone += 1
+        later = f" and the {undone - 1} after it" if undone > 1 else ""
+        self._after_rewind(f"Event {message.index + 1}{later} undone: enter the right event, then Ctrl+Y re-applies the rest")
+        self.action_focus_entry()
+
+    def on_unmount(self) -> None:
+        self.source.stop()
+        if self.game_file is not None:
+            self.game_file.close()

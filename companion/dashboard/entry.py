@@ -1,0 +1,238 @@
+"""Typed entries of manual play: card ids, captures, Fate details and commands.
+
+A scorekeeper types what happened at the table, the way they would say it::
+
+    6e            the player to move plays the 6 of Elves (the capture is asked if several)
+    W016 x 2p 4m  ... taking the 2 of Powers and the 4 of Men
+    7p            short ids: value and suit letter (P Powers, M Men, E Elves, D Darkness)
+    fate          draw a Fate card instead of playing (R17)
+    pass          pass (only without World cards, R17)
+    thief bob     Thief on bob's capture stack (R23)
+    swap bob give 1p receive 7m   Mirror Swap (R22)
+    decay bob:10m dee:crystal     Dark Decay, each opponent's discard (R21)
+    renewal 10d   Renewal and the card drawn (R25; leave it out if it was drawn face down)
+    undo, redo, deal, help
+
+:func:`parse_entry` turns the text into a move, a choice between legal moves, or a command;
+it raises :class:`EntryError` with a message for the table when the text names nothing.
+Whether the move is legal is for the game to say (the dashboard checks it and names the rule).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from companion.cards import ALL_CARDS, FATE_CARDS, Card, UnknownCardError
+from companion.game import GameState, Phase
+from companion.moves import UNSEEN, DrawFate, Move, Pass, Play
+
+__all__ = ["EntryError", "EntryMove", "EntryChoice", "EntryCommand", "parse_entry", "resolve_card", "card_candidates"]
+
+SUIT_LETTERS = {"P": 0, "M": 1, "E": 2, "D": 3}
+FATE_WORDS = {
+    "crystal": "F001",
+    "mystic": "F001",
+    "warlock": "F002",
+    "vampire": "F003",
+    "decay": "F004",
+    "dark": "F004",
+    "swap": "F005",
+    "mirror": "F005",
+    "thief": "F006",
+    "exorcist": "F007",
+    "renewal": "F008",
+}
+COMMANDS = {"undo", "redo", "deal", "help", "?"}
+
+
+class EntryError(ValueError):
+    """Text that does not name a move; the message says what was expected."""
+
+
+@dataclass(frozen=True)
+class EntryMove:
+    move: Move
+
+
+@dataclass(frozen=True)
+class EntryChoice:
+    """The card has several legal outcomes (captures, targets): the player picks one."""
+
+    card: Card
+    moves: list[Move] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class EntryCommand:
+    name: str
+
+
+_SHORT_RE = re.compile(r"^(\d{1,2})([PMED])$", re.I)
+_LOOSE_ID_RE = re.compile(r"^([WF])(\d{1,3})$", re.I)
+
+
+def resolve_card(text: str) -> Card:
+    """A card from an id (``W007``, ``w7``), a short id (``7P``, ``10m``) or a Fate card's
+    name (``thief``)."""
+    t = text.strip()
+    if not t:
+        raise EntryError("no card given")
+    m = _LOOSE_ID_RE.match(t)
+    if m:
+        try:
+            return Card.from_id(f"{m.group(1).upper()}{int(m.group(2)):03d}")
+        except UnknownCardError:
+            raise EntryError(f"{t!r} is no card: World cards are W001-W052, Fate cards F001-F008 (R1-R3)") from None
+    m = _SHORT_RE.match(t)
+    if m:
+        value = int(m.group(1))
+        suit = SUIT_LETTERS[m.group(2).upper()]
+        for card in ALL_CARDS:
+            if card.is_world and card.value == value and card.suit is not None and _suit_index(card) == suit:
+                return card
+        raise EntryError(f"{t!r} is no card: values run 1-10 (11-13 with the expansion), suits P M E D")
+    word = t.lower()
+    if word in FATE_WORDS:
+        return Card.from_id(FATE_WORDS[word])
+    raise EntryError(
+        f"{t!r} is not a card: type an id (W016), a value and suit (6M: P Powers, M Men, E Elves, D Darkness) "
+        "or a Fate card's name (thief)"
+    )
+
+
+def _suit_index(card: Card) -> int:
+    from companion.cards import Suit
+
+    return (Suit.POWERS, Suit.MEN, Suit.ELVES, Suit.DARKNESS).index(card.suit)  # type: ignore[arg-type]
+
+
+def _tokens(text: str) -> list[str]:
+    return [t for t in re.split(r"[\s,+]+", text.strip()) if t]
+
+
+def card_candidates(game: GameState) -> list[Card]:
+    """Cards the player to move may play: their known hand and Fate cards first, then, when
+    some of their cards are face down, every card that could be among them."""
+    player = game.turn
+    if player is None:
+        return []
+    known = list(game.hand(player)) + list(game.fate_hand(player))
+    extra: list[Card] = []
+    if game.unseen_in_hand(player):
+        extra.extend(sorted(game.unlocated))
+    if game.fate_deck(player) and game.fate_deck_count(player) < len(game.fate_deck(player)):
+        extra.extend(c for c in game.fate_deck(player) if c not in extra)
+    return known + [c for c in extra if c not in known]
+
+
+def parse_entry(text: str, game: GameState) -> EntryMove | EntryChoice | EntryCommand:
+    words = _tokens(text)
+    if not words:
+        raise EntryError("type a card (e.g. W016 or 6M), fate, pass, undo or help")
+    head = words[0].lower()
+    if head in COMMANDS:
+        return EntryCommand("help" if head == "?" else head)
+    if game.phase is Phase.DEAL:
+        raise EntryError("the next deal is due: press F5 (or type deal) to enter it (R15)")
+    if game.phase is Phase.ROUND:
+        raise EntryError("a new round starts next: press F5 (or type deal) to begin it (R15)")
+    if game.phase is Phase.OVER:
+        raise EntryError("the game is over (R14); undo (Ctrl+Z) to correct it")
+    player = game.turn
+    assert player is not None
+    if head in ("fate", "draw"):
+        return EntryMove(DrawFate(player))
+    if head == "pass":
+        return EntryMove(Pass(player))
+    card = resolve_card(words[0])
+    rest = [w for w in words[1:] if w.lower() not in ("x", "takes", "take", "capture")]
+    if card.to_centre:
+        return _centre_play(game, player, card, rest)
+    fid = card.id
+    if fid in ("F001", "F007"):
+        if rest:
+            raise EntryError(f"{card.name} needs nothing more: just type {card.name.lower()}")  # type: ignore[union-attr]
+        return EntryMove(Play(player, card))
+    if fid == "F006":
+        target = _target(game, rest, card)
+        if target is None:
+            return _choice_or_error(game, player, card, "thief bob (the opponent to steal from)")
+        stack = game.stack(target) if target in game.players else ()
+        return EntryMove(Play(player, card, target=target, stolen=stack[-1] if stack else None))
+    if fid == "F008":
+        if rest:
+            return EntryMove(Play(player, card, drawn=resolve_card(rest[0])))
+        return EntryMove(Play(player, card, drawn=UNSEEN if game.deck_count else None))
+    if fid == "F005":
+        target = _target(game, rest, card)
+        if target is None:
+            return _choice_or_error(game, player, card, "swap bob give 1p 2m receive 7m 3d")
+        given, received = _swap_cards(rest[1:])
+        if not given and not received:
+            choice = [m for m in game.legal_moves if isinstance(m, Play) and m.card is card and m.target == target]
+            if len(choice) == 1:
+                return EntryMove(choice[0])
+            if choice:
+                return EntryChoice(card, choice)
+        return EntryMove(Play(player, card, target=target, given=given, received=received))
+    if fid == "F004":
+        if not rest:
+            return _choice_or_error(game, player, card, "decay bob:10m dee:thief (each opponent's discard)")
+        pairs = []
+        for token in rest:
+            name, sep, cid = token.partition(":")
+            if not sep:
+                raise EntryError(f"Dark Decay: write each discard as player:card, e.g. bob:10m, not {token!r}")
+            pairs.append((_player(game, name), resolve_card(cid)))
+        return EntryMove(Play(player, card, discards=tuple(pairs)))
+    raise EntryError(f"{card.title}: not a card this companion can play")  # pragma: no cover
+
+
+def _centre_play(game: GameState, player: str, card: Card, rest: list[str]) -> EntryMove | EntryChoice:
+    if rest:
+        return EntryMove(Play(player, card, tuple(resolve_card(t) for t in rest)))
+    options = game.capture_options(card)
+    if len(options) > 1:
+        return EntryChoice(card, [Play(player, card, o) for o in options])
+    return EntryMove(Play(player, card, options[0] if options else ()))
+
+
+def _player(game: GameState, name: str) -> str:
+    for p in game.players:
+        if p.lower() == name.lower():
+            return p
+    raise EntryError(f"no player named {name!r}; the players are {', '.join(game.players)}")
+
+
+def _target(game: GameState, rest: list[str], card: Card) -> str | None:
+    if not rest:
+        return None
+    return _player(game, rest[0])
+
+
+def _swap_cards(words: Iterable[str]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    given: list[Card] = []
+    received: list[Card] = []
+    into = given
+    for w in words:
+        lw = w.lower()
+        if lw in ("give", "gives", "given"):
+            into = given
+        elif lw in ("receive", "receives", "received", "get", "gets"):
+            into = received
+        else:
+            into.append(resolve_card(w))
+    return tuple(given), tuple(received)
+
+
+def _choice_or_error(game: GameState, player: str, card: Card, example: str) -> EntryChoice:
+    moves = [m for m in game.legal_moves if isinstance(m, Play) and m.card is card]
+    if moves:
+        return EntryChoice(card, moves[:60])
+    raise EntryError(f"{card.name}: say how it is played, e.g. {example}")
+
+
+def fate_names() -> list[str]:
+    return [c.name.lower() for c in FATE_CARDS if c.name]  # type: ignore[union-attr]

@@ -1,0 +1,1 @@
+"""The dashboard's screens: the table, the round settlement, help, and manual play's dialogs."""

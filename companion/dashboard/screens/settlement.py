@@ -1,0 +1,186 @@
+"""The end-of-round settlement: each point and tie-break in turn, the game totals against
+the target, and the verdict (R6-R14)."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.reactive import reactive
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from companion.game import GameSetup, Outcome, RoundResult, Termination
+from companion.scoring import POINT_KEYS
+
+from companion.dashboard.cards import cards_line
+from companion.dashboard.widgets.base import side_label
+from companion.dashboard.widgets.pride import pride_table
+
+__all__ = ["SettlementScreen", "settlement_steps", "verdict"]
+
+_POINT_NAMES = {
+    "world_cards": "Most World cards (R9)",
+    "power_cards": "Most Power cards (R9)",
+    "fire_dragon": "Fire Dragon (R10)",
+    "pride_of_dragons": "Pride of Dragons (R11)",
+    "power_master": "Power Master (R12)",
+    "power_points": "Power chain (R12)",
+    "sweeps": "Clean sweeps (R7)",
+}
+
+
+def verdict(setup: GameSetup, result: RoundResult, outcome: Outcome | None, next_dealer: str | None) -> str:
+    """Who wins, or why another round is played (R13, R14)."""
+    totals = result.totals
+    target = setup.target
+    if outcome is not None and outcome.termination is Termination.RULE_OF_POWER:
+        return f"{outcome.winner} holds every Power card: the Rule of Power wins the game at once, whatever the totals (R13)."
+    if outcome is not None:
+        t = totals[outcome.winner]
+        return f"{outcome.winner} has {t}, at least the target of {target} and more than every other side: {outcome.winner} wins the game (R14)."
+    best = max(totals.values())
+    leaders = [s for s, t in totals.items() if t == best]
+    after = f" Next round: {next_dealer} deals (R15)." if next_dealer else ""
+    if best >= target:
+        return f"{' and '.join(leaders)} share the lead with {best}: nobody wins on a tie, another round is played (R14).{after}"
+    return f"Nobody has reached {target} yet (best {best}): another round is played (R14).{after}"
+
+
+def settlement_steps(setup: GameSetup, result: RoundResult, outcome: Outcome | None, next_dealer: str | None) -> list[tuple[str, RenderableType]]:
+    """The settlement, one point at a time: (title, body)."""
+    score = result.score
+    steps: list[tuple[str, RenderableType]] = []
+    if result.leftover:
+        who = result.last_capturer or "nobody (no capture this round), so they count for nobody"
+        body = Text(f"Left in the centre after the last card, to {who} (R6): ")
+        body.append_text(cards_line(result.leftover))
+    else:
+        body = Text("The centre was empty after the last card (R6).")
+    steps.append(("End of the round", body))
+    for race in (score.world_cards, score.power_cards):
+        steps.append((race.name + " (R9)", Text(race.explain())))
+    fire = score.fire_dragon
+    steps.append(("Fire Dragon (R10)", Text(f"The Fire Dragon (W007) is worth 1 point to {fire}." if fire else "Nobody captured the Fire Dragon (W007).")))
+    steps.append(("Pride of Dragons (R11)", Group(pride_table(score.pride), Text(score.pride.explain()))))
+    ring = score.power_ring
+    holders = Text("Ring cards: ")
+    for k, (card, side) in enumerate(ring.ring.items()):
+        if k:
+            holders.append(", ")
+        holders.append(f"{card.id} {card.name} - {side or 'nobody'}")
+    steps.append(("Power Ring (R12)", Group(holders, Text(ring.explain()))))
+    sweeps = [f"{side} {n}" for side, n in score.sweeps.items() if n]
+    steps.append(("Clean sweeps (R7)", Text(", ".join(sweeps) if sweeps else "No clean sweep this round.")))
+    if score.rule_of_power:
+        steps.append(("Rule of Power (R13)", Text(f"{score.rule_of_power} holds every Power card!", style="bold reverse")))
+    sides = list(score.sides)
+    table = Table(box=None, padding=(0, 1), show_edge=False)
+    table.add_column("point")
+    for s in sides:
+        table.add_column(side_label(s), justify="right")
+    for key in POINT_KEYS:
+        table.add_row(_POINT_NAMES[key], *[str(getattr(score.sides[s], key)) for s in sides])
+    table.add_row(Text("Round", style="bold"), *[Text(str(score.sides[s].total), style="bold") for s in sides])
+    table.add_row(Text(f"Game total (target {setup.target})", style="bold"), *[Text(str(result.totals[s]), style="bold reverse") for s in sides])
+    steps.append(("Points of the round and game totals", table))
+    steps.append(("Verdict", Text(verdict(setup, result, outcome, next_dealer), style="bold")))
+    return steps
+
+
+class SettlementScreen(ModalScreen[None]):
+    """Walks through the settlement of a round, one point per key press (or on the clock of
+    the demo table)."""
+
+    DEFAULT_CSS = """
+    SettlementScreen {
+        align: center middle;
+    }
+    SettlementScreen > Vertical {
+        width: 96%;
+        max-width: 110;
+        height: 94%;
+        border: thick $accent;
+        background: $surface;
+    }
+    SettlementScreen #settlement-title {
+        text-style: bold;
+        background: $accent;
+        color: $text;
+        padding: 0 1;
+        width: 100%;
+    }
+    SettlementScreen VerticalScroll {
+        padding: 0 1;
+    }
+    SettlementScreen .step {
+        margin-bottom: 1;
+        height: auto;
+    }
+    SettlementScreen .step-title {
+        text-style: bold underline;
+        height: auto;
+    }
+    """
+
+    BINDINGS = [
+        Binding("space,enter,right,n", "next", "Next point"),
+        Binding("a", "all", "Show all"),
+        Binding("escape,q", "close", "Close"),
+    ]
+
+    shown: reactive[int] = reactive(0)
+
+    def __init__(self, setup: GameSetup, result: RoundResult, outcome: Outcome | None, next_dealer: str | None, *, autoplay: float | None = None) -> None:
+        super().__init__()
+        self.setup = setup
+        self.result = result
+        self.steps = settlement_steps(setup, result, outcome, next_dealer)
+        self.autoplay = autoplay
+        self._closing = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(f"Settlement of round {self.result.number} (dealer {self.result.dealer})", id="settlement-title")
+            yield VerticalScroll(id="steps")
+            yield Footer()
+
+    def on_mount(self) -> None:
+        self.action_next()
+        if self.autoplay:
+            self.set_interval(max(self.autoplay, 0.3), self._tick)
+
+    def _tick(self) -> None:
+        if self.shown < len(self.steps):
+            self.action_next()
+        elif not self._closing:
+            self._closing = True
+            self.set_timer(max(self.autoplay or 1, 1.0) * 3, self.action_close)
+
+    def action_next(self) -> None:
+        if self.shown >= len(self.steps):
+            self.action_close()
+            return
+        self.shown += 1
+
+    def action_all(self) -> None:
+        self.shown = len(self.steps)
+
+    def watch_shown(self, old: int, new: int) -> None:
+        if not self.is_mounted:
+            return
+        box = self.query_one("#steps", VerticalScroll)
+        for title, body in self.steps[old:new]:
+            box.mount(Static(Text(title), classes="step-title"))
+            box.mount(Static(body, classes="step"))
+        box.scroll_end(animate=False)
+        remaining = len(self.steps) - new
+        self.sub_title = f"{remaining} more" if remaining else "done"
+
+    def action_close(self) -> None:
+        if self.is_current:
+            self.dismiss(None)

@@ -1,0 +1,1 @@
+"""The dashboard's panels, each reading the game state it is given."""

@@ -1,0 +1,74 @@
+"""Fate cards: those in play (Mystic Crystal, Exorcist) and what they do to the options, each
+player's Fate hand and deck, and the cards out of play this round (R18-R25)."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from companion.game import GameState
+
+from companion.dashboard.cards import card_chip, cards_line
+from companion.dashboard.widgets.base import GamePanel
+
+__all__ = ["FatePanel", "fate_effects"]
+
+
+def fate_effects(game: GameState) -> list[str]:
+    """What the Fate cards in play change for the options right now."""
+    out = []
+    if game.crystal_in_play:
+        line = "Mystic Crystal: every Wizard (a 1, the Warlock too) takes the whole centre, and no sweep (R5, R7)"
+        if game.turn:
+            ones = [c.short for c in game.hand(game.turn) if c.is_wizard]
+            if ones and game.centre:
+                line += f"; {game.turn}'s {', '.join(ones)} would take all {len(game.centre)} centre cards"
+        out.append(line)
+    if game.exorcist_in_play:
+        out.append("Exorcist: no Creature (Warlock, Vampire) may be played; any 4 played sends it away (R24)")
+    elif any(c.value == 4 for c in game.centre):
+        out.append("A Minion (4) lies in the centre: the Exorcist cannot be played now (R24)")
+    return out
+
+
+class FatePanel(GamePanel):
+    BORDER_TITLE = "Fate cards"
+
+    def render_game(self, game: GameState) -> RenderableType:
+        parts: list[RenderableType] = []
+        if game.in_play:
+            t = Text("In play: ", style="bold")
+            for k, (owner, card) in enumerate(game.in_play):
+                if k:
+                    t.append("  ")
+                t.append_text(card_chip(card))
+                t.append(f" {owner}")
+            parts.append(t)
+        else:
+            parts.append(Text("None in play.", style="dim"))
+        for line in fate_effects(game):
+            parts.append(Text(line, style="italic"))
+        uses_fate = any(game.fate_deck(p) or game.fate_hand(p) for p in game.players)
+        if uses_fate:
+            t = Text()
+            for k, p in enumerate(game.players):
+                if k:
+                    t.append("  ")
+                n_hand = game.hand_size(p) - game.world_cards_in_hand(p)
+                t.append(f"{p} ", style="bold")
+                t.append(f"{n_hand} in hand, {game.fate_deck_count(p)} in deck")
+                if game.has_drawn_fate(p):
+                    t.append(" (drew)", style="dim")
+            parts.append(t)
+            if self.teaching and game.turn and game.fate_hand(game.turn):
+                t = Text(f"{game.turn}'s Fate cards: ")
+                t.append_text(cards_line(game.fate_hand(game.turn)))
+                parts.append(t)
+        elif game.round_number:
+            parts.append(Text("This game is played without Fate decks.", style="dim"))
+        out = [c for c in game.discards]
+        if out:
+            t = Text("Out of play this round: ")
+            t.append_text(cards_line(out))
+            parts.append(t)
+        return Group(*parts)

@@ -1,0 +1,95 @@
+"""Running scores per side: the four cardinal points, the Power Ring, sweeps, the round
+total and the game totals against the target, with Rule of Power alerts (R9-R14)."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from companion.cards import power_cards
+from companion.game import GameState
+from companion.scoring import RoundScore
+
+from companion.dashboard.widgets.base import GamePanel, side_label
+
+__all__ = ["ScoresPanel", "rule_of_power_alerts"]
+
+
+def _cell(value: object, won: bool) -> Text:
+    text = f"{value} +1" if won else f"{value}"
+    return Text(text, style="bold reverse" if won else "")
+
+
+def rule_of_power_alerts(game: GameState, score: RoundScore) -> list[str]:
+    """Sides that could still hold every Power card at the end of the round (R13)."""
+    ladder = power_cards(game.setup.expansion)
+    out = []
+    captured = score.captured
+    held = {side: [c for c in ladder if c in cards] for side, cards in captured.items()}
+    lost = [c for c in ladder if c in game.discards]
+    for side, cards in held.items():
+        others = sum(len(v) for s, v in held.items() if s != side)
+        if others or lost or not cards:
+            continue
+        missing = len(ladder) - len(cards)
+        if missing == 0:
+            out.append(f"RULE OF POWER: {side} holds every Power card and wins the game at the round's end (R13)")
+        elif len(cards) >= len(ladder) // 2:
+            out.append(f"Rule of Power watch: {side} holds {len(cards)} of {len(ladder)} Power cards, no other side holds one (R13)")
+    return out
+
+
+class ScoresPanel(GamePanel):
+    BORDER_TITLE = "Scores"
+
+    def render_game(self, game: GameState) -> RenderableType:
+        score = game.provisional_score()
+        in_round = game.round_number > len(game.results)
+        if not in_round and game.results:
+            score = game.results[-1].score
+            self.border_title = f"Scores, round {game.results[-1].number} (final)"
+        else:
+            self.border_title = f"Scores, round {game.round_number} (running)" if game.round_number else "Scores"
+        sides = list(game.setup.sides)
+        table = Table(box=None, pad_edge=False, padding=(0, 1), expand=False, show_edge=False)
+        table.add_column("point (rule)", no_wrap=True)
+        for side in sides:
+            table.add_column(side_label(side), justify="right", no_wrap=True)
+        pts = score.sides
+        table.add_row("World cards R9", *[_cell(score.world_cards.counts[s], score.world_cards.winner == s) for s in sides])
+        table.add_row("Power cards R9", *[_cell(score.power_cards.counts[s], score.power_cards.winner == s) for s in sides])
+        table.add_row("Fire Dragon R10", *[_cell("7P" if score.fire_dragon == s else "-", score.fire_dragon == s) for s in sides])
+        pride = score.pride
+        table.add_row(
+            "Pride R11",
+            *[_cell("-".join(str(n) for n in pride.sequences[s][:3]) + "..", pride.winner == s) for s in sides],
+        )
+        ring = score.power_ring
+        ring_cells = []
+        for s in sides:
+            n = sum(1 for holder in ring.ring.values() if holder == s)
+            if ring.master == s:
+                ring_cells.append(Text(f"Master +{ring.points}", style="bold reverse"))
+            else:
+                ring_cells.append(Text(f"{n}/3 rings"))
+        table.add_row("Power Ring R12", *ring_cells)
+        table.add_row("Sweeps R7", *[Text(str(pts[s].sweeps), style="bold" if pts[s].sweeps else "") for s in sides])
+        table.add_row(Text("Round", style="bold"), *[Text(str(pts[s].total), style="bold") for s in sides])
+        totals = game.totals
+        target = game.setup.target
+        projected = {s: totals[s] + pts[s].total for s in sides} if in_round else totals
+        if in_round:
+            table.add_row(
+                Text(f"Game /{target}", style="bold"),
+                *[Text(f"{totals[s]}->{projected[s]}", style="bold") for s in sides],
+            )
+        else:
+            table.add_row(Text(f"Game /{target}", style="bold"), *[Text(str(totals[s]), style="bold reverse") for s in sides])
+        parts: list[RenderableType] = [table]
+        for alert in rule_of_power_alerts(game, score):
+            parts.append(Text(alert, style="bold #ffffff on #b00020" if alert.startswith("RULE") else "bold"))
+        leaders = [s for s in sides if projected[s] >= target]
+        if leaders and not game.outcome():
+            parts.append(Text(f"At the target if the round ended now: {', '.join(leaders)} (R14: highest total wins)", style="italic"))
+        return Group(*parts)

@@ -1,0 +1,56 @@
+"""Helpers of the dashboard tests: driving the app with real key presses."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from companion.dashboard.app import DashboardApp
+from companion.dashboard.screens.pick import PickScreen
+from companion.dashboard.screens.settlement import SettlementScreen
+from companion.game import GameState, Phase
+from companion.moves import DrawFate, Move, Pass, Play
+
+
+def entry_text(move: Move) -> str:
+    """What a scorekeeper types for ``move`` (the capture is picked afterwards if needed)."""
+    if isinstance(move, DrawFate):
+        return "fate"
+    if isinstance(move, Pass):
+        return "pass"
+    assert isinstance(move, Play)
+    return move.card.id.lower()
+
+
+async def type_line(pilot: Pilot, text: str) -> None:
+    await pilot.press(*[("space" if ch == " " else ch) for ch in text], "enter")
+    await pilot.pause()
+
+
+async def play_move(pilot: Pilot, app: DashboardApp, move: Move) -> None:
+    """Type ``move`` into the entry bar and pick its capture when asked."""
+    await type_line(pilot, entry_text(move))
+    if isinstance(app.screen, PickScreen):
+        index = app.screen.moves.index(move)
+        await pilot.press(str(index + 1))
+        await pilot.pause()
+
+
+async def play_round(pilot: Pilot, app: DashboardApp, choose=lambda moves: moves[0]) -> int:
+    """Play the current round to its end by typing each move; returns the moves typed."""
+    game = app.game
+    assert game is not None
+    rounds = len(game.results)
+    typed = 0
+    while len(game.results) == rounds:
+        assert game.phase is Phase.TURN, game
+        moves = [m for m in game.legal_moves if not (isinstance(m, Play) and m.card.is_fate and not m.card.to_centre)]
+        await play_move(pilot, app, choose(moves))
+        typed += 1
+        assert typed < 200
+    await pilot.pause()
+    assert isinstance(app.screen, SettlementScreen)
+    return typed
+
+
+def same_moves(a: GameState, b: GameState) -> bool:
+    return list(a.move_stack) == list(b.move_stack)
