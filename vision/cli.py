@@ -66,8 +66,11 @@ def _table_options(p: argparse.ArgumentParser) -> None:
 
 
 def _detector_options(p: argparse.ArgumentParser, *, decimate: float) -> None:
-    p.add_argument("--decimate", type=float, default=decimate,
-                   help=f"AprilTag quad decimation: 1 finds smaller markers, 2 is faster (default {decimate:g})")
+    g = p.add_argument_group("detector")
+    g.add_argument("--detector", choices=("aruco", "apriltag"), default="aruco",
+                   help="OpenCV's ArUco detector (default) or AprilTag 3 (pupil-apriltags)")
+    g.add_argument("--decimate", type=float, choices=(1.0, 2.0), default=decimate,
+                   help=f"AprilTag only: quad decimation, 1 finds smaller markers, 2 is faster (default {decimate:g})")
 
 
 class _Fail(Exception):
@@ -116,7 +119,7 @@ def _reader(args: argparse.Namespace, *, use_layout: bool = True):
 
     layout = _layout(args) if use_layout else None
     return TableReader(layout=layout, owners=_registry(args), players=_names(args) if layout else None,
-                       detector=MarkerDetector(decimate=args.decimate))
+                       detector=MarkerDetector(backend=args.detector, decimate=args.decimate))
 
 
 # --- rop markers ---

@@ -12,8 +12,8 @@ rules, in order:
   :class:`~companion.observations.CardGone`, the new one a ``CardSeen``.
 - **Leave**: a reported card that is no longer read is kept while its place is hidden. With
   camera images the stabiliser looks at that place: while anything moves there (a hand) the
-  card stays; while the place still looks as it did when the card was last read (glare,
-  blur), the card stays. Only after ``gone_after_s`` without a read **and** ``settle_s``
+  card stays; while the place still looks as it did when the card was last read (blur, a
+  passing reflection) or is washed out by glare, the card stays. Only after ``gone_after_s`` without a read **and** ``settle_s``
   without movement, with the place looking different, is the card reported gone. Without
   images (``update(view, None, t)``) a card leaves after ``gone_after_s`` without a read.
 """
@@ -185,6 +185,8 @@ class Stabiliser:
             if t.previous is not None and float(np.abs(now - t.previous).mean()) > self.motion_level:
                 t.last_motion = at
             t.previous = now
+            if float((now >= 245).mean()) > 0.25:
+                return []  # washed out by glare: the camera cannot tell, so nothing changes
             replaced = any(t.box[0] <= x < t.box[2] and t.box[1] <= y < t.box[3] for x, y in centres)
             if not replaced and _correlation(now, t.reference) >= self.same_level:
                 # The seal still looks as it did: glare or blur cost a read, not the card.

@@ -15,7 +15,7 @@ from vision.render import CardPlacement, Effects, Glare, Hand, VirtualCamera, re
 
 from .conftest import compact_layout
 
-FAST = MarkerDetector(decimate=2.0)
+FAST = MarkerDetector()
 
 
 def spread_cards(layout, rng: random.Random, count: int) -> list[CardPlacement]:
@@ -68,7 +68,7 @@ def test_corner_order_is_printed_top_left_first_for_both_detectors(compact, owne
     cards = [CardPlacement("W007", "ann", (200, 180), a) for a in (0,)] + [CardPlacement("W011", "bob", (420, 180), 135)]
     frame = render_frame(cards, compact, owners=owners, effects=Effects(noise=1))
     truth = {m.tag_id: m for m in frame.markers}
-    for detector in (FAST, MarkerDetector(backend="aruco")):
+    for detector in (FAST, MarkerDetector(backend="apriltag", decimate=2.0)):
         found = detector.detect(frame.image)
         assert {d.tag_id for d in found} == set(truth)
         for d in found:
