@@ -24,13 +24,15 @@ from dataclasses import dataclass, field
 
 #: (label, backend, family, detector options)
 DETECTORS = [
+    ("ArUco, rop default (window 5, no correction)", "aruco", "APRILTAG_36h11", {}),
+    ("ArUco, 2-bit correction", "aruco", "APRILTAG_36h11", {"max_hamming": 2, "min_margin": 0.0}),
     ("AprilTag 3, decimate 1", "apriltag", "tag36h11", {"decimate": 1.0}),
     ("AprilTag 3, decimate 2", "apriltag", "tag36h11", {"decimate": 2.0}),
     ("AprilTag 3, decimate 2, 2-bit correction", "apriltag", "tag36h11", {"decimate": 2.0, "max_hamming": 2, "min_margin": 0.0}),
-    ("OpenCV ArUco", "aruco", "APRILTAG_36h11", {}),
     ("AprilTag 3, decimate 1", "apriltag", "tag25h9", {"decimate": 1.0}),
-    ("OpenCV ArUco", "aruco", "5X5_1000", {}),
-    ("OpenCV ArUco", "aruco", "4X4_1000", {}),
+    ("ArUco, no correction", "aruco", "5X5_1000", {}),
+    ("ArUco, no correction", "aruco", "4X4_1000", {}),
+    ("ArUco, full correction", "aruco", "4X4_1000", {"max_hamming": 99, "min_margin": 0.0}),
 ]
 FAMILY_IDS = {"tag36h11": 587, "APRILTAG_36h11": 587, "tag25h9": 35, "5X5_1000": 1000, "4X4_1000": 1000}
 
@@ -160,7 +162,7 @@ def main(argv: list[str]) -> int:
                     tally.frames += 1
                     score(frame, id_map, found, tally)
     print()
-    print(f"{'detector':42} {'family':15} {'px/mod':>6} {'recall':>8} {'wrong/1000 fr':>13} {'ms/frame':>9} {'covered found':>13}")
+    print(f"{'detector':46} {'family':15} {'px/mod':>6} {'recall':>8} {'wrong/1000 fr':>13} {'ms/frame':>9} {'covered found':>13}")
     for k, (label, _, family, _) in enumerate(detectors):
         for size in sizes:
             t = results.get((k, size))
@@ -169,7 +171,7 @@ def main(argv: list[str]) -> int:
             recall = t.found / t.visible if t.visible else math.nan
             wrong = 1000 * t.wrong / t.frames
             covered = f"{t.covered_found}/{t.covered}"
-            print(f"{label:42} {family:15} {size:6g} {100 * recall:7.2f}% {wrong:13.1f} {1000 * t.seconds / t.frames:9.1f} {covered:>13}"
+            print(f"{label:46} {family:15} {size:6g} {100 * recall:7.2f}% {wrong:13.1f} {1000 * t.seconds / t.frames:9.1f} {covered:>13}"
                   + (f"  e.g. {t.examples}" if t.examples else ""))
     return 0
 

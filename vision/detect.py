@@ -124,7 +124,7 @@ class MarkerDetector:
             params.perspectiveRemovePixelPerCell = 8
             params.adaptiveThreshWinSizeMin = threshold_window
             params.adaptiveThreshWinSizeMax = threshold_window
-            params.errorCorrectionRate = max_hamming / max(1, dictionary.maxCorrectionBits) if max_hamming else 0.0
+            params.errorCorrectionRate = min(1.0, max_hamming / max(1, dictionary.maxCorrectionBits))
             self._aruco = cv2.aruco.ArucoDetector(dictionary, params)
             self._bits = dictionary.markerSize
         else:

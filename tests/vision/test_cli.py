@@ -1,0 +1,113 @@
+"""The camera commands end to end: printing markers, checking the calibration, detecting cards
+in image files."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import cv2
+import numpy as np
+from PIL import Image
+
+from companion.cli import main as rop
+from vision.detect import MarkerDetector
+from vision.markers import MARKER_MM, STICKER_MM, SealMarker
+from vision.owners import OwnerRegistry
+from vision.render import CardPlacement, Effects, VirtualCamera, render_frame
+
+
+def dots(mm: float) -> int:
+    return round(mm * 300 / 25.4)
+
+
+def test_rop_markers_prints_true_size_stickers_that_read_back(tmp_path, capsys):
+    cal = tmp_path / "cal"
+    assert rop(["markers", "--owner", "bob", "--deck", "fate", "--out", str(tmp_path / "out"), "--calibration", str(cal)]) == 0
+    assert rop(["markers", "--owner", "ann", "--deck", "world", "--out", str(tmp_path / "out"), "--calibration", str(cal)]) == 0
+    out = capsys.readouterr().out
+    assert "bob is owner slot 0" in out and "ann is owner slot 1" in out
+    assert OwnerRegistry.load(cal / "owners.json").slots[:2] == ["bob", "ann"]
+
+    ann = tmp_path / "out" / "ann"
+    singles = sorted(p.name for p in ann.glob("W*.png"))
+    assert singles == [f"W{n:03d}.png" for n in range(1, 41)]
+    sticker = Image.open(ann / "W007.png")
+    assert sticker.size == (dots(STICKER_MM[0]), dots(STICKER_MM[1]))
+    assert round(sticker.info["dpi"][0]) == 300
+    image = np.array(sticker)
+    # The black square is 8 modules of 19 dots: 12.9 mm.
+    rows = np.where((image[: image.shape[1]] < 128).any(axis=1))[0]
+    assert rows.max() - rows.min() + 1 == dots(MARKER_MM) == 152
+    found = MarkerDetector().detect(cv2.copyMakeBorder(image, 40, 40, 40, 40, cv2.BORDER_CONSTANT, value=255))
+    assert [d.tag_id for d in found] == [SealMarker.of("W007", 1).tag_id]
+
+    sheet = Image.open(ann / "sheet-01.png")
+    assert sheet.size == (2480, 3508)  # A4 at 300 dpi
+    pdf = (ann / "markers.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF") and b"/Count 1" in pdf
+    assert len(MarkerDetector().detect(np.array(sheet))) == 40
+    assert len(list((tmp_path / "out" / "bob").glob("F*.png"))) == 8
+
+
+def test_rop_markers_refuses_fate_cards_without_owner_and_prints_the_mat(tmp_path, capsys):
+    assert rop(["markers", "--deck", "fate", "--out", str(tmp_path), "--calibration", str(tmp_path)]) == 2
+    assert "Fate cards belong to a player" in capsys.readouterr().err
+    assert rop(["markers", "--deck", "expansion", "--out", str(tmp_path), "--calibration", str(tmp_path)]) == 0
+    assert len(list((tmp_path / "nobody").glob("W0*.png"))) == 12
+    assert rop(["markers", "--mat", "--players", "3", "--out", str(tmp_path)]) == 0
+    page = cv2.imread(str(tmp_path / "mat" / "top-right.png"), cv2.IMREAD_GRAYSCALE)
+    assert [d.tag_id for d in MarkerDetector().detect(page)] == [533]
+    pdf = (tmp_path / "mat" / "mat.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF") and b"/Count 4" in pdf
+
+
+def test_rop_vision_detect_json(tmp_path, compact, compact_file, calibration_dir, owners, capsys):
+    cards = [CardPlacement("W007", "ann", (200, 180), 25), CardPlacement("W033", None, (420, 300), 180), CardPlacement("F005", "bob", (200, 300), -90)]
+    on_mat = tmp_path / "table.png"
+    cv2.imwrite(str(on_mat), render_frame(cards, compact, owners=owners, effects=Effects(noise=2, blur=0.5)).image)
+    close_up = tmp_path / "close.jpg"
+    cv2.imwrite(str(close_up), render_frame(cards[:1], compact, owners=owners, camera=VirtualCamera.looking_at((200, 180), 4.0)).image)
+    broken = tmp_path / "broken.png"
+    broken.write_bytes(b"\x89PNG garbage")
+
+    status = rop(["vision", "detect", str(on_mat), str(broken), str(close_up), "--json", "--layout", str(compact_file),
+                  "--names", "ann,bob", "--calibration", str(calibration_dir)])
+    assert status == 1  # one image could not be read
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [line["image"] for line in lines] == [str(on_mat), str(broken), str(close_up)]
+    table = {c["card"]: c for c in lines[0]["cards"]}
+    assert set(table) == {"W007", "W033", "F005"}
+    assert table["W007"]["owner"] == "ann" and table["W007"]["zone"] == "centre"
+    assert table["W033"]["owner"] is None and table["W033"]["zone"] == "capture:ann"
+    assert table["F005"]["owner"] == "bob" and table["F005"]["zone"] == "fate:ann"
+    assert all(abs(a - b) < 3 for a, b in zip(table["W033"]["table_mm"], (420, 300)))
+    assert "cannot read image" in lines[1]["error"] and lines[1]["cards"] == []
+    (close,) = lines[2]["cards"]
+    assert close["card"] == "W007" and close["zone"] is None and close["table_mm"] is None
+    assert 0 <= close["px"][0] < 1920 and 0 <= close["px"][1] < 1080
+
+
+def test_rop_calibrate_reports_and_draws_the_zones(tmp_path, compact, compact_file, calibration_dir, owners, capsys):
+    frame = render_frame([CardPlacement("W001", "bob", (450, 300), 0)], compact, owners=owners,
+                         camera=VirtualCamera.overhead(compact.mat_mm, rotation_deg=-3, keystone=0.03))
+    image = tmp_path / "cam.png"
+    cv2.imwrite(str(image), frame.image)
+    out = tmp_path / "check.png"
+    assert rop(["calibrate", "--image", str(image), "--layout", str(compact_file), "--out", str(out),
+                "--no-window", "--calibration", str(calibration_dir)]) == 0
+    text = capsys.readouterr().out
+    assert "mat corners seen: top-left, top-right, bottom-right, bottom-left" in text
+    module = float(re.search(r"seal markers will be ([\d.]+) pixels per module", text).group(1))
+    assert abs(module - frame.markers[-1].module_px) < 0.3
+    assert "W001 bob in capture:0" in text
+    drawn = cv2.imread(str(out))
+    assert drawn.shape == frame.image.shape and (np.abs(drawn.astype(int) - frame.image).sum(axis=2) > 60).mean() > 0.002
+
+    # A frame without the mat: calibration fails with a reason, exit status 1.
+    bare = tmp_path / "bare.png"
+    cv2.imwrite(str(bare), render_frame([], None).image)
+    assert rop(["calibrate", "--image", str(bare), "--layout", str(compact_file), "--out", str(out), "--no-window"]) == 1
+    assert "not calibrated" in capsys.readouterr().out
+    assert rop(["calibrate", "--image", str(tmp_path / "none.png"), "--no-window"]) == 2
+    assert "cannot read image" in capsys.readouterr().err
