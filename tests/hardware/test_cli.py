@@ -1,0 +1,113 @@
+"""``rop tags``: the commands a person setting up a table runs, as subprocesses, against the
+emulated reader board (enrol, watch) and a registry in a temporary calibration directory."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from hardware.emulator import BoardEmulator
+
+
+def rop(*args: str, **kw) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "companion.cli", *args], capture_output=True, text=True, timeout=60, **kw)
+
+
+def test_rop_starts_without_loading_nfc_or_serial():
+    code = "import sys, companion.cli; companion.cli.build_parser(); print(sorted(m for m in sys.modules if m.split('.')[0] in ('nfc', 'serial', 'ndef')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+@pytest.mark.slow
+def test_enrol_over_the_board_then_watch_list_check_forget(firmware, tmp_path):
+    cal = tmp_path / "cal"
+    with BoardEmulator(firmware, chips="01", link=tmp_path / "board") as emu:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "companion.cli", "tags", "enrol", "--owner", "ann", "--deck", "fate",
+             "--serial", emu.port, "--calibration", str(cal)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1,
+        )
+        assert proc.stdout and proc.stdin
+        watchdog = threading.Timer(60, proc.kill)  # a hang fails the test instead of the run
+        watchdog.start()
+        uids = ["04000000000001", "04000000000002", "04000000000003"]
+        transcript = []
+
+        def until(text: str) -> str:
+            while True:
+                line = proc.stdout.readline()
+                assert line, f"enrol ended early: {''.join(transcript)} {proc.stderr.read()}"
+                transcript.append(line)
+                if text in line:
+                    return line
+
+        assert "F001" in until("[1/8] tap the")
+        emu.tag(0, uids[0])
+        assert "F001" in until("✓")
+        until("[2/8] tap the")
+        emu.lift(0)
+        time.sleep(0.3)
+        emu.tag(1, uids[0])  # the F001 tag tapped again for F002: refused, not a wrong card
+        assert "already enrolled as ann's F001" in until("✗")
+        emu.lift(1)
+        time.sleep(0.1)
+        emu.tag(1, uids[1])
+        assert "F002" in until("✓")
+        until("[3/8]")
+        proc.stdin.write("\n")  # skip F003
+        proc.stdin.flush()
+        until("[4/8]")
+        emu.lift(1)
+        emu.tag(0, uids[2])
+        assert "F004" in until("✓")
+        until("[5/8]")
+        proc.stdin.write("q\n")
+        proc.stdin.flush()
+        assert "3 card(s) enrolled and saved" in until("stopped")
+        assert proc.wait(10) == 0
+        watchdog.cancel()
+
+        saved = [json.loads(line) for line in (cal / "tags" / "ann.jsonl").read_text().splitlines()]
+        assert [(s["card"], s["uid"], s["ndef"]) for s in saved] == [
+            ("F001", uids[0], False), ("F002", uids[1], False), ("F004", uids[2], False)]
+
+        watch = subprocess.Popen(
+            [sys.executable, "-m", "companion.cli", "tags", "watch", "--serial", emu.port,
+             "--calibration", str(cal), "--seconds", "3"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )
+        time.sleep(1.5)
+        emu.tag(1, "DEADBEEF")
+        out, err = watch.communicate(timeout=20)
+        assert watch.returncode == 0, err
+        assert "CONNECTED" in out and "board:0" in out
+        assert "TAP   F004" in out  # the tag still lying on reader 0 is reported as the table is
+        assert "????  tag DEADBEEF is not enrolled" in out
+
+    listing = rop("tags", "list", "--calibration", str(cal))
+    assert listing.returncode == 0 and "F002" in listing.stdout and "3 tag(s)" in listing.stdout
+    assert rop("tags", "check", "--calibration", str(cal)).returncode == 0
+
+    with (cal / "tags" / "ann.jsonl").open("a") as f:
+        f.write('{"uid": "04000000000009", "card": "W777", "owner": "ann"}\n')
+    check = rop("tags", "check", "--calibration", str(cal))
+    assert check.returncode == 1 and "ann.jsonl:4" in check.stdout and "W777" in check.stdout
+
+    forgot = rop("tags", "forget", "F002", "--owner", "ann", "--calibration", str(cal))
+    assert forgot.returncode == 0 and uids[1] in forgot.stdout
+    assert "F002" not in (cal / "tags" / "ann.jsonl").read_text()
+
+
+def test_enrol_refuses_bad_arguments_clearly(tmp_path):
+    bad_card = rop("tags", "enrol", "--owner", "ann", "--card", "W999", "--calibration", str(tmp_path))
+    assert bad_card.returncode == 2 and "W999" in bad_card.stderr
+    bad_owner = rop("tags", "enrol", "--owner", "a/b", "--calibration", str(tmp_path))
+    assert bad_owner.returncode == 2 and "owner name" in bad_owner.stderr
