@@ -132,8 +132,10 @@ class BoardLink:
 
     def _bad_line(self, raw: str, reason: str) -> None:
         self.bad_lines += 1
-        # The damaged line may have been a tap or a lift: ask the board to re-announce.
-        self._resync_wanted = True
+        # A damaged line may have been a tap or a lift: ask the board to re-announce. A
+        # well-formed message we do not know (a newer minor version) needs no resync.
+        if not reason.startswith("unknown message"):
+            self._resync_wanted = True
         log.debug("%s: rejected line %r: %s", self.url, raw, reason)
         if self._on_bad_line:
             try:
