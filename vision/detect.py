@@ -7,8 +7,12 @@ on the benchmark's frames it finds as many seals at 3 pixels per module and more
 faster.
 
 A wrong id must be essentially impossible, so the detector only reports markers decoded with
-no bit errors (``max_hamming=0``) and a clear black/white difference (``min_margin``); the
-family's 11-bit minimum distance means a misread then needs 11 bits flipped the same wrong way.
+at most one corrected bit (``max_hamming=1``) and a clear black/white difference
+(``min_margin``). Codes of the family differ in at least 11 of their 36 bits, so a misread
+still needs 10 bits flipped the same wrong way, and a random pattern (clutter on a card's
+artwork) decodes as some id with a chance of about 1 in 800,000 (4 rotations x 587 codes x 37
+patterns within one bit, out of 2^36). Correcting one bit rather than none finds markers that
+are 2.5-3 pixels per module (see ``bench/bench_vision.py``).
 The checks that need the table (plausible size, ids of the scheme) are in :mod:`vision.reader`.
 """
 
@@ -33,7 +37,8 @@ class Detection:
       order **top-left, top-right, bottom-right, bottom-left of the marker as printed** (so
       ``corners[1] - corners[0]`` points along the marker's "right", whatever way it lies).
     - ``centre``: the marker's centre in pixels (where the diagonals cross).
-    - ``hamming``: bits corrected to decode it (always 0 with the default settings).
+    - ``hamming``: bits corrected to decode it (0 or 1 with the default settings; ArUco does
+      not say, and reports 0).
     - ``margin``: the decoder's confidence; AprilTag's decision margin (mean difference between
       a data bit's intensity and the black/white threshold), or, for ArUco, the same measured on
       the marker's bits. Higher is surer.
@@ -73,8 +78,8 @@ class MarkerDetector:
       module. (1.5 crashed the library while measuring: use 1 or 2.)
     - ``threshold_window`` [5]: ArUco's adaptive threshold window in pixels (ArUco only). One
       small window keeps the module edges of small markers and costs one pass.
-    - ``max_hamming`` [0]: bit errors accepted when decoding. Every corrected bit brings a wrong
-      id closer; the default accepts none.
+    - ``max_hamming`` [1]: bit errors accepted when decoding. Every corrected bit makes a
+      random pattern 10-20 times likelier to pass for a marker.
     - ``min_margin`` [20.0]: refuse decodes whose decision margin is lower (ambiguous bits).
     - ``threads`` [1]: AprilTag worker threads.
     """
@@ -85,7 +90,7 @@ class MarkerDetector:
         backend: str = "aruco",
         family: str = FAMILY,
         decimate: float = 1.0,
-        max_hamming: int = 0,
+        max_hamming: int = 1,
         min_margin: float = 20.0,
         threads: int = 1,
         sharpening: float = 0.25,

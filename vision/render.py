@@ -358,6 +358,17 @@ def _card_texture(card_id: str, slot: int | None, scale: float, family: str, tag
     cv2.rectangle(tex, (m, m), (w - m, h - m), colour + [255], -1)
     art = (int(8 * scale), int(14 * scale), w - int(8 * scale), int(52 * scale))
     cv2.rectangle(tex, art[:2], art[2:], (np.array(colour) * 0.6).astype(int).tolist() + [255], -1)
+    # Busy artwork, the same for every copy of a card: edges, corners and dark squares are
+    # what a detector mistakes for markers, so the frames must have plenty of them.
+    art_rng = np.random.default_rng(int(card_id[1:]) + (100 if card_id[0] == "F" else 0))
+    for _ in range(28):
+        x, y = art_rng.uniform(art[0], art[2]), art_rng.uniform(art[1], art[3])
+        size = art_rng.uniform(1.5, 9) * scale
+        shade = [int(v) for v in art_rng.integers(0, 256, 3)] + [255]
+        if art_rng.random() < 0.5:
+            cv2.rectangle(tex, (int(x), int(y)), (int(min(x + size, art[2])), int(min(y + size * art_rng.uniform(0.5, 1.5), art[3]))), shade, -1)
+        else:
+            cv2.circle(tex, (int(x), int(y)), int(size / 2), shade, -1, cv2.LINE_AA)
     cv2.circle(tex, ((art[0] + art[2]) // 2, (art[1] + art[3]) // 2), int(12 * scale), (250, 250, 250, 255), max(1, int(scale)))
     font = cv2.FONT_HERSHEY_SIMPLEX
     cv2.putText(tex, card.title[:22], (int(6 * scale), int(10 * scale)), font, 0.09 * scale, (20, 20, 20, 255), max(1, int(scale / 4)), cv2.LINE_AA)
