@@ -689,10 +689,12 @@ class GameState:
     def peek(self) -> Move:
         return self.move_stack[-1]
 
-    def copy(self) -> GameState:
-        """An independent copy (without the move stack, which the copy does not need to undo)."""
+    def copy(self, *, keep_history: bool = True) -> GameState:
+        """An independent copy of the current position, for trying moves out (push and pop
+        on it); its move stack starts empty."""
         new = GameState.__new__(GameState)
         new.__dict__.update(self.__dict__)
+        new._keep = keep_history
         new.move_stack = []
         new._stack = []
         new._core = self._core.copy()

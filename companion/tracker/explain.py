@@ -1,0 +1,282 @@
+"""Explaining a change on the table by the rules: which sequences of legal moves, from the
+game's position, leave the table looking exactly as the sensors see it.
+
+A sequence is a few moves nobody can see (a Fate card drawn, a pass by a player holding only
+Fate cards) followed by one move the table shows (a card in the centre, cards taken from it, a
+Fate card laid in front of its owner). Every sequence found is legal; none is applied here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from companion.cards import Card
+from companion.game import GameState, Phase, deal_sizes
+from companion.moves import UNSEEN, Deal, DrawFate, Move, Pass, Play
+from companion.tracker.table import Key, TableView, Zones, difference, expected_zones, same, spent_keys
+
+__all__ = ["Explanation", "explain", "visible_candidates", "fate_plays", "matches", "describe_moves", "unseen_deal", "forced_move"]
+
+_F_CRYSTAL, _F_DECAY, _F_SWAP, _F_THIEF, _F_EXORCIST, _F_RENEWAL = (
+    Card.from_id(x) for x in ("F001", "F004", "F005", "F006", "F007", "F008")
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    moves: tuple[Move, ...]
+    inferred: bool = False
+    """The capturing card was never seen: the rules allow this move, but only the table can
+    say it happened (a hand over the centre looks the same)."""
+
+    @property
+    def visible(self) -> Move:
+        return self.moves[-1]
+
+    def describe(self) -> str:
+        return describe_moves(self.moves)
+
+
+def matches(game: GameState, observed: Zones, lingering: Zones | None = None) -> bool:
+    """Whether the table, less the cards allowed to linger, looks as ``game`` expects."""
+    obs = _without(observed, lingering) if lingering else observed
+    return same(expected_zones(game), obs)
+
+
+def _without(observed: Zones, lingering: Zones) -> Zones:
+    out: Zones = {}
+    for zone, cards in observed.items():
+        kept = cards - lingering.get(zone, Counter())
+        if kept:
+            out[zone] = kept
+    return out
+
+
+def _merge(a: Zones | None, b: Zones) -> Zones:
+    out: Zones = {z: Counter(c) for z, c in (a or {}).items()}
+    for zone, cards in b.items():
+        out[zone] = out.get(zone, Counter()) + cards
+    return out
+
+
+def unseen_deal(game: GameState) -> Deal:
+    """The next deal with every hand face down (a camera sees no hand)."""
+    players = game.players
+    n = len(players)
+    sizes = deal_sizes(n, game.deck_count, game.deal_number == 0)
+    start = players.index(game.dealer or players[0]) + 1
+    hands = {players[(start + k) % n]: [None] * sizes[k] for k in range(n)}
+    return Deal.make({p: hands[p] for p in players})
+
+
+def possible_cards(game: GameState, player: str) -> list[Card]:
+    """The cards ``player`` may hold, as far as the game knows: known ones, and any unlocated
+    World card while some of their cards are face down."""
+    cards = list(dict.fromkeys(game.hand(player)))
+    if game.unseen_in_hand(player):
+        cards.extend(sorted(game.unlocated))
+    cards.extend(dict.fromkeys(c for c in game.fate_hand(player) if c.to_centre))
+    return cards
+
+
+def visible_candidates(game: GameState, observed: Zones, shown: Sequence[Key], lingering: Zones | None = None) -> list[Move]:
+    """Moves of the player to move that could make the table look as observed. ``shown`` lists
+    the physical cards (card, owner) seen in the centre since the last move was applied."""
+    obs = _without(observed, lingering) if lingering else observed
+    extra, missing = difference(expected_zones(game), obs)
+    out: list[Move] = []
+    if game.phase is Phase.DEAL:
+        centre = extra.get("centre", Counter())
+        if game.deal_number == 0 and sum(centre.values()) == 4 and not missing:
+            shown_order = [c for c, _ in shown if centre[c]]
+            rest = sorted(set(centre) - set(shown_order))
+            deal = unseen_deal(game)
+            out.append(Deal(deal.hands, tuple(dict.fromkeys(shown_order + rest))))
+        return out
+    if game.phase is not Phase.TURN:
+        return out
+    me = game.turn
+    assert me is not None
+    centre_extra = extra.get("centre", Counter())
+    centre_missing = missing.get("centre", Counter())
+    taken = tuple(sorted(centre_missing.elements(), key=lambda c: c.index))
+    # A card lies in the centre that the game does not have there: played, capturing nothing.
+    shown_cards = [c for c, _ in shown]
+
+    def owned(x: Card) -> bool:
+        # A Fate card carries its owner's seal: only its owner plays it.
+        return not x.is_fate or any(c is x and o == me for c, o in shown)
+
+    if sum(centre_extra.values()) == 1 and not centre_missing:
+        (x,) = centre_extra
+        if owned(x):
+            out.append(Play(me, x))
+    # A card shown in the centre has gone, and centre cards with it: a capture. (Counting
+    # copies, since two players' Warlocks may both have been shown.)
+    if centre_missing and not centre_extra:
+        capturers = [
+            x for x in dict.fromkeys(shown_cards) if x.to_centre and owned(x) and shown_cards.count(x) > game.centre.count(x)
+        ]
+        for x in capturers:
+            out.append(Play(me, x, taken))
+        if not capturers:
+            # The capturing card was never seen: whichever card the player may hold takes them.
+            for x in possible_cards(game, me):
+                out.append(Play(me, x, taken))
+    # Fate cards laid in front of the player.
+    for x in extra.get(f"fate:{me}", Counter()):
+        out.extend(fate_plays(game, me, x, extra))
+    return [m for m in out if game.is_legal(m)]
+
+
+def fate_plays(game: GameState, me: str, card: Card, extra: Zones) -> list[Move]:
+    if card is _F_CRYSTAL or card is _F_EXORCIST:
+        return [Play(me, card)]
+    others = [p for p in game.players if p != me]
+    opponents = [p for p in others if game.setup.is_opponent(me, p)]
+    if card is _F_RENEWAL:
+        return [Play(me, card, drawn=UNSEEN if game.deck_count else None)]
+    if card is _F_THIEF:
+        return [Play(me, card, target=p, stolen=game.stack(p)[-1] if game.stack(p) else None) for p in opponents]
+    if card is _F_SWAP:
+        moves = []
+        for p in others:
+            k = min(game.world_cards_in_hand(me), game.world_cards_in_hand(p))
+            # Cards swapped without looking stay unseen: the swap moves counts.
+            moves.append(Play(me, card, target=p, given=(UNSEEN,) * k, received=(UNSEEN,) * k))
+        return moves
+    if card is _F_DECAY:
+        # Each opponent shows the card they discard by laying it in front of them.
+        discards = []
+        for p in opponents:
+            if game.hand_size(p) == 0:
+                continue
+            shown = list(extra.get(f"fate:{p}", Counter()).elements())
+            if len(shown) != 1:
+                return []
+            discards.append((p, shown[0]))
+        return [Play(me, card, discards=tuple(discards))]
+    return []
+
+
+def _silent_moves(game: GameState, draws_visible: bool) -> list[Move]:
+    """Moves the camera cannot see, open to the player to move."""
+    me = game.turn
+    if me is None:
+        return []
+    out: list[Move] = []
+    if not game.world_cards_in_hand(me) and game.hand_size(me):
+        out.append(Pass(me))  # holding only Fate cards, they may pass (R17)
+    if not draws_visible:
+        draw = DrawFate(me)
+        if game.is_legal(draw):
+            out.append(draw)
+    return out
+
+
+def forced_move(game: GameState, *, hands_unseen: bool) -> Move | None:
+    """The move the rules leave no choice about, needing nothing seen: a pass by a player
+    holding nothing (R17), and, while hands are dealt face down, every deal after the first."""
+    if game.phase is Phase.TURN:
+        me = game.turn
+        assert me is not None
+        if game.hand_size(me) == 0:
+            return Pass(me)
+    elif game.phase is Phase.DEAL and hands_unseen and game.deal_number > 0:
+        return unseen_deal(game)
+    return None
+
+
+def _advance(game: GameState, hands_unseen: bool) -> int:
+    """Push forced moves on ``game``; returns how many."""
+    n = 0
+    while True:
+        move = forced_move(game, hands_unseen=hands_unseen)
+        if move is None:
+            return n
+        game.push(move)
+        n += 1
+
+
+def explain(
+    game: GameState,
+    view: TableView,
+    shown: Sequence[Key] = (),
+    *,
+    spent: Iterable[Key] = (),
+    lingering: Zones | None = None,
+    draws_visible: bool = False,
+    hands_unseen: bool = True,
+    max_silent: int | None = None,
+) -> list[Explanation]:
+    """Every sequence of legal moves from ``game``'s position after which the table
+    (``view``, less the ``spent`` physical cards) looks exactly as the game expects, forced
+    moves included as the rules apply them; shortest first. More than one means the table must
+    say which."""
+    shown = list(shown)
+    limit = len(game.players) if max_silent is None else max_silent
+    work = game.copy()
+    found: list[Explanation] = []
+    observed = view.zones(spent)
+
+    def search(prefix: list[Move], silent: int) -> None:
+        pushed = _advance(work, hands_unseen)
+        forced = list(work.move_stack[len(work.move_stack) - pushed :])
+        path = prefix + forced
+        for move in visible_candidates(work, observed, shown, lingering):
+            rounds = len(work.results)
+            used = spent_keys(work, move, view)
+            work.push(move)
+            allowed = lingering
+            if len(work.results) > rounds:
+                # The move ended the round: its leftover and the Fate cards in play may lie
+                # there until the table is cleared (R6, R18).
+                left: Zones = {"centre": Counter(work.results[-1].leftover)}
+                for p, c in work.in_play:
+                    left.setdefault(f"fate:{p}", Counter())[c] += 1
+                allowed = _merge(lingering, left)
+            after = view.zones(set(spent) | used) if used else observed
+            if matches(work, after, allowed):
+                inferred = isinstance(move, Play) and bool(move.capture) and all(c is not move.card for c, _ in shown)
+                found.append(Explanation(tuple(path + [move]), inferred))
+            work.pop()
+        if silent < limit:
+            for move in _silent_moves(work, draws_visible):
+                work.push(move)
+                search(path + [move], silent + 1)
+                work.pop()
+        for _ in range(pushed):
+            work.pop()
+
+    search([], 0)
+    if any(not e.inferred for e in found):
+        # A capture by a card seen in the centre beats one by a card nobody saw.
+        found = [e for e in found if not e.inferred]
+    unique = {e.moves: e for e in found}
+    return sorted(unique.values(), key=lambda e: len(e.moves))
+
+
+def describe_moves(moves: Iterable[Move]) -> str:
+    """A sequence of moves in words: "ann draws a Fate card, then bob plays W012"."""
+    parts = []
+    for m in moves:
+        if isinstance(m, Play):
+            text = f"{m.player} plays {m.card.id} ({m.card.title})"
+            if m.capture:
+                text += " taking " + " + ".join(c.id for c in m.capture)
+            if m.target:
+                text += f" on {m.target}"
+            if m.discards:
+                text += " (" + ", ".join(f"{p} discards {c.id}" for p, c in m.discards) + ")"
+            parts.append(text)
+        elif isinstance(m, DrawFate):
+            parts.append(f"{m.player} draws a Fate card")
+        elif isinstance(m, Pass):
+            parts.append(f"{m.player} passes")
+        elif isinstance(m, Deal):
+            parts.append("the cards are dealt" + (f", centre {' '.join(c.id for c in m.centre)}" if m.centre else ""))
+        else:
+            parts.append("a new round")
+    return ", then ".join(parts)

@@ -1,0 +1,157 @@
+"""The table as the camera shows it, and as the game expects it to look.
+
+Only what lies face up can be compared: the centre, and the Fate cards in play in front of
+their owners (zones ``"fate:<player>"``). Capture stacks lie face down, hands are held, the deck
+is face down: those zones are never compared. A card spent for the round (a Fate card used for
+its effect, a discard) may still lie face up for a moment: it is ignored, by physical card
+(card and owner), since several players may own the same Fate card.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+
+from companion.cards import Card
+from companion.game import GameState, Phase
+from companion.moves import Move, Play
+from companion.observations import CardGone, CardSeen
+
+__all__ = ["TableView", "Zones", "Key", "expected_zones", "spent_keys", "describe_difference"]
+
+Zones = dict[str, Counter[Card]]
+Key = tuple[Card, "str | None"]
+
+
+def _compared(zone: str | None) -> bool:
+    return zone == "centre" or (zone is not None and zone.startswith("fate:"))
+
+
+class TableView:
+    """Each face-up card the camera reports, by physical card (card and owner) and zone."""
+
+    def __init__(self) -> None:
+        self.cards: dict[tuple[Card, str | None], str | None] = {}
+
+    def update(self, obs: CardSeen | CardGone) -> bool:
+        """Take in an observation; returns whether the compared part of the table changed."""
+        key = (obs.card, obs.owner)
+        old = self.cards.get(key, "<absent>")
+        if isinstance(obs, CardSeen):
+            self.cards[key] = obs.zone
+            return old != obs.zone and (_compared(obs.zone) or (old != "<absent>" and _compared(old)))
+        if key in self.cards and (obs.zone is None or self.cards[key] == obs.zone):
+            del self.cards[key]
+            return _compared(old)
+        return False
+
+    def zones(self, spent: Iterable[Key] = ()) -> Zones:
+        """The compared zones, less the ``spent`` physical cards."""
+        spent = set(spent)
+        out: Zones = {}
+        for key, zone in self.cards.items():
+            if _compared(zone) and key not in spent:
+                out.setdefault(zone, Counter())[key[0]] += 1  # type: ignore[index]
+        return out
+
+    def owners_in(self, zone: str, card: Card) -> list[str | None]:
+        return [owner for (c, owner), z in self.cards.items() if c is card and z == zone]
+
+    def seen_in(self, zone: str) -> list[Card]:
+        return [card for (card, _), z in self.cards.items() if z == zone]
+
+
+def expected_zones(game: GameState) -> Zones:
+    """How the compared part of the table should look in ``game``'s position. Between rounds
+    nothing is expected: the Fate cards in play go back to their owners (R18)."""
+    out: Zones = {}
+    if game.phase in (Phase.ROUND, Phase.OVER):
+        return out
+    if game.centre:
+        out["centre"] = Counter(game.centre)
+    for player, card in game.in_play:
+        out.setdefault(f"fate:{player}", Counter())[card] += 1
+    return out
+
+
+def spent_keys(game: GameState, move: Move, view: TableView) -> set[Key]:
+    """The physical cards ``move``, played in ``game``'s position, puts out of play for the
+    round (R18-R24): an event Fate card and what it discards, two Crystals meeting, the
+    Creatures an Exorcist removes, the Exorcists a Minion sends away."""
+    if not isinstance(move, Play):
+        return set()
+    me, card = move.player, move.card
+    out: set[Key] = set()
+    if card.id in ("F004", "F005", "F006", "F008"):
+        out.add((card, me))
+        out.update((c, p if c.is_fate else None) for p, c in move.discards)
+    elif card.id == "F001":
+        crystals = [p for p, c in game.in_play if c is card]
+        if crystals:
+            out.add((card, me))
+            out.update((card, p) for p in crystals)
+    elif card.id == "F007":
+        for creature in {c for c in game.centre if c.is_creature}:
+            out.update((creature, o) for o in view.owners_in("centre", creature))
+    elif card.is_world and card.value == 4:
+        out.update((c, p) for p, c in game.in_play if c.id == "F007")
+    return out
+
+
+def same(a: Mapping[str, Counter[Card]], b: Mapping[str, Counter[Card]]) -> bool:
+    keys = set(a) | set(b)
+    return all(a.get(k, Counter()) == b.get(k, Counter()) for k in keys)
+
+
+def difference(expected: Zones, observed: Zones) -> tuple[Zones, Zones]:
+    """(extra, missing): what the table shows beyond the game, and what it lacks."""
+    extra: Zones = {}
+    missing: Zones = {}
+    for zone in set(expected) | set(observed):
+        e = expected.get(zone, Counter())
+        o = observed.get(zone, Counter())
+        if o - e:
+            extra[zone] = o - e
+        if e - o:
+            missing[zone] = e - o
+    return extra, missing
+
+
+def _zone_words(zone: str) -> str:
+    if zone == "centre":
+        return "in the centre"
+    kind, _, player = zone.partition(":")
+    return f"in front of {player}" if kind == "fate" else f"in {zone}"
+
+
+def describe_difference(game: GameState, extra: Zones, missing: Zones) -> tuple[str, ...]:
+    """Each difference in words, saying where the game has the card."""
+    lines = []
+    for zone, cards in sorted(extra.items()):
+        for card in _sorted(cards.elements()):
+            lines.append(f"{card.id} ({card.title}) lies {_zone_words(zone)}, but the game has it {_where(game, card)}")
+    for zone, cards in sorted(missing.items()):
+        for card in _sorted(cards.elements()):
+            lines.append(f"{card.id} ({card.title}) should lie {_zone_words(zone)} but is not seen there")
+    return tuple(lines)
+
+
+def _sorted(cards: Iterable[Card]) -> list[Card]:
+    return sorted(cards, key=lambda c: c.index)
+
+
+def _where(game: GameState, card: Card) -> str:
+    for p in game.players:
+        if card in game.stack(p):
+            return f"in {p}'s capture stack"
+        if card in game.hand(p):
+            return f"in {p}'s hand"
+        if card in game.fate_hand(p):
+            return f"in {p}'s hand"
+    if card in game.centre:
+        return "in the centre"
+    if card.is_world and card in game.unlocated:
+        return "unseen (in the deck or a hand)"
+    if card.is_fate:
+        return "in a hand or a Fate deck"
+    return "out of play"

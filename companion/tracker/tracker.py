@@ -1,0 +1,477 @@
+"""The table tracker: follows the physical table from what the sensors observe.
+
+Observations (:mod:`companion.observations`) come in one at a time, from the camera's
+stabiliser and from NFC readers. After each, the tracker compares the table with every legal
+outcome of the move under way (:func:`~companion.tracker.explain.explain`):
+
+- exactly one outcome explains the table: it is applied (:class:`MoveApplied`);
+- several do: the table is asked to choose, with one key (:class:`Question`);
+- none does yet: a move may be under way (a card shown before the capture is picked up), so
+  the tracker waits; if the table stays so for ``settle`` seconds it says what the rules allow
+  instead (:class:`RuleHint`) or that the table and the game disagree (:class:`OutOfSync`),
+  and waits for the table to be put right or for a manual correction. Nothing is applied from
+  a reading that more than one move could explain.
+
+Hidden cards are not guessed: with a camera alone the hands stay face down (the deals are
+applied with :data:`~companion.moves.UNSEEN` cards), and each card is known when played.
+
+The tracker owns the game it follows; the dashboard mirrors the moves it applies, and sends
+corrections down through :meth:`Tracker.apply_manual` and :meth:`Tracker.undo`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from companion.cards import Card
+from companion.game import GameState, IllegalMoveError, Phase
+from companion.moves import Deal, DrawFate, Move, NewRound, Pass, Play
+from companion.observations import CardGone, CardLifted, CardSeen, CardTapped, Observation, SensorStatus, UnknownTag
+from companion.tracker.events import (
+    Choice,
+    InSync,
+    MoveApplied,
+    Notice,
+    OutOfSync,
+    Question,
+    RuleHint,
+    TrackerEvent,
+    TrackerState,
+)
+from companion.tracker.explain import (
+    fate_plays,
+    describe_moves,
+    explain,
+    forced_move,
+    matches,
+)
+from companion.tracker.table import Key, TableView, Zones, describe_difference, difference, expected_zones, spent_keys
+
+__all__ = ["TrackerConfig", "Tracker", "MoveUndone"]
+
+
+@dataclass(frozen=True, slots=True)
+class MoveUndone(TrackerEvent):
+    """The last move was taken back (a correction)."""
+
+    move: Move
+
+
+@dataclass(frozen=True)
+class TrackerConfig:
+    """How the table is equipped.
+
+    - ``readers``: NFC reader name -> zone: ``"centre"`` (tap the card you play, then the cards
+      you capture when the choice is not forced), ``"fate:<player>"`` (tap the Fate card you
+      draw), ``"hand:<player>"`` (tap the cards dealt to you, when hands are tapped in).
+    - ``hands_unseen``: hands are dealt face down and never read (a camera alone); otherwise
+      each deal is tapped in (or entered on the dashboard).
+    - ``draws_visible``: Fate draws are signalled (tapped on a Fate reader, or a key on the
+      dashboard); otherwise a draw is one of the possibilities the table may be asked about.
+    - ``settle``: seconds the table may look unexplained before the tracker says so.
+    - ``first_dealer``: who deals the first round (else the table is asked).
+    - ``fate_decks``: each player's seven Fate cards (their order is never seen).
+    """
+
+    readers: Mapping[str, str] = field(default_factory=dict)
+    hands_unseen: bool = True
+    draws_visible: bool = False
+    settle: float = 1.5
+    first_dealer: str | None = None
+    fate_decks: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
+
+
+class Tracker:
+    def __init__(self, game: GameState, config: TrackerConfig | None = None) -> None:
+        self.game = game
+        self.config = config or TrackerConfig()
+        self.view = TableView()
+        self.state = TrackerState.SYNCED
+        self.question: Question | None = None
+        self.camera = False
+        self._shown: list[Key] = []
+        self._lingering: Zones = {}
+        self._changed_at = 0.0
+        self._hinted: object = None
+        self._asked: object = None
+        self._taps: list[Card] = []
+        self._tap_card: Card | None = None
+        self._deal_taps: dict[str, list[Card]] = {}
+        self._spent: set[Key] = set()
+        self._spent_log: list[set[Key]] = []
+
+    # ------------------------------------------------------------------ input
+
+    def observe(self, obs: Observation) -> list[TrackerEvent]:
+        """Take in one observation; returns what happened as a result."""
+        if isinstance(obs, (CardSeen, CardGone)):
+            self.camera = True
+            key = (obs.card, obs.owner)
+            if isinstance(obs, CardSeen) and obs.zone == "centre" and self.view.cards.get(key) != "centre":
+                # Newly laid in the centre: it goes last in the order cards were shown.
+                if key in self._shown:
+                    self._shown.remove(key)
+                self._shown.append(key)
+            if not self.view.update(obs):
+                return []
+            self._changed_at = obs.at
+            return self._reconcile(settled=False)
+        if isinstance(obs, CardTapped):
+            return self._tapped(obs)
+        if isinstance(obs, CardLifted):
+            return []
+        if isinstance(obs, UnknownTag):
+            return [Notice(f"{obs.reader}: {obs.reason} (tag {obs.uid})")]
+        if isinstance(obs, SensorStatus):
+            detail = f": {obs.detail}" if obs.detail else ""
+            return [Notice(f"{obs.source} {obs.state.value}{detail}")]
+        return []
+
+    def tick(self, now: float) -> list[TrackerEvent]:
+        """Let time pass: a table left unexplained for ``settle`` seconds gets a hint."""
+        if self.state is TrackerState.WAITING and now - self._changed_at >= self.config.settle:
+            return self._reconcile(settled=True)
+        return []
+
+    def answer(self, index: int) -> list[TrackerEvent]:
+        """The table chose choice ``index`` of the open question."""
+        if self.question is None:
+            return [Notice("there is no question to answer")]
+        if not 0 <= index < len(self.question.choices):
+            return [Notice(f"choose 1 to {len(self.question.choices)}")]
+        choice = self.question.choices[index]
+        self.question = None
+        events: list[TrackerEvent] = []
+        for move in choice.moves:
+            self._push(move)
+            events.append(MoveApplied(move, "answer"))
+        self._after_moves(events)
+        events.extend(self._reconcile(settled=False))
+        return events
+
+    def apply_manual(self, move: Move) -> list[TrackerEvent]:
+        """A correction typed at the dashboard; raises :class:`IllegalMoveError` if illegal."""
+        self._push(move)
+        events: list[TrackerEvent] = [MoveApplied(move, "manual")]
+        self.question = None
+        self._after_moves(events)
+        events.extend(self._reconcile(settled=False))
+        return events
+
+    def undo(self) -> list[TrackerEvent]:
+        """Take back the last move (a correction); the table is compared again."""
+        if not self.game.move_stack:
+            return [Notice("nothing to undo")]
+        move = self.game.pop()
+        used = self._spent_log.pop() if self._spent_log else set()
+        self._spent = self._spent | used if isinstance(move, NewRound) else self._spent - used
+        self.question = None
+        return [MoveUndone(move), *self._reconcile(settled=False, apply_forced=False)]
+
+    # ------------------------------------------------------------------ camera
+
+    def _push(self, move: Move) -> None:
+        """Apply a move, noting the physical cards it puts out of play (for :meth:`undo`)."""
+        used = spent_keys(self.game, move, self.view)
+        self.game.push(move)
+        if isinstance(move, NewRound):
+            used = set(self._spent)
+            self._spent = set()
+            self._spent_log.append(used)  # restored on undo
+            return
+        self._spent_log.append(used - self._spent)
+        self._spent |= used
+
+    def _reconcile(self, *, settled: bool, apply_forced: bool = True) -> list[TrackerEvent]:
+        events: list[TrackerEvent] = []
+        if apply_forced:
+            events.extend(self._forced())
+        observed = self.view.zones(self._spent)
+        self._forget_lingering(observed)
+        if not self.camera or matches(self.game, observed, self._lingering):
+            if self.state is TrackerState.OUT_OF_SYNC:
+                events.append(InSync())
+            self._synced()
+            return events
+        found = explain(
+            self.game,
+            self.view,
+            self._shown,
+            spent=self._spent,
+            lingering=self._lingering,
+            draws_visible=self.config.draws_visible,
+            hands_unseen=self.config.hands_unseen,
+        )
+        if any(e.inferred for e in found) and not settled:
+            # A capture whose capturing card nobody saw: wait, it may be a hand over the centre.
+            self.state = TrackerState.WAITING
+            return events
+        if len(found) == 1 and not found[0].inferred:
+            for move in found[0].moves:
+                self._push(move)
+                events.append(MoveApplied(move, "camera"))
+            self._after_moves(events)
+            events.extend(self._reconcile(settled=settled))
+            return events
+        if found:
+            key = tuple(e.moves for e in found)
+            if key != self._asked:
+                self._asked = key
+                self.question = Question(
+                    "The table could show any of these; which happened?",
+                    tuple(Choice(e.describe(), e.moves) for e in found),
+                )
+                events.append(self.question)
+            self.state = TrackerState.ASKING
+            return events
+        if not settled:
+            if self.state is not TrackerState.OUT_OF_SYNC:
+                self.state = TrackerState.WAITING
+            return events
+        events.extend(self._explain_mismatch(observed))
+        return events
+
+    def _synced(self) -> None:
+        self.state = TrackerState.SYNCED
+        self.question = None
+        self._asked = None
+        self._hinted = None
+
+    def _after_moves(self, events: list[TrackerEvent]) -> None:
+        """Bookkeeping after moves were applied: forced moves, and the cards of a finished
+        round that may stay on the table until somebody clears it."""
+        for e in list(events):
+            if isinstance(e, MoveApplied) and isinstance(e.move, Deal) and e.move.centre:
+                self._lingering = {}
+        if self.game.phase in (Phase.ROUND, Phase.OVER) and self.game.results:
+            self._lingering = self.view.zones(self._spent)
+        self._shown = [k for k in self._shown if self.view.cards.get(k, "") == "centre"]
+        self._taps = []
+        self._tap_card = None
+        events.extend(self._forced())
+
+    def _forget_lingering(self, observed: Zones) -> None:
+        for zone in list(self._lingering):
+            still = self._lingering[zone] & observed.get(zone, Counter())
+            if still:
+                self._lingering[zone] = still
+            else:
+                del self._lingering[zone]
+
+    def _forced(self) -> list[TrackerEvent]:
+        events: list[TrackerEvent] = []
+        game = self.game
+        while True:
+            move: Move | None
+            if game.phase is Phase.ROUND:
+                move = self._new_round()
+            else:
+                move = forced_move(game, hands_unseen=self.config.hands_unseen)
+            if move is None:
+                return events
+            self._push(move)
+            events.append(MoveApplied(move, "forced"))
+
+    def _new_round(self) -> NewRound | None:
+        game = self.game
+        players = game.players
+        if game.round_number == 0:
+            dealer = self.config.first_dealer
+            if dealer is None:
+                return None
+        else:
+            dealer = players[(players.index(game.dealer or players[0]) + 1) % len(players)]
+        decks = {p: tuple(self.config.fate_decks.get(p, ())) for p in players}
+        return NewRound.make(dealer, decks, fate_order_known=False)
+
+    def _explain_mismatch(self, observed: Zones) -> list[TrackerEvent]:
+        game = self.game
+        key = tuple(sorted((z, tuple(sorted(c.id for c in v.elements()))) for z, v in observed.items()))
+        if key == self._hinted:
+            return []
+        self._hinted = key
+        extra, missing = difference(expected_zones(game), observed)
+        if game.phase is Phase.TURN:
+            me = game.turn
+            assert me is not None
+            centre_extra = extra.get("centre", Counter())
+            centre_missing = missing.get("centre", Counter())
+            if sum(centre_extra.values()) == 1 and not centre_missing:
+                (card,) = centre_extra
+                options = game.capture_options(card)
+                if options and not set(extra) - {"centre"}:
+                    self.state = TrackerState.WAITING
+                    shown = " or ".join(" + ".join(c.id for c in o) for o in options[:4])
+                    rule = "R5" if game.is_empowered(card) else "R4"
+                    return [RuleHint(f"{card.id} ({card.title}) must take {shown} ({rule})", rule)]
+            if centre_missing and not centre_extra:
+                taken = tuple(sorted(centre_missing.elements(), key=lambda c: c.index))
+                for card, _ in self._shown:
+                    if card.to_centre and card not in game.centre:
+                        try:
+                            game.check(Play(me, card, taken))
+                        except IllegalMoveError as exc:
+                            self.state = TrackerState.OUT_OF_SYNC
+                            return [RuleHint(f"{exc} - put the cards back as they were", exc.rule)]
+        self.state = TrackerState.OUT_OF_SYNC
+        return [OutOfSync(describe_difference(game, extra, missing))]
+
+    # ------------------------------------------------------------------ NFC
+
+    def _tapped(self, obs: CardTapped) -> list[TrackerEvent]:
+        zone = self.config.readers.get(obs.reader, obs.reader)
+        card = obs.card
+        game = self.game
+        events = self._forced()
+        if events:
+            return events + self._tapped(obs)
+        if zone.startswith("hand:") or (zone == "centre" and game.phase is Phase.DEAL):
+            return self._deal_tap(zone, card)
+        if zone.startswith("fate:"):
+            owner = obs.owner or zone.partition(":")[2]
+            if not card.is_fate:
+                return [Notice(f"{card.id} is a World card: tap it on the centre reader to play it")]
+            return self.draw_fate(owner)
+        if zone != "centre":
+            return [Notice(f"{card.id} tapped on {obs.reader}, a reader with no zone")]
+        if game.phase is not Phase.TURN:
+            return [Notice(f"{card.id} tapped, but no play is due: {game.phase.value} next")]
+        if self.camera:
+            # With a camera too, the tap names the card the camera may miss in a fast capture.
+            key = (card, obs.owner if card.is_fate else None)
+            if key not in self._shown:
+                self._shown.append(key)
+            return self._reconcile(settled=False)
+        return self._nfc_play(card)
+
+    def _nfc_play(self, card: Card) -> list[TrackerEvent]:
+        game = self.game
+        me = game.turn
+        assert me is not None
+        if self._tap_card is not None and card in game.centre:
+            self._taps.append(card)
+            return self._resolve_taps()
+        prefix: list[Move] = []
+        # A player holding only Fate cards who did not play one has passed (R17).
+        work = game.copy()
+        while card.is_world and not work.world_cards_in_hand(me) and work.hand_size(me) and len(prefix) < len(game.players):
+            prefix.append(Pass(me))
+            work.push(Pass(me))
+            me = work.turn
+            assert me is not None
+        if card.to_centre:
+            options = work.capture_options(card)
+            moves = [Play(me, card, o) for o in options] or [Play(me, card)]
+        else:
+            moves = fate_plays(work, me, card, {})
+        legal = [m for m in moves if work.is_legal(m)]
+        if not legal:
+            try:
+                work.check(moves[0] if moves else Play(me, card))
+            except IllegalMoveError as exc:
+                return [RuleHint(str(exc), exc.rule)]
+            return [RuleHint(f"{card.id} cannot be played by {me} now")]
+        if len(legal) == 1:
+            return self._apply_all(prefix + legal, "nfc")
+        self._tap_card = card
+        self._tap_prefix = prefix
+        self._tap_moves = legal
+        if all(isinstance(m, Play) and m.capture for m in legal):
+            return [Notice(f"{card.id} can capture in {len(legal)} ways: tap the cards taken")]
+        return self._ask(prefix, legal)
+
+    def _resolve_taps(self) -> list[TrackerEvent]:
+        fits = [m for m in self._tap_moves if isinstance(m, Play) and set(self._taps) <= set(m.capture)]
+        if not fits:
+            taps = ", ".join(c.id for c in self._taps)
+            self._taps = []
+            return [RuleHint(f"{taps} is not part of any capture {self._tap_card} can make (R4); tap again")]
+        if len(fits) == 1:
+            return self._apply_all(self._tap_prefix + fits, "nfc")
+        return []
+
+    def _ask(self, prefix: list[Move], moves: Iterable[Move]) -> list[TrackerEvent]:
+        choices = tuple(Choice(describe_moves(prefix + [m]), tuple(prefix + [m])) for m in moves)
+        self.question = Question("Which move was it?", choices)
+        self.state = TrackerState.ASKING
+        return [self.question]
+
+    def _deal_tap(self, zone: str, card: Card) -> list[TrackerEvent]:
+        game = self.game
+        if game.phase is not Phase.DEAL:
+            return [Notice(f"{card.id} tapped on a dealing reader, but no deal is due")]
+        if self.config.hands_unseen and game.deal_number > 0:
+            return []
+        player = zone.partition(":")[2] if zone.startswith("hand:") else "centre"
+        taps = self._deal_taps.setdefault(player, [])
+        if card not in taps:
+            taps.append(card)
+        hands = {p: self._deal_taps.get(p, []) for p in game.players}
+        centre = self._deal_taps.get("centre", [])
+        deal = Deal.make(hands, centre)
+        if game.is_legal(deal):
+            self._deal_taps = {}
+            return self._apply_all([deal], "nfc")
+        return []
+
+    def _apply_all(self, moves: list[Move], how: str) -> list[TrackerEvent]:
+        events: list[TrackerEvent] = []
+        for move in moves:
+            try:
+                self._push(move)
+            except IllegalMoveError as exc:
+                events.append(RuleHint(str(exc), exc.rule))
+                break
+            events.append(MoveApplied(move, how))
+        self._after_moves(events)
+        if self.camera:
+            events.extend(self._reconcile(settled=False))
+        else:
+            self.state = TrackerState.SYNCED
+        return events
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def expected(self) -> Zones:
+        return expected_zones(self.game)
+
+    def differences(self) -> tuple[str, ...]:
+        extra, missing = difference(expected_zones(self.game), self.view.zones(self._spent))
+        return describe_difference(self.game, extra, missing)
+
+    def draw_fate(self, player: str) -> list[TrackerEvent]:
+        """A Fate draw announced at the dashboard or tapped on a Fate reader (a camera cannot
+        see it). Players before ``player`` who hold only Fate cards have passed (R17)."""
+        events = self._forced()
+        moves: list[Move] = []
+        work = self.game.copy()
+        while work.turn not in (None, player) and not work.world_cards_in_hand(work.turn) and len(moves) < len(work.players):
+            moves.append(Pass(work.turn))
+            work.push(moves[-1])
+            events.extend(self._forced_on(work, moves))
+        moves.append(DrawFate(player))
+        try:
+            work.check(moves[-1])
+        except IllegalMoveError as exc:
+            return [*events, RuleHint(str(exc), exc.rule)]
+        return [*events, *self._apply_all(moves, "announced")]
+
+    def _forced_on(self, work: GameState, moves: list[Move]) -> list[TrackerEvent]:
+        """Forced moves on a trial copy, appended to ``moves`` so they are applied in order."""
+        while (move := forced_move(work, hands_unseen=self.config.hands_unseen)) is not None:
+            work.push(move)
+            moves.append(move)
+        return []
+
+
+def replay_into(tracker: Tracker, observations: Iterable[Observation]) -> list[TrackerEvent]:
+    """Feed a recorded stream of observations, ticking the clock as they come."""
+    events: list[TrackerEvent] = []
+    for obs in observations:
+        events.extend(tracker.tick(obs.at))
+        events.extend(tracker.observe(obs))
+    return events
+
