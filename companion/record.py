@@ -8,6 +8,11 @@ illegal line. :class:`Replayer` is the visitor that plays the record on a
 
 Writing: :class:`RecordWriter` appends one line per event and flushes it, so a game being
 kept loses nothing when the program stops.
+
+Games followed by a camera hold cards nobody saw. The format's ``null`` card stands for such a
+card in a deal's hands and in a Mirror Swap's ``given``/``received``; a Renewal whose card was
+drawn unseen is written ``"drawn": null, "unseen": true``. Records of fully seen games never
+use either.
 """
 
 from __future__ import annotations
@@ -263,6 +268,8 @@ def _move_from(obj: Mapping[str, Any], kind: Any, setup: GameSetup) -> Move:
             return Play(player, card, target=_name(obj, "target"), stolen=_card(stolen) if stolen else None)
         if fid == "F008":
             drawn = obj.get("drawn")
+            if drawn is None and obj.get("unseen"):
+                return Play(player, card, drawn=UNSEEN)
             return Play(player, card, drawn=_card(drawn) if drawn else None)
         return Play(player, card)
     if kind == "draw_fate":
@@ -327,6 +334,8 @@ def move_event(move: Move, setup: GameSetup | None = None) -> dict[str, Any]:
             out.update(target=move.target, stolen=move.stolen.id if move.stolen else None)
         elif card.id == "F008":
             out["drawn"] = move.drawn.id if isinstance(move.drawn, Card) else None
+            if move.drawn is UNSEEN:
+                out["unseen"] = True
         return out
     if isinstance(move, DrawFate):
         return {"event": "draw_fate", "player": move.player}
