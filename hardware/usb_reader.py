@@ -108,6 +108,8 @@ class UsbReader:
                 clf = self._open_frontend(self.path)
             except (OSError, IOError) as exc:
                 why = "no NFC reader found" if getattr(exc, "errno", None) == errno.ENODEV else str(exc)
+                if "libusb" in str(exc):
+                    why = "libusb-1.0 is not installed (Debian/Ubuntu: apt install libusb-1.0-0)"
                 if getattr(exc, "errno", None) == errno.EACCES:
                     why = f"no permission to use the reader ({exc}): see docs/nfc.md, 'USB permissions'"
                 if getattr(exc, "errno", None) == errno.EBUSY:

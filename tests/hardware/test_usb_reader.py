@@ -87,6 +87,19 @@ def test_missing_reader_is_reported_and_retried_until_plugged(collector):
         collector.wait_for(lambda e: isinstance(e, TagPresent))
 
 
+def test_real_nfcpy_open_without_a_reader_reports_and_keeps_trying(collector):
+    # nfcpy's own ContactlessFrontend and USB transport (libusb), asked for a VID:PID no reader has.
+    reader = UsbReader("usb:ffff:fffe", collector, retry_interval=0.1).start()
+    try:
+        first = collector.wait_for(lambda e: isinstance(e, SensorStatus))
+        assert first.state is SensorState.RECONNECTING
+        assert first.detail == "usb:ffff:fffe: no NFC reader found; retrying"
+        time.sleep(0.3)
+        assert reader._thread.is_alive() and not collector.of_type(TagPresent)
+    finally:
+        reader.stop()
+
+
 def test_reader_failing_mid_game_is_reopened_and_tag_on_it_released(collector):
     first, second = SimulatedReaderDevice(), SimulatedReaderDevice()
     with _reader([first, None, second], collector):
