@@ -31,12 +31,12 @@ def complete_deals(moves: Sequence[Move]) -> list[Move]:
         held = _hands(out[start + 1 : end], [p for p, _ in deal.hands])
         hands = []
         for player, cards in deal.hands:
-            known = [c for c in cards if c is not UNSEEN]
+            known = [c for c in cards if isinstance(c, Card)]
             found = held.get(player)
             if found is not None and UNSEEN in cards:
                 extra = [c for c in found if c not in known]
                 if len(known) + len(extra) == len(cards):
-                    cards = tuple(known + extra)
+                    cards = (*known, *extra)
             hands.append((player, cards))
         out[start] = Deal(tuple(hands), deal.centre)
     return out
@@ -72,12 +72,14 @@ def _hands(moves: Sequence[Move], players: list[str]) -> dict[str, list[Card] | 
                 out[m.player] = None
                 out[m.target] = None
                 continue
-            for c in m.given:
-                add(m.player, c)  # given away: it was in the player's hand
-                received[m.target].append(c)  # type: ignore[arg-type]
-            for c in m.received:
-                add(m.target, c)
-                received[m.player].append(c)  # type: ignore[arg-type]
+            for given in m.given:
+                assert isinstance(given, Card)
+                add(m.player, given)  # given away: it was in the player's hand
+                received[m.target].append(given)
+            for got in m.received:
+                assert isinstance(got, Card)
+                add(m.target, got)
+                received[m.player].append(got)
         if card.id == "F008":
             if m.drawn is UNSEEN:
                 out[m.player] = None

@@ -139,9 +139,9 @@ def fate_plays(game: GameState, me: str, card: Card, extra: Zones) -> list[Move]
     if card is _F_RENEWAL:
         return [Play(me, card, drawn=UNSEEN if game.deck_count else None)]
     if card is _F_THIEF:
-        return [Play(me, card, target=p, stolen=game.stack(p)[-1] if game.stack(p) else None) for p in opponents]
+        return [Play(me, card, target=p, stolen=game.stack(p)[-1] if game.stack(p) else None) for p in opponents]  # type: ignore[misc]
     if card is _F_SWAP:
-        moves = []
+        moves: list[Move] = []
         for p in others:
             k = min(game.world_cards_in_hand(me), game.world_cards_in_hand(p))
             # Cards swapped without looking stay unseen: the swap moves counts.

@@ -50,8 +50,8 @@ class TableView:
         spent = set(spent)
         out: Zones = {}
         for key, zone in self.cards.items():
-            if _compared(zone) and key not in spent:
-                out.setdefault(zone, Counter())[key[0]] += 1  # type: ignore[index]
+            if zone is not None and _compared(zone) and key not in spent:
+                out.setdefault(zone, Counter())[key[0]] += 1
         return out
 
     def owners_in(self, zone: str, card: Card) -> list[str | None]:

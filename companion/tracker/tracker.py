@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from companion.captures import sort_options
 from companion.cards import Card
 from companion.game import GameState, IllegalMoveError, Phase
 from companion.moves import Deal, DrawFate, Move, NewRound, Pass, Play
@@ -46,6 +47,7 @@ from companion.tracker.explain import (
     explain,
     forced_move,
     matches,
+    unseen_deal,
 )
 from companion.tracker.table import Key, TableView, Zones, describe_difference, difference, expected_zones, spent_keys
 
@@ -101,6 +103,10 @@ class Tracker:
         self._deal_taps: dict[str, list[Card]] = {}
         self._spent: set[Key] = set()
         self._spent_log: list[set[Key]] = []
+        self._hold = False
+        self._decay: tuple[list[Move], str, list[tuple[str, Card]]] | None = None
+        self._tap_prefix: list[Move] = []
+        self._tap_moves: list[Move] = []
 
     # ------------------------------------------------------------------ input
 
@@ -116,6 +122,7 @@ class Tracker:
                 self._shown.append(key)
             if not self.view.update(obs):
                 return []
+            self._hold = False
             self._changed_at = obs.at
             return self._reconcile(settled=False)
         if isinstance(obs, CardTapped):
@@ -154,6 +161,7 @@ class Tracker:
     def apply_manual(self, move: Move) -> list[TrackerEvent]:
         """A correction typed at the dashboard; raises :class:`IllegalMoveError` if illegal."""
         self._push(move)
+        self._hold = False
         events: list[TrackerEvent] = [MoveApplied(move, "manual")]
         self.question = None
         self._after_moves(events)
@@ -168,6 +176,9 @@ class Tracker:
         used = self._spent_log.pop() if self._spent_log else set()
         self._spent = self._spent | used if isinstance(move, NewRound) else self._spent - used
         self.question = None
+        # The table still shows the move just taken back: wait for it to change, or for the
+        # correction, before explaining it again.
+        self._hold = True
         return [MoveUndone(move), *self._reconcile(settled=False, apply_forced=False)]
 
     # ------------------------------------------------------------------ camera
@@ -195,6 +206,9 @@ class Tracker:
                 events.append(InSync())
             self._synced()
             return events
+        if self._hold:
+            self.state = TrackerState.OUT_OF_SYNC
+            return [*events, OutOfSync(self.differences())]
         found = explain(
             self.game,
             self.view,
@@ -300,7 +314,7 @@ class Tracker:
             centre_missing = missing.get("centre", Counter())
             if sum(centre_extra.values()) == 1 and not centre_missing:
                 (card,) = centre_extra
-                options = game.capture_options(card)
+                options = sort_options(game.centre, game.capture_options(card))
                 if options and not set(extra) - {"centre"}:
                     self.state = TrackerState.WAITING
                     shown = " or ".join(" + ".join(c.id for c in o) for o in options[:4])
@@ -325,45 +339,48 @@ class Tracker:
         card = obs.card
         game = self.game
         events = self._forced()
-        if events:
-            return events + self._tapped(obs)
         if zone.startswith("hand:") or (zone == "centre" and game.phase is Phase.DEAL):
-            return self._deal_tap(zone, card)
+            return events + self._deal_tap(zone, card)
         if zone.startswith("fate:"):
             owner = obs.owner or zone.partition(":")[2]
             if not card.is_fate:
-                return [Notice(f"{card.id} is a World card: tap it on the centre reader to play it")]
-            return self.draw_fate(owner)
+                return [*events, Notice(f"{card.id} is a World card: tap it on the centre reader to play it")]
+            return events + self.draw_fate(owner)
         if zone != "centre":
-            return [Notice(f"{card.id} tapped on {obs.reader}, a reader with no zone")]
+            return [*events, Notice(f"{card.id} tapped on {obs.reader}, a reader with no zone")]
         if game.phase is not Phase.TURN:
-            return [Notice(f"{card.id} tapped, but no play is due: {game.phase.value} next")]
+            return [*events, Notice(f"{card.id} tapped, but no play is due: {game.phase.value} next")]
         if self.camera:
             # With a camera too, the tap names the card the camera may miss in a fast capture.
             key = (card, obs.owner if card.is_fate else None)
             if key not in self._shown:
                 self._shown.append(key)
-            return self._reconcile(settled=False)
-        return self._nfc_play(card)
+            return events + self._reconcile(settled=False)
+        return events + self._nfc_play(card, obs.owner)
 
-    def _nfc_play(self, card: Card) -> list[TrackerEvent]:
+    def _nfc_play(self, card: Card, owner: str | None) -> list[TrackerEvent]:
+        """A card tapped on the centre reader: the card played, or a card it captures, or a
+        card discarded to a Dark Decay."""
         game = self.game
-        me = game.turn
-        assert me is not None
+        if self._decay is not None:
+            return self._decay_tap(card, owner)
         if self._tap_card is not None and card in game.centre:
             self._taps.append(card)
             return self._resolve_taps()
-        prefix: list[Move] = []
-        # A player holding only Fate cards who did not play one has passed (R17).
+        player = owner if card.is_fate else None
         work = game.copy()
-        while card.is_world and not work.world_cards_in_hand(me) and work.hand_size(me) and len(prefix) < len(game.players):
-            prefix.append(Pass(me))
-            work.push(Pass(me))
-            me = work.turn
-            assert me is not None
+        prefix = self._passes_before(work, player, world=card.is_world)
+        me = work.turn
+        assert me is not None
+        if card.id == "F004":
+            self._decay = (prefix, me, [])
+            waiting = [p for p in game.players if game.setup.is_opponent(me, p) and work.hand_size(p)]
+            if not waiting:
+                return self._apply_all(prefix + [Play(me, card)], "nfc")
+            return [Notice(f"Dark Decay: {', '.join(waiting)}, tap the card you discard, in seating order")]
         if card.to_centre:
-            options = work.capture_options(card)
-            moves = [Play(me, card, o) for o in options] or [Play(me, card)]
+            options = sort_options(work.centre, work.capture_options(card))
+            moves: list[Move] = [Play(me, card, o) for o in options] or [Play(me, card)]
         else:
             moves = fate_plays(work, me, card, {})
         legal = [m for m in moves if work.is_legal(m)]
@@ -375,12 +392,49 @@ class Tracker:
             return [RuleHint(f"{card.id} cannot be played by {me} now")]
         if len(legal) == 1:
             return self._apply_all(prefix + legal, "nfc")
-        self._tap_card = card
-        self._tap_prefix = prefix
-        self._tap_moves = legal
         if all(isinstance(m, Play) and m.capture for m in legal):
-            return [Notice(f"{card.id} can capture in {len(legal)} ways: tap the cards taken")]
+            self._tap_card = card
+            self._tap_prefix = prefix
+            self._tap_moves = legal
+            return [Notice(f"{card.id} can capture in {len(legal)} ways: tap the cards it takes")]
         return self._ask(prefix, legal)
+
+    def _passes_before(self, work: GameState, player: str | None, *, world: bool) -> list[Move]:
+        """Passes the tap implies (R17): players before ``player`` (the owner of a Fate card
+        tapped), or before whoever holds World cards, who hold none themselves."""
+        prefix: list[Move] = []
+        while len(prefix) < len(work.players):
+            me = work.turn
+            if me is None or me == player:
+                break
+            if player is None and (not world or work.world_cards_in_hand(me)):
+                break
+            if work.world_cards_in_hand(me):
+                break
+            prefix.append(Pass(me))
+            work.push(prefix[-1])
+        return prefix
+
+    def _decay_tap(self, card: Card, owner: str | None) -> list[TrackerEvent]:
+        assert self._decay is not None
+        prefix, me, discards = self._decay
+        work = self.game.copy()
+        for m in prefix:
+            work.push(m)
+        waiting = [p for p in work.players if work.setup.is_opponent(me, p) and work.hand_size(p) and p not in dict(discards)]
+        who = owner if card.is_fate and owner in waiting else (waiting[0] if waiting else None)
+        if who is None:
+            return [Notice("every opponent has discarded already")]
+        discards.append((who, card))
+        if len(waiting) > 1:
+            return []
+        self._decay = None
+        move = Play(me, Card.from_id("F004"), discards=tuple(discards))
+        try:
+            work.check(move)
+        except IllegalMoveError as exc:
+            return [RuleHint(f"{exc}; tap the Dark Decay again, then the discards", exc.rule)]
+        return self._apply_all([*prefix, move], "nfc")
 
     def _resolve_taps(self) -> list[TrackerEvent]:
         fits = [m for m in self._tap_moves if isinstance(m, Play) and set(self._taps) <= set(m.capture)]
@@ -389,7 +443,7 @@ class Tracker:
             self._taps = []
             return [RuleHint(f"{taps} is not part of any capture {self._tap_card} can make (R4); tap again")]
         if len(fits) == 1:
-            return self._apply_all(self._tap_prefix + fits, "nfc")
+            return self._apply_all([*self._tap_prefix, *fits], "nfc")
         return []
 
     def _ask(self, prefix: list[Move], moves: Iterable[Move]) -> list[TrackerEvent]:
@@ -399,18 +453,20 @@ class Tracker:
         return [self.question]
 
     def _deal_tap(self, zone: str, card: Card) -> list[TrackerEvent]:
+        """Cards tapped while a deal is due: the first deal's centre cards on the centre
+        reader, and each hand on its player's reader when hands are tapped in."""
         game = self.game
         if game.phase is not Phase.DEAL:
             return [Notice(f"{card.id} tapped on a dealing reader, but no deal is due")]
-        if self.config.hands_unseen and game.deal_number > 0:
-            return []
         player = zone.partition(":")[2] if zone.startswith("hand:") else "centre"
         taps = self._deal_taps.setdefault(player, [])
         if card not in taps:
             taps.append(card)
-        hands = {p: self._deal_taps.get(p, []) for p in game.players}
         centre = self._deal_taps.get("centre", [])
-        deal = Deal.make(hands, centre)
+        if self.config.hands_unseen:
+            deal = Deal(unseen_deal(game).hands, tuple(centre))
+        else:
+            deal = Deal.make({p: self._deal_taps.get(p, []) for p in game.players}, centre)
         if game.is_legal(deal):
             self._deal_taps = {}
             return self._apply_all([deal], "nfc")
