@@ -66,11 +66,12 @@ def _registry(args: argparse.Namespace) -> Any:
     return Registry.load(calibration_dir(args.calibration) / "tags")
 
 
-def _start_reader(args: argparse.Namespace, emit: Any, write_plan: Any = None, on_message: Any = None) -> Any:
+def _start_reader(args: argparse.Namespace, emit: Any, write_plan: Any = None) -> Any:
+    """The raw tag source for enrolment (events before any registry lookup)."""
     if args.serial:
         from .board_link import BoardLink
 
-        return BoardLink(args.serial, emit, on_message=on_message).start()
+        return BoardLink(args.serial, emit).start()
     from .usb_reader import UsbReader
 
     return UsbReader(args.nfc or "usb", emit, write_plan=write_plan).start()
@@ -123,7 +124,7 @@ def _watch(args: argparse.Namespace) -> int:
     from companion.observations import CardLifted, CardTapped, SensorStatus, UnknownTag
 
     from .board import ErrorLine, ReaderLine
-    from .resolver import Resolver
+    from .sensors import NfcSensors
 
     registry = _registry(args)
     _say_problems(registry)
@@ -153,7 +154,9 @@ def _watch(args: argparse.Namespace) -> int:
         elif isinstance(message, ErrorLine) and message.index is not None:
             print(f"{stamp()} board:{message.index:<2} reader error {message.code}", flush=True)
 
-    reader = _start_reader(args, Resolver(registry, show), on_message=board_message)
+    serial = [args.serial] if args.serial else []
+    nfc = [] if args.serial else [args.nfc or "usb"]
+    reader = NfcSensors(show, nfc=nfc, serial=serial, registry=registry, on_board_message=board_message).start()
     print(f"{stamp()} watching {args.serial or args.nfc or 'usb'}; Ctrl-C stops", flush=True)
     try:
         if args.seconds is not None:

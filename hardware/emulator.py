@@ -9,7 +9,6 @@ binutils-avr, simavr, libsimavr-dev, make and pkg-config.
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import threading
@@ -164,7 +163,3 @@ class BoardEmulator:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-
-if os.name != "posix":  # pseudo-terminals are POSIX; say so instead of failing obscurely
-    def _unsupported(*_a: object, **_k: object) -> None:
-        raise EmulatorError("the board emulator needs a POSIX system (pseudo-terminals)")
