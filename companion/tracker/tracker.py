@@ -373,10 +373,10 @@ class Tracker:
         me = work.turn
         assert me is not None
         if card.id == "F004":
-            self._decay = (prefix, me, [])
             waiting = [p for p in game.players if game.setup.is_opponent(me, p) and work.hand_size(p)]
             if not waiting:
-                return self._apply_all(prefix + [Play(me, card)], "nfc")
+                return self._apply_all([*prefix, Play(me, card)], "nfc")
+            self._decay = (prefix, me, [])
             return [Notice(f"Dark Decay: {', '.join(waiting)}, tap the card you discard, in seating order")]
         if card.to_centre:
             options = sort_options(work.centre, work.capture_options(card))

@@ -97,3 +97,83 @@ class TableRun:
 
     def problems(self) -> list[object]:
         return [e for e in self.events if isinstance(e, (OutOfSync, RuleHint))]
+
+
+READERS = {"board:0": "centre"}
+
+
+def taps_for(setup, moves: Sequence[Move], *, start: float = 0.0) -> Iterator[tuple[Move, list[Observation]]]:
+    """The taps a table makes on NFC readers for each true move: the card played on the centre
+    reader, then the cards taken when the capture is not forced, a drawn Fate card on its
+    owner's Fate reader, Dark Decay discards in seating order, the first deal's centre cards."""
+    from companion.observations import CardTapped
+
+    game = GameState(setup, keep_history=False)
+    t = start
+
+    def tap(card, owner, reader):
+        nonlocal t
+        t += 0.3
+        return CardTapped("serial:test", t, card, owner, reader)
+
+    for move in moves:
+        taps: list[Observation] = []
+        if isinstance(move, Deal) and move.centre:
+            taps = [tap(c, None, "board:0") for c in move.centre]
+        elif isinstance(move, DrawFate):
+            card = game.fate_deck(move.player)[0]
+            taps = [tap(card, move.player, f"fate-reader:{move.player}")]
+        elif isinstance(move, Play):
+            card = move.card
+            taps = [tap(card, move.player if card.is_fate else None, "board:0")]
+            if card.to_centre and len(game.capture_options(card)) > 1:
+                taken = list(move.capture)
+                options = [set(o) for o in game.capture_options(card)]
+                picked: set = set()
+                for c in taken:
+                    if sum(1 for o in options if picked <= o) == 1:
+                        break
+                    picked.add(c)
+                    taps.append(tap(c, None, "board:0"))
+            for p, c in move.discards:
+                taps.append(tap(c, p if c.is_fate else None, "board:0"))
+        game.push(move)
+        yield move, taps
+
+
+class NfcRun(TableRun):
+    """The same table with NFC readers only: one on the centre, one per player's Fate deck."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        readers = dict(READERS)
+        readers.update({f"fate-reader:{p}": f"fate:{p}" for p in self.setup.players})
+        first = next(m for m in self.moves if isinstance(m, NewRound))
+        self.tracker = Tracker(
+            GameState(self.setup),
+            TrackerConfig(readers=readers, first_dealer=first.dealer, fate_decks={p: first.deck_of(p) for p in self.setup.players}, draws_visible=True),
+        )
+
+    def play(self, *, until=None, perturb=None) -> None:
+        for k, (move, taps) in enumerate(taps_for(self.setup, self.moves)):
+            if until is not None and k >= until:
+                return
+            self.feed(taps)
+
+
+class BothRun(NfcRun):
+    """Camera and NFC readers at once: each move's taps come just before the camera sees it."""
+
+    def play(self, *, until=None, perturb=None) -> None:
+        taps = {id(move): obs for move, obs in taps_for(self.setup, self.moves)}
+        before: Scene | None = None
+        done: set[int] = set()
+        for scene in self.scenes():
+            if scene.move is not None and id(scene.move) not in done:
+                done.add(id(scene.move))
+                move = scene.move
+                # The played card is tapped; what it takes, the camera sees.
+                self.feed([o for o in taps.get(id(move), []) if not isinstance(move, Play) or o.card is move.card])
+            self.now += 0.5
+            self.feed(changes(before, scene, self.now))
+            before = scene

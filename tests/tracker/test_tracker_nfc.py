@@ -1,0 +1,50 @@
+"""Games followed through NFC taps alone: the card played, the cards taken when the choice is
+not forced, Fate draws on each player's Fate reader."""
+
+import pytest
+
+from companion.cards import Card
+from companion.observations import CardTapped
+from companion.tracker import Notice, RuleHint, TrackerState
+
+from tests.tracker.harness import NfcRun
+
+
+@pytest.mark.parametrize("players,teams,fate,seed", [(2, 0, False, 30), (4, 2, False, 31), (2, 0, True, 32), (4, 2, True, 33), (5, 0, True, 34), (6, 3, True, 35)])
+def test_nfc_follows_a_whole_game(players, teams, fate, seed):
+    run = NfcRun(players, teams, fate=fate, seed=seed)
+    run.play()
+    assert not run.problems(), run.problems()[:3]
+    assert len(run.applied) == len(run.moves)
+    assert run.tracker.game.totals == run.truth.totals and run.tracker.game.outcome() == run.truth.outcome()
+    assert run.tracker.state is TrackerState.SYNCED
+
+
+def test_a_tap_that_breaks_a_rule_is_flagged_and_changes_nothing():
+    run = NfcRun(2, seed=36)
+    run.play(until=3)  # the round, the first deal and one play
+    game = run.tracker.game
+    n = len(game.move_stack)
+    taken = next(c for c in [*game.stack(game.players[0]), *game.stack(game.players[1])] if c.is_world) if any(game.stack(p) for p in game.players) else game.centre[0]
+    out = run.tracker.observe(CardTapped("serial:test", 99.0, taken, None, "board:0"))
+    assert out and isinstance(out[-1], (RuleHint, Notice))
+    assert len(game.move_stack) == n
+
+
+def test_a_world_card_on_a_fate_reader_is_explained():
+    run = NfcRun(2, seed=37)
+    run.play(until=3)
+    out = run.tracker.observe(CardTapped("serial:test", 99.0, Card.from_id("W001"), None, "fate-reader:ann"))
+    assert isinstance(out[-1], Notice) and "centre reader" in out[-1].message
+
+
+@pytest.mark.parametrize("players,teams,fate,seed", [(2, 0, True, 40), (4, 2, True, 41)])
+def test_camera_and_nfc_together(players, teams, fate, seed):
+    """Both sensors at once, each confirming the other: the tap names the card played, the
+    camera sees what it takes."""
+    from tests.tracker.harness import BothRun
+
+    run = BothRun(players, teams, fate=fate, seed=seed)
+    run.play()
+    assert not run.problems(), run.problems()[:3]
+    assert run.tracker.game.totals == run.truth.totals and run.tracker.game.outcome() == run.truth.outcome()
