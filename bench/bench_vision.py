@@ -10,6 +10,11 @@ Each detector then reads every frame on one core.
   place (a misread id, or a marker invented from clutter);
 - ms/frame: detector time per 1080p frame, one thread.
 
+A second table counts **decoys read as markers**: frames of a bare table strewn with 60
+marker-like squares each (a black border and random bits inside, the family's grid size),
+the kind of pattern other games' tokens, QR codes or card artwork present. Every id read from
+them is wrong.
+
 ``python -m bench vision [-- --quick | --full] [--frames N] [--sizes 2,3,4] [--seed S]``
 """
 
@@ -95,6 +100,41 @@ def make_scene(rng: random.Random, module_px: float, family: str, seed: int):
     return frame, id_map
 
 
+def decoy_frame(rng: random.Random, module_px: float, bits: int, count: int = 60):
+    """A bare, unevenly lit table with ``count`` random marker-like squares of ``bits`` x
+    ``bits`` data cells inside a black border and a white margin."""
+    import cv2
+    import numpy as np
+
+    h, w = 1080, 1920
+    image = np.empty((h, w), np.float32)
+    image[:] = 125.0
+    cells = bits + 4  # data, black border, white margin
+    side = cells * module_px
+    step = side * 1.6
+    spots = [(x, y) for y in np.arange(side, h - side, step) for x in np.arange(side, w - side, step)]
+    rng.shuffle(spots)
+    for x, y in spots[:count]:
+        grid = np.full((cells, cells), 255, np.uint8)
+        grid[1:-1, 1:-1] = 0
+        grid[2:-2, 2:-2] = np.array([rng.choice((0, 255)) for _ in range(bits * bits)], np.uint8).reshape(bits, bits)
+        big = cv2.resize(grid, (cells * 8, cells * 8), interpolation=cv2.INTER_NEAREST)
+        a = rng.uniform(0, 360)
+        m = cv2.getRotationMatrix2D((cells * 4, cells * 4), a, module_px / 8)
+        m[:, 2] += (x - cells * 4, y - cells * 4)
+        mask = cv2.warpAffine(np.full_like(big, 255), m, (w, h)).astype(np.float32) / 255
+        patch = cv2.warpAffine(big, m, (w, h)).astype(np.float32)
+        image = image * (1 - mask) + patch * mask
+    ys, xs = np.mgrid[0:h, 0:w]
+    image *= 1 - 0.4 * xs / w
+    image = cv2.GaussianBlur(image, (0, 0), 0.6)
+    image += np.random.default_rng(rng.randrange(1 << 30)).normal(0, 3, image.shape)
+    return np.clip(image, 0, 255).astype(np.uint8)
+
+
+_BITS = {"tag36h11": 6, "APRILTAG_36h11": 6, "tag25h9": 5, "5X5_1000": 5, "4X4_1000": 4}
+
+
 def _render_family(family: str) -> str:
     return {"tag36h11": "tag36h11", "APRILTAG_36h11": "tag36h11", "tag25h9": "tag25h9"}.get(family, family)
 
@@ -161,6 +201,18 @@ def main(argv: list[str]) -> int:
                     tally.seconds += time.perf_counter() - start
                     tally.frames += 1
                     score(frame, id_map, found, tally)
+    decoys: dict[int, Tally] = {}
+    decoy_px = 4.0
+    for family in families:
+        rng = random.Random(f"{args.seed}-decoys-{family}")
+        for i in range(frames):
+            gray = decoy_frame(rng, decoy_px, _BITS[family])
+            for k, (_, _, f, _) in enumerate(detectors):
+                if _render_family(f) != family:
+                    continue
+                tally = decoys.setdefault(k, Tally())
+                tally.frames += 1
+                tally.wrong += len(instances[k].detect(gray))
     print()
     print(f"{'detector':46} {'family':15} {'px/mod':>6} {'recall':>8} {'wrong/1000 fr':>13} {'ms/frame':>9} {'covered found':>13}")
     for k, (label, _, family, _) in enumerate(detectors):
@@ -173,6 +225,12 @@ def main(argv: list[str]) -> int:
             covered = f"{t.covered_found}/{t.covered}"
             print(f"{label:46} {family:15} {size:6g} {100 * recall:7.2f}% {wrong:13.1f} {1000 * t.seconds / t.frames:9.1f} {covered:>13}"
                   + (f"  e.g. {t.examples}" if t.examples else ""))
+    print()
+    print(f"decoys: {frames} frames of 60 random marker-like squares at {decoy_px:g} px/module; every id read is wrong")
+    print(f"{'detector':46} {'family':15} {'wrong/1000 fr':>13} {'per decoy':>10}")
+    for k, (label, _, family, _) in enumerate(detectors):
+        t = decoys[k]
+        print(f"{label:46} {family:15} {1000 * t.wrong / t.frames:13.1f} {t.wrong / (60 * t.frames):10.5f}")
     return 0
 
 

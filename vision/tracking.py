@@ -119,11 +119,6 @@ class Stabiliser:
                 out += self._missed(key, track, gray, at, centres)
         return out
 
-    def finish(self, at: float) -> list[Observation]:
-        """End of the video: nothing more will be seen; forget all cards without reporting."""
-        self.tracks.clear()
-        return []
-
     # --- one card read in this frame ---
 
     def _read(self, t: TrackedCard, s: CardSighting, gray: np.ndarray | None, at: float) -> list[Observation]:
@@ -144,7 +139,7 @@ class Stabiliser:
                 return [self._seen(t, at)]
             return []
         new = s.zone
-        if new == t.zone:
+        if new == t.zone or s.table_mm is None:  # without a calibrated mat, nothing says it moved
             t.pending_zone, t.pending_count = None, 0
             return []
         if not self._clearly_in(new, s.table_mm, t.zone):
