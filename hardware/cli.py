@@ -27,7 +27,7 @@ def register(sub: Any) -> None:
         p.add_argument("--calibration", metavar="DIR", help="calibration directory (default: ROP_CALIBRATION or ./calibration)")
         if reader:
             src = p.add_mutually_exclusive_group()
-            src.add_argument("--nfc", metavar="PATH", help="nfcpy reader: usb, usb:VID:PID, tty:USB0:pn532 (default: usb)")
+            src.add_argument("--nfc", metavar="PATH", help="nfcpy reader: usb, usb:VID:PID, tty:USB0:pn532, or pn532:PORT for a PN532 on any serial port (default: usb)")
             src.add_argument("--serial", metavar="PORT", help="reader board: /dev/ttyACM0, COM3, socket://host:port")
 
     p = cmds.add_parser("enrol", help="tap every card once to record its tag (and write the card on it)")

@@ -1,4 +1,5 @@
-"""A USB NFC reader (ACR122U, SCL3711, RC-S380 ...) through nfcpy, in its own thread.
+"""A USB NFC reader (ACR122U, SCL3711, RC-S380 ...) through nfcpy, in its own thread; also
+a PN532 breakout on a serial port (``pn532:/dev/ttyUSB0``) through nfcpy's PN532 driver.
 
 One tag in the field at a time, as nfcpy's reader/writer mode works. Each tap yields a
 :class:`TagPresent` with the tag's UID and the card its NDEF message names; the lift
@@ -36,8 +37,26 @@ WritePlan = Callable[[str], "list[Any] | None"]
 
 
 def _open_frontend(path: str) -> Any:
+    """nfcpy's frontend for ``path``; ``pn532:<serial port>`` opens a PN532 on any serial
+    port name (``/dev/serial/by-id/...`` included, which nfcpy's own ``tty:`` paths cannot
+    name) with nfcpy's PN532 driver."""
     import nfc  # imported here: nfcpy (and libusb) load only when a reader is used
 
+    if path.startswith("pn532:"):
+        import nfc.clf.pn532
+        import nfc.clf.transport
+
+        port = path.removeprefix("pn532:")
+        transport = nfc.clf.transport.TTY(port)
+        try:
+            device = nfc.clf.pn532.init(transport)
+        except Exception:
+            transport.close()
+            raise
+        device._path = port  # what nfcpy's own device search records
+        clf = nfc.ContactlessFrontend()
+        clf.device = device  # what ContactlessFrontend.open does once a driver is found
+        return clf
     return nfc.ContactlessFrontend(path)
 
 
