@@ -69,6 +69,7 @@ class BoardLink:
         self._incompatible: str | None = None
         self._last_status: tuple[SensorState, str] | None = None
         self._resync_wanted = False
+        self._lost_reason = ""
         self._resync_at = 0.0
 
     # -- public ------------------------------------------------------------------------------

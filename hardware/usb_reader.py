@@ -138,7 +138,7 @@ class UsbReader:
                 continue
             self._status(SensorState.CONNECTED, f"{getattr(clf, 'device', None) or self.path}")
             try:
-                reason = self._session(clf)
+                reason = self._serve_taps(clf)
             except Exception as exc:  # nfcpy raises more than IOError from a dying device
                 reason = f"{type(exc).__name__}: {exc}"
             finally:
@@ -157,7 +157,7 @@ class UsbReader:
             self._status(SensorState.LOST, f"{self.path}: {reason}; reopening")
             self._stop.wait(self.retry_interval)
 
-    def _session(self, clf: Any) -> str:
+    def _serve_taps(self, clf: Any) -> str:
         """Serve taps until the reader fails (returns why) or we are stopped."""
         options = {
             "on-connect": self._on_connect,

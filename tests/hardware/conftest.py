@@ -1,4 +1,4 @@
-"""Fixtures for the NFC tests: the real firmware built once per session, the emulated board,
+"""Fixtures for the NFC tests: the real firmware built once per test run, the emulated board,
 and a collector that waits for observations."""
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def board(firmware: FirmwareBuild, tmp_path: Path) -> Iterator[BoardEmulator]:
 
 
 class Collector:
-    """Thread-safe list of whatever a sensor emits, with waiting helpers."""
+    """Thread-safe list of whatever a sensor emits, with ways to wait for an item."""
 
     def __init__(self) -> None:
         self.items: list[Any] = []
