@@ -34,7 +34,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
 
     from companion.cards import Card
-    from hardware.board import StatLine
+    from hardware.board import MemLine, StatLine
     from hardware.board_link import BoardLink
     from hardware.emulator import BoardEmulator, build_firmware
     from hardware.registry import Registry
@@ -49,6 +49,7 @@ def main(argv: list[str]) -> int:
     events: list[tuple[float, object]] = []
     cond = threading.Condition()
     stats: list[StatLine] = []
+    memory: list[MemLine] = []
 
     def collect(obs: object) -> None:
         with cond:
@@ -80,7 +81,8 @@ def main(argv: list[str]) -> int:
             registry.enrol(uid, Card.from_id(f"W{n + 1:03d}"), "bench", ndef=False)
         with BoardEmulator(build, chips="0123", link=Path(tmp) / "board") as emu:
             link = BoardLink(emu.port, Resolver(registry, collect),
-                             on_message=lambda m: stats.append(m) if isinstance(m, StatLine) else None)
+                             on_message=lambda m: stats.append(m) if isinstance(m, StatLine)
+                             else memory.append(m) if isinstance(m, MemLine) else None)
             with link:
                 deadline = time.monotonic() + 10
                 while not any(isinstance(o, SensorStatus) and o.state is SensorState.CONNECTED for _, o in events):
@@ -126,6 +128,12 @@ def main(argv: list[str]) -> int:
                     lifts.append(wait_for(CardLifted, f"board:{reader}", since) - start)
                     time.sleep(0.03 + (n % 5) * 0.011)
                 frames = emu.stats()
+                read_stats(link)
+                time.sleep(0.2)
+                if memory:
+                    mem = memory[-1]
+                    print(f"RAM measured on the running board: {mem.static} bytes static + {mem.stack_peak} bytes "
+                          f"deepest stack = {mem.static + mem.stack_peak} of 2048; {mem.never_used} bytes never touched")
 
     def show(name: str, values: list[float]) -> None:
         ms = [v * 1000 for v in values]

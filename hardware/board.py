@@ -28,6 +28,7 @@ __all__ = [
     "Heartbeat",
     "ErrorLine",
     "StatLine",
+    "MemLine",
     "Reply",
     "BoardMessage",
     "ProtocolError",
@@ -97,11 +98,20 @@ class StatLine:
 
 
 @dataclass(frozen=True, slots=True)
+class MemLine:
+    """RAM use measured on the board: static data, deepest stack so far, never used."""
+
+    static: int
+    stack_peak: int
+    never_used: int
+
+
+@dataclass(frozen=True, slots=True)
 class Reply:
     text: str  # PONG, OK RESET
 
 
-BoardMessage = Hello | ReaderLine | TagLine | GoneLine | Ready | Heartbeat | ErrorLine | StatLine | Reply
+BoardMessage = Hello | ReaderLine | TagLine | GoneLine | Ready | Heartbeat | ErrorLine | StatLine | MemLine | Reply
 
 _PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], BoardMessage]]] = [
     (re.compile(r"HELLO ROP-NFC (\d+) (\S+) (\d+)(?: (\S+))?(?: .*)?"),
@@ -114,6 +124,7 @@ _PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], BoardMessage]]]
     (re.compile(r"HB (\d+)"), lambda m: Heartbeat(int(m[1]))),
     (re.compile(r"ERR (\d|-) (\S+)"), lambda m: ErrorLine(None if m[1] == "-" else int(m[1]), m[2])),
     (re.compile(r"STAT (\d) (\d+) (\d+) (\d+)"), lambda m: StatLine(int(m[1]), int(m[2]), int(m[3]), int(m[4]))),
+    (re.compile(r"MEM (\d+) (\d+) (\d+)"), lambda m: MemLine(int(m[1]), int(m[2]), int(m[3]))),
     (re.compile(r"(PONG|OK \S+)"), lambda m: Reply(m[1])),
 ]
 

@@ -29,6 +29,29 @@ typedef struct {
 
 static reader_t readers[READER_SLOTS];
 
+/* Stack measurement: the free RAM between the end of static data and the stack is filled
+ * with a pattern at start; the lowest overwritten byte shows the deepest the stack went. */
+#define STACK_PAINT 0xC5
+extern uint8_t __heap_start; /* end of .data, .bss and .noinit (linker script) */
+
+static void stack_paint(void)
+{
+    uint8_t *p = &__heap_start;
+    uint8_t *limit = (uint8_t *)SP - 16; /* stay clear of our own frame */
+    while (p < limit) *p++ = STACK_PAINT;
+}
+
+static uint16_t stack_never_used(void)
+{
+    const uint8_t *p = &__heap_start;
+    uint16_t n = 0;
+    while (p <= (const uint8_t *)RAMEND && *p == STACK_PAINT) {
+        p++;
+        n++;
+    }
+    return n;
+}
+
 /* MCUSR says why we (re)started; it must be read and the watchdog stopped before main,
  * or a watchdog reset would repeat forever. */
 static uint8_t reset_cause __attribute__((section(".noinit")));
@@ -129,6 +152,18 @@ static void say_stats(void)
         line_u32((uint32_t)rd->poll_ticks_max * 4);
         line_end();
     }
+    /* MEM <static> <stack peak> <never used>, all in bytes of the 2 KB RAM. */
+    uint16_t static_bytes = (uint16_t)(&__heap_start - (uint8_t *)RAMSTART);
+    uint16_t unused = stack_never_used();
+    uint16_t peak = (uint16_t)(RAMEND + 1 - (uint16_t)&__heap_start - unused);
+    line_begin();
+    line_str_P(PSTR("MEM "));
+    line_u32(static_bytes);
+    line_char(' ');
+    line_u32(peak);
+    line_char(' ');
+    line_u32(unused);
+    line_end();
 }
 
 /* The tag on reader r is gone (lifted, or the reader failed and can no longer vouch for it). */
@@ -259,6 +294,7 @@ static void read_commands(void)
 
 int main(void)
 {
+    stack_paint();
     clock_init();
     uart_init();
     spi_init();

@@ -9,7 +9,7 @@ import pytest
 
 from companion.cards import Card
 from companion.observations import CardLifted, CardTapped, SensorState, SensorStatus
-from hardware.board import Hello
+from hardware.board import Hello, MemLine, StatLine
 from hardware.board_link import BoardLink
 from hardware.registry import Registry
 from hardware.resolver import Resolver
@@ -156,3 +156,22 @@ def test_reader_fitted_later_comes_up(firmware, tmp_path, collector):
             assert "board:1 up" in later.detail
             emu.tag(1, UID_FIRE)
             collector.wait_for(lambda e: isinstance(e, TagPresent) and e.reader == "board:1")
+
+
+def test_stat_reports_poll_times_and_ram_use(firmware, board, collector):
+    messages = []
+    with BoardLink(board.port, collector, on_message=messages.append) as link:
+        collector.wait_for(connected)
+        board.tag(1, UID_FIRE)
+        collector.wait_for(lambda e: isinstance(e, TagPresent))
+        time.sleep(0.3)
+        assert link.send("STAT")
+        deadline = time.monotonic() + 3
+        while not any(isinstance(m, MemLine) for m in messages) and time.monotonic() < deadline:
+            time.sleep(0.05)
+    stats = {m.index: m for m in messages if isinstance(m, StatLine)}
+    assert sorted(stats) == [0, 1, 2, 3]
+    assert all(s.polls > 0 and 0 < s.avg_us <= s.max_us < 100_000 for s in stats.values())
+    [mem] = [m for m in messages if isinstance(m, MemLine)]
+    assert mem.static == firmware.ram_bytes  # the board's own view agrees with the image
+    assert 50 < mem.stack_peak < 700 and mem.static + mem.stack_peak + mem.never_used <= 2048
