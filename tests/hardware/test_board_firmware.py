@@ -9,7 +9,7 @@ import pytest
 
 from companion.cards import Card
 from companion.observations import CardLifted, CardTapped, SensorState, SensorStatus
-from hardware.board import Hello, MemLine, StatLine
+from hardware.board import ErrorLine, Hello, MemLine, Reply, StatLine
 from hardware.board_link import BoardLink
 from hardware.registry import Registry
 from hardware.resolver import Resolver
@@ -175,3 +175,22 @@ def test_stat_reports_poll_times_and_ram_use(firmware, board, collector):
     [mem] = [m for m in messages if isinstance(m, MemLine)]
     assert mem.static == firmware.ram_bytes  # the board's own view agrees with the image
     assert 50 < mem.stack_peak < 700 and mem.static + mem.stack_peak + mem.never_used <= 2048
+
+
+def test_damaged_and_unknown_commands_get_an_error_and_the_board_keeps_going(board, collector):
+    messages = []
+    with BoardLink(board.port, collector, on_message=messages.append) as link:
+        collector.wait_for(connected)
+        transport = link._protocol.transport
+        transport.write(b"PING*00\n")                 # wrong checksum
+        transport.write(b"\xff\xfe" + b"X" * 40 + b"\n")  # noise longer than any command
+        link.send("FLY")                               # well-formed, unknown
+        link.send("PING")
+        deadline = time.monotonic() + 3
+        while not any(isinstance(m, Reply) and m.text == "PONG" for m in messages) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        codes = [m.code for m in messages if isinstance(m, ErrorLine) and m.index is None]
+        assert codes[:3] == ["CRC", "OVERFLOW", "CMD"]
+        assert any(isinstance(m, Reply) and m.text == "PONG" for m in messages)
+        board.tag(0, UID_FIRE)
+        collector.wait_for(lambda e: isinstance(e, TagPresent))
