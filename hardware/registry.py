@@ -6,7 +6,8 @@ One file per owner, ``<calibration>/tags/<owner>.jsonl``, one tag a line::
 
 One line per tag keeps the files easy to read, to diff and to merge, and lets every problem
 name its file and line. A file is rewritten whole through a temporary file and an atomic
-rename, so an interrupted enrolment never loses what was recorded before.
+rename, so an interrupted enrolment never loses what was recorded before; lines that
+cannot be read are kept verbatim at the end of the file until someone fixes them.
 
 Loading never raises for bad content: each problem (broken line, unknown card, a tag
 enrolled twice, a card with two tags) is kept in :attr:`Registry.problems` with the fix in
@@ -122,6 +123,8 @@ class Registry:
     problems: list[RegistryProblem] = field(default_factory=list)
     _by_uid: dict[str, TagEntry] = field(default_factory=dict)
     _conflicts: dict[str, list[TagEntry]] = field(default_factory=dict)
+    #: Lines that could not be read, per file, kept verbatim so that saving never drops them.
+    _unreadable: dict[Path, list[str]] = field(default_factory=dict)
 
     # -- loading ---------------------------------------------------------------------------
 
@@ -152,6 +155,8 @@ class Registry:
             entry = self._parse_line(path, number, raw, owner)
             if entry is not None:
                 self.entries.append(entry)
+            else:
+                self._unreadable.setdefault(path, []).append(raw)
 
     def _parse_line(self, path: Path, number: int, raw: str, owner: str) -> TagEntry | None:
         def problem(message: str, fix: str = "correct or delete the line, then run: rop tags check") -> None:
@@ -283,6 +288,8 @@ class Registry:
         path = self.path_for(owner)
         entries = sorted(entries, key=lambda e: (e.card.id, e.uid))
         text = "".join(e.to_json() + "\n" for e in entries)
+        # Lines we could not read stay, at the end, for a person to fix (rop tags check).
+        text += "".join(raw + "\n" for raw in self._unreadable.get(path, ()))
         fd, tmp = tempfile.mkstemp(prefix=f".{owner}.", suffix=".tmp", dir=self.directory)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as out:
@@ -301,3 +308,4 @@ class Registry:
         fresh = Registry.load(self.directory)
         self.entries, self.problems = fresh.entries, fresh.problems
         self._by_uid, self._conflicts = fresh._by_uid, fresh._conflicts
+        self._unreadable = fresh._unreadable

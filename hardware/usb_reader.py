@@ -130,7 +130,7 @@ class UsbReader:
                 if "libusb" in str(exc):
                     why = "libusb-1.0 is not installed (Debian/Ubuntu: apt install libusb-1.0-0)"
                 if getattr(exc, "errno", None) == errno.EACCES:
-                    why = f"no permission to use the reader ({exc}): see docs/nfc.md, 'USB permissions'"
+                    why = f"no permission to use the reader ({exc}): see Troubleshooting in docs/nfc.md"
                 if getattr(exc, "errno", None) == errno.EBUSY:
                     why = f"the reader is in use by another program or a kernel driver ({exc})"
                 self._status(SensorState.RECONNECTING, f"{self.path}: {why}; retrying")

@@ -58,6 +58,11 @@ def test_broken_files_report_file_and_line_and_keep_the_good_lines(tmp_path):
     assert "enrolled more than once" in text and "bob.jsonl:1" in text
     # The twice-enrolled tag resolves to nothing rather than to either card.
     assert reg.lookup(UID1) is None and len(reg.conflicts(UID1)) == 2
+    # Enrolling more keeps the unreadable lines for a person to fix: nothing recorded is lost.
+    reg.enrol(UID3, Card.from_id("F003"), "ann", ndef=False)
+    text = (tags / "ann.jsonl").read_text()
+    assert "{not json" in text and "W099" in text and '"XYZ"' in text and UID3 in text
+    assert len(Registry.load(tags).problems) == len(reg.problems)
 
 
 def test_forget_by_card_or_uid(tmp_path):
