@@ -194,3 +194,16 @@ def test_damaged_and_unknown_commands_get_an_error_and_the_board_keeps_going(boa
         assert any(isinstance(m, Reply) and m.text == "PONG" for m in messages)
         board.tag(0, UID_FIRE)
         collector.wait_for(lambda e: isinstance(e, TagPresent))
+
+
+def test_card_swapped_within_one_poll_is_a_lift_then_a_tap(board, collector):
+    with BoardLink(board.port, collector):
+        collector.wait_for(connected)
+        board.tag(2, UID_FIRE)
+        collector.wait_for(lambda e: isinstance(e, TagPresent))
+        mark = collector.mark()
+        board.tag(2, UID_THIEF)  # the other card slid on as the first came off
+        tap = collector.wait_for(lambda e: isinstance(e, TagPresent), start=mark)
+        events = [e for e in collector.items[mark:] if isinstance(e, (TagPresent, TagRemoved))]
+        assert [(type(e).__name__, e.uid) for e in events][:2] == [("TagRemoved", UID_FIRE), ("TagPresent", UID_THIEF)]
+        assert tap.reader == "board:2"
