@@ -21,7 +21,10 @@ def rop(*args: str, **kw) -> subprocess.CompletedProcess[str]:
 
 
 def test_rop_starts_without_loading_nfc_or_serial():
-    code = "import sys, companion.cli; companion.cli.build_parser(); print(sorted(m for m in sys.modules if m.split('.')[0] in ('nfc', 'serial', 'ndef')))"
+    code = (
+        "import argparse, sys, hardware.cli; hardware.cli.register(argparse.ArgumentParser().add_subparsers()); "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('nfc', 'serial', 'ndef', 'usb1')))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 
