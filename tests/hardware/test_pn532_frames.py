@@ -5,7 +5,6 @@ machine and called through ctypes, byte for byte."""
 from __future__ import annotations
 
 import ctypes
-import os
 import shutil
 import subprocess
 
@@ -56,9 +55,7 @@ RX = {0: "more", 1: "ack", 2: "nack", 3: "frame", 4: "error", -1: "bad LCS", -2:
 def c_frames(tmp_path_factory):
     cc = shutil.which("cc") or shutil.which("gcc")
     if cc is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("no C compiler: gcc is listed in packaging/apt-test.txt")
-        pytest.skip("no C compiler (install gcc)")
+        pytest.fail("no C compiler: gcc is listed in packaging/apt-test.txt, which the test command installs")
     lib = tmp_path_factory.mktemp("pn532") / "libpn532_frame.so"
     subprocess.run([cc, "-shared", "-fPIC", "-O2", "-Wall", "-Werror", str(FIRMWARE_DIR / "src" / "pn532_frame.c"),
                     "-o", str(lib)], check=True)
