@@ -65,6 +65,6 @@ def test_a_round_kept_through_the_reader_board(firmware, tmp_path):
                     emu.lift(slot)
     assert not run.problems(), run.problems()[:3]
     game = tracker.game
-    assert len(run.applied) == len(moves)
+    assert len(run.applied) == len(moves) + 1  # and the next round begins by itself
     assert len(game.results) == 1
     assert game.results[0].score.to_json() == run.truth.results[0].score.to_json()
