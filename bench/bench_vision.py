@@ -29,14 +29,13 @@ from dataclasses import dataclass, field
 
 #: (label, backend, family, detector options)
 DETECTORS = [
-    ("ArUco, rop default (1-bit correction)", "aruco", "APRILTAG_36h11", {}),
+    ("ArUco, rop default (2-bit correction)", "aruco", "APRILTAG_36h11", {}),
+    ("ArUco, 1-bit correction", "aruco", "APRILTAG_36h11", {"max_hamming": 1}),
     ("ArUco, no correction", "aruco", "APRILTAG_36h11", {"max_hamming": 0}),
-    ("ArUco, 2-bit correction", "aruco", "APRILTAG_36h11", {"max_hamming": 2, "min_margin": 0.0}),
     ("AprilTag 3, decimate 1", "apriltag", "tag36h11", {"decimate": 1.0}),
     ("AprilTag 3, decimate 2", "apriltag", "tag36h11", {"decimate": 2.0}),
-    ("AprilTag 3, decimate 2, 2-bit correction", "apriltag", "tag36h11", {"decimate": 2.0, "max_hamming": 2, "min_margin": 0.0}),
     ("AprilTag 3, decimate 1", "apriltag", "tag25h9", {"decimate": 1.0}),
-    ("ArUco, 1-bit correction", "aruco", "5X5_1000", {}),
+    ("ArUco, 2-bit correction", "aruco", "5X5_1000", {}),
     ("ArUco, full correction", "aruco", "4X4_1000", {"max_hamming": 99, "min_margin": 0.0}),
 ]
 FAMILY_IDS = {"tag36h11": 587, "APRILTAG_36h11": 587, "tag25h9": 35, "5X5_1000": 1000, "4X4_1000": 1000}
@@ -112,7 +111,7 @@ def decoy_frame(rng: random.Random, module_px: float, bits: int, count: int = 60
     cells = bits + 4  # data, black border, white margin
     side = cells * module_px
     step = side * 1.6
-    spots = [(x, y) for y in np.arange(side, h - side, step) for x in np.arange(side, w - side, step)]
+    spots = [(x, y) for y in np.arange(side + 4, h - side - 4, step) for x in np.arange(side + 4, w - side - 4, step)]
     rng.shuffle(spots)
     for x, y in spots[:count]:
         grid = np.full((cells, cells), 255, np.uint8)
@@ -120,11 +119,14 @@ def decoy_frame(rng: random.Random, module_px: float, bits: int, count: int = 60
         grid[2:-2, 2:-2] = np.array([rng.choice((0, 255)) for _ in range(bits * bits)], np.uint8).reshape(bits, bits)
         big = cv2.resize(grid, (cells * 8, cells * 8), interpolation=cv2.INTER_NEAREST)
         a = rng.uniform(0, 360)
+        r = int(side) + 2  # warp into a small window around the spot only
+        x0, y0 = int(x) - r, int(y) - r
         m = cv2.getRotationMatrix2D((cells * 4, cells * 4), a, module_px / 8)
-        m[:, 2] += (x - cells * 4, y - cells * 4)
-        mask = cv2.warpAffine(np.full_like(big, 255), m, (w, h)).astype(np.float32) / 255
-        patch = cv2.warpAffine(big, m, (w, h)).astype(np.float32)
-        image = image * (1 - mask) + patch * mask
+        m[:, 2] += (x - x0 - cells * 4, y - y0 - cells * 4)
+        mask = cv2.warpAffine(np.full_like(big, 255), m, (2 * r, 2 * r)).astype(np.float32) / 255
+        patch = cv2.warpAffine(big, m, (2 * r, 2 * r)).astype(np.float32)
+        roi = image[y0 : y0 + 2 * r, x0 : x0 + 2 * r]
+        roi[:] = roi * (1 - mask) + patch * mask
     ys, xs = np.mgrid[0:h, 0:w]
     image *= 1 - 0.4 * xs / w
     image = cv2.GaussianBlur(image, (0, 0), 0.6)

@@ -153,3 +153,21 @@ def test_a_lost_camera_is_reported_and_retried(tmp_path, compact, owners):
     assert states[:4] == [SensorState.CONNECTED, SensorState.LOST, SensorState.RECONNECTING, SensorState.CONNECTED]
     assert states[-1] is SensorState.FAILED
     assert sum(1 for i in items if not isinstance(i, SensorStatus)) >= 3
+
+
+def test_losing_the_mat_does_not_move_cards(compact, owners):
+    # The camera is bumped so far that no corner is in view: cards are still read, without
+    # table positions, and must stay in the zones they were reported in.
+    card = CardPlacement("W044", "bob", (300, 180), 30)
+    close = VirtualCamera.looking_at((300, 180), 3.0, rotation_deg=12)
+    frames = [([card], Effects(noise=2, seed=i)) for i in range(5)]
+    reader = TableReader(layout=compact, owners=owners)
+    stab = Stabiliser(layout=compact)
+    events = []
+    for i, (cards, fx) in enumerate(frames + frames):
+        camera = None if i < 5 else close
+        image = render_frame(cards, compact, owners=owners, effects=fx, camera=camera).image
+        view = reader.read(image)
+        assert (view.calibration is None) == (i >= 5) and len(view.cards) == 1
+        events += stab.update(view, image, i / FPS)
+    assert [(type(e).__name__, e.zone) for e in events] == [("CardSeen", "centre")]
