@@ -201,7 +201,8 @@ def _calibrate(args: argparse.Namespace) -> int:
         centre = cal.image_points([[layout.mat_mm[0] / 2, layout.mat_mm[1] / 2], [layout.mat_mm[0] / 2 + 10, layout.mat_mm[1] / 2]])
         px_per_mm = float(abs(centre[1] - centre[0]).max()) / 10
         module = px_per_mm * MODULE_MM
-        verdict = "good" if module >= 3 else ("marginal: expect missed cards" if module >= 2 else "too small: move the camera closer or use a higher resolution")
+        verdict = ("good" if module >= 3 else "fair: expect a card missed now and then" if module >= 2.5
+                   else "too small: move the camera closer or use a higher resolution")
         print(f"calibration error: {cal.error_mm:.2f} mm; seal markers will be {module:.1f} pixels per module ({verdict})")
     read = [f"{c.card.id} {c.owner or '-'} in {c.zone}" for c in view.cards]
     print(f"cards read: {', '.join(read) or 'none'}")
