@@ -146,7 +146,7 @@ class TableReader:
             if sides.max() / max(sides.min(), 1e-9) > self.max_skew:
                 return None, "marker is not square on the table"
             if abs(sides.mean() / MARKER_MM - 1) > self.size_tolerance:
-                return None, f"marker is {sides.mean():.1f} mm, a seal is {MARKER_MM:g} mm"
+                return None, f"marker is {sides.mean():.0f} mm, a seal is {MARKER_MM:.1f} mm"
             centre, angle = _card_centre(quad_mm)
             table_mm = (float(centre[0]), float(centre[1]))
             zone = self.layout.zone_at(table_mm)

@@ -30,7 +30,6 @@ from vision.layout import Layout
 from vision.markers import (
     CARD_MM,
     FAMILY,
-    LABEL_MM,
     MARKER_MM,
     MODULES,
     QUIET_MODULES,

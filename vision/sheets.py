@@ -18,10 +18,7 @@ import numpy as np
 from companion.cards import Card
 from vision.layout import Layout
 from vision.markers import (
-    LABEL_MM,
-    MODULES,
     PRINT_DPI,
-    QUIET_MODULES,
     STICKER_MM,
     SealMarker,
     module_grid,
