@@ -35,6 +35,15 @@ class Frame:
     index: int  # frames delivered so far by this source, from 0
 
 
+def _quiet_opencv() -> None:
+    # OpenCV prints backend warnings for every failed open (and every reconnection attempt);
+    # our own error says which camera failed, in words.
+    try:
+        cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
+    except AttributeError:
+        pass
+
+
 def parse_source(camera: str | int | None = None, video: str | None = None) -> int | str:
     """The ``--camera``/``--video`` options as one OpenCV source: an index, a URL or a file path."""
     if video is not None:
@@ -91,6 +100,7 @@ class FrameSource:
         """Open the source, or raise :class:`CameraError` saying which one failed."""
         if isinstance(self.source, str) and "://" not in self.source and not Path(self.source).is_file():
             raise CameraError(f"video file {self.source} does not exist")
+        _quiet_opencv()
         cap = cv2.VideoCapture(self.source)
         if not cap.isOpened():
             cap.release()
