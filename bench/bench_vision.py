@@ -10,6 +10,11 @@ Each detector then reads every frame on one core.
   place (a misread id, or a marker invented from clutter);
 - ms/frame: detector time per 1080p frame, one thread.
 
+A third part runs the **tracker** (``vision.tracking.Stabiliser``) over short rendered clips
+at 3 pixels per module and 10 frames per second: cards lie still while a hand sweeps over
+them, rests on one, and glare flickers; every card reported gone or seen again after its first
+sighting is a false observation.
+
 A second table counts **decoys read as markers**: frames of a bare table strewn with 60
 marker-like squares each (a black border and random bits inside, the family's grid size),
 the kind of pattern other games' tokens, QR codes or card artwork present. Every id read from
@@ -137,6 +142,57 @@ def decoy_frame(rng: random.Random, module_px: float, bits: int, count: int = 60
 _BITS = {"tag36h11": 6, "APRILTAG_36h11": 6, "tag25h9": 5, "5X5_1000": 5, "4X4_1000": 4}
 
 
+def tracking_trial(rng: random.Random, frames: int = 40) -> tuple[int, int, int]:
+    """One clip of still cards with a hand passing, resting and leaving, and glare flickering.
+    Returns (cards on the table, cards reported, false observations)."""
+    from companion.cards import ALL_CARDS
+    from companion.observations import CardGone
+    from vision.markers import MODULE_MM
+    from vision.reader import TableReader
+    from vision.render import CardPlacement, Effects, Glare, Hand, VirtualCamera, render_frame
+    from vision.tracking import Stabiliser
+
+    px_per_mm = 3.0 / MODULE_MM
+    centre = (500.0, 400.0)
+    camera = VirtualCamera.looking_at(centre, px_per_mm, rotation_deg=rng.uniform(-5, 5))
+    view_w, view_h = 1920 / px_per_mm, 1080 / px_per_mm
+    pool = list(ALL_CARDS)
+    rng.shuffle(pool)
+    cards: list[CardPlacement] = []
+    for card in pool:
+        pos = (centre[0] + rng.uniform(-0.4, 0.4) * view_w, centre[1] + rng.uniform(-0.38, 0.38) * view_h)
+        if all(math.dist(pos, c.position_mm) > 110 for c in cards):
+            cards.append(CardPlacement(card, rng.randrange(8), pos, rng.uniform(-180, 180)))
+        if len(cards) == 8:
+            break
+    rest = rng.choice(cards).position_mm
+    start = (centre[0] - view_w / 2, centre[1] + rng.uniform(-0.3, 0.3) * view_h)
+    reader = TableReader()
+    stab = Stabiliser()
+    false = 0
+    reported = set()
+    for i in range(frames):
+        hands = ()
+        if 8 <= i < 20:  # sweeping in
+            f = (i - 8) / 11
+            hands = (Hand((start[0] + (rest[0] - start[0]) * f, start[1] + (rest[1] - start[1]) * f), 70),)
+        elif 20 <= i < 30:  # resting on a card, trembling a little
+            hands = (Hand((rest[0] + rng.uniform(-2, 2), rest[1] + rng.uniform(-2, 2)), 70),)
+        elif 30 <= i < 34:  # leaving
+            hands = (Hand((rest[0] + (i - 29) * 60, rest[1] - (i - 29) * 40), 70),)
+        glare = ()
+        if rng.random() < 0.3:
+            glare = (Glare((rng.uniform(0, 1920), rng.uniform(0, 1080)), rng.uniform(60, 160), rng.uniform(120, 255)),)
+        fx = Effects(blur=rng.uniform(0.3, 0.9), noise=rng.uniform(1, 4), gradient=0.3, glare=glare, hands=hands, seed=i)
+        image = render_frame(cards, None, camera=camera, effects=fx).image
+        for obs in stab.update(reader.read(image), image, i / 10):
+            key = (obs.card.id, obs.owner)
+            if isinstance(obs, CardGone) or key in reported:
+                false += 1
+            reported.add(key)
+    return len(cards), len(reported), false
+
+
 def _render_family(family: str) -> str:
     return {"tag36h11": "tag36h11", "APRILTAG_36h11": "tag36h11", "tag25h9": "tag25h9"}.get(family, family)
 
@@ -227,6 +283,14 @@ def main(argv: list[str]) -> int:
             covered = f"{t.covered_found}/{t.covered}"
             print(f"{label:46} {family:15} {size:6g} {100 * recall:7.2f}% {wrong:13.1f} {1000 * t.seconds / t.frames:9.1f} {covered:>13}"
                   + (f"  e.g. {t.examples}" if t.examples else ""))
+    clips = 2 if args.quick else 12 if args.full else 6
+    on_table = seen = false = 0
+    for i in range(clips):
+        a, b, c = tracking_trial(random.Random(f"{args.seed}-track-{i}"))
+        on_table, seen, false = on_table + a, seen + b, false + c
+    print()
+    print(f"tracker: {clips} clips of 40 frames at 3 px/module, a hand sweeping in, resting on a card for 1 s and leaving, glare")
+    print(f"cards reported {seen}/{on_table}, false observations (a card reported gone or seen twice): {false}")
     print()
     print(f"decoys: {frames} frames of 60 random marker-like squares at {decoy_px:g} px/module; every id read is wrong")
     print(f"{'detector':46} {'family':15} {'wrong/1000 fr':>13} {'per decoy':>10}")

@@ -26,7 +26,7 @@ from vision.layout import Layout
 from vision.markers import CARD_MM, MARKER_MM, SEAL_CENTRE_ON_CARD_MM, MatCorner, SealMarker, decode
 from vision.owners import OwnerRegistry
 
-__all__ = ["CardSighting", "TableView", "TableReader"]
+__all__ = ["CardSighting", "TableView", "TableReader", "card_centre"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,14 +147,14 @@ class TableReader:
                 return None, "marker is not square on the table"
             if abs(sides.mean() / MARKER_MM - 1) > self.size_tolerance:
                 return None, f"marker is {sides.mean():.0f} mm, a seal is {MARKER_MM:.1f} mm"
-            centre, angle = _card_centre(quad_mm)
+            centre, angle = card_centre(quad_mm)
             table_mm = (float(centre[0]), float(centre[1]))
             zone = self.layout.zone_at(table_mm)
         else:
             sides = _sides(quad)
             if sides.max() / max(sides.min(), 1e-9) > 2 * self.max_skew:
                 return None, "marker is too skewed to be lying on the table"
-            _, angle = _card_centre(quad)
+            _, angle = card_centre(quad)
             table_mm, zone = None, None
         return (
             CardSighting(
@@ -182,8 +182,9 @@ def _convex(q: np.ndarray) -> bool:
     return bool((cross > 0).all() or (cross < 0).all())
 
 
-def _card_centre(quad: np.ndarray) -> tuple[np.ndarray, float]:
-    """The card's centre and rotation from its seal marker's corners (TL, TR, BR, BL)."""
+def card_centre(quad: np.ndarray) -> tuple[np.ndarray, float]:
+    """The card's centre and rotation (degrees clockwise) from its seal marker's corners (TL, TR,
+    BR, BL), in the units of the corners (image pixels or table mm)."""
     right = (quad[1] - quad[0] + quad[2] - quad[3]) / 2
     down = (quad[3] - quad[0] + quad[2] - quad[1]) / 2
     side = (np.linalg.norm(right) + np.linalg.norm(down)) / 2

@@ -475,13 +475,20 @@ def _draw_hand(image: np.ndarray, labels: np.ndarray, hand: Hand, camera: Virtua
     for dx, length in ((-30, 70), (-10, 82), (10, 78), (30, 62)):
         shapes.append([(dx - 8, -30), (dx + 8, -30), (dx + 8, -30 - length), (dx - 8, -30 - length)])
     shapes.append([(40, 0), (52, -8), (85, -45), (72, -55), (38, -25)])  # thumb
-    shadow = np.zeros(image.shape[:2], np.uint8)
     off = np.array([12.0, 16.0]) * camera.px_per_mm(hand.position_mm)
-    for shape in shapes:
-        pts = place(shape)
-        cv2.fillPoly(shadow, [np.round(pts + off).astype(np.int32)], 255)
-    shadow = cv2.GaussianBlur(shadow, (0, 0), 6)
-    image[:] = (image * (1 - shadow[..., None] / 255.0 * 0.45)).astype(np.uint8)
+    outlines = [place(shape) + off for shape in shapes]
+    # Only the window around the shadow is touched: whole-frame arithmetic is slow at 4K.
+    h, w = image.shape[:2]
+    allpts = np.concatenate(outlines)
+    x0, y0 = np.clip(np.floor(allpts.min(axis=0)).astype(int) - 20, 0, [w, h])
+    x1, y1 = np.clip(np.ceil(allpts.max(axis=0)).astype(int) + 20, 0, [w, h])
+    if x1 > x0 and y1 > y0:
+        shadow = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        for pts in outlines:
+            cv2.fillPoly(shadow, [np.round(pts - [x0, y0]).astype(np.int32)], 255)
+        shadow = cv2.GaussianBlur(shadow, (0, 0), 6).astype(np.float32)
+        roi = image[y0:y1, x0:x1]
+        roi[:] = (roi * (1 - shadow[..., None] / 255.0 * 0.45)).astype(np.uint8)
     for shape in shapes:
         pts = np.round(place(shape)).astype(np.int32)
         cv2.fillPoly(image, [pts], (120, 150, 205), cv2.LINE_AA)
@@ -495,16 +502,22 @@ def _apply_effects(image: np.ndarray, fx: Effects) -> np.ndarray:
     h, w = out.shape[:2]
     if fx.gradient:
         a = math.radians(fx.gradient_angle_deg)
-        ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
-        t = (xs - w / 2) * math.cos(a) + (ys - h / 2) * math.sin(a)
+        ys, xs = np.ogrid[0:h, 0:w]
+        t = ((xs - w / 2) * math.cos(a) + (ys - h / 2) * math.sin(a)).astype(np.float32)
         t = (t - t.min()) / max(float(t.max() - t.min()), 1.0)
         out *= (1 - fx.gradient * t)[..., None]
     for g in fx.glare:
-        ys, xs = np.ogrid[0:h, 0:w]
-        d2 = (xs - g.centre_px[0]) ** 2 + (ys - g.centre_px[1]) ** 2
-        out += (g.strength * np.exp(-d2 / (2 * (g.radius_px / 2) ** 2))).astype(np.float32)[..., None]
+        # The highlight, computed only where it is brighter than a grey level.
+        r = int(g.radius_px * 2) + 1
+        x0, y0 = max(0, int(g.centre_px[0]) - r), max(0, int(g.centre_px[1]) - r)
+        x1, y1 = min(w, int(g.centre_px[0]) + r + 1), min(h, int(g.centre_px[1]) + r + 1)
+        if x1 > x0 and y1 > y0:
+            ys, xs = np.ogrid[y0:y1, x0:x1]
+            d2 = (xs - g.centre_px[0]) ** 2 + (ys - g.centre_px[1]) ** 2
+            out[y0:y1, x0:x1] += (g.strength * np.exp(-d2 / (2 * (g.radius_px / 2) ** 2))).astype(np.float32)[..., None]
     if fx.blur:
         out = cv2.GaussianBlur(out, (0, 0), fx.blur)
     if fx.noise:
-        out += np.random.default_rng(fx.seed).normal(0, fx.noise, out.shape).astype(np.float32)
+        # One noise field for all three colours: a sensor's noise is mostly in brightness.
+        out += (np.random.default_rng(fx.seed).standard_normal((h, w), dtype=np.float32) * fx.noise)[..., None]
     return np.clip(out, 0, 255).astype(np.uint8)

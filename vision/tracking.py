@@ -13,13 +13,18 @@ rules, in order:
 - **Leave**: a reported card that is no longer read is kept while its place is hidden. With
   camera images the stabiliser looks at that place: while anything moves there (a hand) the
   card stays; while the place still looks as it did when the card was last read (blur, a
-  passing reflection) or is washed out by glare, the card stays. Only after ``gone_after_s`` without a read **and** ``settle_s``
-  without movement, with the place looking different, is the card reported gone. Without
-  images (``update(view, None, t)``) a card leaves after ``gone_after_s`` without a read.
+  passing reflection) or is washed out by glare, the card stays; while something larger than
+  a card lies over it and around it (a hand resting on it, an arm), the card stays. Only after
+  ``gone_after_s`` without a read **and** ``settle_s`` without movement, with the place
+  looking different and the change confined to the card's own footprint (the card was taken,
+  turned over or covered by another card), is the card reported gone; after ``max_hidden_s``
+  without a read it is gone anyway. Without images (``update(view, None, t)``) a card leaves
+  after ``gone_after_s`` without a read.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter, deque
 from dataclasses import dataclass, field
 
@@ -29,7 +34,8 @@ import numpy as np
 from companion.cards import Card
 from companion.observations import CardGone, CardSeen, Observation
 from vision.layout import Layout
-from vision.reader import CardSighting, TableView
+from vision.markers import CARD_MM, MARKER_MM
+from vision.reader import CardSighting, TableView, card_centre
 
 __all__ = ["Stabiliser", "TrackedCard"]
 
@@ -53,6 +59,9 @@ class TrackedCard:
     pending_zone: str | None = None
     pending_count: int = 0
     box: tuple[int, int, int, int] | None = None  # image area around the seal, last read
+    area: tuple[int, int, int, int] | None = None  # image area around the whole card, last read
+    area_reference: np.ndarray | None = None  # how that looked, last time it was still
+    area_previous: np.ndarray | None = None  # how it looked at the last read
     reference: np.ndarray | None = None  # how that area looked when last read
     previous: np.ndarray | None = None  # how it looked in the previous frame
 
@@ -66,7 +75,9 @@ class Stabiliser:
     before a card that is no longer read is reported gone; ``zone_margin_mm`` [10] hysteresis;
     ``motion_level`` [6.0] grey levels of change that count as movement; ``same_level`` [0.8]
     correlation above which an unread seal still counts as there (unless another card is
-    read in its place).
+    read in its place); ``max_hidden_s`` [20] longest a covered card is kept;
+    ``change_level`` [25] grey levels and ``ring_level`` [0.15] fraction of the ring around
+    a card that must have changed for it to count as covered by something larger.
     """
 
     def __init__(
@@ -81,6 +92,9 @@ class Stabiliser:
         zone_margin_mm: float = 10.0,
         motion_level: float = 6.0,
         same_level: float = 0.8,
+        max_hidden_s: float = 20.0,
+        change_level: float = 25.0,
+        ring_level: float = 0.15,
     ) -> None:
         if not 1 <= confirm <= window:
             raise ValueError(f"confirm ({confirm}) must be between 1 and window ({window})")
@@ -93,6 +107,9 @@ class Stabiliser:
         self.zone_margin_mm = zone_margin_mm
         self.motion_level = motion_level
         self.same_level = same_level
+        self.max_hidden_s = max_hidden_s
+        self.change_level = change_level
+        self.ring_level = ring_level
         self.tracks: dict[Key, TrackedCard] = {}
 
     @property
@@ -130,6 +147,15 @@ class Stabiliser:
             t.box = _box(s.corners_px, gray.shape)
             t.reference = _patch(gray, t.box)
             t.previous = t.reference
+            area = _area(s.corners_px, gray.shape)
+            now = _patch(gray, area, _AREA)
+            # Remember the card's surroundings only while they are still, so that a hand
+            # reaching for the card is not taken for part of the table.
+            still = t.area_previous is not None and float(np.abs(now - t.area_previous).mean()) < self.motion_level
+            moved = t.area is None or max(abs(a - b) for a, b in zip(area, t.area)) > 0.1 * (area[2] - area[0])
+            if t.area_reference is None or moved or still:
+                t.area_reference = now
+            t.area, t.area_previous = area, now
         recent = list(t.reads)[-self.window :]
         if not t.reported:
             hits = [z for z in recent if z is not False]
@@ -189,10 +215,21 @@ class Stabiliser:
                 return []
             if at - t.last_motion < self.settle_s:
                 return []  # something is moving over the card: wait until it has passed
+            if at - t.last_read < self.max_hidden_s and self._covered(t, gray):
+                return []  # something bigger than the card lies over it: a hand resting
         if at - t.last_read < self.gone_after_s:
             return []
         del self.tracks[key]
         return [self._gone(t, at)]
+
+    def _covered(self, t: TrackedCard, gray: np.ndarray) -> bool:
+        # Compare the ring around the card's footprint with how it looked when the card was
+        # last read: a taken card changes only its footprint, a hand or an arm the ring too.
+        if t.area is None or t.area_reference is None:
+            return False
+        now = _patch(gray, t.area, _AREA)
+        changed = np.abs(now - t.area_reference) > self.change_level
+        return float(changed[_RING].mean()) > self.ring_level
 
     def _seen(self, t: TrackedCard, at: float) -> CardSeen:
         return CardSeen(source=self.source, at=at, card=t.card, owner=t.owner, zone=t.zone, table_mm=t.table_mm)
@@ -211,9 +248,30 @@ def _box(corners: np.ndarray, shape: tuple[int, ...]) -> tuple[int, int, int, in
     return x0, y0, max(x1, x0 + 1), max(y1, y0 + 1)
 
 
-def _patch(gray: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
+def _area(corners: np.ndarray, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+    # A square around the whole card, 1.6 times its half-diagonal on each side of its centre.
+    centre, _ = card_centre(corners)
+    side = float(np.linalg.norm(corners - np.roll(corners, -1, axis=0), axis=1).mean())
+    r = 1.6 * side / MARKER_MM * math.hypot(*CARD_MM) / 2
+    h, w = shape[:2]
+    x0, y0 = int(max(0, centre[0] - r)), int(max(0, centre[1] - r))
+    x1, y1 = int(min(w, centre[0] + r + 1)), int(min(h, centre[1] + r + 1))
+    return x0, y0, max(x1, x0 + 1), max(y1, y0 + 1)
+
+
+def _patch(gray: np.ndarray, box: tuple[int, int, int, int], size: int = _PATCH) -> np.ndarray:
     x0, y0, x1, y1 = box
-    return cv2.resize(gray[y0:y1, x0:x1], (_PATCH, _PATCH), interpolation=cv2.INTER_AREA).astype(np.float32)
+    return cv2.resize(gray[y0:y1, x0:x1], (size, size), interpolation=cv2.INTER_AREA).astype(np.float32)
+
+
+def _ring(size: int) -> np.ndarray:
+    # Outside the card's footprint (any rotation) but inside the area: beyond 1/1.6 of the radius.
+    ys, xs = np.mgrid[0:size, 0:size] + 0.5 - size / 2
+    return np.hypot(xs, ys) > size / 2 / 1.6 * 1.1
+
+
+_AREA = 48
+_RING = _ring(_AREA)
 
 
 def _correlation(a: np.ndarray, b: np.ndarray) -> float:

@@ -170,3 +170,27 @@ def test_losing_the_mat_does_not_move_cards(compact, owners):
         assert (view.calibration is None) == (i >= 5) and len(view.cards) == 1
         events += stab.update(view, image, i / FPS)
     assert [(type(e).__name__, e.zone) for e in events] == [("CardSeen", "centre")]
+
+
+def test_a_hand_resting_on_a_card_does_not_take_it_away(compact, owners):
+    # A hand comes in, rests on W015's seal for 3 s (trembling a millimetre) and leaves; then
+    # a hand takes W016 away.
+    cards = [CardPlacement("W015", "ann", (200, 180), 0), CardPlacement("W016", "bob", (420, 200), 20)]
+    frames = []
+    for i in range(75):
+        hands: tuple[Hand, ...] = ()
+        if 5 <= i < 10:
+            hands = (Hand(lerp((20.0, 330.0), (180.0, 235.0), (i - 5) / 4), 30),)
+        elif 10 <= i < 40:
+            hands = (Hand((180.0 + (i % 3) - 1, 235.0 + (i % 2)), 30),)
+        elif 40 <= i < 45:
+            hands = (Hand(lerp((180.0, 235.0), (20.0, 360.0), (i - 40) / 4), 30),)
+        elif 50 <= i < 56:
+            hands = (Hand((420.0, 230.0), 0),)
+        on_table = cards if i < 53 else cards[:1]
+        frames.append((on_table, Effects(noise=2, blur=0.5, hands=hands, seed=i)))
+    events, stab = run_frames(compact, owners, frames)
+    assert [(type(o).__name__, o.card.id) for _, o in events] == [
+        ("CardSeen", "W015"), ("CardSeen", "W016"), ("CardGone", "W016")]
+    assert events[-1][0] >= 56 + FPS  # after the hand left, and a second without the card
+    assert [t.card.id for t in stab.cards] == ["W015"]

@@ -1,0 +1,136 @@
+"""Laying out a game's scenes on the mat, for the virtual camera.
+
+:func:`companion.tracker.staging.stage` says which cards lie face up in which zone after each
+step of a game; :class:`SceneLayout` decides where exactly each one lies, the way players
+spread cards so every seal corner shows: centre cards in rows (later ones overlapping the right
+part of the one before, so every seal corner shows), Fate cards likewise in their owner's area.
+A card keeps its place for as long as it lies there.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from companion.tracker.staging import Scene, TableCard
+from vision.layout import Layout
+from vision.render import CardPlacement, Effects, Hand, VirtualCamera, render_frame
+
+__all__ = ["SceneLayout", "render_scene_frames"]
+
+CARD_W, CARD_H = 63.0, 88.0
+
+
+@dataclass(frozen=True, slots=True)
+class _Box:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+
+def _box(layout: Layout, zone: str) -> _Box:
+    pts = layout.zone(zone).polygon_mm
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    return _Box(min(xs), min(ys), max(xs), max(ys))
+
+
+class SceneLayout:
+    """Positions for the cards of successive scenes on a seated layout (zones named after the
+    players). ``jitter_mm`` and ``jitter_deg`` make the spread look hand-laid."""
+
+    def __init__(self, layout: Layout, *, seed: int = 0, jitter_mm: float = 2.0, jitter_deg: float = 3.0) -> None:
+        self.layout = layout
+        self.rng = random.Random(seed)
+        self.jitter_mm = jitter_mm
+        self.jitter_deg = jitter_deg
+        self._where: dict[tuple[str, str | None], tuple[str, int, tuple[float, float], float]] = {}
+
+    def _slots(self, zone: str) -> list[tuple[float, float]]:
+        """Card centres in a zone, in drawing order: fanned rows in which each card covers the
+        right part of the one before, and each row lies above (behind) the one before, so
+        every seal corner (bottom left) stays in view."""
+        b = _box(self.layout, zone)
+        step_x, step_y = CARD_W * 0.58, CARD_H * 0.45
+        cols = max(1, int((b.x1 - b.x0 - CARD_W) // step_x) + 1)
+        rows = max(1, int((b.y1 - b.y0 - CARD_H) // step_y) + 1)
+        x0 = b.x0 + (b.x1 - b.x0 - (CARD_W + (cols - 1) * step_x)) / 2 + CARD_W / 2
+        y0 = b.y1 - (b.y1 - b.y0 - (CARD_H + (rows - 1) * step_y)) / 2 - CARD_H / 2
+        return [(x0 + c * step_x, y0 - r * step_y) for r in range(rows) for c in range(cols)]
+
+    def placements(self, scene: Scene) -> list[CardPlacement]:
+        """Where each card of ``scene`` lies; cards that stay keep their place."""
+        present = {(t.card.id, t.owner): t for t in scene.cards}
+        for key in [k for k, (zone, _, _, _) in self._where.items() if k not in present or present[k].zone != zone]:
+            del self._where[key]
+        out = []
+        for t in scene.cards:
+            key = (t.card.id, t.owner)
+            if key not in self._where:
+                self._where[key] = self._place(t)
+            zone, slot, pos, angle = self._where[key]
+            out.append((slot, CardPlacement(t.card, t.owner, pos, angle)))
+        # Drawn in slot order, so a card only ever covers the part of its neighbour away from
+        # the seal.
+        return [p for _, p in sorted(out, key=lambda e: e[0])]
+
+    def _place(self, t: TableCard) -> tuple[str, int, tuple[float, float], float]:
+        used = {slot for zone, slot, _, _ in self._where.values() if zone == t.zone}
+        slots = self._slots(t.zone)
+        free = next((i for i in range(len(slots)) if i not in used), len(slots) - 1)
+        x, y = slots[min(free, len(slots) - 1)]
+        j = self.jitter_mm
+        return (
+            t.zone,
+            free,
+            (x + self.rng.uniform(-j, j), y + self.rng.uniform(-j, j)),
+            self.rng.uniform(-self.jitter_deg, self.jitter_deg),
+        )
+
+
+def render_scene_frames(
+    scenes: Sequence[Scene] | Iterator[Scene],
+    layout: Layout,
+    owners: Sequence[str],
+    *,
+    frames_per_scene: int = 6,
+    camera: VirtualCamera | None = None,
+    effects: Effects = Effects(noise=2.0, blur=0.6, gradient=0.15),
+    hand_every: int = 0,
+    fresh_noise: bool = True,
+    seed: int = 0,
+) -> Iterator[tuple[Scene, int, object]]:
+    """Camera frames of a game's scenes: ``frames_per_scene`` frames each, with a hand moving
+    over the table during the first frames of every ``hand_every``-th scene (0: never).
+    With ``fresh_noise`` off, a still table is drawn once and its frame repeated (much faster,
+    for long games). Yields (scene, frame number within the scene, image)."""
+    spread = SceneLayout(layout, seed=seed)
+    rng = random.Random(seed)
+    w, h = layout.mat_mm
+    for k, scene in enumerate(scenes):
+        cards = spread.placements(scene)
+        still = None
+        for i in range(frames_per_scene):
+            hands: tuple[Hand, ...] = ()
+            if hand_every and k % hand_every == 0 and i < frames_per_scene // 2:
+                f = i / max(1, frames_per_scene // 2)
+                start = (rng.uniform(0, w), h + 60)
+                hands = (Hand((start[0] + (w / 2 - start[0]) * f, start[1] - (h / 2 + 60) * f), rng.uniform(-30, 30)),)
+            if not hands and not fresh_noise and still is not None:
+                yield scene, i, still
+                continue
+            fx = Effects(
+                blur=effects.blur,
+                noise=effects.noise,
+                gradient=effects.gradient,
+                gradient_angle_deg=effects.gradient_angle_deg,
+                glare=effects.glare,
+                hands=hands,
+                seed=seed * 100_000 + k * 100 + i,
+            )
+            image = render_frame(cards, layout, camera=camera, effects=fx, owners=list(owners)).image
+            if not hands:
+                still = image
+            yield scene, i, image
