@@ -64,12 +64,14 @@ class DashboardApp(App[int]):
         Binding("f1", "help", "Help", tooltip="Every key and, in manual play, how to type moves"),
         Binding("f2", "toggle_teaching", "Teaching", tooltip="Teaching mode: the hand and legal moves of the player to move, with their points"),
         Binding("f3", "settlement", "Settlement", tooltip="The settlement of the last finished round"),
-        Binding("space", "pause", "Pause/Play", tooltip="Pause or resume the demo or replay clock"),
-        Binding("n,right", "step", "Step", tooltip="One move now (pauses the clock)"),
-        Binding("plus,equals_sign", "faster", "Faster", tooltip="Faster"),
-        Binding("minus", "slower", "Slower", tooltip="Slower"),
-        Binding("r", "restart", "Restart", tooltip="Start the demo or replay from the beginning"),
-        Binding("end", "to_end", "To end", tooltip="Replay: play every remaining move at once"),
+        # The clock keys go first (priority) but only where the source has a clock: in manual
+        # play they are disabled and the keys reach the entry bar.
+        Binding("space", "pause", "Pause/Play", tooltip="Pause or resume the demo or replay clock", priority=True),
+        Binding("n,right", "step", "Step", tooltip="One move now (pauses the clock)", priority=True),
+        Binding("plus,equals_sign", "faster", "Faster", tooltip="Faster", priority=True),
+        Binding("minus", "slower", "Slower", tooltip="Slower", priority=True),
+        Binding("r", "restart", "Restart", tooltip="Start the demo or replay from the beginning", priority=True),
+        Binding("end", "to_end", "To end", tooltip="Replay: play every remaining move at once", priority=True),
         Binding("ctrl+z", "undo", "Undo", tooltip="Undo the last event (the saved record follows)"),
         Binding("ctrl+y", "redo", "Redo", tooltip="Re-apply the next undone event"),
         Binding("f5", "deal", "Deal", tooltip="Start the next round or enter the next deal"),
@@ -125,6 +127,8 @@ class DashboardApp(App[int]):
 
     def on_mount(self) -> None:
         self.source.attach(self)
+        # Installed once, shown for every round (never removed while the app runs).
+        self.install_screen(SettlementScreen(), "settlement")
         # The table screen composes its panels after the app mounts: begin once it has.
         self.call_after_refresh(self._begin)
 
@@ -373,6 +377,8 @@ class DashboardApp(App[int]):
     def _show_settlement(self, *, autoplay: bool | None) -> None:
         game = self.game
         assert game is not None and game.results
+        if isinstance(self.screen, SettlementScreen):
+            return
         result = game.results[-1]
         players = game.players
         outcome = game.outcome() if len(game.results) == game.round_number else None
@@ -384,12 +390,25 @@ class DashboardApp(App[int]):
             if auto and isinstance(src, ClockedSource) and not src.paused:
                 delay = src.delay
         src.hold()
+        screen = self.get_screen("settlement")
+        assert isinstance(screen, SettlementScreen)
+        screen.load(game.setup, result, outcome, next_dealer)
+        timer = None
 
         def closed(_: None) -> None:
+            if timer is not None:
+                timer.stop()
             src.release()
             self._manual_next()
 
-        self.push_screen(SettlementScreen(game.setup, result, outcome, next_dealer, autoplay=delay), closed)
+        def tick() -> None:
+            if self.screen is screen and screen.autoplay_tick():
+                screen.action_close()
+
+        self.push_screen("settlement", closed)
+        if delay:
+            # The app's clock, not the screen's: a screen cannot close itself from its own timer.
+            timer = self.set_interval(max(2 * delay, 0.5), tick)
 
     # ------------------------------------------------------------------ manual play
 

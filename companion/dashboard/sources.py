@@ -347,8 +347,9 @@ class TableDealer:
         decks = {}
         for p in game.players:
             cards = list(fate_sets.get(p, ()))
-            self.rng.shuffle(cards)
-            decks[p] = cards
+            if cards:
+                self.rng.shuffle(cards)
+                decks[p] = cards
         return NewRound.make(dealer, decks)
 
     def _deck(self, game: GameState) -> list[Card]:
@@ -404,7 +405,7 @@ class ManualSource(MoveSource):
             dealer = players[(players.index(game.dealer or players[0]) + 1) % len(players)]
         if self.companion_deals:
             return self.dealer.new_round(game, dealer, self.fate_sets)
-        decks = {p: list(self.fate_sets.get(p, ())) for p in players}
+        decks = {p: list(self.fate_sets[p]) for p in players if self.fate_sets.get(p)}
         return NewRound.make(dealer, decks, fate_order_known=False)
 
     @property

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from companion.game import GameState, IllegalMoveError, deal_sizes
 from companion.moves import UNSEEN, Deal, InvalidMoveError
@@ -121,7 +121,7 @@ class DealScreen(ModalScreen[Deal | None]):
             with Horizontal(id="deal-buttons"):
                 yield Button("Shuffle for me", id="shuffle")
                 yield Button("Deal", variant="primary", id="deal")
-            yield Footer()
+            yield Static("Enter: next field  Ctrl+S: deal  Ctrl+R: shuffle for me  Esc: cancel", classes="keys")
 
     def _inputs(self) -> tuple[dict[str, str], str]:
         hands = {p: self.query_one(f"#deal-{p}", Input).value for p in self.game.players}

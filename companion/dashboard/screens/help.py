@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from companion.dashboard.entry import __doc__ as ENTRY_DOC
 
@@ -74,7 +74,7 @@ class HelpScreen(ModalScreen[None]):
             yield Static(Text("Help: keys and entries", style="bold"), id="help-title")
             with VerticalScroll():
                 yield Static(Group(*parts))
-            yield Footer()
+            yield Static("Esc, Q or F1: close", classes="keys")
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.game import GameState
@@ -69,7 +69,7 @@ class PickScreen(ModalScreen[Move | None]):
         with Vertical():
             yield Static(title)
             yield OptionList(*options)
-            yield Footer()
+            yield Static("1-9 or arrows and Enter: choose  Esc: cancel", classes="keys")
 
     @on(OptionList.OptionSelected)
     def _selected(self, event: OptionList.OptionSelected) -> None:

@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from companion.game import GameSetup, Outcome, RoundResult, Termination
 from companion.scoring import POINT_KEYS
@@ -135,31 +135,51 @@ class SettlementScreen(ModalScreen[None]):
 
     shown: reactive[int] = reactive(0)
 
-    def __init__(self, setup: GameSetup, result: RoundResult, outcome: Outcome | None, next_dealer: str | None, *, autoplay: float | None = None) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self.setup = setup
+        self.steps: list[tuple[str, RenderableType]] = []
+        self.result: RoundResult | None = None
+        self._closing = 0
+        self._closed_once = False
+
+    def load(self, setup: GameSetup, result: RoundResult, outcome: Outcome | None, next_dealer: str | None) -> None:
+        """The round to settle; the screen is installed once and shown for every round."""
         self.result = result
         self.steps = settlement_steps(setup, result, outcome, next_dealer)
-        self.autoplay = autoplay
-        self._closing = False
+        self._closing = 0
+        self._closed_once = False
+        self.set_reactive(SettlementScreen.shown, 0)
+        if self.is_mounted:
+            self._show_title()
+
+    def _show_title(self) -> None:
+        if self.result is not None:
+            self.query_one("#settlement-title", Static).update(
+                f"Settlement of round {self.result.number} (dealer {self.result.dealer})"
+            )
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"Settlement of round {self.result.number} (dealer {self.result.dealer})", id="settlement-title")
-            yield VerticalScroll(id="steps")
-            yield Footer()
+            yield Static(id="settlement-title")
+            with VerticalScroll(id="steps"):
+                yield Static(id="steps-body")
+            yield Static("Space/Enter: next point  A: show all  Esc: close", classes="keys")
 
     def on_mount(self) -> None:
-        self.action_next()
-        if self.autoplay:
-            self.set_interval(max(self.autoplay, 0.3), self._tick)
+        self._show_title()
 
-    def _tick(self) -> None:
+    def on_screen_resume(self) -> None:
+        if self.shown == 0:
+            self.action_next()
+
+    def autoplay_tick(self) -> bool:
+        """One tick of the demo clock (the app's): the next point, or, once everything is
+        shown and has been left a few ticks for the table to read, ``True``: time to close."""
         if self.shown < len(self.steps):
             self.action_next()
-        elif not self._closing:
-            self._closing = True
-            self.set_timer(max(self.autoplay or 1, 1.0) * 3, self.action_close)
+            return False
+        self._closing += 1
+        return self._closing >= 6
 
     def action_next(self) -> None:
         if self.shown >= len(self.steps):
@@ -173,14 +193,15 @@ class SettlementScreen(ModalScreen[None]):
     def watch_shown(self, old: int, new: int) -> None:
         if not self.is_mounted:
             return
-        box = self.query_one("#steps", VerticalScroll)
-        for title, body in self.steps[old:new]:
-            box.mount(Static(Text(title), classes="step-title"))
-            box.mount(Static(body, classes="step"))
-        box.scroll_end(animate=False)
+        parts: list[RenderableType] = []
+        for title, body in self.steps[:new]:
+            parts += [Text(title, style="bold underline"), body, Text("")]
+        self.query_one("#steps-body", Static).update(Group(*parts))
+        self.query_one("#steps", VerticalScroll).scroll_end(animate=False)
         remaining = len(self.steps) - new
         self.sub_title = f"{remaining} more" if remaining else "done"
 
     def action_close(self) -> None:
-        if self.is_current:
+        if self.app.screen is self and not self._closed_once:
+            self._closed_once = True
             self.dismiss(None)

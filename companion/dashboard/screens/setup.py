@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from companion.dashboard.tablesetup import SetupError, TableSetup, build_table_setup
 
@@ -88,7 +88,7 @@ class SetupScreen(ModalScreen[TableSetup]):
             yield Static("", id="setup-error")
             with Horizontal(id="setup-buttons"):
                 yield Button("Start", variant="primary", id="start")
-            yield Footer()
+            yield Static("Tab: next field  Enter or Ctrl+S: start", classes="keys")
 
     def action_start(self) -> None:
         try:

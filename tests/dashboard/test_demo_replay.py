@@ -1,0 +1,125 @@
+"""The demo table and replays in the dashboard: the clock controls, slips flagged with
+their rule, the settlement, restart, and the plain commentary."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from companion.dashboard.app import DashboardApp
+from companion.dashboard.screens.settlement import SettlementScreen
+from companion.dashboard.sources import SPEEDS, DemoSource, ReplaySource, make_slip
+from companion.dashboard.widgets.event_log import EventLog
+from companion.dashboard.widgets.moves import PlayPanel
+from companion.game import GameState, Phase
+from companion.record import load_game
+from companion.samples import sample_path
+from companion.simulate import VirtualTable, make_setup
+
+@pytest.mark.asyncio
+async def test_demo_steps_flags_a_slip_and_restarts() -> None:
+    source = DemoSource(make_setup(4, 2), seed=7, paused=True)
+    app = DashboardApp(source, teaching=True)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        assert app.game is not None and app.game.phase is Phase.ROUND
+        for _ in range(6):
+            await pilot.press("n")
+            await pilot.pause()
+        game = app.game
+        log = app.screen.query_one(EventLog)
+        illegal = [e for e in log.entries if e.kind == "illegal"]
+        # The third turn of the demo is a slip: flagged with its rule, not applied.
+        assert len(illegal) == 1 and "R" in illegal[0].text
+        assert app.screen.query_one(PlayPanel).flag is not None or game.move_stack
+        # The game follows the virtual table exactly: replaying the same seed agrees.
+        expected = GameState(source.setup, keep_history=False)
+        table = VirtualTable(source.setup, seed=7, fate=True)
+        for _ in range(len(game.move_stack)):
+            expected.push(table.next_move(expected))
+        assert repr(expected) == repr(game)
+        speed = source.speed
+        await pilot.press("plus")
+        assert source.speed == speed + 1
+        await pilot.press("minus", "minus")
+        assert source.speed == speed - 1 and source.delay == SPEEDS[speed - 1]
+        await pilot.press("r")
+        await pilot.pause(0.1)
+        assert app.game is not game and len(app.game.move_stack) == 0
+
+
+@pytest.mark.asyncio
+async def test_demo_plays_a_round_on_its_clock_and_walks_the_settlement() -> None:
+    source = DemoSource(make_setup(2), seed=11, fate=False, delay=0.03)
+    app = DashboardApp(source, teaching=False)
+    # The clock keeps the app busy: wait with plain sleeps, not for the app to be idle.
+    async with app.run_test(size=(80, 24)):
+        for _ in range(400):
+            await asyncio.sleep(0.05)
+            if isinstance(app.screen, SettlementScreen):
+                break
+        assert isinstance(app.screen, SettlementScreen)
+        screen = app.screen
+        # On the demo clock the settlement shows itself point by point, then closes.
+        for _ in range(400):
+            await asyncio.sleep(0.05)
+            if not isinstance(app.screen, SettlementScreen):
+                break
+        assert not isinstance(app.screen, SettlementScreen)
+        assert screen.shown == len(screen.steps)
+        assert app.game is not None and len(app.game.results) >= 1
+
+
+def test_slips_are_always_illegal() -> None:
+    setup = make_setup(3)
+    table = VirtualTable(setup, seed=5, fate=True)
+    game = GameState(setup, keep_history=False)
+    rng = random.Random(1)
+    slips = 0
+    for move in table.moves(game):
+        if game.phase is Phase.TURN:
+            slip = make_slip(game, move, rng)
+            if slip is not None:
+                slips += 1
+                assert not game.is_legal(slip)
+    assert slips > 20
+
+
+@pytest.mark.asyncio
+async def test_replay_to_the_end_matches_the_record() -> None:
+    path = sample_path("duel-fate")
+    app = DashboardApp(ReplaySource(path, paused=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("end")
+        await pilot.pause(0.2)
+        expected = load_game(path)
+        assert app.game is not None
+        assert app.game.totals == expected.totals
+        assert app.game.outcome() == expected.outcome()
+        log = app.screen.query_one(EventLog)
+        assert any("wins the game" in e.text for e in log.entries)
+        await pilot.press("f3")
+        await pilot.pause()
+        assert isinstance(app.screen, SettlementScreen)
+        await pilot.press("a")
+        await pilot.pause()
+        assert app.screen.shown == len(app.screen.steps)
+        assert "wins the game" in str(app.screen.steps[-1][1])
+
+
+def test_plain_demo_prints_the_commentary(capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main
+
+    assert main(["demo", "--plain", "--sample", "duel", "--delay", "0"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Round 1:") and "Winner:" in out
+
+
+def test_replay_tui_reports_a_missing_record(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    from companion.cli import main
+
+    assert main(["replay", str(tmp_path / "nothing.jsonl"), "--tui"]) == 1
+    assert "nothing.jsonl" in capsys.readouterr().err

@@ -1,0 +1,203 @@
+"""Manual play driven by real key presses: a whole round, illegal entries, undo, correction,
+the deal dialog, the setup dialog, help and the saved record."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.dashboard.app import DashboardApp
+from companion.dashboard.screens.deal import DealScreen
+from companion.dashboard.screens.help import HelpScreen
+from companion.dashboard.screens.settlement import SettlementScreen
+from companion.dashboard.screens.setup import SetupScreen
+from companion.dashboard.sources import ManualSource
+from companion.dashboard.widgets.event_log import EventLog
+from companion.dashboard.widgets.moves import PlayPanel
+from companion.dashboard.widgets.scores import ScoresPanel
+from companion.game import GameSetup, Phase
+from companion.moves import Play
+from companion.record import load_game
+
+from tests.dashboard.helpers import play_round, type_line
+
+def _app(tmp_path: Path, *, players=("ann", "bob"), teams=None, companion_deals=True, seed=3, fate_sets=None) -> DashboardApp:
+    source = ManualSource(companion_deals=companion_deals, seed=seed, first_dealer=players[-1], fate_sets=fate_sets)
+    return DashboardApp(source, setup=GameSetup(players, teams), games_dir=tmp_path)
+
+
+def _record(app: DashboardApp):
+    assert app.game_file is not None
+    return load_game(app.game_file.path, keep_history=True)
+
+
+@pytest.mark.asyncio
+async def test_a_whole_round_typed_on_the_keyboard_is_scored_and_saved(tmp_path: Path) -> None:
+    app = _app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.game
+        assert game is not None and game.phase is Phase.TURN and game.deal_number == 1
+        typed = await play_round(pilot, app, choose=lambda moves: moves[-1])
+        assert typed >= 36  # six deals of three cards each for two players
+        result = game.results[0]
+        # The settlement walks point by point: every step shown after the presses.
+        screen = app.screen
+        assert isinstance(screen, SettlementScreen)
+        assert screen.shown == 1
+        for _ in range(len(screen.steps) - 1):
+            await pilot.press("space")
+        await pilot.pause()
+        assert screen.shown == len(screen.steps)
+        verdict = screen.steps[-1][1]
+        assert "another round" in str(verdict) or "wins" in str(verdict)
+        assert isinstance(app.screen, SettlementScreen)
+        await pilot.press("space")  # past the last step: closes
+        await pilot.pause()
+        assert not isinstance(app.screen, SettlementScreen)
+        # What is on disk is the game as played, and it scores the same.
+        saved = _record(app)
+        assert list(saved.move_stack) == list(game.move_stack)
+        assert saved.results[0].totals == result.totals
+        # The scores panel shows the final round with the totals.
+        scores = app.screen.query_one(ScoresPanel)
+        assert "final" in str(scores.border_title)
+
+
+@pytest.mark.asyncio
+async def test_illegal_and_mistyped_entries_are_flagged_and_lose_nothing(tmp_path: Path) -> None:
+    app = _app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.game
+        assert game is not None
+        before = list(game.move_stack)
+        me = game.turn
+        other = next(p for p in game.players if p != me)
+        not_mine = game.hand(other)[0]
+        await type_line(pilot, not_mine.id)
+        panel = app.screen.query_one(PlayPanel)
+        assert panel.flag is not None and panel.flag.rule == "R17"
+        assert "not in" in panel.flag.text and "In short" in panel.flag.text
+        await type_line(pilot, "W0x9")
+        assert panel.flag is not None and "not understood" in panel.flag.text
+        entry = app.screen.query_one("#entry")
+        assert entry.value == "W0x9"  # kept, to be corrected
+        await pilot.press("ctrl+u")
+        await type_line(pilot, "pass")  # holding World cards: R17
+        assert panel.flag is not None and panel.flag.rule == "R17"
+        log = app.screen.query_one(EventLog)
+        assert sum(1 for e in log.entries if e.kind == "illegal") == 2
+        assert list(game.move_stack) == before
+        assert list(_record(app).move_stack) == before
+
+
+@pytest.mark.asyncio
+async def test_undo_redo_and_correcting_an_event_rewrite_the_record(tmp_path: Path) -> None:
+    app = _app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.game
+        assert game is not None
+        for _ in range(4):
+            move = next(m for m in game.legal_moves if isinstance(m, Play))
+            await type_line(pilot, move.card.id)
+            if app.screen.__class__.__name__ == "PickScreen":
+                await pilot.press("1")
+                await pilot.pause()
+        played = list(game.move_stack)
+        assert len(played) == 6  # round, deal, four plays
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert list(game.move_stack) == played[:-1]
+        assert list(_record(app).move_stack) == played[:-1]
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert list(game.move_stack) == played
+        assert list(_record(app).move_stack) == played
+        # Correct the third event (the first play): pick it in the log, Enter.
+        await pilot.press("f6")
+        log = app.screen.query_one(EventLog)
+        target = next(i for i, e in enumerate(log.entries) if e.index == 2)
+        log.highlighted = target
+        await pilot.press("enter")
+        await pilot.pause()
+        assert list(game.move_stack) == played[:2]
+        assert list(_record(app).move_stack) == played[:2]
+        assert len(app.redo_stack) == 4
+        # Re-apply the undone events.
+        for _ in range(4):
+            await pilot.press("ctrl+y")
+            await pilot.pause()
+        assert list(game.move_stack) == played
+        assert list(_record(app).move_stack) == played
+
+
+@pytest.mark.asyncio
+async def test_the_deal_dialog_takes_typed_hands_and_face_down_hands(tmp_path: Path) -> None:
+    app = _app(tmp_path, companion_deals=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, DealScreen)
+        # Type a wrong centre first: the dialog names the rule and stays open.
+        await type_line(pilot, "w1 w2 w3")
+        for _ in range(2):
+            await pilot.press("enter")
+            await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, DealScreen)
+        assert "R15" in str(app.screen.query_one("#deal-error").render())
+        # Fix the centre, give ann her cards, leave bob's face down.
+        centre = app.screen.query_one("#deal-centre")
+        centre.value = "W001 W002 W003 W004"
+        app.screen.query_one("#deal-ann").value = "10m 9m 8m"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        game = app.game
+        assert game is not None and game.phase is Phase.TURN
+        assert [c.id for c in game.hand("ann")] == ["W020", "W019", "W018"]
+        assert game.unseen_in_hand("bob") == 3
+        saved = _record(app)
+        assert saved.unseen_in_hand("bob") == 3
+
+
+@pytest.mark.asyncio
+async def test_setup_dialog_starts_a_team_game(tmp_path: Path) -> None:
+    app = DashboardApp(ManualSource(), needs_setup=True, games_dir=tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        app.screen.query_one("#players").value = "ann, bob, cy"
+        app.screen.query_one("#teams").value = 2
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "R16" in str(app.screen.query_one("#setup-error").render())
+        app.screen.query_one("#players").value = "ann, bob, cy, dee"
+        app.screen.query_one("#companion-deals").value = True
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        game = app.game
+        assert game is not None
+        assert game.setup.sides == ("ann+cy", "bob+dee")
+        assert game.phase is Phase.TURN
+        assert app.game_file is not None and app.game_file.path.parent == tmp_path
+
+
+@pytest.mark.asyncio
+async def test_help_and_palette_list_the_bindings(tmp_path: Path) -> None:
+    app = _app(tmp_path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        groups = app.help_groups()
+        keys = {b.key for _, bindings in groups for b in bindings}
+        assert {"ctrl+z", "ctrl+y", "f5", "f2", "f3"} <= keys
+        assert "space" not in keys  # the clock keys belong to the demo and replays
+        await pilot.press("escape")
+        await pilot.pause()
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert any(t.startswith("Undo") for t in titles) and any(t.startswith("Teaching") for t in titles)
