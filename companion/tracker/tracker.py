@@ -72,7 +72,12 @@ class TrackerConfig:
       each deal is tapped in (or entered on the dashboard).
     - ``draws_visible``: Fate draws are signalled (tapped on a Fate reader, or a key on the
       dashboard); otherwise a draw is one of the possibilities the table may be asked about.
-    - ``settle``: seconds the table may look unexplained before the tracker says so.
+    - ``settle``: seconds the table may look unexplained before the tracker says so; longer
+      than the camera's stabiliser takes to call a card gone (about 2 s), since a capture's
+      cards may be reported gone a moment apart when a hand lingers over one of them.
+    - ``remind_after``: seconds a card that must capture may lie shown in the centre before
+      the tracker reminds the table what it must take (players show the capturing card for a
+      moment before picking up).
     - ``first_dealer``: who deals the first round (else the table is asked).
     - ``fate_decks``: each player's seven Fate cards (their order is never seen).
     """
@@ -80,7 +85,8 @@ class TrackerConfig:
     readers: Mapping[str, str] = field(default_factory=dict)
     hands_unseen: bool = True
     draws_visible: bool = False
-    settle: float = 1.5
+    settle: float = 3.0
+    remind_after: float = 6.0
     first_dealer: str | None = None
     fate_decks: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
 
@@ -104,6 +110,7 @@ class Tracker:
         self._spent: set[Key] = set()
         self._spent_log: list[set[Key]] = []
         self._hold = False
+        self._now = 0.0
         self._decay: tuple[list[Move], str, list[tuple[str, Card]]] | None = None
         self._tap_prefix: list[Move] = []
         self._tap_moves: list[Move] = []
@@ -138,6 +145,7 @@ class Tracker:
 
     def tick(self, now: float) -> list[TrackerEvent]:
         """Let time pass: a table left unexplained for ``settle`` seconds gets a hint."""
+        self._now = now
         if self.state is TrackerState.WAITING and now - self._changed_at >= self.config.settle:
             return self._reconcile(settled=True)
         return []
@@ -317,6 +325,9 @@ class Tracker:
                 options = sort_options(game.centre, game.capture_options(card))
                 if options and not set(extra) - {"centre"}:
                     self.state = TrackerState.WAITING
+                    if self._now - self._changed_at < self.config.remind_after:
+                        self._hinted = None  # shown for a moment only: ask again later
+                        return []
                     shown = " or ".join(" + ".join(c.id for c in o) for o in options[:4])
                     rule = "R5" if game.is_empowered(card) else "R4"
                     return [RuleHint(f"{card.id} ({card.title}) must take {shown} ({rule})", rule)]

@@ -15,12 +15,13 @@ from companion.tracker.staging import Scene, changes, stage
 
 
 def same_move(tracked: Move, true: Move) -> bool:
-    """A tracked move matches the true one as far as a camera can tell: capture order is not
-    seen, nor hidden hands, nor a Fate deck's order, nor cards swapped or drawn face down."""
+    """A tracked move matches the true one as far as a camera can tell: the order of cards laid
+    or taken together is not seen, nor hidden hands, nor a Fate deck's order, nor cards swapped
+    or drawn face down."""
     if type(tracked) is not type(true):
         return False
     if isinstance(tracked, Deal):
-        return tracked.centre == true.centre  # type: ignore[union-attr]
+        return sorted(tracked.centre) == sorted(true.centre)  # type: ignore[union-attr]
     if isinstance(tracked, NewRound):
         return tracked.dealer == true.dealer  # type: ignore[union-attr]
     if isinstance(tracked, Play):

@@ -17,7 +17,7 @@ class Table:
     """A two-player table, bob dealing, watched by a camera we drive by hand."""
 
     def __init__(self, centre=("W002", "W014", "W035", "W029")):
-        self.tracker = Tracker(GameState(GameSetup(("ann", "bob"))), TrackerConfig(first_dealer="bob", settle=1.0))
+        self.tracker = Tracker(GameState(GameSetup(("ann", "bob"))), TrackerConfig(first_dealer="bob", settle=1.0, remind_after=3.0))
         self.t = 0.0
         self.events = []
         self.see(*centre)
@@ -84,7 +84,8 @@ def test_a_capture_left_on_the_table_gets_a_hint():
     table = Table()
     table.see("W016")
     assert not table.applied()
-    hints = [e for e in table.wait() if isinstance(e, RuleHint)]
+    assert not table.wait(1.5)  # shown for a moment, as players do: no reminder yet
+    hints = [e for e in table.wait(2.0) if isinstance(e, RuleHint)]
     assert hints and hints[0].rule == "R4" and "W002 + W014" in hints[0].message
     table.gone("W016", "W002", "W014")
     assert table.applied() == [Play("ann", W("W016"), (W("W002"), W("W014")))]
