@@ -206,7 +206,7 @@ class Stabiliser:
             if t.previous is not None and float(np.abs(now - t.previous).mean()) > self.motion_level:
                 t.last_motion = at
             t.previous = now
-            if float((now >= 245).mean()) > 0.25:
+            if float((now >= 245).mean()) > 0.25 and at - t.last_read < self.max_hidden_s:
                 return []  # washed out by glare: the camera cannot tell, so nothing changes
             replaced = any(t.box[0] <= x < t.box[2] and t.box[1] <= y < t.box[3] for x, y in centres)
             if not replaced and _correlation(now, t.reference) >= self.same_level:
