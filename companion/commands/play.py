@@ -52,39 +52,54 @@ def _dealt_by_companion(moves: list) -> bool:
     return True
 
 
+class ResumeError(Exception):
+    pass
+
+
+def resume_app(record: str | None, games_dir: Path, *, teaching: bool = False, seed: int | None = None):  # type: ignore[no-untyped-def]
+    """The dashboard on a saved game, ready to continue it: ``record``, or the last unfinished
+    game in ``games_dir``. A last line cut short by a crash is dropped (it was never whole)."""
+    from companion.dashboard.app import DashboardApp
+    from companion.dashboard.sources import ManualSource
+    from companion.dashboard.store import GameFile, last_unfinished, load_for_resume
+
+    if record:
+        path = Path(record)
+        try:
+            game = load_for_resume(path)
+        except (OSError, RecordError) as exc:
+            raise ResumeError(f"cannot resume {path}: {exc}") from None
+    else:
+        found = last_unfinished(games_dir)
+        if found is None:
+            raise ResumeError(f"no unfinished game in {games_dir}")
+        path, game = found
+    if game.outcome() is not None:
+        raise ResumeError(f"{path} is a finished game; rop replay {path} --tui shows it")
+    moves = list(game.move_stack)
+    rounds = [m for m in moves if isinstance(m, NewRound)]
+    fate_sets = {p: list(rounds[0].deck_of(p)) for p in game.players if rounds and rounds[0].deck_of(p)}
+    first_dealer = rounds[0].dealer if rounds else None
+    source = ManualSource(companion_deals=_dealt_by_companion(moves), fate_sets=fate_sets, first_dealer=first_dealer, seed=seed)
+    return DashboardApp(source, game=game, game_file=GameFile.reopen(path, game.setup), teaching=teaching, games_dir=games_dir)
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     if args.camera or args.nfc or args.serial:
         print("rop play: the camera and NFC readers cannot feed the dashboard yet; play by keyboard without them", file=sys.stderr)
         return 2
     from companion.dashboard.app import DashboardApp
     from companion.dashboard.sources import ManualSource
-    from companion.dashboard.store import GameFile, default_games_dir, last_unfinished, load_for_resume
+    from companion.dashboard.store import default_games_dir
     from companion.dashboard.tablesetup import SetupError, build_table_setup
 
     games_dir = Path(args.games_dir).expanduser() if args.games_dir else default_games_dir()
     if args.resume is not None:
-        if args.resume:
-            path = Path(args.resume)
-            try:
-                game = load_for_resume(path)
-            except (OSError, RecordError) as exc:
-                print(f"rop play: cannot resume {path}: {exc}", file=sys.stderr)
-                return 1
-        else:
-            found = last_unfinished(games_dir)
-            if found is None:
-                print(f"rop play: no unfinished game in {games_dir}", file=sys.stderr)
-                return 1
-            path, game = found
-        if game.outcome() is not None:
-            print(f"rop play: {path} is a finished game; rop replay {path} --tui shows it", file=sys.stderr)
+        try:
+            app = resume_app(args.resume or None, games_dir, teaching=args.teaching, seed=args.seed)
+        except ResumeError as exc:
+            print(f"rop play: {exc}", file=sys.stderr)
             return 1
-        moves = list(game.move_stack)
-        rounds = [m for m in moves if isinstance(m, NewRound)]
-        fate_sets = {p: list(rounds[0].deck_of(p)) for p in game.players} if rounds else {}
-        first_dealer = rounds[0].dealer if rounds else None
-        source = ManualSource(companion_deals=_dealt_by_companion(moves), fate_sets=fate_sets, first_dealer=first_dealer, seed=args.seed)
-        app = DashboardApp(source, game=game, game_file=GameFile.reopen(path, game.setup), teaching=args.teaching, games_dir=games_dir)
         app.run()
         return 0
     source = ManualSource(seed=args.seed)

@@ -200,7 +200,7 @@ class DashboardApp(App[int]):
             yield SystemCommand(
                 f"{binding.description} ({key})",
                 binding.tooltip or binding.description,
-                lambda action=binding.action: self.run_action(action),
+                lambda action=binding.action: self.call_later(self.run_action, action),
             )
 
     def help_groups(self) -> list:
@@ -458,8 +458,7 @@ class DashboardApp(App[int]):
             return
         event.input.value = ""
         if isinstance(entry, EntryCommand):
-            action = {"undo": "undo", "redo": "redo", "deal": "deal", "help": "help"}[entry.name]
-            self.run_action(action)
+            {"undo": self.action_undo, "redo": self.action_redo, "deal": self.action_deal, "help": self.action_help}[entry.name]()
         elif isinstance(entry, EntryMove):
             move = entry.move
             if isinstance(move, Play) and move.card.id == "F008" and src.companion_deals and game.deck_count:

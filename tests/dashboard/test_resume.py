@@ -1,0 +1,175 @@
+"""A game kept with ``rop play`` survives the program being killed: every event typed
+before the kill is in the record, and ``rop play --resume`` continues from there."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.commands.play import resume_app
+from companion.dashboard.store import GameFile, last_unfinished, list_games, load_for_resume, repair
+from companion.dashboard.widgets.event_log import EventLog
+from companion.game import GameSetup, GameState, Phase
+from companion.moves import Play
+from companion.record import load_game
+from companion.simulate import VirtualTable
+
+from tests.dashboard.helpers import entry_text, play_move
+
+ROP = str(Path(sys.executable).with_name("rop"))
+
+
+class TmuxApp:
+    """``rop`` running in a terminal of 80x24 (a detached tmux session), typed into like a
+    keyboard and killed with SIGKILL like a crash or a power cut."""
+
+    def __init__(self, *args: str) -> None:
+        self.session = f"rop-test-{os.getpid()}-{time.monotonic_ns()}"
+        command = " ".join(shlex.quote(a) for a in (ROP, *args))
+        subprocess.run(
+            ["tmux", "new-session", "-d", "-s", self.session, "-x", "80", "-y", "24", f"exec {command}"],
+            check=True,
+            env=dict(os.environ, TERM="xterm-256color"),
+        )
+        out = subprocess.run(
+            ["tmux", "list-panes", "-t", self.session, "-F", "#{pane_pid}"], check=True, capture_output=True, text=True
+        )
+        self.pid = int(out.stdout.split()[0])
+
+    def type(self, text: str) -> None:
+        subprocess.run(["tmux", "send-keys", "-t", self.session, "-l", text], check=True)
+
+    def enter(self) -> None:
+        subprocess.run(["tmux", "send-keys", "-t", self.session, "Enter"], check=True)
+
+    def screen(self) -> str:
+        out = subprocess.run(["tmux", "capture-pane", "-p", "-t", self.session], capture_output=True, text=True)
+        return out.stdout
+
+    def kill(self) -> None:
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        subprocess.run(["tmux", "kill-session", "-t", self.session], capture_output=True)
+
+
+def _wait_for(predicate, timeout: float = 20.0) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return
+        time.sleep(0.05)
+    raise AssertionError("timed out")
+
+
+def _lines(path: Path) -> int:
+    return sum(1 for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux for a terminal to run rop play in")
+def test_killed_mid_game_and_resumed_with_nothing_lost(tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    app = TmuxApp("play", "--players", "ann,bob", "--companion-deals", "--seed", "5", "--games-dir", str(games))
+    try:
+        _wait_for(lambda: bool(list_games(games)) and _lines(list_games(games)[0]) >= 3)
+        path = list_games(games)[0]
+        _wait_for(lambda: "F1 help" in app.screen())  # the entry bar is up
+        typed: list[Play] = []
+        while len(typed) < 7:
+            game = load_game(path)
+            move = next(m for m in game.legal_moves if isinstance(m, Play))
+            before = _lines(path)
+            app.type(entry_text(move))
+            app.enter()
+            options = game.capture_options(move.card)
+            if len(options) > 1:
+                _wait_for(lambda: "Which one?" in app.screen())
+                app.type(str(options.index(move.capture) + 1))
+            try:
+                _wait_for(lambda: _lines(path) > before)
+            except AssertionError:
+                raise AssertionError(f"{move} was not recorded; the screen:\n{app.screen()}") from None
+            typed.append(move)
+        expected = list(load_game(path, keep_history=True).move_stack)
+    finally:
+        app.kill()
+    # Killed: the record holds every event typed, and is the last unfinished game.
+    found = last_unfinished(games)
+    assert found is not None
+    found_path, game = found
+    assert found_path == path
+    assert list(game.move_stack) == expected
+    # The round, the deals the companion made, and the seven plays typed, in order.
+    assert [m for m in expected if isinstance(m, Play)] == typed
+    # Resumed in a terminal: the dashboard shows the game as it stood.
+    again = TmuxApp("play", "--resume", "--games-dir", str(games))
+    try:
+        _wait_for(lambda: "Resumed" in again.screen())
+        assert f"Deal {game.deal_number} of 6" in again.screen()
+    finally:
+        again.kill()
+    assert list(load_game(path, keep_history=True).move_stack) == expected
+
+
+@pytest.mark.asyncio
+async def test_resume_continues_exactly_where_the_game_stood(tmp_path: Path) -> None:
+    setup = GameSetup(("ann", "bob", "cy"))
+    table = VirtualTable(setup, seed=9, fate=True)
+    game = GameState(setup)
+    record = GameFile.create(tmp_path, setup)
+    for _ in range(25):
+        move = table.next_move(game)
+        game.push(move)
+        record.append(move)
+    # The program stopped while writing the next line: half a line on disk.
+    record._fp.write('{"event": "play", "player": "')
+    record._fp.flush()
+    record.close()
+    app = resume_app(None, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        resumed = app.game
+        assert resumed is not None
+        assert list(resumed.move_stack) == list(game.move_stack)
+        assert repr(resumed) == repr(game)
+        log = app.screen.query_one(EventLog)
+        assert any("Resumed" in e.text for e in log.entries)
+        assert sum(1 for e in log.entries if e.index is not None) == 25
+        # Carry on: the next move is typed and saved after the others.
+        assert resumed.phase is Phase.TURN
+        move = next(m for m in resumed.legal_moves if isinstance(m, Play) and m.card.is_world)
+        await play_move(pilot, app, move)
+        assert list(load_game(record.path, keep_history=True).move_stack) == list(game.move_stack) + [move]
+        # "undo" typed in the entry bar (a word with an n in it) undoes it, on disk too.
+        await pilot.press(*"undo", "enter")
+        await pilot.pause()
+        assert list(load_game(record.path, keep_history=True).move_stack) == list(game.move_stack)
+
+
+def test_repair_drops_only_a_line_cut_short(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    path.write_text('{"a": 1}\n{"b": 2}\n{"c"', encoding="utf-8")
+    assert repair(path)
+    assert path.read_text(encoding="utf-8") == '{"a": 1}\n{"b": 2}\n'
+    assert not repair(path)
+
+
+def test_a_finished_game_is_not_resumed(tmp_path: Path) -> None:
+    from companion.simulate import simulate_game
+    from companion.record import write_record
+
+    setup = GameSetup(("ann", "bob"))
+    _, moves = simulate_game(setup, seed=1)
+    write_record(tmp_path / "done.jsonl", setup, moves)
+    assert last_unfinished(tmp_path) is None
+    assert load_for_resume(tmp_path / "done.jsonl").outcome() is not None
