@@ -24,6 +24,7 @@ __all__ = [
     "SensorState",
     "SensorStatus",
     "UnknownTag",
+    "DrawAnnounced",
 ]
 
 
@@ -83,6 +84,14 @@ class UnknownTag(Observation):
     reader: str
     uid: str
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class DrawAnnounced(Observation):
+    """A player announced that they drew a Fate card (a key on the dashboard, a button by the
+    table): no camera can see a card taken from the top of a face-down deck."""
+
+    player: str
 
 
 class SensorState(enum.Enum):

@@ -29,7 +29,7 @@ from companion.captures import sort_options
 from companion.cards import Card
 from companion.game import GameState, IllegalMoveError, Phase
 from companion.moves import Deal, DrawFate, Move, NewRound, Pass, Play
-from companion.observations import CardGone, CardLifted, CardSeen, CardTapped, Observation, SensorStatus, UnknownTag
+from companion.observations import CardGone, CardLifted, CardSeen, CardTapped, DrawAnnounced, Observation, SensorStatus, UnknownTag
 from companion.tracker.events import (
     Choice,
     InSync,
@@ -111,6 +111,7 @@ class Tracker:
         self._spent_log: list[set[Key]] = []
         self._hold = False
         self._now = 0.0
+        self._pending_draws: list[str] = []
         self._decay: tuple[list[Move], str, list[tuple[str, Card]]] | None = None
         self._tap_prefix: list[Move] = []
         self._tap_moves: list[Move] = []
@@ -136,6 +137,8 @@ class Tracker:
             return self._tapped(obs)
         if isinstance(obs, CardLifted):
             return []
+        if isinstance(obs, DrawAnnounced):
+            return self.draw_fate(obs.player)
         if isinstance(obs, UnknownTag):
             return [Notice(f"{obs.reader}: {obs.reason} (tag {obs.uid})")]
         if isinstance(obs, SensorStatus):
@@ -273,6 +276,10 @@ class Tracker:
         self._taps = []
         self._tap_card = None
         events.extend(self._forced())
+        while self._pending_draws and self.game.turn == self._pending_draws[0]:
+            # A draw announced while the move before was still being picked up.
+            player = self._pending_draws.pop(0)
+            events.extend(self.draw_fate(player))
 
     def _forget_lingering(self, observed: Zones) -> None:
         for zone in list(self._lingering):
@@ -523,6 +530,10 @@ class Tracker:
         try:
             work.check(moves[-1])
         except IllegalMoveError as exc:
+            if self.state in (TrackerState.WAITING, TrackerState.ASKING) and player not in self._pending_draws:
+                # The move before is still under way on the table: the draw comes after it.
+                self._pending_draws.append(player)
+                return [*events, Notice(f"{player}'s Fate draw noted; it follows the move under way")]
             return [*events, RuleHint(str(exc), exc.rule)]
         return [*events, *self._apply_all(moves, "announced")]
 

@@ -1,0 +1,273 @@
+"""The sensors of one table, started together, their observations merged into one stream.
+
+This is where the camera (:mod:`vision`), the NFC readers (:mod:`hardware`) and the virtual
+demo table meet; the rest of the companion sees only observations. A table is described by a
+:class:`TableConfig`, built from ``rop play`` options or read from a JSON file under
+``calibration/`` (``calibration/table.json`` by default):
+
+.. code-block:: json
+
+    {"players": ["ann", "bob"], "teams": null, "target": 11, "expansion": false,
+     "first_dealer": "bob",
+     "fate_decks": {"ann": ["F001", "F002", "F003", "F004", "F005", "F006", "F007"]},
+     "camera": 0, "layout": 2,
+     "nfc": ["usb"], "serial": ["/dev/ttyACM0"],
+     "readers": {"board:0": "centre", "board:1": "fate:ann", "board:2": "fate:bob"}}
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.cards import Card, UnknownCardError
+from companion.game import GameSetup
+from companion.observations import DrawAnnounced, Observation, SensorState, SensorStatus
+
+__all__ = ["TableConfig", "TableConfigError", "TableSensors", "CameraSimulation", "demo_layout"]
+
+
+class TableConfigError(ValueError):
+    """A table configuration that cannot be used; the message names the file and the key."""
+
+
+@dataclass
+class TableConfig:
+    players: tuple[str, ...] = ("ann", "bob")
+    teams: tuple[tuple[str, ...], ...] | None = None
+    target: int = 11
+    expansion: bool = False
+    first_dealer: str | None = None
+    fate_decks: dict[str, tuple[Card, ...]] = field(default_factory=dict)
+    camera: int | str | None = None
+    video: str | None = None
+    layout: int | str | None = None
+    calibration: str | None = None
+    nfc: list[str] = field(default_factory=list)
+    serial: list[str] = field(default_factory=list)
+    readers: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def setup(self) -> GameSetup:
+        return GameSetup(self.players, self.teams, self.target, self.expansion)
+
+    @property
+    def has_camera(self) -> bool:
+        return self.camera is not None or self.video is not None
+
+    @property
+    def has_nfc(self) -> bool:
+        return bool(self.nfc or self.serial)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> TableConfig:
+        path = Path(path)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise TableConfigError(f"{path}: cannot read the table configuration ({exc.strerror})") from None
+        except json.JSONDecodeError as exc:
+            raise TableConfigError(f"{path}:{exc.lineno}: not valid JSON ({exc.msg})") from None
+        if not isinstance(data, dict):
+            raise TableConfigError(f"{path}: the configuration must be a JSON object")
+        known = set(cls.__dataclass_fields__)
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise TableConfigError(f"{path}: unknown key(s) {', '.join(unknown)}; the keys are {', '.join(sorted(known))}")
+        try:
+            decks = {str(p): tuple(Card.from_id(c) for c in cards) for p, cards in (data.get("fate_decks") or {}).items()}
+        except UnknownCardError as exc:
+            raise TableConfigError(f"{path}: fate_decks: {exc}") from None
+        config = cls(
+            players=tuple(data.get("players", cls.players)),
+            teams=tuple(tuple(t) for t in data["teams"]) if data.get("teams") else None,
+            target=int(data.get("target", 11)),
+            expansion=bool(data.get("expansion", False)),
+            first_dealer=data.get("first_dealer"),
+            fate_decks=decks,
+            camera=data.get("camera"),
+            video=data.get("video"),
+            layout=data.get("layout"),
+            calibration=data.get("calibration"),
+            nfc=list(data.get("nfc") or []),
+            serial=list(data.get("serial") or []),
+            readers={str(k): str(v) for k, v in (data.get("readers") or {}).items()},
+        )
+        for reader, zone in config.readers.items():
+            if zone != "centre" and zone.partition(":")[2] not in config.players:
+                raise TableConfigError(f"{path}: readers: {reader} is mapped to {zone!r}, which names no player")
+        return config
+
+
+Emit = Callable[[Observation], None]
+
+
+class TableSensors:
+    """Starts the configured sensors in background threads; each observation goes to
+    ``emit`` (called from those threads)."""
+
+    def __init__(self, config: TableConfig, emit: Emit) -> None:
+        self.config = config
+        self.emit = emit
+        self._stop = threading.Event()
+        self._threads: list[threading.Thread] = []
+        self._nfc: Any = None
+
+    def start(self) -> TableSensors:
+        if self.config.has_camera:
+            thread = threading.Thread(target=self._camera_loop, name="camera", daemon=True)
+            thread.start()
+            self._threads.append(thread)
+        if self.config.has_nfc:
+            from hardware.sensors import NfcSensors
+
+            self._nfc = NfcSensors(self.emit, nfc=self.config.nfc, serial=self.config.serial, calibration=self.config.calibration).start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._nfc is not None:
+            self._nfc.stop()
+        for thread in self._threads:
+            thread.join(timeout=2)
+
+    def _camera_loop(self) -> None:
+        from vision.camera import CameraError, FrameSource, parse_source
+        from vision.layout import LayoutError, load_layout
+        from vision.owners import OwnerRegistry
+        from vision.paths import calibration_dir
+        from vision.reader import TableReader
+        from vision.tracking import Stabiliser
+        from vision.watch import watch
+
+        cfg = self.config
+        try:
+            layout = load_layout(cfg.layout or len(cfg.players), calibration=cfg.calibration)
+            owners = OwnerRegistry.load(calibration_dir(cfg.calibration) / "owners.json")
+            source = FrameSource(parse_source(cfg.camera, cfg.video))
+        except (LayoutError, CameraError, ValueError, OSError) as exc:
+            self.emit(SensorStatus("camera", time.monotonic(), SensorState.FAILED, str(exc)))
+            return
+        reader = TableReader(layout=layout, owners=owners, players=list(cfg.players))
+        stabiliser = Stabiliser(source=source.name, layout=layout.seated(list(cfg.players)))
+        try:
+            for obs in watch(source, reader, stabiliser, on_frame=lambda image, view: not self._stop.is_set()):
+                self.emit(obs)
+        except CameraError as exc:
+            self.emit(SensorStatus(source.name, time.monotonic(), SensorState.FAILED, str(exc)))
+
+
+def demo_layout(players: Sequence[str]) -> Any:
+    """The demo table's mat: small enough that the virtual 1080p camera reads every seal at
+    about four pixels per module (a real table uses the layouts under ``calibration/``)."""
+    from vision.layout import Layout, MatMarkerPlace, Zone
+    from vision.markers import MAT_MARKER_MM, MatCorner
+
+    def rect(x0: float, y0: float, x1: float, y1: float) -> tuple[tuple[float, float], ...]:
+        return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+
+    if len(players) != 2:
+        raise ValueError("the camera demo table seats two players")
+    w, h = 640.0, 360.0
+    corners = [(40, 40), (w - 40, 40), (w - 40, h - 40), (40, h - 40)]
+    markers = tuple(MatMarkerPlace(c, p, MAT_MARKER_MM) for c, p in zip(MatCorner, corners, strict=True))
+    zones = (
+        Zone("centre", rect(90, 110, 470, 250)),
+        Zone("deck", rect(490, 110, 590, 250)),
+        Zone("capture:0", rect(320, 260, 550, 355)),
+        Zone("fate:0", rect(90, 260, 300, 355)),
+        Zone("capture:1", rect(90, 5, 320, 100)),
+        Zone("fate:1", rect(340, 5, 550, 100)),
+    )
+    return Layout("demo table, 2 players", 2, (w, h), markers, zones)
+
+
+class CameraSimulation:
+    """The demo table seen through the camera path: a virtual table plays a game, each step
+    is rendered as camera frames, and the frames go through marker detection and the
+    stabiliser exactly as a real camera's would. Fate draws, which no camera sees, are
+    announced as the players would (:class:`~companion.observations.DrawAnnounced`).
+
+    ``step_s`` is the time each step of the game stays on the table; ``fps`` the frames per
+    second rendered (a still table is drawn once and its frame repeated)."""
+
+    def __init__(self, setup: GameSetup, emit: Emit, *, seed: int = 7, fate: bool = True, step_s: float = 1.2, fps: float = 8.0) -> None:
+        self.setup = setup
+        self.emit = emit
+        self.seed = seed
+        self.fate = fate
+        self.step_s = step_s
+        self.fps = fps
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        from companion.simulate import VirtualTable
+
+        self.table = VirtualTable(setup, seed=seed, fate=fate)
+
+    @property
+    def fate_decks(self) -> dict[str, tuple[Card, ...]]:
+        return {p: tuple(c) for p, c in self.table.fate_sets.items()}
+
+    def first_dealer(self) -> str:
+        return self._dealer
+
+    def moves(self) -> list[Any]:
+        """The game the virtual table plays (decided up front, like a shuffled deck)."""
+        from companion.game import GameState
+
+        game = GameState(self.setup, keep_history=False)
+        return list(self.table.moves(game))
+
+    def start(self) -> CameraSimulation:
+        self._moves = self.moves()
+        self._dealer = self._moves[0].dealer
+        self._thread = threading.Thread(target=self._run, name="camera-sim", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=2)
+
+    def frames(self) -> Iterator[tuple[Any, Any]]:
+        from companion.tracker.staging import stage
+        from vision.scenes import render_scene_frames
+
+        players = list(self.setup.players)
+        layout = demo_layout(players).seated(players)
+        per_scene = max(1, round(self.step_s * self.fps))
+        for scene, i, image in render_scene_frames(stage(self.setup, self._moves), layout, players, frames_per_scene=per_scene, fresh_noise=False, seed=self.seed):
+            yield scene if i == 0 else None, image
+
+    def _run(self) -> None:
+        from companion.moves import DrawFate
+        from vision.reader import TableReader
+        from vision.owners import OwnerRegistry
+        from vision.tracking import Stabiliser
+
+        players = list(self.setup.players)
+        mat = demo_layout(players)
+        reader = TableReader(layout=mat, owners=OwnerRegistry(players + [None] * (8 - len(players))), players=players)
+        stabiliser = Stabiliser(source="camera-sim", layout=mat.seated(players), gone_after_s=0.6, settle_s=0.6)
+        self.emit(SensorStatus("camera-sim", time.monotonic(), SensorState.CONNECTED, "the demo table's virtual camera"))
+        period = 1.0 / self.fps
+        next_at = time.monotonic()
+        for scene, image in self.frames():
+            if self._stop.is_set():
+                return
+            if scene is not None and isinstance(scene.move, DrawFate):
+                self.emit(DrawAnnounced("camera-sim", time.monotonic(), scene.move.player))
+            now = time.monotonic()
+            for obs in stabiliser.update(reader.read(image), image, now):
+                self.emit(obs)
+            next_at += period
+            delay = next_at - time.monotonic()
+            if delay > 0 and self._stop.wait(delay):
+                return
