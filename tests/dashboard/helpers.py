@@ -54,3 +54,14 @@ async def play_round(pilot: Pilot, app: DashboardApp, choose=lambda moves: moves
 
 def same_moves(a: GameState, b: GameState) -> bool:
     return list(a.move_stack) == list(b.move_stack)
+
+
+def panel_text(panel) -> str:  # type: ignore[no-untyped-def]
+    """The text a game panel shows, as plain text."""
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(panel.render_game(panel.game))
+    return console.export_text()

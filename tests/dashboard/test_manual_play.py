@@ -20,7 +20,7 @@ from companion.game import GameSetup, Phase
 from companion.moves import Play
 from companion.record import load_game
 
-from tests.dashboard.helpers import play_round, type_line
+from tests.dashboard.helpers import panel_text, play_round, type_line
 
 def _app(tmp_path: Path, *, players=("ann", "bob"), teams=None, companion_deals=True, seed=3, fate_sets=None) -> DashboardApp:
     source = ManualSource(companion_deals=companion_deals, seed=seed, first_dealer=players[-1], fate_sets=fate_sets)
@@ -201,3 +201,21 @@ async def test_help_and_palette_list_the_bindings(tmp_path: Path) -> None:
         await pilot.pause()
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert any(t.startswith("Undo") for t in titles) and any(t.startswith("Teaching") for t in titles)
+
+
+@pytest.mark.asyncio
+async def test_the_command_palette_runs_a_table_command(tmp_path: Path) -> None:
+    app = _app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert not app.teaching
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Teaching")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause(0.2)
+        assert app.teaching
+        # Teaching mode lists the legal moves of the player to move with their points.
+        panel = app.screen.query_one(PlayPanel)
+        assert "legal moves" in panel_text(panel)

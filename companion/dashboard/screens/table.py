@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
@@ -31,7 +33,7 @@ _WORDS = ("fate", "pass", "undo", "redo", "deal", "help", "thief", "swap", "deca
 class CardSuggester(Suggester):
     """Type-ahead for the entry bar: card ids of the player to move first, then words."""
 
-    def __init__(self, game_of: "callable") -> None:  # type: ignore[valid-type]
+    def __init__(self, game_of: Callable[[], GameState | None]) -> None:
         super().__init__(use_cache=False, case_sensitive=False)
         self.game_of = game_of
 
@@ -94,6 +96,7 @@ class TableScreen(Screen[None]):
         play = self.query_one(PlayPanel)
         play.last_play = last_play
         play.flag = flag
+        play.manual = self.editable
         self.query_one(TableStatus).source_status = status
         for panel in self.query(GamePanel):
             panel.teaching = teaching

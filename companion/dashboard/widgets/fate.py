@@ -4,6 +4,7 @@ player's Fate hand and deck, and the cards out of play this round (R18-R25)."""
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 
 from companion.game import GameState
@@ -50,16 +51,16 @@ class FatePanel(GamePanel):
             parts.append(Text(line, style="italic"))
         uses_fate = any(game.fate_deck(p) or game.fate_hand(p) for p in game.players)
         if uses_fate:
-            t = Text()
-            for k, p in enumerate(game.players):
-                if k:
-                    t.append("  ")
+            table = Table(box=None, pad_edge=False, padding=(0, 1), show_edge=False)
+            table.add_column("player", no_wrap=True)
+            table.add_column("in hand", justify="right")
+            table.add_column("deck", justify="right")
+            table.add_column("this deal")
+            for p in game.players:
                 n_hand = game.hand_size(p) - game.world_cards_in_hand(p)
-                t.append(f"{p} ", style="bold")
-                t.append(f"{n_hand} in hand, {game.fate_deck_count(p)} in deck")
-                if game.has_drawn_fate(p):
-                    t.append(" (drew)", style="dim")
-            parts.append(t)
+                drew = "drew (R17)" if game.has_drawn_fate(p) else ""
+                table.add_row(Text(p, style="bold"), str(n_hand), str(game.fate_deck_count(p)), Text(drew, style="dim"))
+            parts.append(table)
             if self.teaching and game.turn and game.fate_hand(game.turn):
                 t = Text(f"{game.turn}'s Fate cards: ")
                 t.append_text(cards_line(game.fate_hand(game.turn)))

@@ -80,6 +80,12 @@ class PlayPanel(GamePanel):
     BORDER_TITLE = "Play"
 
     last_play: reactive[LastPlay | None] = reactive(None, always_update=True)
+    manual: reactive[bool] = reactive(False)
+    """Manual play: the table enters deals with F5."""
+
+    @property
+    def _next_key(self) -> str:
+        return "; press F5" if self.manual else ""
     flag: reactive[Flag | None] = reactive(None, always_update=True)
 
     def watch_last_play(self) -> None:
@@ -121,9 +127,13 @@ class PlayPanel(GamePanel):
             n = game.world_cards_in_hand(game.turn or "")
             parts.append(Text(f"{game.turn} to move ({n} World card{'s' if n != 1 else ''} in hand). Teaching mode (F2) shows the options.", style="dim"))
         elif game.phase is Phase.DEAL:
-            parts.append(Text("Every hand is played out: the dealer deals again (R15).", style="dim"))
+            parts.append(Text(f"Every hand is played out: {game.dealer} deals again (R15){self._next_key}.", style="dim"))
         elif game.phase is Phase.ROUND and game.results:
-            parts.append(Text("The round is over: F3 shows the settlement.", style="dim"))
+            players = game.players
+            nxt = players[(players.index(game.dealer or players[0]) + 1) % len(players)]
+            parts.append(Text(f"The round is over (F3: the settlement). Next round: {nxt} deals (R15){self._next_key}.", style="dim"))
+        elif game.phase is Phase.ROUND:
+            parts.append(Text(f"A new game: the first round is about to be dealt{self._next_key}.", style="dim"))
         if not parts:
             return Text("")
         return Group(*parts)

@@ -1,0 +1,72 @@
+"""What the dashboard says: the points a move changes (teaching mode), illegal moves in
+plain words, the settlement's verdict (R14)."""
+
+from __future__ import annotations
+
+from companion.dashboard.commentary import explain_illegal, move_effect
+from companion.dashboard.screens.settlement import settlement_steps, verdict
+from companion.dashboard.widgets.scores import rule_of_power_alerts
+from companion.game import GameSetup, GameState, IllegalMoveError, Phase
+from companion.moves import Play
+from companion.simulate import VirtualTable, simulate_game
+
+
+def _sweeping_position() -> tuple[GameState, Play]:
+    """A position of a random game where a legal play clears the centre (a sweep, R7)."""
+    setup = GameSetup(("ann", "bob"))
+    for seed in range(200):
+        table = VirtualTable(setup, seed=seed)
+        game = GameState(setup)
+        while game.phase is not Phase.OVER and game.round_number < 2:
+            if game.phase is Phase.TURN and 1 < game.deal_number and not game.is_last_deal:
+                for move in game.legal_moves:
+                    if isinstance(move, Play) and move.capture and len(move.capture) == len(game.centre):
+                        return game, move
+            game.push(table.next_move(game))
+    raise AssertionError("no sweep found")
+
+
+def test_a_sweep_is_worth_a_point_in_teaching_mode() -> None:
+    game, move = _sweeping_position()
+    before = list(game.move_stack)
+    effect = move_effect(game, move)
+    assert "+1 sweep" in effect.gains
+    assert effect.delta >= 1
+    assert list(game.move_stack) == before  # the game is left as it was
+
+
+def test_illegal_moves_come_with_the_rule_in_plain_words() -> None:
+    rule, text = explain_illegal(IllegalMoveError("R4", "the 6 must take the 6 of Elves"))
+    assert rule == "R4"
+    assert text.startswith("R4: the 6 must take") and "must capture" in text
+
+
+def test_the_verdict_follows_r14() -> None:
+    setup = GameSetup(("ann", "bob"))
+    game, _ = simulate_game(setup, seed=4)
+    outcome = game.outcome()
+    assert outcome is not None
+    last = game.results[-1]
+    said = verdict(setup, last, outcome, None)
+    assert outcome.winner in said and ("R14" in said or "R13" in said)
+    first = game.results[0]
+    if len(game.results) > 1:
+        early = verdict(setup, first, None, "ann")
+        assert "another round" in early and "ann deals" in early
+    steps = settlement_steps(setup, last, outcome, None)
+    titles = [t for t, _ in steps]
+    assert titles[1].startswith("Most World cards") and titles[-1] == "Verdict"
+    assert any(t.startswith("Pride of Dragons") for t in titles)
+
+
+def test_rule_of_power_watch() -> None:
+    from companion.cards import parse_cards
+    from companion.scoring import score_round
+
+    setup = GameSetup(("ann", "bob"))
+    game = GameState(setup)
+    score = score_round({"ann": parse_cards("W001,W002,W003,W004,W005,W006"), "bob": parse_cards("W011")})
+    alerts = rule_of_power_alerts(game, score)
+    assert alerts and "ann holds 6 of 10" in alerts[0]
+    score = score_round({"ann": parse_cards("W001,W002,W003,W004,W005,W006"), "bob": parse_cards("W010")})
+    assert rule_of_power_alerts(game, score) == []

@@ -1,0 +1,70 @@
+"""Snapshots of the main screens at 80x24 and 160x48 (fixed seeds, paused clocks, no
+saving, so that every run draws the same screen). Update with --snapshot-update after a
+deliberate change, and look at the report before committing."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.dashboard.app import DashboardApp
+from companion.dashboard.sources import DemoSource, ManualSource, ReplaySource
+from companion.game import GameSetup
+from companion.samples import sample_path
+from companion.simulate import make_setup
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 48), id="160x48")]
+
+
+def demo_app() -> DashboardApp:
+    return DashboardApp(DemoSource(make_setup(4, 2), seed=7, paused=True), teaching=True)
+
+
+async def _steps(pilot, n: int) -> None:  # type: ignore[no-untyped-def]
+    await pilot.pause()
+    for _ in range(n):
+        await pilot.press("n")
+        await pilot.pause()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_demo_table(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+    # 24 steps: the second deal under way, a Mystic Crystal in play, a slip flagged.
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        await _steps(pilot, 24)
+
+    assert snap_compare(demo_app(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_settlement(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        await pilot.pause()
+        await pilot.press("end")
+        await pilot.pause(0.2)
+        await pilot.press("f3")
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+
+    app = DashboardApp(ReplaySource(sample_path("teams-4"), paused=True))
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_manual_play_choosing_a_capture(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        await pilot.pause()
+        pilot.app.screen.query_one("#entry").cursor_blink = False
+        await pilot.press(*"w040", "enter")
+        await pilot.pause()
+
+    source = ManualSource(companion_deals=True, seed=5, first_dealer="bob")
+    app = DashboardApp(source, setup=GameSetup(("ann", "bob")), games_dir=False, teaching=True)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+def test_help_screen(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    source = ManualSource(companion_deals=True, seed=5, first_dealer="bob")
+    app = DashboardApp(source, setup=GameSetup(("ann", "bob")), games_dir=False)
+    assert snap_compare(app, terminal_size=(80, 24), press=["f1"])
