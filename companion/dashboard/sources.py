@@ -309,6 +309,14 @@ class ReplaySource(ClockedSource):
         self.path = Path(path)
         self.setup, self.moves, self.error = read_moves(self.path)
         self.index = 0
+        # A move that breaks a rule ends the replay: it is shown, flagged, and nothing after it.
+        check = GameState(self.setup, keep_history=False)
+        for i, move in enumerate(self.moves):
+            if not check.is_legal(move):
+                self.moves = self.moves[: i + 1]
+                self.error = RecordError(f"event {i + 1} breaks a rule, so the replay stops there", line=i + 2, path=str(self.path))
+                break
+            check.push(move, check=False)
 
     def reset(self) -> list[Message]:
         self.index = 0

@@ -123,3 +123,28 @@ def test_replay_tui_reports_a_missing_record(capsys: pytest.CaptureFixture[str],
 
     assert main(["replay", str(tmp_path / "nothing.jsonl"), "--tui"]) == 1
     assert "nothing.jsonl" in capsys.readouterr().err
+
+
+@pytest.mark.asyncio
+async def test_a_replay_stops_at_an_illegal_move_and_flags_it(tmp_path) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text(
+        '{"event": "game", "format": "rop-record/1", "players": ["ann", "bob"]}\n'
+        '{"event": "round", "dealer": "bob"}\n'
+        '{"event": "deal", "hands": {"ann": ["W016", "W012", "W001"], "bob": ["W027", "W018", "W040"]}, '
+        '"center": ["W002", "W014", "W026", "W035"]}\n'
+        '{"event": "play", "player": "ann", "card": "W016", "capture": ["W002", "W014"]}\n'
+        '{"event": "play", "player": "bob", "card": "W027", "capture": []}\n',
+        encoding="utf-8",
+    )
+    app = DashboardApp(ReplaySource(path, paused=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(6):
+            await pilot.press("n")
+            await pilot.pause()
+        entries = app.screen.query_one(EventLog).entries
+        illegal = [e for e in entries if e.kind == "illegal"]
+        assert len(illegal) == 1 and "R4" in illegal[0].text
+        assert any("replay stops" in e.text for e in entries)
+        assert app.game is not None and len(app.game.move_stack) == 2

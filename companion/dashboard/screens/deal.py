@@ -58,14 +58,15 @@ class DealScreen(ModalScreen[Deal | None]):
     }
     DealScreen VerticalScroll {
         height: auto;
-        max-height: 16;
+        max-height: 14;
     }
     DealScreen .row {
         height: auto;
+        margin-bottom: 1;
     }
     DealScreen .row Label {
         width: 14;
-        padding: 1 1 0 0;
+        padding: 0 1 0 0;
     }
     DealScreen .row Input {
         width: 1fr;
@@ -98,7 +99,7 @@ class DealScreen(ModalScreen[Deal | None]):
         order = deal_order(game)
         sizes = deal_sizes(len(order), game.deck_count, self.first)
         n = game.deal_number + 1
-        title = f"Deal {n} of {game.deals_in_round if game.deal_number else '?'} - dealer {game.dealer}, deck {game.deck_count}"
+        title = f"Deal {n} of {game.deals_in_round} - dealer {game.dealer}, deck {game.deck_count}"
         if sum(sizes) + (4 if self.first else 0) >= game.deck_count:
             title += ' - "last hand"'
         with Vertical():
@@ -112,16 +113,19 @@ class DealScreen(ModalScreen[Deal | None]):
                 if self.first:
                     with Horizontal(classes="row"):
                         yield Label("centre (4)")
-                        yield Input(placeholder="the four face-up cards", id="deal-centre")
+                        yield Input(placeholder="the four face-up cards", id="deal-centre", compact=True)
                 for p, size in zip(order, sizes):
                     with Horizontal(classes="row"):
                         yield Label(f"{p} ({size})")
-                        yield Input(placeholder="blank: face down", id=f"deal-{p}")
+                        yield Input(placeholder="blank: face down", id=f"deal-{p}", compact=True)
             yield Static("", id="deal-error")
             with Horizontal(id="deal-buttons"):
-                yield Button("Shuffle for me", id="shuffle")
-                yield Button("Deal", variant="primary", id="deal")
+                yield Button("Shuffle for me", id="shuffle", compact=True)
+                yield Button("Deal", variant="primary", id="deal", compact=True)
             yield Static("Enter: next field  Ctrl+S: deal  Ctrl+R: shuffle for me  Esc: cancel", classes="keys")
+
+    def on_mount(self) -> None:
+        self.query(Input).first().focus()
 
     def _inputs(self) -> tuple[dict[str, str], str]:
         hands = {p: self.query_one(f"#deal-{p}", Input).value for p in self.game.players}

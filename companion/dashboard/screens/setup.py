@@ -30,14 +30,15 @@ class SetupScreen(ModalScreen[TableSetup]):
     }
     SetupScreen VerticalScroll {
         height: auto;
-        max-height: 18;
+        max-height: 14;
     }
     SetupScreen .row {
         height: auto;
+        margin-bottom: 1;
     }
     SetupScreen .row Label {
         width: 16;
-        padding: 1 1 0 0;
+        padding: 0 1 0 0;
     }
     SetupScreen .row Input, SetupScreen .row Select {
         width: 1fr;
@@ -61,13 +62,13 @@ class SetupScreen(ModalScreen[TableSetup]):
             with VerticalScroll():
                 with Horizontal(classes="row"):
                     yield Label("players")
-                    yield Input("ann, bob", id="players")
+                    yield Input("ann, bob", id="players", compact=True)
                 with Horizontal(classes="row"):
                     yield Label("teams")
-                    yield Select([("everyone alone", 0), ("2 teams", 2), ("3 teams", 3)], value=0, allow_blank=False, id="teams")
+                    yield Select([("everyone alone", 0), ("2 teams", 2), ("3 teams", 3)], value=0, allow_blank=False, id="teams", compact=True)
                 with Horizontal(classes="row"):
                     yield Label("target (R14)")
-                    yield Select([(str(t), t) for t in (11, 16, 21, 26, 31)], value=11, allow_blank=False, id="target")
+                    yield Select([(str(t), t) for t in (11, 16, 21, 26, 31)], value=11, allow_blank=False, id="target", compact=True)
                 with Horizontal(classes="row"):
                     yield Label("Fate decks")
                     yield Select(
@@ -75,20 +76,24 @@ class SetupScreen(ModalScreen[TableSetup]):
                         value="none",
                         allow_blank=False,
                         id="fate",
+                        compact=True,
                     )
                 with Horizontal(classes="row"):
                     yield Label("typed decks")
-                    yield Input(placeholder="ann=F001 F002 F003 F004 F005 F006 F007; bob=...", id="fate-decks")
+                    yield Input(placeholder="ann=F001 F002 F003 F004 F005 F006 F007; bob=...", id="fate-decks", compact=True)
                 with Horizontal(classes="row"):
                     yield Label("first dealer")
-                    yield Input(placeholder="blank: the last player listed", id="dealer")
+                    yield Input(placeholder="blank: the last player listed", id="dealer", compact=True)
                 with Horizontal(classes="row"):
-                    yield Checkbox("Higher Powers expansion (R2)", id="expansion")
-                    yield Checkbox("the companion shuffles and deals", id="companion-deals")
+                    yield Checkbox("Higher Powers expansion (R2)", id="expansion", compact=True)
+                    yield Checkbox("the companion shuffles and deals", id="companion-deals", compact=True)
             yield Static("", id="setup-error")
             with Horizontal(id="setup-buttons"):
-                yield Button("Start", variant="primary", id="start")
+                yield Button("Start", variant="primary", id="start", compact=True)
             yield Static("Tab: next field  Enter or Ctrl+S: start", classes="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#players", Input).focus()
 
     def action_start(self) -> None:
         try:
