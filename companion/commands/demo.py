@@ -38,6 +38,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.set_defaults(func=cmd_demo)
 
 
+def _is_terminal() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def _cards(cards: tuple[Card, ...]) -> str:
     return " ".join(c.id for c in cards) or "-"
 
@@ -67,7 +71,9 @@ def describe(game: GameState, move: object) -> str:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    if args.plain:
+    if args.plain or not _is_terminal():
+        if not args.plain:
+            print("rop demo: no terminal to draw the dashboard on; printing the commentary (--plain)", file=sys.stderr)
         return run_plain(args.sample or "teams-4", 0.4 if args.delay is None else args.delay)
     from companion.dashboard.app import DashboardApp
     from companion.dashboard.sources import DemoSource, ReplaySource
@@ -125,5 +131,8 @@ def run_replay_tui(path: str, *, delay: float = 0.7) -> int:
     except (OSError, RecordError) as exc:
         print(f"rop replay: {exc}", file=sys.stderr)
         return 1
+    if not _is_terminal():
+        print("rop replay: --tui needs a terminal; without it, rop replay prints the scores", file=sys.stderr)
+        return 2
     DashboardApp(source, teaching=False).run()
     return 0

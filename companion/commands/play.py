@@ -88,6 +88,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.camera or args.nfc or args.serial:
         print("rop play: the camera and NFC readers cannot feed the dashboard yet; play by keyboard without them", file=sys.stderr)
         return 2
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print("rop play: the dashboard needs a terminal", file=sys.stderr)
+        return 2
     from companion.dashboard.app import DashboardApp
     from companion.dashboard.sources import ManualSource
     from companion.dashboard.store import default_games_dir

@@ -148,3 +148,12 @@ async def test_a_replay_stops_at_an_illegal_move_and_flags_it(tmp_path) -> None:
         assert len(illegal) == 1 and "R4" in illegal[0].text
         assert any("replay stops" in e.text for e in entries)
         assert app.game is not None and len(app.game.move_stack) == 2
+
+
+def test_demo_without_a_terminal_prints_the_commentary(capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main
+
+    # Under pytest standard input and output are no terminal: the dashboard cannot be drawn.
+    assert main(["demo", "--sample", "duel", "--delay", "0"]) == 0
+    captured = capsys.readouterr()
+    assert "no terminal" in captured.err and captured.out.startswith("Round 1:")
