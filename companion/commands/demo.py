@@ -80,6 +80,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from companion.simulate import make_setup
 
     delay = 0.7 if args.delay is None else args.delay
+    source: DemoSource | ReplaySource
     if args.sample:
         source = ReplaySource(sample_path(args.sample), delay=delay)
     else:

@@ -3,31 +3,49 @@ rules, applies and records them, and shows the game to the table."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from pathlib import Path
+
 from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Input
-from collections.abc import Iterable
-
-from companion.game import GameSetup, GameState, IllegalMoveError, Phase
-from companion.moves import Deal, DrawFate, InvalidMoveError, Move, NewRound, Pass, Play
 
 from companion.dashboard.commentary import describe_move, explain_illegal
-from companion.dashboard.entry import EntryChoice, EntryCommand, EntryError, EntryMove, parse_entry
-from companion.dashboard.messages import CorrectEvent, GameReset, MoveProposed, SourceFinished, SourceNote
+from companion.dashboard.entry import (
+    EntryChoice,
+    EntryCommand,
+    EntryError,
+    EntryMove,
+    parse_entry,
+)
+from companion.dashboard.messages import (
+    CorrectEvent,
+    GameReset,
+    MoveProposed,
+    SourceFinished,
+    SourceNote,
+)
 from companion.dashboard.screens.deal import DealScreen
 from companion.dashboard.screens.help import HelpScreen
 from companion.dashboard.screens.pick import PickScreen
 from companion.dashboard.screens.settlement import SettlementScreen
 from companion.dashboard.screens.setup import SetupScreen
 from companion.dashboard.screens.table import TableScreen
-from companion.dashboard.sources import ClockedSource, ManualSource, MoveSource, ReplaySource
-from companion.dashboard.store import GameFile
+from companion.dashboard.sources import (
+    ClockedSource,
+    ManualSource,
+    MoveSource,
+    ReplaySource,
+)
+from companion.dashboard.store import GameFile, default_games_dir
 from companion.dashboard.tablesetup import TableSetup
 from companion.dashboard.widgets.event_log import LogEntry
 from companion.dashboard.widgets.moves import Flag, LastPlay
+from companion.game import GameSetup, GameState, IllegalMoveError, Phase
+from companion.moves import Deal, DrawFate, InvalidMoveError, Move, NewRound, Pass, Play
 
 __all__ = ["DashboardApp", "attempt_text"]
 
@@ -96,8 +114,11 @@ class DashboardApp(App[int]):
         settlement_autoplay: bool | None = None,
         needs_setup: bool = False,
         setup: GameSetup | None = None,
-        games_dir: object = None,
+        games_dir: str | Path | bool | None = None,
     ) -> None:
+        """``game`` and ``game_file``: a saved game to continue. ``setup``: start a new
+        manual game at once; ``needs_setup``: ask for it in the setup dialog. ``games_dir``:
+        where new games are saved (``None``: the default, ``False``: not saved)."""
         super().__init__()
         self.source = source
         self.game: GameState | None = game
@@ -119,10 +140,7 @@ class DashboardApp(App[int]):
 
     @property
     def table(self) -> TableScreen:
-        screen = self.get_default_screen_instance()
-        return screen
-
-    def get_default_screen_instance(self) -> TableScreen:
+        """The table screen, at the bottom of the screen stack."""
         return self.screen_stack[0]  # type: ignore[return-value]
 
     def on_mount(self) -> None:
@@ -159,10 +177,8 @@ class DashboardApp(App[int]):
 
     def start_game(self, setup: GameSetup) -> None:
         """A new manual game: its record file and the first round."""
-        from companion.dashboard.store import GameFile, default_games_dir
-        from pathlib import Path
-
         self.game = GameState(setup, keep_history=True)
+        self.table.log_widget.clear()
         if self.games_dir is not False:
             games_dir = Path(self.games_dir) if self.games_dir else default_games_dir()  # type: ignore[arg-type]
             try:
@@ -170,7 +186,6 @@ class DashboardApp(App[int]):
                 self._note(f"Saving the game to {self.game_file.path}")
             except OSError as exc:
                 self._note(f"Cannot save the game in {games_dir}: {exc.strerror}", kind="error")
-        self.table.log_widget.clear()
         self.refresh_view()
         self.source.start()
         self._manual_next()
@@ -220,8 +235,7 @@ class DashboardApp(App[int]):
         self.notify("Teaching mode on: the player to move's hand and options are shown" if self.teaching else "Teaching mode off", timeout=3)
 
     def watch_teaching(self) -> None:
-        if self.is_mounted:
-            self.refresh_view()
+        self.refresh_view()
 
     def action_pause(self) -> None:
         if isinstance(self.source, ClockedSource):
@@ -258,10 +272,8 @@ class DashboardApp(App[int]):
         self._show_settlement(autoplay=False)
 
     def action_focus_entry(self) -> None:
-        try:
-            self.table.query_one("#entry", Input).focus()
-        except Exception:
-            pass
+        for entry in self.table.query("#entry").results(Input):
+            entry.focus()
 
     def action_focus_log(self) -> None:
         self.table.log_widget.focus()
@@ -337,7 +349,7 @@ class DashboardApp(App[int]):
     def _proposed(self, message: MoveProposed) -> None:
         self.apply_move(message.move, quiet=message.quiet)
 
-    def apply_move(self, move: Move, *, quiet: bool = False, redo: bool = False) -> bool:
+    def apply_move(self, move: Move, *, quiet: bool = False) -> bool:
         """Check ``move``; flag it with its rule if illegal, else apply, record and show it."""
         game = self.game
         if game is None:
@@ -402,8 +414,8 @@ class DashboardApp(App[int]):
             self._manual_next()
 
         def tick() -> None:
-            if self.screen is screen and screen.autoplay_tick():
-                screen.action_close()
+            if self.screen is screen and screen.autoplay_tick():  # type: ignore[attr-defined]
+                screen.action_close()  # type: ignore[attr-defined]
 
         self.push_screen("settlement", closed)
         if delay:
@@ -497,7 +509,7 @@ class DashboardApp(App[int]):
             self.notify("Nothing to redo", timeout=2)
             return
         move = self.redo_stack[-1]
-        if self.apply_move(move, redo=True):
+        if self.apply_move(move):
             self.redo_stack.pop()
         self.refresh_view()
 

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from companion.cards import Card, FateCategory, Suit
 
-__all__ = ["card_style", "card_chip", "card_block", "cards_line", "card_marks", "SUIT_STYLES"]
+__all__ = ["SUIT_STYLES", "card_block", "card_chip", "card_marks", "card_style", "cards_line"]
 
 #: Suit -> Rich style (explicit foreground and background).
 SUIT_STYLES: dict[Suit, str] = {

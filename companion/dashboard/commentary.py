@@ -7,18 +7,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from companion.cards import Card
-from companion.game import GameState, IllegalMoveError, Phase
-from companion.moves import Deal, DrawFate, Move, NewRound, Pass, Play, UNSEEN
+from companion.game import GameState, Phase
+from companion.moves import UNSEEN, Deal, DrawFate, Move, NewRound, Pass, Play
 from companion.scoring import POINT_KEYS, RoundScore
 
 __all__ = [
+    "MoveEffect",
     "describe_move",
     "describe_play_choice",
-    "rule_hint",
     "explain_illegal",
-    "MoveEffect",
     "move_effect",
     "option_text",
+    "rule_hint",
 ]
 
 #: A plain-words reminder of each ruling, shown under an illegal move.

@@ -28,7 +28,7 @@ from companion.cards import ALL_CARDS, FATE_CARDS, Card, UnknownCardError
 from companion.game import GameState, Phase
 from companion.moves import UNSEEN, DrawFate, Move, Pass, Play
 
-__all__ = ["EntryError", "EntryMove", "EntryChoice", "EntryCommand", "parse_entry", "resolve_card", "card_candidates"]
+__all__ = ["EntryChoice", "EntryCommand", "EntryError", "EntryMove", "card_candidates", "parse_entry", "resolve_card"]
 
 SUIT_LETTERS = {"P": 0, "M": 1, "E": 2, "D": 3}
 FATE_WORDS = {
@@ -69,8 +69,8 @@ class EntryCommand:
     name: str
 
 
-_SHORT_RE = re.compile(r"^(\d{1,2})([PMED])$", re.I)
-_LOOSE_ID_RE = re.compile(r"^([WF])(\d{1,3})$", re.I)
+_SHORT_RE = re.compile(r"^(\d{1,2})([PMED])$", re.IGNORECASE)
+_LOOSE_ID_RE = re.compile(r"^([WF])(\d{1,3})$", re.IGNORECASE)
 
 
 def resolve_card(text: str) -> Card:

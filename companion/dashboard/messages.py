@@ -7,13 +7,12 @@ the rules, applies it, records it, and hands the game state down to the widgets.
 
 from __future__ import annotations
 
-
 from textual.message import Message
 
 from companion.game import GameSetup, GameState
 from companion.moves import Move
 
-__all__ = ["MoveProposed", "GameReset", "SourceNote", "SourceFinished", "GameChanged", "EntrySubmitted", "CorrectEvent"]
+__all__ = ["CorrectEvent", "EntrySubmitted", "GameChanged", "GameReset", "MoveProposed", "SourceFinished", "SourceNote"]
 
 
 class MoveProposed(Message):

@@ -19,24 +19,28 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.message import Message
 
 from companion.cards import Card, world_deck
+from companion.dashboard.messages import (
+    GameReset,
+    MoveProposed,
+    SourceFinished,
+    SourceNote,
+)
 from companion.game import GameSetup, GameState, Phase, deal_sizes
-from companion.moves import Deal, DrawFate, Move, NewRound, Pass, Play
+from companion.moves import Deal, Move, NewRound, Pass, Play
 from companion.record import RecordError, RecordVisitor, read_record
 from companion.simulate import VirtualTable
 
-from companion.dashboard.messages import GameReset, MoveProposed, SourceFinished, SourceNote
-
 if TYPE_CHECKING:
     from textual.app import App
+    from textual.worker import Worker
 
-__all__ = ["MoveSource", "ClockedSource", "DemoSource", "ReplaySource", "ManualSource", "SPEEDS"]
+__all__ = ["SPEEDS", "ClockedSource", "DemoSource", "ManualSource", "MoveSource", "ReplaySource"]
 
 #: Seconds between moves, slowest first.
 SPEEDS: tuple[float, ...] = (3.0, 2.0, 1.4, 1.0, 0.7, 0.45, 0.25, 0.1, 0.03)
@@ -92,7 +96,7 @@ class ClockedSource(MoveSource):
         self._holds = 0
         self._steps = 0
         self._wake: asyncio.Event | None = None
-        self._worker = None
+        self._worker: Worker[None] | None = None
 
     # -- what to produce
     def reset(self) -> list[Message]:
@@ -174,7 +178,7 @@ class ClockedSource(MoveSource):
                 continue
             try:
                 await asyncio.wait_for(self._wake.wait(), timeout=self.delay)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 if not self.paused and not self._holds:
                     return
 

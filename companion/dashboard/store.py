@@ -20,7 +20,7 @@ from companion.game import GameSetup, GameState
 from companion.moves import Move
 from companion.record import RecordError, RecordWriter, iter_record_lines, load_game
 
-__all__ = ["GAMES_DIR_ENV", "default_games_dir", "GameFile", "list_games", "last_unfinished", "load_for_resume", "repair"]
+__all__ = ["GAMES_DIR_ENV", "GameFile", "default_games_dir", "last_unfinished", "list_games", "load_for_resume", "repair"]
 
 GAMES_DIR_ENV = "ROP_GAMES_DIR"
 

@@ -8,12 +8,11 @@ import re
 from dataclasses import dataclass, field
 
 from companion.cards import FATE_CARDS, Card
+from companion.dashboard.entry import EntryError, resolve_card
 from companion.game import FATE_DECK_SIZE, GameSetup, IllegalMoveError
 from companion.moves import InvalidMoveError
 
-from companion.dashboard.entry import EntryError, resolve_card
-
-__all__ = ["TableSetup", "SetupError", "build_table_setup", "FATE_MODES"]
+__all__ = ["FATE_MODES", "SetupError", "TableSetup", "build_table_setup"]
 
 FATE_MODES = ("none", "random", "custom")
 

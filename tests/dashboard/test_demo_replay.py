@@ -18,6 +18,7 @@ from companion.record import load_game
 from companion.samples import sample_path
 from companion.simulate import VirtualTable, make_setup
 
+
 @pytest.mark.asyncio
 async def test_demo_steps_flags_a_slip_and_restarts() -> None:
     source = DemoSource(make_setup(4, 2), seed=7, paused=True)

@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from companion.cards import Card
-from companion.dashboard.entry import EntryChoice, EntryCommand, EntryError, EntryMove, parse_entry, resolve_card
+from companion.dashboard.entry import (
+    EntryChoice,
+    EntryCommand,
+    EntryError,
+    EntryMove,
+    parse_entry,
+    resolve_card,
+)
 from companion.game import GameSetup, GameState
 from companion.moves import Deal, DrawFate, NewRound, Pass, Play
 

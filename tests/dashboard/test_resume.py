@@ -15,13 +15,18 @@ from pathlib import Path
 import pytest
 
 from companion.commands.play import resume_app
-from companion.dashboard.store import GameFile, last_unfinished, list_games, load_for_resume, repair
+from companion.dashboard.store import (
+    GameFile,
+    last_unfinished,
+    list_games,
+    load_for_resume,
+    repair,
+)
 from companion.dashboard.widgets.event_log import EventLog
 from companion.game import GameSetup, GameState, Phase
 from companion.moves import Play
 from companion.record import load_game
 from companion.simulate import VirtualTable
-
 from tests.dashboard.helpers import entry_text, play_move
 
 ROP = str(Path(sys.executable).with_name("rop"))
@@ -96,7 +101,7 @@ def test_killed_mid_game_and_resumed_with_nothing_lost(tmp_path: Path) -> None:
                 _wait_for(lambda: "Which one?" in app.screen())
                 app.type(str(options.index(move.capture) + 1))
             try:
-                _wait_for(lambda: _lines(path) > before)
+                _wait_for(lambda before=before: _lines(path) > before)
             except AssertionError:
                 raise AssertionError(f"{move} was not recorded; the screen:\n{app.screen()}") from None
             typed.append(move)
@@ -165,8 +170,8 @@ def test_repair_drops_only_a_line_cut_short(tmp_path: Path) -> None:
 
 
 def test_a_finished_game_is_not_resumed(tmp_path: Path) -> None:
-    from companion.simulate import simulate_game
     from companion.record import write_record
+    from companion.simulate import simulate_game
 
     setup = GameSetup(("ann", "bob"))
     _, moves = simulate_game(setup, seed=1)

@@ -11,12 +11,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
-from companion.game import GameState, IllegalMoveError, deal_sizes
-from companion.moves import UNSEEN, Deal, InvalidMoveError
-
 from companion.dashboard.commentary import explain_illegal
 from companion.dashboard.entry import EntryError, resolve_card
 from companion.dashboard.sources import TableDealer
+from companion.game import GameState, IllegalMoveError, deal_sizes
+from companion.moves import UNSEEN, Deal, InvalidMoveError
 
 __all__ = ["DealScreen", "parse_deal"]
 

@@ -11,12 +11,11 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from companion.game import GameState
-from companion.moves import Move
-
 from companion.dashboard.cards import card_chip
 from companion.dashboard.commentary import move_effect
 from companion.dashboard.widgets.moves import move_label
+from companion.game import GameState
+from companion.moves import Move
 
 __all__ = ["PickScreen"]
 

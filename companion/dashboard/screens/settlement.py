@@ -6,7 +6,6 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -14,12 +13,11 @@ from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from companion.game import GameSetup, Outcome, RoundResult, Termination
-from companion.scoring import POINT_KEYS
-
 from companion.dashboard.cards import cards_line
 from companion.dashboard.widgets.base import side_label
 from companion.dashboard.widgets.pride import pride_table
+from companion.game import GameSetup, Outcome, RoundResult, Termination
+from companion.scoring import POINT_KEYS
 
 __all__ = ["SettlementScreen", "settlement_steps", "verdict"]
 
@@ -139,14 +137,14 @@ class SettlementScreen(ModalScreen[None]):
         super().__init__()
         self.steps: list[tuple[str, RenderableType]] = []
         self.result: RoundResult | None = None
-        self._closing = 0
+        self._ticks_done = 0
         self._closed_once = False
 
     def load(self, setup: GameSetup, result: RoundResult, outcome: Outcome | None, next_dealer: str | None) -> None:
         """The round to settle; the screen is installed once and shown for every round."""
         self.result = result
         self.steps = settlement_steps(setup, result, outcome, next_dealer)
-        self._closing = 0
+        self._ticks_done = 0
         self._closed_once = False
         self.set_reactive(SettlementScreen.shown, 0)
         if self.is_mounted:
@@ -178,8 +176,8 @@ class SettlementScreen(ModalScreen[None]):
         if self.shown < len(self.steps):
             self.action_next()
             return False
-        self._closing += 1
-        return self._closing >= 6
+        self._ticks_done += 1
+        return self._ticks_done >= 6
 
     def action_next(self) -> None:
         if self.shown >= len(self.steps):

@@ -10,8 +10,6 @@ from textual.screen import Screen
 from textual.suggester import Suggester
 from textual.widgets import Footer, Input
 
-from companion.game import GameState
-
 from companion.dashboard.entry import card_candidates
 from companion.dashboard.widgets.base import GamePanel
 from companion.dashboard.widgets.centre import CentreCards
@@ -24,8 +22,9 @@ from companion.dashboard.widgets.pride import PridePanel
 from companion.dashboard.widgets.scores import ScoresPanel
 from companion.dashboard.widgets.status import TableStatus
 from companion.dashboard.widgets.unseen import UnseenPanel
+from companion.game import GameState
 
-__all__ = ["TableScreen", "CardSuggester"]
+__all__ = ["CardSuggester", "TableScreen"]
 
 _WORDS = ("fate", "pass", "undo", "redo", "deal", "help", "thief", "swap", "decay", "renewal", "crystal", "exorcist", "warlock", "vampire")
 

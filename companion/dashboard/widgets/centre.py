@@ -5,10 +5,9 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from companion.game import GameState
-
 from companion.dashboard.cards import card_block, card_chip
 from companion.dashboard.widgets.base import GamePanel
+from companion.game import GameState
 
 __all__ = ["CentreCards"]
 

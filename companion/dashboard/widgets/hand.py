@@ -7,10 +7,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from companion.game import GameState
-
 from companion.dashboard.cards import card_chip, cards_line
 from companion.dashboard.widgets.base import GamePanel
+from companion.game import GameState
 
 __all__ = ["PlayersPanel"]
 

@@ -11,14 +11,13 @@ from rich.text import Text
 from textual.reactive import reactive
 
 from companion.cards import Card
-from companion.game import GameState, Phase
-from companion.moves import DrawFate, Move, Pass, Play
-
 from companion.dashboard.cards import card_chip, cards_line
 from companion.dashboard.commentary import move_effect
 from companion.dashboard.widgets.base import GamePanel
+from companion.game import GameState, Phase
+from companion.moves import DrawFate, Move, Pass, Play
 
-__all__ = ["PlayPanel", "LastPlay", "Flag"]
+__all__ = ["Flag", "LastPlay", "PlayPanel"]
 
 
 @dataclass(frozen=True)

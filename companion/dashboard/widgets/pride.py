@@ -6,10 +6,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from companion.dashboard.widgets.base import GamePanel, side_label
 from companion.game import GameState
 from companion.scoring import PRIDE_VALUES, PrideOfDragons
-
-from companion.dashboard.widgets.base import GamePanel, side_label
 
 __all__ = ["PridePanel", "pride_table"]
 

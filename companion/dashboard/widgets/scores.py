@@ -8,10 +8,9 @@ from rich.table import Table
 from rich.text import Text
 
 from companion.cards import power_cards
+from companion.dashboard.widgets.base import GamePanel, side_label
 from companion.game import GameState
 from companion.scoring import RoundScore
-
-from companion.dashboard.widgets.base import GamePanel, side_label
 
 __all__ = ["ScoresPanel", "rule_of_power_alerts"]
 

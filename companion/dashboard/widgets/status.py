@@ -6,9 +6,8 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.reactive import reactive
 
-from companion.game import GameState, Phase
-
 from companion.dashboard.widgets.base import GamePanel
+from companion.game import GameState, Phase
 
 __all__ = ["TableStatus"]
 

@@ -11,10 +11,9 @@ from rich.table import Table
 from rich.text import Text
 
 from companion.cards import Card, world_deck
-from companion.game import GameState
-
 from companion.dashboard.cards import card_chip
 from companion.dashboard.widgets.base import GamePanel
+from companion.game import GameState
 
 __all__ = ["UnseenPanel", "table_unseen"]
 
