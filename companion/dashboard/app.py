@@ -131,7 +131,6 @@ class DashboardApp(App[int]):
         self.flag: Flag | None = None
         self.redo_stack: list[Move] = []
         self.set_reactive(DashboardApp.teaching, teaching)
-        self._deal_after_round = False
 
     # ------------------------------------------------------------------ setup
 
@@ -430,8 +429,8 @@ class DashboardApp(App[int]):
         game = self.game
         if not isinstance(src, ManualSource) or game is None or len(self.screen_stack) > 1:
             return
-        if game.phase is Phase.DEAL and (src.companion_deals or self._deal_after_round):
-            self._deal_after_round = False
+        if game.phase is Phase.DEAL:
+            # Every hand is played out (or a round has begun): the deal is what comes next.
             self.action_deal()
         elif game.phase is Phase.ROUND and game.round_number == 0:
             self.action_deal()
@@ -442,7 +441,6 @@ class DashboardApp(App[int]):
         if not isinstance(src, ManualSource) or game is None:
             return
         if game.phase is Phase.ROUND:
-            self._deal_after_round = True
             src.submit(src.next_round(game))
         elif game.phase is Phase.DEAL:
             if src.companion_deals:

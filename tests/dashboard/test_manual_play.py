@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 
 from companion.dashboard.app import DashboardApp
 from companion.dashboard.screens.deal import DealScreen
@@ -19,7 +20,7 @@ from companion.dashboard.widgets.scores import ScoresPanel
 from companion.game import GameSetup, Phase
 from companion.moves import Play
 from companion.record import load_game
-from tests.dashboard.helpers import panel_text, play_round, type_line
+from tests.dashboard.helpers import panel_text, play_move, play_round, type_line
 
 
 def _app(tmp_path: Path, *, players=("ann", "bob"), teams=None, companion_deals=True, seed=3, fate_sets=None) -> DashboardApp:
@@ -219,3 +220,21 @@ async def test_the_command_palette_runs_a_table_command(tmp_path: Path) -> None:
         # Teaching mode lists the legal moves of the player to move with their points.
         panel = app.screen.query_one(PlayPanel)
         assert "legal moves" in panel_text(panel)
+
+
+@pytest.mark.asyncio
+async def test_the_deal_dialog_comes_back_when_every_hand_is_played_out(tmp_path: Path) -> None:
+    app = _app(tmp_path, companion_deals=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, DealScreen)
+        await pilot.press("ctrl+r", "ctrl+s")  # shuffle for me, deal
+        await pilot.pause()
+        game = app.game
+        assert game is not None and game.deal_number == 1
+        while game.phase is Phase.TURN:
+            move = next(m for m in game.legal_moves if isinstance(m, Play))
+            await play_move(pilot, app, move)
+        assert game.phase is Phase.DEAL
+        assert isinstance(app.screen, DealScreen)
+        assert "Deal 2 of 6" in str(app.screen.query_one(Static).render())
