@@ -32,6 +32,12 @@ _POINT_NAMES = {
 }
 
 
+def _body(explanation: str) -> str:
+    """An explanation without its title ('Pride of Dragons: bob, ...' -> 'bob, ...')."""
+    head, sep, rest = explanation.partition(": ")
+    return rest if sep else explanation
+
+
 def verdict(setup: GameSetup, result: RoundResult, outcome: Outcome | None, next_dealer: str | None) -> str:
     """Who wins, or why another round is played (R13, R14)."""
     totals = result.totals
@@ -61,17 +67,17 @@ def settlement_steps(setup: GameSetup, result: RoundResult, outcome: Outcome | N
         body = Text("The centre was empty after the last card (R6).")
     steps.append(("End of the round", body))
     for race in (score.world_cards, score.power_cards):
-        steps.append((race.name + " (R9)", Text(race.explain())))
+        steps.append((race.name + " (R9)", Text(_body(race.explain()))))
     fire = score.fire_dragon
     steps.append(("Fire Dragon (R10)", Text(f"The Fire Dragon (W007) is worth 1 point to {fire}." if fire else "Nobody captured the Fire Dragon (W007).")))
-    steps.append(("Pride of Dragons (R11)", Group(pride_table(score.pride), Text(score.pride.explain()))))
+    steps.append(("Pride of Dragons (R11)", Group(pride_table(score.pride), Text(_body(score.pride.explain())))))
     ring = score.power_ring
     holders = Text("Ring cards: ")
     for k, (card, side) in enumerate(ring.ring.items()):
         if k:
             holders.append(", ")
         holders.append(f"{card.id} {card.name} - {side or 'nobody'}")
-    steps.append(("Power Ring (R12)", Group(holders, Text(ring.explain()))))
+    steps.append(("Power Ring (R12)", Group(holders, Text(_body(ring.explain())))))
     sweeps = [f"{side} {n}" for side, n in score.sweeps.items() if n]
     steps.append(("Clean sweeps (R7)", Text(", ".join(sweeps) if sweeps else "No clean sweep this round.")))
     if score.rule_of_power:
