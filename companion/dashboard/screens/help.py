@@ -16,8 +16,28 @@ from companion.dashboard.entry import __doc__ as ENTRY_DOC
 __all__ = ["HelpScreen", "bindings_table"]
 
 
+_KEY_NAMES = {
+    "plus": "+",
+    "minus": "-",
+    "equals_sign": "=",
+    "question_mark": "?",
+    "space": "Space",
+    "escape": "Esc",
+    "enter": "Enter",
+    "right": "Right",
+    "end": "End",
+}
+
+
+def _one_key(key: str) -> str:
+    mods, _, name = key.rpartition("+")
+    name = _KEY_NAMES.get(name, name.upper() if len(name) <= 3 else name)
+    return "".join(m.capitalize() + "+" for m in mods.split("+") if m) + name
+
+
 def _key_label(key: str) -> str:
-    return ", ".join(k.replace("ctrl+", "Ctrl+").replace("space", "Space").replace("escape", "Esc") for k in key.split(","))
+    """'plus,equals_sign' -> '+, ='; 'ctrl+z' -> 'Ctrl+Z'; 'f1' -> 'F1'."""
+    return ", ".join(_one_key(k.strip()) for k in key.split(","))
 
 
 def bindings_table(groups: list[tuple[str, list[BindingType]]]) -> Table:
