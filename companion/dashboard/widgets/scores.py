@@ -15,8 +15,8 @@ from companion.scoring import RoundScore
 __all__ = ["ScoresPanel", "rule_of_power_alerts"]
 
 
-def _cell(value: object, won: bool) -> Text:
-    text = f"{value} +1" if won else f"{value}"
+def _cell(value: object, won: bool, *, short: bool = False) -> Text:
+    text = f"{value} +1" if won and not short else f"{value}"
     return Text(text, style="bold reverse" if won else "")
 
 
@@ -51,6 +51,25 @@ class ScoresPanel(GamePanel):
         else:
             self.border_title = f"Scores, round {game.round_number} (running)" if game.round_number else "Scores"
         sides = list(game.setup.sides)
+        totals = game.totals
+        target = game.setup.target
+        pts = score.sides
+        projected = {s: totals[s] + pts[s].total for s in sides} if in_round else totals
+        wide = 17 + sum(max(len(side_label(x)), 10) + 1 for x in sides)
+        if self.size.width and self.size.width - 4 < wide:
+            table = self._by_side(score, sides, totals, projected, in_round)
+        else:
+            table = self._by_point(score, sides, totals, projected, in_round, target)
+        parts: list[RenderableType] = [table]
+        for alert in rule_of_power_alerts(game, score):
+            parts.append(Text(alert, style="bold #ffffff on #b00020" if alert.startswith("RULE") else "bold"))
+        leaders = [s for s in sides if projected[s] >= target]
+        if leaders and not game.outcome():
+            parts.append(Text(f"At the target if the round ended now: {', '.join(leaders)} (R14: highest total wins)", style="italic"))
+        return Group(*parts)
+
+    def _by_point(self, score: RoundScore, sides: list[str], totals: dict[str, int], projected: dict[str, int], in_round: bool, target: int) -> Table:
+        """A row per point, a column per side (room enough)."""
         table = Table(box=None, pad_edge=False, padding=(0, 1), expand=False, show_edge=False)
         table.add_column("point (rule)", no_wrap=True)
         for side in sides:
@@ -75,20 +94,34 @@ class ScoresPanel(GamePanel):
         table.add_row("Power Ring R12", *ring_cells)
         table.add_row("Sweeps R7", *[Text(str(pts[s].sweeps), style="bold" if pts[s].sweeps else "") for s in sides])
         table.add_row(Text("Round", style="bold"), *[Text(str(pts[s].total), style="bold") for s in sides])
-        totals = game.totals
-        target = game.setup.target
-        projected = {s: totals[s] + pts[s].total for s in sides} if in_round else totals
         if in_round:
-            table.add_row(
-                Text(f"Game /{target}", style="bold"),
-                *[Text(f"{totals[s]}->{projected[s]}", style="bold") for s in sides],
-            )
+            table.add_row(Text(f"Game /{target}", style="bold"), *[Text(f"{totals[s]}->{projected[s]}", style="bold") for s in sides])
         else:
             table.add_row(Text(f"Game /{target}", style="bold"), *[Text(str(totals[s]), style="bold reverse") for s in sides])
-        parts: list[RenderableType] = [table]
-        for alert in rule_of_power_alerts(game, score):
-            parts.append(Text(alert, style="bold #ffffff on #b00020" if alert.startswith("RULE") else "bold"))
-        leaders = [s for s in sides if projected[s] >= target]
-        if leaders and not game.outcome():
-            parts.append(Text(f"At the target if the round ended now: {', '.join(leaders)} (R14: highest total wins)", style="italic"))
-        return Group(*parts)
+        return table
+
+    def _by_side(self, score: RoundScore, sides: list[str], totals: dict[str, int], projected: dict[str, int], in_round: bool) -> Table:
+        """A row per side, a short column per point (many sides in a narrow panel)."""
+        table = Table(box=None, pad_edge=False, padding=(0, 0, 0, 1), expand=False, show_edge=False, caption_justify="left")
+        for title in ("side", "Wld", "Pow", "FD", "Prd", "Ring", "Sw", "Rnd", "Game"):
+            table.add_column(title, justify="left" if title == "side" else "right", no_wrap=True, min_width=len(title))
+        ring = score.power_ring
+        for s in sides:
+            p = score.sides[s]
+            n = sum(1 for holder in ring.ring.values() if holder == s)
+            table.add_row(
+                Text(side_label(s), style="bold"),
+                _cell(score.world_cards.counts[s], score.world_cards.winner == s, short=True),
+                _cell(score.power_cards.counts[s], score.power_cards.winner == s, short=True),
+                _cell("+1" if score.fire_dragon == s else "-", score.fire_dragon == s, short=True),
+                _cell("+1" if score.pride.winner == s else "-", score.pride.winner == s, short=True),
+                Text(f"+{ring.points}", style="bold reverse") if ring.master == s else Text(f"{n}/3"),
+                Text(str(p.sweeps)),
+                Text(str(p.total), style="bold"),
+                Text(f"{totals[s]}>{projected[s]}" if in_round else str(totals[s]), style="bold"),
+            )
+        table.caption = "Wld World cards, Pow Power cards (R9), FD Fire Dragon (R10), Prd Pride (R11), Ring (R12), Sw sweeps (R7)"
+        return table
+
+    def on_resize(self) -> None:
+        self.refresh_panel()
