@@ -56,7 +56,7 @@ class ScoresPanel(GamePanel):
         pts = score.sides
         projected = {s: totals[s] + pts[s].total for s in sides} if in_round else totals
         wide = 17 + sum(max(len(side_label(x)), 10) + 1 for x in sides)
-        if self.size.width and self.size.width - 4 < wide:
+        if self.size.width and self.size.width < wide:
             table = self._by_side(score, sides, totals, projected, in_round)
         else:
             table = self._by_point(score, sides, totals, projected, in_round, target)
