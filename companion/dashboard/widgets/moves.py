@@ -143,7 +143,7 @@ class PlayPanel(GamePanel):
         moves = list(game.legal_moves)
         table = Table.grid(padding=(0, 1))
         table.add_column(no_wrap=True)
-        table.add_column()
+        table.add_column(no_wrap=True)
         table.add_column()
         title = Text(f"{me}'s legal moves", style="bold")
         hidden = game.unseen_in_hand(me)

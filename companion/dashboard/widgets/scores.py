@@ -100,9 +100,9 @@ class ScoresPanel(GamePanel):
             table.add_row(Text(f"Game /{target}", style="bold"), *[Text(str(totals[s]), style="bold reverse") for s in sides])
         return table
 
-    def _by_side(self, score: RoundScore, sides: list[str], totals: dict[str, int], projected: dict[str, int], in_round: bool) -> Table:
+    def _by_side(self, score: RoundScore, sides: list[str], totals: dict[str, int], projected: dict[str, int], in_round: bool) -> RenderableType:
         """A row per side, a short column per point (many sides in a narrow panel)."""
-        table = Table(box=None, pad_edge=False, padding=(0, 0, 0, 1), expand=False, show_edge=False, caption_justify="left")
+        table = Table(box=None, pad_edge=False, padding=(0, 0, 0, 1), expand=False, show_edge=False)
         for title in ("side", "Wld", "Pow", "FD", "Prd", "Ring", "Sw", "Rnd", "Game"):
             table.add_column(title, justify="left" if title == "side" else "right", no_wrap=True, min_width=len(title))
         ring = score.power_ring
@@ -110,7 +110,7 @@ class ScoresPanel(GamePanel):
             p = score.sides[s]
             n = sum(1 for holder in ring.ring.values() if holder == s)
             table.add_row(
-                Text(side_label(s), style="bold"),
+                Text(s, style="bold"),
                 _cell(score.world_cards.counts[s], score.world_cards.winner == s, short=True),
                 _cell(score.power_cards.counts[s], score.power_cards.winner == s, short=True),
                 _cell("+1" if score.fire_dragon == s else "-", score.fire_dragon == s, short=True),
@@ -120,8 +120,8 @@ class ScoresPanel(GamePanel):
                 Text(str(p.total), style="bold"),
                 Text(f"{totals[s]}>{projected[s]}" if in_round else str(totals[s]), style="bold"),
             )
-        table.caption = "Wld World cards, Pow Power cards (R9), FD Fire Dragon (R10), Prd Pride (R11), Ring (R12), Sw sweeps (R7)"
-        return table
+        legend = Text("Wld/Pow most World/Power cards R9, FD Fire Dragon R10, Prd Pride R11, Ring R12, Sw sweeps R7", style="dim")
+        return Group(table, legend)  # type: ignore[return-value]
 
     def on_resize(self) -> None:
         self.refresh_panel()
