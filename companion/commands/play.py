@@ -88,26 +88,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.camera or args.nfc or args.serial:
         print("rop play: the camera and NFC readers cannot feed the dashboard yet; play by keyboard without them", file=sys.stderr)
         return 2
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print("rop play: the dashboard needs a terminal", file=sys.stderr)
-        return 2
     from companion.dashboard.app import DashboardApp
     from companion.dashboard.sources import ManualSource
     from companion.dashboard.store import default_games_dir
-    from companion.dashboard.tablesetup import SetupError, build_table_setup
+    from companion.dashboard.tablesetup import SetupError, TableSetup, build_table_setup
 
     games_dir = Path(args.games_dir).expanduser() if args.games_dir else default_games_dir()
-    if args.resume is not None:
-        try:
-            app = resume_app(args.resume or None, games_dir, teaching=args.teaching, seed=args.seed)
-        except ResumeError as exc:
-            print(f"rop play: {exc}", file=sys.stderr)
-            return 1
-        app.run()
-        return 0
-    source = ManualSource(seed=args.seed)
-    app = DashboardApp(source, teaching=args.teaching, needs_setup=args.players is None, games_dir=games_dir)
-    if args.players is not None:
+    table: TableSetup | None = None
+    if args.players is not None and args.resume is None:
         try:
             table = build_table_setup(
                 args.players,
@@ -123,9 +111,22 @@ def cmd_play(args: argparse.Namespace) -> int:
         except SetupError as exc:
             print(f"rop play: {exc}", file=sys.stderr)
             return 2
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print("rop play: the dashboard needs a terminal", file=sys.stderr)
+        return 2
+    if args.resume is not None:
+        try:
+            app = resume_app(args.resume or None, games_dir, teaching=args.teaching, seed=args.seed)
+        except ResumeError as exc:
+            print(f"rop play: {exc}", file=sys.stderr)
+            return 1
+        app.run()
+        return 0
+    source = ManualSource(seed=args.seed)
+    if table is not None:
         source.fate_sets = table.fate_sets
         source.first_dealer = table.first_dealer
         source.companion_deals = table.companion_deals
-        app.pending_setup = table.setup
+    app = DashboardApp(source, teaching=args.teaching, needs_setup=table is None, setup=table.setup if table else None, games_dir=games_dir)
     app.run()
     return 0

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.commands.play import resume_app
+from companion.commands.play import ResumeError, resume_app
 from companion.dashboard.store import (
     GameFile,
     last_unfinished,
@@ -178,3 +178,14 @@ def test_a_finished_game_is_not_resumed(tmp_path: Path) -> None:
     write_record(tmp_path / "done.jsonl", setup, moves)
     assert last_unfinished(tmp_path) is None
     assert load_for_resume(tmp_path / "done.jsonl").outcome() is not None
+
+
+def test_play_reports_a_bad_setup_and_a_missing_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main
+
+    assert main(["play", "--players", "ann,bob,cy", "--teams", "2", "--games-dir", str(tmp_path)]) == 2
+    assert "R16" in capsys.readouterr().err
+    assert main(["play", "--players", "ann,bob", "--target", "12"]) == 2
+    assert "R14" in capsys.readouterr().err
+    with pytest.raises(ResumeError, match="no unfinished game"):
+        resume_app(None, tmp_path)
