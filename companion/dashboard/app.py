@@ -31,6 +31,7 @@ from companion.dashboard.messages import (
 from companion.dashboard.screens.deal import DealScreen
 from companion.dashboard.screens.help import HelpScreen
 from companion.dashboard.screens.pick import PickScreen
+from companion.dashboard.screens.question import QuestionScreen
 from companion.dashboard.screens.settlement import SettlementScreen
 from companion.dashboard.screens.setup import SetupScreen
 from companion.dashboard.screens.table import TableScreen
@@ -42,6 +43,7 @@ from companion.dashboard.sources import (
 )
 from companion.dashboard.store import GameFile, default_games_dir
 from companion.dashboard.tablesetup import TableSetup
+from companion.dashboard.tracker_source import TrackerSource
 from companion.dashboard.widgets.event_log import LogEntry
 from companion.dashboard.widgets.moves import Flag, LastPlay
 from companion.game import GameSetup, GameState, IllegalMoveError, Phase
@@ -216,6 +218,16 @@ class DashboardApp(App[int]):
                 binding.tooltip or binding.description,
                 lambda action=binding.action: self.call_later(self.run_action, action),
             )
+        if screen is not self.table:
+            # The keys of the dialog on top (settlement, deal, capture choice...).
+            for binding in screen.BINDINGS:
+                if isinstance(binding, Binding) and "(" not in binding.action:
+                    key = binding.key.split(",")[0]
+                    yield SystemCommand(
+                        f"{binding.description} ({key})",
+                        binding.tooltip or binding.description,
+                        lambda action=binding.action: self.call_later(screen.run_action, action),
+                    )
 
     def help_groups(self) -> list:
         groups = [("The table", [b for b in self.BINDINGS if isinstance(b, Binding) and self.check_action(b.action, ()) is True])]
@@ -344,6 +356,18 @@ class DashboardApp(App[int]):
         self._note(what)
         self.refresh_view()
 
+    @on(TrackerSource.Asks)
+    def _tracker_asks(self, message: TrackerSource.Asks) -> None:
+        src = self.source
+        assert isinstance(src, TrackerSource)
+        self.bell()
+        self._note(f"Question for the table: {message.question.prompt}")
+        self.push_screen(QuestionScreen(message.question), src.answer)
+
+    @on(TrackerSource.StatusChanged)
+    def _tracker_status(self, message: TrackerSource.StatusChanged) -> None:
+        self.refresh_view()
+
     @on(MoveProposed)
     def _proposed(self, message: MoveProposed) -> None:
         self.apply_move(message.move, quiet=message.quiet)
@@ -427,7 +451,7 @@ class DashboardApp(App[int]):
         """In manual play, what the table needs next: the companion's deal, or the deal dialog."""
         src = self.source
         game = self.game
-        if not isinstance(src, ManualSource) or game is None or len(self.screen_stack) > 1:
+        if not isinstance(src, ManualSource) or not src.deals_by_hand or game is None or len(self.screen_stack) > 1:
             return
         if game.phase is Phase.DEAL:
             # Every hand is played out (or a round has begun): the deal is what comes next.
@@ -497,6 +521,7 @@ class DashboardApp(App[int]):
             except OSError as exc:
                 self._note(f"Could not rewrite the record: {exc.strerror}", kind="error")
         self.table.log_widget.truncate(len(game.move_stack))
+        self.source.rewound(game)
         self.last_play = None
         self.flag = None
         self.notify(note, timeout=3)
@@ -509,6 +534,7 @@ class DashboardApp(App[int]):
         move = self.redo_stack[-1]
         if self.apply_move(move):
             self.redo_stack.pop()
+            self.source.reapplied(move)
         self.refresh_view()
 
     @on(CorrectEvent)

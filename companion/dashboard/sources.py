@@ -78,6 +78,12 @@ class MoveSource:
     def release(self) -> None:
         pass
 
+    def rewound(self, game: GameState) -> None:
+        """The table undid events: ``game`` is the state it went back to."""
+
+    def reapplied(self, move: Move) -> None:
+        """The table re-applied ``move`` (redo) to the dashboard's game."""
+
     @property
     def status(self) -> str:
         return self.name
@@ -397,6 +403,9 @@ class ManualSource(MoveSource):
 
     name = "manual"
     editable = True
+    deals_by_hand = True
+    """The table enters each deal (or lets the companion deal); a tracker that sees the deals
+    itself says no."""
 
     def __init__(self, *, companion_deals: bool = False, fate_sets: dict[str, list[Card]] | None = None, first_dealer: str | None = None, seed: int | None = None) -> None:
         super().__init__()

@@ -21,7 +21,7 @@ from textual.message import Message
 
 from companion.dashboard.messages import MoveProposed, SourceNote
 from companion.dashboard.sources import ManualSource
-from companion.game import IllegalMoveError
+from companion.game import GameState, IllegalMoveError
 from companion.moves import DrawFate, Move
 from companion.observations import DrawAnnounced, Observation, SensorStatus
 from companion.tracker import (
@@ -148,9 +148,26 @@ class TrackerSource(ManualSource):
             return
         self._publish(events)
 
-    def undone(self, move: Move) -> None:
-        """The dashboard took ``move`` back: so does the tracker."""
-        self._publish(self._locked(self.tracker.undo))
+    def rewound(self, game: GameState) -> None:
+        """The dashboard undid events: so does the tracker, back to the same point."""
+
+        def undo() -> list[TrackerEvent]:
+            events: list[TrackerEvent] = []
+            while len(self.tracker.game.move_stack) > len(game.move_stack):
+                events += self.tracker.undo()
+            return events
+
+        self._publish(self._locked(undo))
+
+    def reapplied(self, move: Move) -> None:
+        """The dashboard re-applied ``move``: the tracker too, and what the rules force after
+        it is sent up (the move itself is already there)."""
+        try:
+            events = self._locked(lambda: self.tracker.apply_manual(move))
+        except IllegalMoveError as exc:
+            self.post(SourceNote(f"The tracker could not follow the redo: {exc}", self.name, severity="error"))
+            return
+        self._publish(events[1:])
 
     def answer(self, index: int | None) -> None:
         if index is None:

@@ -118,6 +118,11 @@ class Tracker:
 
     # ------------------------------------------------------------------ input
 
+    def begin(self) -> list[TrackerEvent]:
+        """Apply what the rules force before anything is seen (the first round, when its
+        dealer is known) and compare the table with the game."""
+        return self._reconcile(settled=False)
+
     def observe(self, obs: Observation) -> list[TrackerEvent]:
         """Take in one observation; returns what happened as a result."""
         if isinstance(obs, (CardSeen, CardGone)):

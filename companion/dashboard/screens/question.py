@@ -36,7 +36,7 @@ class QuestionScreen(ModalScreen[int | None]):
     }
     """
 
-    BINDINGS = [Binding("escape", "cancel", "Later")] + [
+    BINDINGS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [Binding("escape", "cancel", "Later")] + [
         Binding(str(k), f"choose({k - 1})", f"Choice {k}", show=False) for k in range(1, 10)
     ]
 
