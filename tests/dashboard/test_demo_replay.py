@@ -105,6 +105,9 @@ async def test_replay_to_the_end_matches_the_record() -> None:
         await pilot.press("f3")
         await pilot.pause()
         assert isinstance(app.screen, SettlementScreen)
+        # The palette offers the settlement's own keys too.
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert any(t.startswith("Show all") for t in titles) and any(t.startswith("Next point") for t in titles)
         await pilot.press("a")
         await pilot.pause()
         assert app.screen.shown == len(app.screen.steps)
