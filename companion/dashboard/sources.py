@@ -227,7 +227,13 @@ class DemoSource(ClockedSource):
         self.rng = random.Random(self.seed + 1)
         self._turns = 0
         self._pending = None
-        return [GameReset(self.setup, self.name)]
+        sides = " vs ".join(self.setup.sides)
+        fate = "with" if self.fate else "without"
+        welcome = (
+            f"Demo table: {sides}, {fate} Fate decks. Space pauses, N steps, +/- change the pace, "
+            "F2 teaching mode, F1 every key. Now and then a player slips: watch the rule it breaks."
+        )
+        return [GameReset(self.setup, self.name), SourceNote(welcome, self.name)]
 
     def produce(self) -> list[Message] | None:
         assert self.table is not None and self.shadow is not None

@@ -1,0 +1,92 @@
+"""The dashboard fed by the table tracker: the camera-simulated demo table (rendered frames,
+seal detection, the stabiliser, the tracker), questions answered with one key, corrections
+going down to the tracker."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from companion.dashboard.app import DashboardApp
+from companion.dashboard.screens.question import QuestionScreen
+from companion.dashboard.tracker_source import TrackerSource
+from companion.game import GameSetup, GameState
+from companion.moves import Play
+from companion.observations import CardSeen
+from companion.tracker import Tracker, TrackerConfig
+from companion.cards import Card
+
+from tests.tracker.harness import same_move
+
+
+class ObservationFeed:
+    """Sensors that are a list of observations put on the tracker's queue when asked."""
+
+    def __init__(self) -> None:
+        self.emit = None
+
+    def __call__(self, emit):
+        self.emit = emit
+        return self
+
+    def stop(self) -> None:
+        pass
+
+
+async def wait_for(pilot, condition, timeout: float = 30.0) -> None:
+    start = time.monotonic()
+    while not condition():
+        if time.monotonic() - start > timeout:
+            raise AssertionError("timed out")
+        await pilot.pause(0.05)
+
+
+@pytest.mark.asyncio
+async def test_camera_sim_demo_follows_the_virtual_table() -> None:
+    from companion.commands.demo import camera_sim_app
+
+    app = camera_sim_app(seed=11, step_s=0.8)
+    source = app.source
+    assert isinstance(source, TrackerSource)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await wait_for(pilot, lambda: app.game is not None and len(app.game.move_stack) >= 12, timeout=90)
+        moves = list(app.game.move_stack)
+        truth = source.start_sensors.__self__.moves  # the virtual table's own game
+        assert all(same_move(a, b) for a, b in zip(moves, truth)), (moves[:6], truth[:6])
+        assert "camera-sim connected" in source.status
+        assert source.tracker.game.move_stack[: len(moves)] == moves
+
+
+@pytest.mark.asyncio
+async def test_questions_corrections_and_undo_reach_the_tracker() -> None:
+    setup = GameSetup(("ann", "bob"))
+    feed = ObservationFeed()
+    tracker = Tracker(GameState(setup), TrackerConfig(first_dealer="bob", draws_visible=False))
+    source = TrackerSource(tracker, feed, label="test camera")
+    app = DashboardApp(source, setup=setup, games_dir=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: feed.emit is not None and app.game is not None and app.game.round_number == 1)
+        t = 1.0
+        for cid in ("W002", "W014", "W035", "W029"):
+            feed.emit(CardSeen("camera", t, Card.from_id(cid), None, "centre"))
+        await wait_for(pilot, lambda: app.game.deal_number == 1)
+        assert app.game.turn == "ann"
+        # Correction typed at the dashboard: ann drew a Fate card... she holds no Fate deck,
+        # so the tracker refuses and the dashboard flags it with its rule.
+        feed.emit(CardSeen("camera", 2.0, Card.from_id("W013"), None, "centre"))
+        await wait_for(pilot, lambda: len(app.game.move_stack) == 3)
+        assert app.game.move_stack[-1] == Play("ann", Card.from_id("W013"))
+        # Undo at the dashboard: the tracker takes the move back too.
+        await pilot.press("ctrl+z")
+        await wait_for(pilot, lambda: len(source.tracker.game.move_stack) == 2)
+        assert len(app.game.move_stack) == 2
+        await pilot.press("ctrl+y")
+        await wait_for(pilot, lambda: len(source.tracker.game.move_stack) == 3)
+        assert source.tracker.game.move_stack == app.game.move_stack
+        # A Fate draw the camera cannot see would be a question without announcements: here
+        # bob has no Fate deck, so the play is bob's and nothing is asked.
+        feed.emit(CardSeen("camera", 3.0, Card.from_id("W016"), None, "centre"))
+        await pilot.pause(0.3)
+        assert not isinstance(app.screen, QuestionScreen)
