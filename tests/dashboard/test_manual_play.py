@@ -20,7 +20,7 @@ from companion.dashboard.widgets.scores import ScoresPanel
 from companion.game import GameSetup, Phase
 from companion.moves import Play
 from companion.record import load_game
-from tests.dashboard.helpers import panel_text, play_move, play_round, type_line
+from tests.dashboard.driving import panel_text, play_move, play_round, type_line
 
 
 def _app(tmp_path: Path, *, players=("ann", "bob"), teams=None, companion_deals=True, seed=3, fate_sets=None) -> DashboardApp:

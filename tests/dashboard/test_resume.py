@@ -3,12 +3,14 @@ before the kill is in the record, and ``rop play --resume`` continues from there
 
 from __future__ import annotations
 
+import fcntl
 import os
-import shlex
-import shutil
+import pty
 import signal
-import subprocess
+import struct
 import sys
+import termios
+import threading
 import time
 from pathlib import Path
 
@@ -27,44 +29,57 @@ from companion.game import GameSetup, GameState, Phase
 from companion.moves import Play
 from companion.record import load_game
 from companion.simulate import VirtualTable
-from tests.dashboard.helpers import entry_text, play_move
+from tests.dashboard.driving import entry_text, play_move
 
 ROP = str(Path(sys.executable).with_name("rop"))
 
 
-class TmuxApp:
-    """``rop`` running in a terminal of 80x24 (a detached tmux session), typed into like a
-    keyboard and killed with SIGKILL like a crash or a power cut."""
+class Terminal:
+    """``rop`` running in a pseudo-terminal of 80x24, typed into like a keyboard and killed
+    with SIGKILL like a crash or a power cut. Its output is drained in a thread."""
 
     def __init__(self, *args: str) -> None:
-        self.session = f"rop-test-{os.getpid()}-{time.monotonic_ns()}"
-        command = " ".join(shlex.quote(a) for a in (ROP, *args))
-        subprocess.run(
-            ["tmux", "new-session", "-d", "-s", self.session, "-x", "80", "-y", "24", f"exec {command}"],
-            check=True,
-            env=dict(os.environ, TERM="xterm-256color"),
-        )
-        out = subprocess.run(
-            ["tmux", "list-panes", "-t", self.session, "-F", "#{pane_pid}"], check=True, capture_output=True, text=True
-        )
-        self.pid = int(out.stdout.split()[0])
+        env = dict(os.environ, TERM="xterm-256color")
+        pid, fd = pty.fork()
+        if pid == 0:  # pragma: no cover - the child becomes rop
+            os.execve(ROP, [ROP, *args], env)
+        self.pid, self.fd = pid, fd
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        self.output = bytearray()
+        threading.Thread(target=self._drain, daemon=True).start()
+
+    def _drain(self) -> None:
+        while True:
+            try:
+                data = os.read(self.fd, 65536)
+            except OSError:
+                return
+            if not data:
+                return
+            self.output += data
+
+    def shows(self, text: str) -> bool:
+        return text.encode() in self.output
+
+    def focus(self) -> None:
+        """The terminal window gains focus (what a terminal reports when focus events are on)."""
+        os.write(self.fd, b"\x1b[I")
 
     def type(self, text: str) -> None:
-        subprocess.run(["tmux", "send-keys", "-t", self.session, "-l", text], check=True)
+        for ch in text:
+            os.write(self.fd, ch.encode())
+            time.sleep(0.02)
 
     def enter(self) -> None:
-        subprocess.run(["tmux", "send-keys", "-t", self.session, "Enter"], check=True)
-
-    def screen(self) -> str:
-        out = subprocess.run(["tmux", "capture-pane", "-p", "-t", self.session], capture_output=True, text=True)
-        return out.stdout
+        os.write(self.fd, b"\r")
 
     def kill(self) -> None:
         try:
             os.kill(self.pid, signal.SIGKILL)
-        except ProcessLookupError:
+            os.waitpid(self.pid, 0)
+        except (ProcessLookupError, ChildProcessError):
             pass
-        subprocess.run(["tmux", "kill-session", "-t", self.session], capture_output=True)
+        os.close(self.fd)
 
 
 def _wait_for(predicate, timeout: float = 20.0) -> None:
@@ -81,14 +96,14 @@ def _lines(path: Path) -> int:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux for a terminal to run rop play in")
 def test_killed_mid_game_and_resumed_with_nothing_lost(tmp_path: Path) -> None:
     games = tmp_path / "games"
-    app = TmuxApp("play", "--players", "ann,bob", "--companion-deals", "--seed", "5", "--games-dir", str(games))
+    app = Terminal("play", "--players", "ann,bob", "--companion-deals", "--seed", "5", "--games-dir", str(games))
     try:
         _wait_for(lambda: bool(list_games(games)) and _lines(list_games(games)[0]) >= 3)
         path = list_games(games)[0]
-        _wait_for(lambda: "F1 help" in app.screen())  # the entry bar is up
+        _wait_for(lambda: app.shows("F1 help"))  # the entry bar is up
+        app.focus()
         typed: list[Play] = []
         while len(typed) < 7:
             game = load_game(path)
@@ -98,12 +113,13 @@ def test_killed_mid_game_and_resumed_with_nothing_lost(tmp_path: Path) -> None:
             app.enter()
             options = game.capture_options(move.card)
             if len(options) > 1:
-                _wait_for(lambda: "Which one?" in app.screen())
+                seen = len(app.output)
+                _wait_for(lambda seen=seen: b"Which one?" in app.output[seen:])
                 app.type(str(options.index(move.capture) + 1))
             try:
                 _wait_for(lambda before=before: _lines(path) > before)
             except AssertionError:
-                raise AssertionError(f"{move} was not recorded; the screen:\n{app.screen()}") from None
+                raise AssertionError(f"{move} was not recorded") from None
             typed.append(move)
         expected = list(load_game(path, keep_history=True).move_stack)
     finally:
@@ -117,10 +133,10 @@ def test_killed_mid_game_and_resumed_with_nothing_lost(tmp_path: Path) -> None:
     # The round, the deals the companion made, and the seven plays typed, in order.
     assert [m for m in expected if isinstance(m, Play)] == typed
     # Resumed in a terminal: the dashboard shows the game as it stood.
-    again = TmuxApp("play", "--resume", "--games-dir", str(games))
+    again = Terminal("play", "--resume", "--games-dir", str(games))
     try:
-        _wait_for(lambda: "Resumed" in again.screen())
-        assert f"Deal {game.deal_number} of 6" in again.screen()
+        _wait_for(lambda: again.shows("Resumed"))
+        _wait_for(lambda: again.shows(f"Deal {game.deal_number} of 6"))
     finally:
         again.kill()
     assert list(load_game(path, keep_history=True).move_stack) == expected

@@ -1,4 +1,4 @@
-"""Helpers of the dashboard tests: driving the app with real key presses."""
+"""Driving the dashboard in tests with real key presses."""
 
 from __future__ import annotations
 
