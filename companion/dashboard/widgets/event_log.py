@@ -31,7 +31,7 @@ _STYLES = {
     "round": "bold",
     "deal": "bold",
     "illegal": "bold #ffffff on #b00020",
-    "error": "bold #b00020",
+    "error": "bold #ffffff on #b00020",
     "result": "bold reverse",
     "note": "italic",
 }
