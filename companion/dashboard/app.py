@@ -196,6 +196,9 @@ class DashboardApp(App[int]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         src = self.source
         # Actions the source does not offer are hidden from the footer, the palette and help.
+        if action in self._CLOCK_ACTIONS | {"restart", "to_end"} and len(self.screen_stack) > 1:
+            # A dialog is open (the settlement...): its own keys (Space, N, Right) come first.
+            return False
         if action in self._CLOCK_ACTIONS:
             return src.clocked
         if action == "restart":
