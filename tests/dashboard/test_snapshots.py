@@ -19,11 +19,22 @@ def demo_app() -> DashboardApp:
     return DashboardApp(DemoSource(make_setup(4, 2), seed=7, paused=True), teaching=True)
 
 
+def _events(app: DashboardApp) -> int:
+    """Moves applied and slips flagged so far."""
+    log = app.table.log_widget
+    return (len(app.game.move_stack) if app.game else 0) + sum(1 for e in log.entries if e.kind == "illegal")
+
+
 async def _steps(pilot, n: int) -> None:  # type: ignore[no-untyped-def]
+    """Step the demo clock ``n`` times, each step seen through before the next."""
     await pilot.pause()
     for _ in range(n):
+        before = _events(pilot.app)
         await pilot.press("n")
-        await pilot.pause()
+        for _ in range(100):
+            await pilot.pause()
+            if _events(pilot.app) > before:
+                break
     await pilot.pause()
 
 
