@@ -28,6 +28,7 @@ from typing import Any
 
 from companion.cards import Card, UnknownCardError
 from companion.game import GameSetup
+from companion.moves import NewRound
 from companion.observations import DrawAnnounced, Observation, SensorState, SensorStatus
 
 __all__ = ["TableConfig", "TableConfigError", "TableSensors", "CameraSimulation", "demo_layout"]
@@ -112,14 +113,15 @@ class TableSensors:
     """Starts the configured sensors in background threads; each observation goes to
     ``emit`` (called from those threads)."""
 
-    def __init__(self, config: TableConfig, emit: Emit) -> None:
+    def __init__(self, config: TableConfig) -> None:
         self.config = config
-        self.emit = emit
+        self.emit: Emit = lambda obs: None
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
         self._nfc: Any = None
 
-    def start(self) -> TableSensors:
+    def start(self, emit: Emit) -> TableSensors:
+        self.emit = emit
         if self.config.has_camera:
             thread = threading.Thread(target=self._camera_loop, name="camera", daemon=True)
             thread.start()
@@ -197,36 +199,34 @@ class CameraSimulation:
     ``step_s`` is the time each step of the game stays on the table; ``fps`` the frames per
     second rendered (a still table is drawn once and its frame repeated)."""
 
-    def __init__(self, setup: GameSetup, emit: Emit, *, seed: int = 7, fate: bool = True, step_s: float = 1.2, fps: float = 8.0) -> None:
+    def __init__(self, setup: GameSetup, *, seed: int = 7, fate: bool = True, step_s: float = 1.5, fps: float = 8.0) -> None:
+        from companion.game import GameState
+        from companion.simulate import VirtualTable
+
         self.setup = setup
-        self.emit = emit
         self.seed = seed
         self.fate = fate
         self.step_s = step_s
         self.fps = fps
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        from companion.simulate import VirtualTable
-
         self.table = VirtualTable(setup, seed=seed, fate=fate)
+        # The game the virtual table plays is decided up front, like a shuffled deck.
+        self.moves = list(self.table.moves(GameState(setup, keep_history=False)))
+        self.emit: Emit = lambda obs: None
 
     @property
     def fate_decks(self) -> dict[str, tuple[Card, ...]]:
         return {p: tuple(c) for p, c in self.table.fate_sets.items()}
 
+    @property
     def first_dealer(self) -> str:
-        return self._dealer
+        first = self.moves[0]
+        assert isinstance(first, NewRound)
+        return first.dealer
 
-    def moves(self) -> list[Any]:
-        """The game the virtual table plays (decided up front, like a shuffled deck)."""
-        from companion.game import GameState
-
-        game = GameState(self.setup, keep_history=False)
-        return list(self.table.moves(game))
-
-    def start(self) -> CameraSimulation:
-        self._moves = self.moves()
-        self._dealer = self._moves[0].dealer
+    def start(self, emit: Emit) -> CameraSimulation:
+        self.emit = emit
         self._thread = threading.Thread(target=self._run, name="camera-sim", daemon=True)
         self._thread.start()
         return self
@@ -243,7 +243,7 @@ class CameraSimulation:
         players = list(self.setup.players)
         layout = demo_layout(players).seated(players)
         per_scene = max(1, round(self.step_s * self.fps))
-        for scene, i, image in render_scene_frames(stage(self.setup, self._moves), layout, players, frames_per_scene=per_scene, fresh_noise=False, seed=self.seed):
+        for scene, i, image in render_scene_frames(stage(self.setup, self.moves), layout, players, frames_per_scene=per_scene, fresh_noise=False, seed=self.seed):
             yield scene if i == 0 else None, image
 
     def _run(self) -> None:
@@ -255,7 +255,7 @@ class CameraSimulation:
         players = list(self.setup.players)
         mat = demo_layout(players)
         reader = TableReader(layout=mat, owners=OwnerRegistry(players + [None] * (8 - len(players))), players=players)
-        stabiliser = Stabiliser(source="camera-sim", layout=mat.seated(players), gone_after_s=0.6, settle_s=0.6)
+        stabiliser = Stabiliser(source="camera-sim", layout=mat.seated(players), gone_after_s=0.5, settle_s=0.5)
         self.emit(SensorStatus("camera-sim", time.monotonic(), SensorState.CONNECTED, "the demo table's virtual camera"))
         period = 1.0 / self.fps
         next_at = time.monotonic()

@@ -3,7 +3,7 @@
 :func:`companion.tracker.staging.stage` says which cards lie face up in which zone after each
 step of a game; :class:`SceneLayout` decides where exactly each one lies, the way players
 spread cards so every seal corner shows: centre cards in rows (later ones overlapping the right
-part of the one before, so every seal corner shows), Fate cards likewise in their owner's area.
+part of a card below it, so every seal corner shows), Fate cards likewise in their owner's area.
 A card keeps its place for as long as it lies there.
 """
 
@@ -47,24 +47,34 @@ class SceneLayout:
         self.jitter_mm = jitter_mm
         self.jitter_deg = jitter_deg
         self._where: dict[tuple[str, str | None], tuple[str, int, tuple[float, float], float]] = {}
+        self._freed: dict[tuple[str, int], int] = {}
+        self._clock = 0
 
     def _slots(self, zone: str) -> list[tuple[float, float]]:
-        """Card centres in a zone, in drawing order: fanned rows in which each card covers the
-        right part of the one before, and each row lies above (behind) the one before, so
-        every seal corner (bottom left) stays in view."""
+        """Card centres in a zone, in drawing order: first a grid of cards side by side, then,
+        when the zone is full, places between them, each covering only the right part of the
+        card below it, so every seal corner (bottom left) stays in view."""
         b = _box(self.layout, zone)
-        step_x, step_y = CARD_W * 0.58, CARD_H * 0.45
-        cols = max(1, int((b.x1 - b.x0 - CARD_W) // step_x) + 1)
-        rows = max(1, int((b.y1 - b.y0 - CARD_H) // step_y) + 1)
-        x0 = b.x0 + (b.x1 - b.x0 - (CARD_W + (cols - 1) * step_x)) / 2 + CARD_W / 2
-        y0 = b.y1 - (b.y1 - b.y0 - (CARD_H + (rows - 1) * step_y)) / 2 - CARD_H / 2
-        return [(x0 + c * step_x, y0 - r * step_y) for r in range(rows) for c in range(cols)]
+        step_x, step_y = CARD_W + 8, CARD_H + 10
+        cols = max(1, int((b.x1 - b.x0 + 8) // step_x))
+        rows = max(1, int((b.y1 - b.y0 + 10) // step_y))
+        x0 = b.x0 + (b.x1 - b.x0 - (cols * step_x - 8)) / 2 + CARD_W / 2
+        y0 = b.y0 + (b.y1 - b.y0 - (rows * step_y - 10)) / 2 + CARD_H / 2
+        grid = [(x0 + c * step_x, y0 + r * step_y) for r in range(rows) for c in range(cols)]
+        between = [(x + step_x * 0.55, y - CARD_H * 0.2) for x, y in grid if x + step_x * 0.55 + CARD_W / 2 <= b.x1 + 10]
+        return grid + between
+
+    def _grid_size(self, zone: str) -> int:
+        b = _box(self.layout, zone)
+        return max(1, int((b.x1 - b.x0 + 8) // (CARD_W + 8))) * max(1, int((b.y1 - b.y0 + 10) // (CARD_H + 10)))
 
     def placements(self, scene: Scene) -> list[CardPlacement]:
         """Where each card of ``scene`` lies; cards that stay keep their place."""
         present = {(t.card.id, t.owner): t for t in scene.cards}
+        self._clock += 1
         for key in [k for k, (zone, _, _, _) in self._where.items() if k not in present or present[k].zone != zone]:
-            del self._where[key]
+            zone, slot, _, _ = self._where.pop(key)
+            self._freed[(zone, slot)] = self._clock
         out = []
         for t in scene.cards:
             key = (t.card.id, t.owner)
@@ -79,7 +89,11 @@ class SceneLayout:
     def _place(self, t: TableCard) -> tuple[str, int, tuple[float, float], float]:
         used = {slot for zone, slot, _, _ in self._where.values() if zone == t.zone}
         slots = self._slots(t.zone)
-        free = next((i for i in range(len(slots)) if i not in used), len(slots) - 1)
+        free_slots = [i for i in range(len(slots)) if i not in used]
+        # Like players, fill the grid before overlapping cards, and do not drop a card exactly
+        # where one was just picked up: of the free places, the one left empty longest.
+        free = min(free_slots, key=lambda i: (i >= self._grid_size(t.zone), self._freed.get((t.zone, i), -1)), default=len(slots) - 1)
+        self._freed[(t.zone, free)] = self._clock
         x, y = slots[min(free, len(slots) - 1)]
         j = self.jitter_mm
         return (

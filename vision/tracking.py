@@ -111,6 +111,7 @@ class Stabiliser:
         self.change_level = change_level
         self.ring_level = ring_level
         self.tracks: dict[Key, TrackedCard] = {}
+        self._gone_areas: deque[tuple[float, tuple[int, int, int, int]]] = deque(maxlen=64)
 
     @property
     def cards(self) -> list[TrackedCard]:
@@ -220,16 +221,42 @@ class Stabiliser:
         if at - t.last_read < self.gone_after_s:
             return []
         del self.tracks[key]
+        if t.area is not None:
+            self._gone_areas.append((at, t.area))
         return [self._gone(t, at)]
 
     def _covered(self, t: TrackedCard, gray: np.ndarray) -> bool:
         # Compare the ring around the card's footprint with how it looked when the card was
         # last read: a taken card changes only its footprint, a hand or an arm the ring too.
+        # Where other cards lie in the ring it proves nothing (a capture takes neighbours
+        # together), so only the ring's bare table counts.
         if t.area is None or t.area_reference is None:
             return False
         now = _patch(gray, t.area, _AREA)
         changed = np.abs(now - t.area_reference) > self.change_level
-        return float(changed[_RING].mean()) > self.ring_level
+        ring = _RING & ~self._others_mask(t)
+        if ring.sum() < 0.2 * _RING.sum():
+            return False  # surrounded by cards: the ring cannot tell a hand from a capture
+        return float(changed[ring].mean()) > self.ring_level
+
+    def _others_mask(self, t: TrackedCard) -> np.ndarray:
+        """Where, in ``t``'s area patch, the other tracked cards lie (as last read)."""
+        assert t.area is not None
+        x0, y0, x1, y1 = t.area
+        sx, sy = _AREA / max(1, x1 - x0), _AREA / max(1, y1 - y0)
+        mask = np.zeros((_AREA, _AREA), bool)
+        # Cards still tracked, and cards taken since this one was last read.
+        areas = [o.area for o in self.tracks.values() if o is not t and o.area is not None]
+        areas += [area for when, area in self._gone_areas if when >= t.last_read]
+        for a0, b0, a1, b1 in areas:
+            # The card itself fills about the middle of its area (the area is padded).
+            pad_x, pad_y = (a1 - a0) * 0.18, (b1 - b0) * 0.18
+            c0, c1 = int((a0 + pad_x - x0) * sx), int((a1 - pad_x - x0) * sx)
+            d0, d1 = int((b0 + pad_y - y0) * sy), int((b1 - pad_y - y0) * sy)
+            if c1 <= 0 or d1 <= 0 or c0 >= _AREA or d0 >= _AREA:
+                continue
+            mask[max(0, d0) : min(_AREA, d1), max(0, c0) : min(_AREA, c1)] = True
+        return mask
 
     def _seen(self, t: TrackedCard, at: float) -> CardSeen:
         return CardSeen(source=self.source, at=at, card=t.card, owner=t.owner, zone=t.zone, table_mm=t.table_mm)

@@ -35,6 +35,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--expansion", action="store_true", help="with the Higher Powers expansion (R2)")
     p.add_argument("--seed", type=int, default=7, help="the demo table's shuffle (default 7)")
     p.add_argument("--no-teaching", action="store_true", help="start with teaching mode off")
+    p.add_argument(
+        "--camera-sim",
+        action="store_true",
+        help="the demo table seen through the real camera path: rendered frames, seal detection, "
+        "the stabiliser and the table tracker (two players; --delay is the time each step lies on the table)",
+    )
     p.set_defaults(func=cmd_demo)
 
 
@@ -75,6 +81,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
         if not args.plain:
             print("rop demo: no terminal to draw the dashboard on; printing the commentary (--plain)", file=sys.stderr)
         return run_plain(args.sample or "teams-4", 0.4 if args.delay is None else args.delay)
+    if args.camera_sim:
+        return run_camera_sim(args)
     from companion.dashboard.app import DashboardApp
     from companion.dashboard.sources import DemoSource, ReplaySource
     from companion.simulate import make_setup
@@ -91,6 +99,31 @@ def cmd_demo(args: argparse.Namespace) -> int:
             return 2
         source = DemoSource(setup, seed=args.seed, fate=not args.no_fate, delay=delay)
     app = DashboardApp(source, teaching=not args.no_teaching)
+    app.run()
+    return 0
+
+
+def camera_sim_app(*, seed: int = 7, fate: bool = True, step_s: float = 1.5, teaching: bool = True, games_dir: str | bool = False):  # type: ignore[no-untyped-def]
+    """The dashboard on the demo table seen through the camera path and the tracker."""
+    from companion.dashboard.app import DashboardApp
+    from companion.dashboard.tracker_source import TrackerSource
+    from companion.game import GameState
+    from companion.simulate import make_setup
+    from companion.table_sensors import CameraSimulation
+    from companion.tracker import Tracker, TrackerConfig
+
+    setup = make_setup(2)
+    sim = CameraSimulation(setup, seed=seed, fate=fate, step_s=step_s)
+    config = TrackerConfig(first_dealer=sim.first_dealer, fate_decks=sim.fate_decks, draws_visible=True)
+    source = TrackerSource(Tracker(GameState(setup), config), sim.start, label="camera-sim")
+    return DashboardApp(source, teaching=teaching, setup=setup, games_dir=games_dir)
+
+
+def run_camera_sim(args: argparse.Namespace) -> int:
+    if args.sample:
+        print("rop demo: --camera-sim plays a game of its own (two players on the demo mat); --sample replays a record", file=sys.stderr)
+        return 2
+    app = camera_sim_app(seed=args.seed, fate=not args.no_fate, step_s=1.5 if args.delay is None else args.delay, teaching=not args.no_teaching)
     app.run()
     return 0
 

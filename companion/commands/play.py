@@ -2,7 +2,8 @@
 
 Every event is saved as it happens to a ``rop-record/1`` file in the games directory, so
 ``rop play --resume`` continues a game exactly where it stood after a crash or a closed
-terminal. Sensor options (camera, NFC readers) will feed the same dashboard later.
+terminal. With sensor options (``--camera``, ``--nfc``, ``--serial`` or a ``--config`` file) the
+table tracker follows the game from what the sensors see, and the keyboard corrects it.
 """
 
 from __future__ import annotations
@@ -35,10 +36,15 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--teaching", action="store_true", help="start in teaching mode (shows the hand of the player to move)")
     p.add_argument("--resume", nargs="?", const="", default=None, metavar="RECORD", help="continue the last unfinished game (or RECORD)")
     p.add_argument("--games-dir", default=None, help="where games are saved (default $ROP_GAMES_DIR or ~/.local/share/rop/games)")
-    sensors = p.add_argument_group("sensors (not available yet)")
-    sensors.add_argument("--camera", default=None, help=argparse.SUPPRESS)
-    sensors.add_argument("--nfc", default=None, help=argparse.SUPPRESS)
-    sensors.add_argument("--serial", default=None, help=argparse.SUPPRESS)
+    sensors = p.add_argument_group("sensors: the companion follows the table by itself (docs/tracker.md)")
+    sensors.add_argument("--camera", default=None, metavar="INDEX|URL", help="an overhead camera: cv2.VideoCapture index or URL")
+    sensors.add_argument("--video", default=None, metavar="FILE", help="a recorded video of the table instead of a live camera")
+    sensors.add_argument("--nfc", action="append", default=[], metavar="PATH", help="a USB NFC reader (usb, usb:VID:PID, pn532:PORT); repeatable")
+    sensors.add_argument("--serial", action="append", default=[], metavar="PORT", help="our reader board (a device, socket://, loop://); repeatable")
+    sensors.add_argument("--reader", action="append", default=[], metavar="NAME=ZONE", help="which zone a reader serves: board:0=centre, board:1=fate:ann; repeatable")
+    sensors.add_argument("--layout", default=None, help="the table layout: a file, or a player count (default: the players' count)")
+    sensors.add_argument("--config", default=None, metavar="FILE", help="a table configuration (players, sensors, readers), e.g. calibration/table.json")
+    sensors.add_argument("--calibration", default=None, metavar="DIR", help="the calibration directory (owners, tags, layouts)")
     p.set_defaults(func=cmd_play)
 
 
@@ -84,10 +90,105 @@ def resume_app(record: str | None, games_dir: Path, *, teaching: bool = False, s
     return DashboardApp(source, game=game, game_file=GameFile.reopen(path, game.setup), teaching=teaching, games_dir=games_dir)
 
 
-def cmd_play(args: argparse.Namespace) -> int:
-    if args.camera or args.nfc or args.serial:
-        print("rop play: the camera and NFC readers cannot feed the dashboard yet; play by keyboard without them", file=sys.stderr)
+def table_config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    """The table's configuration: the ``--config`` file, with the command line on top."""
+    from companion.dashboard.tablesetup import build_table_setup
+    from companion.table_sensors import TableConfig, TableConfigError
+
+    config = TableConfig.load(args.config) if args.config else TableConfig()
+    if args.players:
+        table = build_table_setup(
+            args.players,
+            teams=args.teams,
+            target=args.target,
+            expansion=args.expansion,
+            fate=args.fate,
+            fate_decks=args.fate_decks,
+            dealer=args.dealer,
+            companion_deals=False,
+            seed=args.seed,
+        )
+        setup = table.setup
+        config.players, config.teams, config.target, config.expansion = setup.players, setup.teams, setup.target, setup.expansion
+        config.fate_decks = {p: tuple(cards) for p, cards in table.fate_sets.items()}
+        config.first_dealer = table.first_dealer
+    if args.camera is not None:
+        config.camera = int(args.camera) if args.camera.isdigit() else args.camera
+    config.video = args.video or config.video
+    config.nfc += args.nfc
+    config.serial += args.serial
+    for mapping in args.reader:
+        name, _, zone = mapping.partition("=")
+        if not zone:
+            raise TableConfigError(f"--reader {mapping!r}: write NAME=ZONE, e.g. board:0=centre")
+        config.readers[name.strip()] = zone.strip()
+    config.layout = args.layout or config.layout
+    config.calibration = args.calibration or config.calibration
+    if config.first_dealer is None:
+        config.first_dealer = config.players[-1]
+    return config
+
+
+def sensor_app(args: argparse.Namespace, games_dir: Path):  # type: ignore[no-untyped-def]
+    """The dashboard following the table through its sensors (new game, or ``--resume``)."""
+    from companion.dashboard.app import DashboardApp
+    from companion.dashboard.store import GameFile, last_unfinished, load_for_resume
+    from companion.dashboard.tracker_source import TrackerSource
+    from companion.game import GameState
+    from companion.table_sensors import TableSensors
+    from companion.tracker import Tracker, TrackerConfig
+
+    config = table_config(args)
+    tracker_config = TrackerConfig(
+        readers=config.readers,
+        hands_unseen=True,
+        draws_visible=config.has_nfc,
+        first_dealer=config.first_dealer,
+        fate_decks=config.fate_decks,
+    )
+    label = " + ".join(x for x in ("camera" if config.has_camera else "", "NFC" if config.has_nfc else "") if x)
+
+    def start(emit):  # type: ignore[no-untyped-def]
+        return TableSensors(config).start(emit)
+
+    if args.resume is not None:
+        if args.resume:
+            path = Path(args.resume)
+            game = load_for_resume(path)
+        else:
+            found = last_unfinished(games_dir)
+            if found is None:
+                raise ResumeError(f"no unfinished game in {games_dir}")
+            path, game = found
+        source = TrackerSource(Tracker(game.copy(), tracker_config), start, label=label)
+        return DashboardApp(source, game=game, game_file=GameFile.reopen(path, game.setup), teaching=args.teaching, games_dir=games_dir)
+    source = TrackerSource(Tracker(GameState(config.setup), tracker_config), start, label=label)
+    return DashboardApp(source, teaching=args.teaching, setup=config.setup, games_dir=games_dir)
+
+
+def _play_with_sensors(args: argparse.Namespace, games_dir: Path) -> int:
+    from companion.dashboard.tablesetup import SetupError
+    from companion.game import IllegalMoveError
+    from companion.moves import InvalidMoveError
+    from companion.table_sensors import TableConfigError
+
+    try:
+        app = sensor_app(args, games_dir)
+    except (TableConfigError, SetupError, IllegalMoveError, InvalidMoveError, ResumeError, RecordError, OSError) as exc:
+        print(f"rop play: {exc}", file=sys.stderr)
         return 2
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print("rop play: the dashboard needs a terminal", file=sys.stderr)
+        return 2
+    app.run()
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    if args.camera is not None or args.video or args.nfc or args.serial or args.config:
+        from companion.dashboard.store import default_games_dir
+
+        return _play_with_sensors(args, Path(args.games_dir).expanduser() if args.games_dir else default_games_dir())
     from companion.dashboard.app import DashboardApp
     from companion.dashboard.sources import ManualSource
     from companion.dashboard.store import default_games_dir

@@ -115,13 +115,16 @@ def visible_candidates(game: GameState, observed: Zones, shown: Sequence[Key], l
             out.append(Play(me, x))
     # A card shown in the centre has gone, and centre cards with it: a capture. (Counting
     # copies, since two players' Warlocks may both have been shown.)
-    if centre_missing and not centre_extra:
+    if centre_missing:
+        # (Other cards may already lie there: the table may have run ahead of the camera.)
         capturers = [
-            x for x in dict.fromkeys(shown_cards) if x.to_centre and owned(x) and shown_cards.count(x) > game.centre.count(x)
+            x
+            for x in dict.fromkeys(shown_cards)
+            if x.to_centre and owned(x) and shown_cards.count(x) > game.centre.count(x) + centre_extra[x]
         ]
         for x in capturers:
             out.append(Play(me, x, taken))
-        if not capturers:
+        if not capturers and not centre_extra:
             # The capturing card was never seen: whichever card the player may hold takes them.
             for x in possible_cards(game, me):
                 out.append(Play(me, x, taken))
@@ -210,47 +213,55 @@ def explain(
     draws_visible: bool = False,
     hands_unseen: bool = True,
     max_silent: int | None = None,
+    vanished: Iterable[Card] = (),
 ) -> list[Explanation]:
     """Every sequence of legal moves from ``game``'s position after which the table
     (``view``, less the ``spent`` physical cards) looks exactly as the game expects, forced
     moves included as the rules apply them; shortest first. More than one means the table must
-    say which."""
+    say which.
+
+    ``vanished`` are cards shown in the centre that have left it unexplained (a capture whose
+    taken cards the camera has not yet reported gone): a move of one of them may be followed
+    by a second visible move, so that a table that has run ahead of the camera is caught up."""
     shown = list(shown)
     limit = len(game.players) if max_silent is None else max_silent
     work = game.copy()
     found: list[Explanation] = []
-    observed = view.zones(spent)
+    vanished = set(vanished)
 
-    def search(prefix: list[Move], silent: int) -> None:
+    def search(prefix: list[Move], silent: int, spent_now: set[Key], allowed_now: Zones | None, depth: int) -> None:
         pushed = _advance(work, hands_unseen)
         forced = list(work.move_stack[len(work.move_stack) - pushed :])
         path = prefix + forced
-        for move in visible_candidates(work, observed, shown, lingering):
+        observed = view.zones(spent_now)
+        for move in visible_candidates(work, observed, shown, allowed_now):
             rounds = len(work.results)
             used = spent_keys(work, move, view)
             work.push(move)
-            allowed = lingering
+            allowed = allowed_now
             if len(work.results) > rounds:
                 # The move ended the round: its leftover and the Fate cards in play may lie
                 # there until the table is cleared (R6, R18).
                 left: Zones = {"centre": Counter(work.results[-1].leftover)}
                 for p, c in work.in_play:
                     left.setdefault(f"fate:{p}", Counter())[c] += 1
-                allowed = _merge(lingering, left)
-            after = view.zones(set(spent) | used) if used else observed
-            if matches(work, after, allowed):
+                allowed = _merge(allowed_now, left)
+            after = spent_now | used
+            if matches(work, view.zones(after), allowed):
                 inferred = isinstance(move, Play) and bool(move.capture) and all(c is not move.card for c, _ in shown)
                 found.append(Explanation(tuple(path + [move]), inferred))
+            elif depth == 0 and isinstance(move, Play) and move.card in vanished:
+                search(path + [move], silent, after, allowed, depth + 1)
             work.pop()
         if silent < limit:
             for move in _silent_moves(work, draws_visible):
                 work.push(move)
-                search(path + [move], silent + 1)
+                search(path + [move], silent + 1, spent_now, allowed_now, depth)
                 work.pop()
         for _ in range(pushed):
             work.pop()
 
-    search([], 0)
+    search([], 0, set(spent), lingering, 0)
     if any(not e.inferred for e in found):
         # A capture by a card seen in the centre beats one by a card nobody saw.
         found = [e for e in found if not e.inferred]

@@ -204,6 +204,10 @@ class Tracker:
         used = spent_keys(self.game, move, self.view)
         self.game.push(move)
         if isinstance(move, NewRound):
+            # A new round: what was shown before it belongs to the last round (it may linger
+            # until the table is cleared), except cards laid since, for the first deal.
+            lingering = self._lingering.get("centre", Counter())
+            self._shown = [k for k in self._shown if self.view.cards.get(k) == "centre" and not lingering[k[0]]]
             used = set(self._spent)
             self._spent = set()
             self._spent_log.append(used)  # restored on undo
@@ -221,10 +225,14 @@ class Tracker:
             if self.state is TrackerState.OUT_OF_SYNC:
                 events.append(InSync())
             self._synced()
+            if self._pending_draws and self.game.turn == self._pending_draws[0]:
+                # A draw announced while the table was still settling.
+                events.extend(self.draw_fate(self._pending_draws.pop(0)))
             return events
         if self._hold:
             self.state = TrackerState.OUT_OF_SYNC
             return [*events, OutOfSync(self.differences())]
+        vanished = self._vanished()
         found = explain(
             self.game,
             self.view,
@@ -233,7 +241,18 @@ class Tracker:
             lingering=self._lingering,
             draws_visible=self.config.draws_visible,
             hands_unseen=self.config.hands_unseen,
+            vanished=vanished,
         )
+        if vanished:
+            # A card was shown and has left the centre: the next move must be that card's,
+            # whatever else the table shows meanwhile (the camera may report the cards it took
+            # a moment later). Once the table has stayed so for ``settle`` seconds, the card
+            # may have been taken back, and the other explanations count again.
+            with_it = [e for e in found if any(isinstance(m, Play) and m.card in vanished for m in e.moves)]
+            if with_it or not settled:
+                found = with_it
+            elif found:
+                self._shown = [k for k in self._shown if k[0] not in vanished]
         if any(e.inferred for e in found) and not settled:
             # A capture whose capturing card nobody saw: wait, it may be a hand over the centre.
             self.state = TrackerState.WAITING
@@ -262,6 +281,19 @@ class Tracker:
             return events
         events.extend(self._explain_mismatch(observed))
         return events
+
+    def _vanished(self) -> set[Card]:
+        """Cards shown in the centre that have left it, though the game does not have them
+        captured or played: a move under way, or a card taken back."""
+        on_table = {k for k, z in self.view.cards.items() if z == "centre"}
+        game = self.game
+        stacked = {c for p in game.players for c in game.stack(p)}
+
+        def in_hand(c: Card) -> bool:
+            # Still to be played, as far as the game knows (not captured, not discarded).
+            return c in game.unlocated if c.is_world else c not in stacked and c not in game.discards
+
+        return {c for c, o in self._shown if (c, o) not in on_table and c not in game.centre and c.to_centre and in_hand(c)}
 
     def _synced(self) -> None:
         self.state = TrackerState.SYNCED
@@ -525,6 +557,10 @@ class Tracker:
         """A Fate draw announced at the dashboard or tapped on a Fate reader (a camera cannot
         see it). Players before ``player`` who hold only Fate cards have passed (R17)."""
         events = self._forced()
+        if self.state in (TrackerState.WAITING, TrackerState.ASKING) and player not in self._pending_draws:
+            # A move is still under way on the table: the draw comes after it.
+            self._pending_draws.append(player)
+            return [*events, Notice(f"{player}'s Fate draw noted; it follows the move under way")]
         moves: list[Move] = []
         work = self.game.copy()
         while work.turn not in (None, player) and not work.world_cards_in_hand(work.turn) and len(moves) < len(work.players):
@@ -535,10 +571,6 @@ class Tracker:
         try:
             work.check(moves[-1])
         except IllegalMoveError as exc:
-            if self.state in (TrackerState.WAITING, TrackerState.ASKING) and player not in self._pending_draws:
-                # The move before is still under way on the table: the draw comes after it.
-                self._pending_draws.append(player)
-                return [*events, Notice(f"{player}'s Fate draw noted; it follows the move under way")]
             return [*events, RuleHint(str(exc), exc.rule)]
         return [*events, *self._apply_all(moves, "announced")]
 

@@ -47,7 +47,7 @@ async def wait_for(pilot, condition, timeout: float = 30.0) -> None:
 async def test_camera_sim_demo_follows_the_virtual_table() -> None:
     from companion.commands.demo import camera_sim_app
 
-    app = camera_sim_app(seed=11, step_s=0.8)
+    app = camera_sim_app(seed=11, step_s=1.2)
     source = app.source
     assert isinstance(source, TrackerSource)
     async with app.run_test(size=(160, 48)) as pilot:

@@ -49,7 +49,7 @@ def play_round_on_camera(
 
 def test_a_round_through_rendered_frames():
     run = TableRun(2, fate=True, seed=3)
-    end = play_round_on_camera(run)
+    end = play_round_on_camera(run, frames_per_scene=15)
     assert not run.problems(), run.problems()[:3]
     game = run.tracker.game
     assert len(game.results) == 1
