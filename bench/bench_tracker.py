@@ -1,0 +1,122 @@
+"""Latency of the table tracker: from an observation to the updated dashboard.
+
+Recorded observations (what a camera over a real table reports during a game, with the Fate
+draws the players announce) are fed one at a time to the dashboard's tracker source, in a
+headless dashboard. For each observation that changes the game, the time from handing it over
+to the moment the dashboard has applied the move and redrawn its screen is measured. The
+tracker's own decision time is reported too.
+
+    ./run bench tracker            (python -m bench tracker)
+    ./run bench tracker -- --quick
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import time
+
+from companion.game import GameState
+from companion.moves import DrawFate, NewRound
+from companion.observations import DrawAnnounced, Observation
+from companion.simulate import make_setup, simulate_game
+from companion.tracker import Tracker, TrackerConfig
+from companion.tracker.staging import changes, stage
+
+
+def recorded_observations(players: int, teams: int, seed: int) -> tuple[object, list[Observation], NewRound]:
+    setup = make_setup(players, teams)
+    _, moves = simulate_game(setup, seed=seed, fate=True)
+    first = moves[0]
+    assert isinstance(first, NewRound)
+    out: list[Observation] = []
+    before = None
+    t = 0.0
+    for scene in stage(setup, moves):
+        t += 0.5
+        if isinstance(scene.move, DrawFate):
+            out.append(DrawAnnounced("table", t, scene.move.player))
+        out.extend(changes(before, scene, t))
+        before = scene
+    return setup, out, first
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def tracker_only(games: int) -> list[float]:
+    times = []
+    for seed in range(games):
+        setup, observations, first = recorded_observations(4, 2, seed)
+        tracker = Tracker(GameState(setup), TrackerConfig(first_dealer=first.dealer, fate_decks={p: first.deck_of(p) for p in setup.players}, draws_visible=True))
+        for obs in observations:
+            start = time.perf_counter()
+            tracker.tick(obs.at)
+            tracker.observe(obs)
+            times.append(time.perf_counter() - start)
+    return times
+
+
+async def dashboard_path(seed: int, limit: int) -> tuple[list[float], int]:
+    from companion.dashboard.app import DashboardApp
+    from companion.dashboard.tracker_source import TrackerSource
+
+    setup, observations, first = recorded_observations(4, 2, seed)
+    config = TrackerConfig(first_dealer=first.dealer, fate_decks={p: first.deck_of(p) for p in setup.players}, draws_visible=True)
+
+    class Feed:
+        emit = None
+
+        def __call__(self, emit):  # type: ignore[no-untyped-def]
+            self.emit = emit
+            return self
+
+        def stop(self) -> None:
+            pass
+
+    feed = Feed()
+    source = TrackerSource(Tracker(GameState(setup), config), feed, label="recorded camera")
+    app = DashboardApp(source, setup=setup, games_dir=False, settlement_autoplay=False)
+    latencies: list[float] = []
+    async with app.run_test(size=(160, 48)) as pilot:
+        while feed.emit is None or app.game is None:
+            await asyncio.sleep(0.01)
+        for obs in observations[:limit]:
+            if app.screen is not app.screen_stack[0]:
+                app.pop_screen()  # a round's settlement: the table reads it, then plays on
+                await pilot.pause()
+            before = source.handled
+            moves_before = len(source.tracker.game.move_stack)
+            start = time.perf_counter()
+            feed.emit(obs)
+            while source.handled == before or len(app.game.move_stack) < len(source.tracker.game.move_stack):
+                await asyncio.sleep(0.0005)
+            await pilot.pause()  # the screen redrawn with the new state
+            if len(source.tracker.game.move_stack) > moves_before:
+                latencies.append(time.perf_counter() - start)
+    return latencies, len(observations[:limit])
+
+
+def report(name: str, values: list[float]) -> None:
+    ms = [v * 1000 for v in values]
+    print(
+        f"  {name}: n={len(ms)}, median {statistics.median(ms):.2f} ms, p95 {percentile(ms, 95):.2f} ms, max {max(ms):.2f} ms"
+    )
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="bench tracker")
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args(argv)
+    print("tracker decision per observation (4 players in teams, Fate decks, recorded camera observations):")
+    report("tracker alone", tracker_only(3 if args.quick else 10))
+    limit = 150 if args.quick else 600
+    latencies, fed = asyncio.run(dashboard_path(seed=1, limit=limit))
+    print(f"observation -> dashboard updated (headless 160x48 dashboard, {fed} observations fed one at a time):")
+    report("observations that changed the game", latencies)
+    p95 = percentile([v * 1000 for v in latencies], 95)
+    print(f"  target: p95 within 100 ms -> {'met' if p95 <= 100 else 'NOT met'}")
+    return 0
