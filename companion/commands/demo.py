@@ -11,9 +11,8 @@ import argparse
 import sys
 import time
 
-from companion.cards import Card
-from companion.game import GameState, Phase
-from companion.moves import Deal, DrawFate, NewRound, Pass, Play
+from companion.dashboard.commentary import describe_move
+from companion.game import Phase
 from companion.record import RecordError, Replayer, read_record
 from companion.samples import SAMPLES, sample_path
 
@@ -46,34 +45,6 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 def _is_terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
-
-
-def _cards(cards: tuple[Card, ...]) -> str:
-    return " ".join(c.id for c in cards) or "-"
-
-
-def describe(game: GameState, move: object) -> str:
-    """One line of commentary for a move just played."""
-    if isinstance(move, NewRound):
-        return f"Round {game.round_number}: {move.dealer} deals"
-    if isinstance(move, Deal):
-        last = ' "last hand"' if game.is_last_deal else ""
-        centre = f"; centre {_cards(move.centre)}" if move.centre else ""
-        return f"Deal {game.deal_number} of {game.deals_in_round}{last}{centre}"
-    if isinstance(move, DrawFate):
-        return f"{move.player} draws a Fate card"
-    if isinstance(move, Pass):
-        return f"{move.player} passes"
-    if isinstance(move, Play):
-        text = f"{move.player} plays {move.card.title}"
-        if move.capture:
-            text += f", takes {', '.join(c.title for c in move.capture)}"
-            if game.sweeps(move.player) and game.sweeps(move.player)[-1] is move.card and not game.centre:
-                text += " - clean sweep!"
-        if move.target:
-            text += f" on {move.target}"
-        return text
-    return str(move)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -137,7 +108,7 @@ def run_plain(sample: str, delay: float) -> int:
             super().visit_move(move, line)
             game = self.game
             assert game is not None
-            print(describe(game, move), file=out, flush=True)
+            print(describe_move(game, move), file=out, flush=True)
             if game.phase in (Phase.ROUND, Phase.OVER) and game.results:
                 result = game.results[-1]
                 for reason in result.score.reasons():

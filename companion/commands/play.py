@@ -90,24 +90,30 @@ def resume_app(record: str | None, games_dir: Path, *, teaching: bool = False, s
     return DashboardApp(source, game=game, game_file=GameFile.reopen(path, game.setup), teaching=teaching, games_dir=games_dir)
 
 
+def _table_setup(args: argparse.Namespace, *, companion_deals: bool):  # type: ignore[no-untyped-def]
+    """Players, teams, target, expansion, Fate decks and dealer from the command line."""
+    from companion.dashboard.tablesetup import build_table_setup
+
+    return build_table_setup(
+        args.players,
+        teams=args.teams,
+        target=args.target,
+        expansion=args.expansion,
+        fate=args.fate,
+        fate_decks=args.fate_decks,
+        dealer=args.dealer,
+        companion_deals=companion_deals,
+        seed=args.seed,
+    )
+
+
 def table_config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     """The table's configuration: the ``--config`` file, with the command line on top."""
-    from companion.dashboard.tablesetup import build_table_setup
     from companion.table_sensors import TableConfig, TableConfigError
 
     config = TableConfig.load(args.config) if args.config else TableConfig()
     if args.players:
-        table = build_table_setup(
-            args.players,
-            teams=args.teams,
-            target=args.target,
-            expansion=args.expansion,
-            fate=args.fate,
-            fate_decks=args.fate_decks,
-            dealer=args.dealer,
-            companion_deals=False,
-            seed=args.seed,
-        )
+        table = _table_setup(args, companion_deals=False)
         setup = table.setup
         config.players, config.teams, config.target, config.expansion = setup.players, setup.teams, setup.target, setup.expansion
         config.fate_decks = {p: tuple(cards) for p, cards in table.fate_sets.items()}
@@ -192,23 +198,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     from companion.dashboard.app import DashboardApp
     from companion.dashboard.sources import ManualSource
     from companion.dashboard.store import default_games_dir
-    from companion.dashboard.tablesetup import SetupError, TableSetup, build_table_setup
+    from companion.dashboard.tablesetup import SetupError, TableSetup
 
     games_dir = Path(args.games_dir).expanduser() if args.games_dir else default_games_dir()
     table: TableSetup | None = None
     if args.players is not None and args.resume is None:
         try:
-            table = build_table_setup(
-                args.players,
-                teams=args.teams,
-                target=args.target,
-                expansion=args.expansion,
-                fate=args.fate,
-                fate_decks=args.fate_decks,
-                dealer=args.dealer,
-                companion_deals=args.companion_deals,
-                seed=args.seed,
-            )
+            table = _table_setup(args, companion_deals=args.companion_deals)
         except SetupError as exc:
             print(f"rop play: {exc}", file=sys.stderr)
             return 2
