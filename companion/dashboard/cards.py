@@ -90,17 +90,18 @@ def cards_line(cards: Iterable[Card], *, names: bool = False, empty: str = "none
     return out
 
 
-def card_block(card: Card, width: int = 10) -> list[Text]:
+def card_block(card: Card, width: int = 15) -> list[Text]:
     """A card as three lines of ``width`` cells: value and suit with marks, name, suit."""
     style = card_style(card)
     if card.is_fate:
         assert card.category is not None
-        top = f" {card.value if card.value else ''}"
+        top = f" {card.value} Fate" if card.value else " Fate"
         middle = f" {card.name}"
-        bottom = f" {card.category.value}"
+        bottom = f" {card.category.value} ".ljust(width - len(card.id) - 1) + card.id
     else:
         assert card.suit is not None
         top = f" {card.value} {card.suit.label[0]} {card_marks(card)}"
-        middle = f" {card.name or card.rank_name}"
-        bottom = f" {card.suit.label} {card.id}"
+        name = card.name or card.rank_name or ""
+        middle = f" {name}" if len(name) < width else name
+        bottom = f" {card.suit.label} ".ljust(width - len(card.id) - 1) + card.id
     return [Text(line[:width].ljust(width), style=style) for line in (top, middle, bottom)]

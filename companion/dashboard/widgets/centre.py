@@ -11,7 +11,7 @@ from companion.game import GameState
 
 __all__ = ["CentreCards"]
 
-CARD_WIDTH = 12
+CARD_WIDTH = 15
 
 
 class CentreCards(GamePanel):
@@ -35,7 +35,7 @@ class CentreCards(GamePanel):
             if game.deal_number and game.results and game.phase.value != "turn":
                 return Text("empty (the round is over)", style="italic")
             return Text("empty", style="italic")
-        width = max(self.size.width - 4, CARD_WIDTH)
+        width = max(self.size.width, CARD_WIDTH)
         if self.has_class("-compact"):
             out = Text()
             for card in cards:
