@@ -338,8 +338,15 @@ class DashboardApp(App[int]):
 
     # ------------------------------------------------------------------ moves from the source
 
+    def _live(self) -> bool:
+        """The table screen is up: not before it is composed, nor once the app is closing
+        (a clocked source may still have messages on their way)."""
+        return bool(self.screen_stack) and isinstance(self.screen_stack[0], TableScreen) and not self._exit
+
     @on(GameReset)
     def _reset(self, message: GameReset) -> None:
+        if not self._live():
+            return
         self.game = message.game or GameState(message.setup, keep_history=True)
         self.last_play = None
         self.flag = None
@@ -351,10 +358,14 @@ class DashboardApp(App[int]):
 
     @on(SourceNote)
     def _source_note(self, message: SourceNote) -> None:
+        if not self._live():
+            return
         self._note(message.text, kind="error" if message.severity == "error" else "note")
 
     @on(SourceFinished)
     def _source_finished(self, message: SourceFinished) -> None:
+        if not self._live():
+            return
         what = "The demo game is over: R watches it again, Q quits" if message.source == "demo" else "End of the record: R replays it, Q quits"
         self._note(what)
         self.refresh_view()
@@ -373,6 +384,8 @@ class DashboardApp(App[int]):
 
     @on(MoveProposed)
     def _proposed(self, message: MoveProposed) -> None:
+        if not self._live():
+            return
         self.apply_move(message.move, quiet=message.quiet)
 
     def apply_move(self, move: Move, *, quiet: bool = False) -> bool:
