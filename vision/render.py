@@ -281,7 +281,6 @@ def render_frame(
             half = MARKER_MM / 2
             local = np.array([[sx - half, sy - half, 1], [sx + half, sy - half, 1], [sx + half, sy + half, 1], [sx - half, sy + half, 1]])
             quad_mm = (pose @ local.T).T[:, :2]
-            zone = layout.zone_at(placement.position_mm) if layout else None
             pending.append((marker.tag_id, marker, owner_name, camera.project(quad_mm), _quiet_quad(quad_mm, camera), tuple(placement.position_mm)))
         else:
             pending.append((-1, marker, owner_name, np.zeros((4, 2)), np.zeros((4, 2)), None))

@@ -545,10 +545,6 @@ class Tracker:
 
     # ------------------------------------------------------------------ reading
 
-    @property
-    def expected(self) -> Zones:
-        return expected_zones(self.game)
-
     def differences(self) -> tuple[str, ...]:
         extra, missing = difference(expected_zones(self.game), self.view.zones(self._spent))
         return describe_difference(self.game, extra, missing)
@@ -566,7 +562,7 @@ class Tracker:
         while work.turn not in (None, player) and not work.world_cards_in_hand(work.turn) and len(moves) < len(work.players):
             moves.append(Pass(work.turn))
             work.push(moves[-1])
-            events.extend(self._forced_on(work, moves))
+            self._forced_on(work, moves)
         moves.append(DrawFate(player))
         try:
             work.check(moves[-1])
@@ -574,19 +570,8 @@ class Tracker:
             return [*events, RuleHint(str(exc), exc.rule)]
         return [*events, *self._apply_all(moves, "announced")]
 
-    def _forced_on(self, work: GameState, moves: list[Move]) -> list[TrackerEvent]:
+    def _forced_on(self, work: GameState, moves: list[Move]) -> None:
         """Forced moves on a trial copy, appended to ``moves`` so they are applied in order."""
         while (move := forced_move(work, hands_unseen=self.config.hands_unseen)) is not None:
             work.push(move)
             moves.append(move)
-        return []
-
-
-def replay_into(tracker: Tracker, observations: Iterable[Observation]) -> list[TrackerEvent]:
-    """Feed a recorded stream of observations, ticking the clock as they come."""
-    events: list[TrackerEvent] = []
-    for obs in observations:
-        events.extend(tracker.tick(obs.at))
-        events.extend(tracker.observe(obs))
-    return events
-

@@ -4,7 +4,6 @@ going down to the tracker."""
 
 from __future__ import annotations
 
-import asyncio
 import time
 
 import pytest

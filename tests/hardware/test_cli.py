@@ -4,12 +4,10 @@ emulated reader board (enrol, watch) and a registry in a temporary calibration d
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import threading
 import time
-from pathlib import Path
 
 import pytest
 

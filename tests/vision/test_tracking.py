@@ -8,7 +8,7 @@ import cv2
 import pytest
 
 from companion.cli import main as rop
-from companion.observations import CardGone, CardSeen, SensorState, SensorStatus
+from companion.observations import CardSeen, SensorState, SensorStatus
 from vision.camera import CameraError, FrameSource
 from vision.detect import MarkerDetector
 from vision.reader import TableReader
