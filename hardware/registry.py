@@ -24,6 +24,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion.calibration import calibration_dir
 from companion.cards import Card, UnknownCardError
 
 __all__ = [
@@ -42,20 +43,6 @@ _UID_RE = re.compile(r"^(?:[0-9A-F]{8}|[0-9A-F]{14}|[0-9A-F]{20})$")
 
 class RegistryError(ValueError):
     """A request the registry cannot honour (bad owner name, bad UID, unwritable file)."""
-
-
-def calibration_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
-    """The calibration directory: ``--calibration DIR``, else ``ROP_CALIBRATION``, else the
-    source checkout's ``calibration/``, else ``calibration/`` in the current directory."""
-    if explicit:
-        return Path(explicit)
-    env = os.environ.get("ROP_CALIBRATION")
-    if env:
-        return Path(env)
-    checkout = Path(__file__).resolve().parent.parent / "calibration"
-    if checkout.is_dir():
-        return checkout
-    return Path.cwd() / "calibration"
 
 
 def normalise_uid(text: str) -> str:
