@@ -166,28 +166,12 @@ class TableSensors:
 
 
 def demo_layout(players: Sequence[str]) -> Any:
-    """The demo table's mat: small enough that the virtual 1080p camera reads every seal at
-    about four pixels per module (a real table uses the layouts under ``calibration/``)."""
-    from vision.layout import Layout, MatMarkerPlace, Zone
-    from vision.markers import MAT_MARKER_MM, MatCorner
-
-    def rect(x0: float, y0: float, x1: float, y1: float) -> tuple[tuple[float, float], ...]:
-        return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+    """The demo table's mat (:func:`vision.layout.demo_layout`), which seats two players."""
+    from vision.layout import demo_layout as mat
 
     if len(players) != 2:
         raise ValueError("the camera demo table seats two players")
-    w, h = 640.0, 360.0
-    corners = [(40, 40), (w - 40, 40), (w - 40, h - 40), (40, h - 40)]
-    markers = tuple(MatMarkerPlace(c, p, MAT_MARKER_MM) for c, p in zip(MatCorner, corners, strict=True))
-    zones = (
-        Zone("centre", rect(90, 110, 470, 250)),
-        Zone("deck", rect(490, 110, 590, 250)),
-        Zone("capture:0", rect(320, 260, 550, 355)),
-        Zone("fate:0", rect(90, 260, 300, 355)),
-        Zone("capture:1", rect(90, 5, 320, 100)),
-        Zone("fate:1", rect(340, 5, 550, 100)),
-    )
-    return Layout("demo table, 2 players", 2, (w, h), markers, zones)
+    return mat()
 
 
 class CameraSimulation:

@@ -24,7 +24,7 @@ from typing import Sequence
 from vision.markers import MAT_MARKER_MM, MatCorner
 from vision.paths import PACKAGE_DATA, calibration_dir
 
-__all__ = ["Zone", "MatMarkerPlace", "Layout", "LayoutError", "load_layout", "standard_layout"]
+__all__ = ["Zone", "MatMarkerPlace", "Layout", "LayoutError", "load_layout", "standard_layout", "demo_layout"]
 
 Point = tuple[float, float]
 
@@ -251,3 +251,25 @@ if __name__ == "__main__":  # regenerate the shipped layouts: python -m vision.l
         text = json.dumps(standard_layout(n).to_json(), indent=2) + "\n"
         (out / f"{n}-players.json").write_text(text, encoding="utf-8")
         (PACKAGE_DATA / f"layout-{n}-players.json").write_text(text, encoding="utf-8")
+
+
+def demo_layout() -> Layout:
+    """The demo table's mat for two players: small enough that a 1080p camera, real or
+    virtual, reads every seal at about four pixels per module (the camera demo and the tests
+    use it; a real table uses the standard layouts)."""
+
+    def rect(x0: float, y0: float, x1: float, y1: float) -> tuple[Point, ...]:
+        return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+
+    w, h = 640.0, 360.0
+    corners = [(40.0, 40.0), (w - 40, 40.0), (w - 40, h - 40), (40.0, h - 40)]
+    markers = tuple(MatMarkerPlace(c, p, MAT_MARKER_MM) for c, p in zip(MatCorner, corners, strict=True))
+    zones = (
+        Zone("centre", rect(90, 110, 470, 250)),
+        Zone("deck", rect(490, 110, 590, 250)),
+        Zone("capture:0", rect(320, 260, 550, 355)),
+        Zone("fate:0", rect(90, 260, 300, 355)),
+        Zone("capture:1", rect(90, 5, 320, 100)),
+        Zone("fate:1", rect(340, 5, 550, 100)),
+    )
+    return Layout("demo table, 2 players", 2, (w, h), markers, zones)
