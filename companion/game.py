@@ -661,20 +661,8 @@ class GameState:
             c = self._core = c.copy()
             self.move_stack.append(move)
         c.hands[i] = _remove(hand, card)
-        if capture:
-            c.centre = _remove_all(centre, capture)
-            c.stacks[i] = c.stacks[i] + capture + (card,)
-            c.last_capturer = i
-            if not c.centre and c.deal_no != 1 and not c.last_deal:
-                c.sweeps[i] = c.sweeps[i] + (card,)  # R7
-        else:
-            c.centre = centre + (card,)
-        if value == 4 and c.in_play:
-            _minion_played(c)
-        if any(c.hands) or any(c.hidden):
-            c.turn = (i + 1) % self._n
-        else:
-            self._next_turn()
+        _lay_in_centre(c, i, card, capture, natural=True)
+        self._next_turn()
         return True
 
     def pop(self) -> Move:
@@ -984,23 +972,8 @@ class GameState:
         card = move.card
         self._take_from_hand(i, card)
         if card.to_centre:
-            if move.capture:
-                c.centre = _remove_all(c.centre, move.capture)
-                c.stacks[i] = c.stacks[i] + tuple(move.capture) + (card,)
-                c.last_capturer = i
-                # R7: a natural World card that empties the centre, outside the first and last deal.
-                if (
-                    not c.centre
-                    and card.is_world
-                    and c.deal_no != 1
-                    and not c.last_deal
-                    and not (card.is_wizard and self.crystal_in_play)
-                ):
-                    c.sweeps[i] = c.sweeps[i] + (card,)
-            else:
-                c.centre = c.centre + (card,)
-            if card.is_world and card.value == 4 and c.in_play:
-                _minion_played(c)
+            natural = card.is_world and not (card.is_wizard and self.crystal_in_play)
+            _lay_in_centre(c, i, card, tuple(move.capture), natural=natural)
         elif card is _F_CRYSTAL:
             if any(x is _F_CRYSTAL for _, x in c.in_play):
                 # R19: a second Crystal discards both.
@@ -1160,6 +1133,22 @@ class GameState:
             f"<GameState {'/'.join(self.players)} round {c.round_no} deal {c.deal_no} "
             f"{c.phase.value}{' ' + self.players[c.turn] if c.phase is Phase.TURN else ''}>"
         )
+
+
+def _lay_in_centre(c: _Core, i: int, card: Card, capture: tuple[Card, ...], *, natural: bool) -> None:
+    """Player ``i``'s ``card`` goes to the centre, taking ``capture`` (already checked).
+    ``natural``: a World card, not an empowered Wizard, which can make a clean sweep."""
+    if capture:
+        c.centre = _remove_all(c.centre, capture)
+        c.stacks[i] = c.stacks[i] + capture + (card,)
+        c.last_capturer = i
+        # R7: a natural World card that empties the centre, outside the first and last deal.
+        if natural and not c.centre and c.deal_no != 1 and not c.last_deal:
+            c.sweeps[i] = c.sweeps[i] + (card,)
+    else:
+        c.centre = c.centre + (card,)
+    if card.is_world and card.value == 4 and c.in_play:
+        _minion_played(c)
 
 
 def _minion_played(c: _Core) -> None:
