@@ -17,7 +17,7 @@ from companion.game import GameState, Phase, deal_sizes
 from companion.moves import UNSEEN, Deal, DrawFate, Move, Pass, Play
 from companion.tracker.table import Key, TableView, Zones, difference, expected_zones, same, spent_keys
 
-__all__ = ["Explanation", "explain", "visible_candidates", "fate_plays", "matches", "describe_moves", "unseen_deal", "forced_move"]
+__all__ = ["Explanation", "explain", "visible_candidates", "fate_plays", "matches", "describe_moves", "unseen_deal", "forced_move", "push_forced"]
 
 _F_CRYSTAL, _F_DECAY, _F_SWAP, _F_THIEF, _F_EXORCIST, _F_RENEWAL = (
     Card.from_id(x) for x in ("F001", "F004", "F005", "F006", "F007", "F008")
@@ -192,7 +192,7 @@ def forced_move(game: GameState, *, hands_unseen: bool) -> Move | None:
     return None
 
 
-def _advance(game: GameState, hands_unseen: bool) -> int:
+def push_forced(game: GameState, *, hands_unseen: bool) -> int:
     """Push forced moves on ``game``; returns how many."""
     n = 0
     while True:
@@ -230,7 +230,7 @@ def explain(
     vanished = set(vanished)
 
     def search(prefix: list[Move], silent: int, spent_now: set[Key], allowed_now: Zones | None, depth: int) -> None:
-        pushed = _advance(work, hands_unseen)
+        pushed = push_forced(work, hands_unseen=hands_unseen)
         forced = list(work.move_stack[len(work.move_stack) - pushed :])
         path = prefix + forced
         observed = view.zones(spent_now)

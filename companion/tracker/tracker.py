@@ -47,6 +47,7 @@ from companion.tracker.explain import (
     explain,
     forced_move,
     matches,
+    push_forced,
     unseen_deal,
 )
 from companion.tracker.table import Key, TableView, Zones, describe_difference, difference, expected_zones, spent_keys
@@ -562,7 +563,8 @@ class Tracker:
         while work.turn not in (None, player) and not work.world_cards_in_hand(work.turn) and len(moves) < len(work.players):
             moves.append(Pass(work.turn))
             work.push(moves[-1])
-            self._forced_on(work, moves)
+            forced = push_forced(work, hands_unseen=self.config.hands_unseen)
+            moves.extend(work.move_stack[len(work.move_stack) - forced :])
         moves.append(DrawFate(player))
         try:
             work.check(moves[-1])
@@ -570,8 +572,4 @@ class Tracker:
             return [*events, RuleHint(str(exc), exc.rule)]
         return [*events, *self._apply_all(moves, "announced")]
 
-    def _forced_on(self, work: GameState, moves: list[Move]) -> None:
-        """Forced moves on a trial copy, appended to ``moves`` so they are applied in order."""
-        while (move := forced_move(work, hands_unseen=self.config.hands_unseen)) is not None:
-            work.push(move)
-            moves.append(move)
+
