@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import statistics
 import time
 
@@ -61,6 +62,11 @@ def tracker_only(games: int) -> list[float]:
 
 
 async def dashboard_path(seed: int, limit: int, size: tuple[int, int] = (160, 48)) -> tuple[list[float], int]:
+    """Latency of each observation that changed the game: from handing it to the sensors'
+    queue to the end of the first frame that shows the move, rendered to the bytes a
+    truecolor terminal would be sent."""
+    from rich.console import Console
+
     from companion.dashboard.app import DashboardApp
     from companion.dashboard.tracker_source import TrackerSource
 
@@ -77,9 +83,24 @@ async def dashboard_path(seed: int, limit: int, size: tuple[int, int] = (160, 48
         def stop(self) -> None:
             pass
 
+    terminal = Console(file=io.StringIO(), width=size[0], height=size[1], color_system="truecolor", force_terminal=True)
+    frames: list[tuple[float, int]] = []
+    """(end of the frame, moves of the game it shows)."""
+
     feed = Feed()
     source = TrackerSource(Tracker(GameState(setup), config), feed, label="recorded camera")
     app = DashboardApp(source, setup=setup, games_dir=False, settlement_autoplay=False)
+    display = app._display
+
+    def timed_display(screen, renderable):  # type: ignore[no-untyped-def]
+        # Textual hands every frame to App._display; a headless app stops short of writing
+        # it to a terminal, so the bench renders the terminal's bytes itself.
+        display(screen, renderable)
+        if renderable is not None and app.game is not None and hasattr(renderable, "render_segments"):
+            renderable.render_segments(terminal)
+            frames.append((time.perf_counter(), len(app.game.move_stack)))
+
+    app._display = timed_display  # type: ignore[method-assign]
     latencies: list[float] = []
     async with app.run_test(size=size) as pilot:
         while feed.emit is None or app.game is None:
@@ -87,16 +108,23 @@ async def dashboard_path(seed: int, limit: int, size: tuple[int, int] = (160, 48
         for obs in observations[:limit]:
             if app.screen is not app.screen_stack[0]:
                 app.pop_screen()  # a round's settlement: the table reads it, then plays on
-                await pilot.pause()
+            await pilot.pause()  # each observation meets a dashboard at rest
             before = source.handled
             moves_before = len(source.tracker.game.move_stack)
             start = time.perf_counter()
             feed.emit(obs)
-            while source.handled == before or len(app.game.move_stack) < len(source.tracker.game.move_stack):
-                await asyncio.sleep(0.0005)
-            await pilot.pause()  # the screen redrawn with the new state
-            if len(source.tracker.game.move_stack) > moves_before:
-                latencies.append(time.perf_counter() - start)
+            while source.handled == before:
+                await asyncio.sleep(0.0002)
+            target = len(source.tracker.game.move_stack)
+            if target == moves_before:
+                continue
+            deadline = start + 10
+            while not any(at > start and moves == target for at, moves in frames[-4:]):
+                if time.perf_counter() > deadline:
+                    raise RuntimeError(f"the dashboard did not show move {target} within 10 s")
+                await asyncio.sleep(0.0002)
+            shown = next(at for at, moves in frames[-4:] if at > start and moves == target)
+            latencies.append(shown - start)
     return latencies, len(observations[:limit])
 
 

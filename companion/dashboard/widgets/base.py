@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
@@ -43,38 +41,22 @@ class GamePanel(Static):
 
     def refresh_panel(self) -> None:
         if self.game is None:
-            content: RenderableType = Text("waiting for the game to start", style="italic")
+            content = Text("waiting for the game to start", style="italic")
         else:
             content = self.render_game(self.game)
-        # Most moves change a few panels only: an unchanged panel is not re-rendered, which
+        # Most moves change a few panels only: an unchanged panel is not redrawn, which
         # spares the layout a measurement and keeps the dashboard quick after each move.
         signature = _signature(content)
-        if signature is not None and signature == self._shown_signature:
+        if signature == self._shown_signature:
             return
         self._shown_signature = signature
         self.update(content)
 
-    def render_game(self, game: GameState) -> RenderableType:  # pragma: no cover - abstract
+    def render_game(self, game: GameState) -> Text:  # pragma: no cover - abstract
+        """The panel's content: one ``Text`` (tables drawn with :func:`~companion.dashboard.grid.grid`)."""
         raise NotImplementedError
 
 
-def _signature(content: object) -> object:
-    """A value equal for equal renderables (texts, tables, groups of them); ``None`` for
-    anything else, which is always redrawn."""
-    if isinstance(content, str):
-        return content
-    if isinstance(content, Text):
-        return ("text", content.plain, tuple((sp.start, sp.end, str(sp.style)) for sp in content.spans), str(content.style), content.justify)
-    if isinstance(content, Group):
-        parts = tuple(_signature(r) for r in content.renderables)
-        return None if None in parts else ("group", parts)
-    if isinstance(content, Table):
-        cells = []
-        for column in content.columns:
-            column_cells = tuple(_signature(c) for c in column._cells)
-            if None in column_cells:
-                return None
-            cells.append((str(column.header), column.justify, column.width, column.ratio, column_cells))
-        rows = tuple((str(row.style), row.end_section) for row in content.rows)
-        return ("table", tuple(cells), rows, content.show_header, str(content.title), content.expand, str(content.box), tuple(str(s) for s in content.row_styles))
-    return None
+def _signature(content: Text) -> object:
+    """A value equal for texts that look the same."""
+    return (content.plain, tuple((sp.start, sp.end, str(sp.style)) for sp in content.spans), str(content.style), content.justify)

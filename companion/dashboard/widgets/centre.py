@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
 from rich.text import Text
 
 from companion.dashboard.cards import card_block, card_chip
+from companion.dashboard.grid import lines
 from companion.dashboard.widgets.base import GamePanel
 from companion.game import GameState
 
@@ -26,7 +26,7 @@ class CentreCards(GamePanel):
 
     BORDER_TITLE = "Centre"
 
-    def render_game(self, game: GameState) -> RenderableType:
+    def render_game(self, game: GameState) -> Text:
         cards = game.centre
         self.border_title = f"Centre ({len(cards)})" if cards else "Centre"
         hint = "  ^ Wizard  * Dragon  ! Fire Dragon  o/oo/ooo Power Ring"
@@ -55,7 +55,7 @@ class CentreCards(GamePanel):
                         row.append(" ")
                     row.append_text(block[line])
                 rows.append(row)
-        return Group(*rows)
+        return lines(rows)
 
     def on_resize(self) -> None:
         self.refresh_panel()

@@ -3,11 +3,10 @@ player's Fate hand and deck, and the cards out of play this round (R18-R25)."""
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from companion.dashboard.cards import card_chip, cards_line
+from companion.dashboard.grid import Column, grid, lines
 from companion.dashboard.widgets.base import GamePanel
 from companion.game import GameState
 
@@ -34,8 +33,10 @@ def fate_effects(game: GameState) -> list[str]:
 class FatePanel(GamePanel):
     BORDER_TITLE = "Fate cards"
 
-    def render_game(self, game: GameState) -> RenderableType:
-        parts: list[RenderableType] = []
+    COLUMNS = (Column("player"), Column("in hand", justify="right"), Column("deck", justify="right"), Column("this deal"))
+
+    def render_game(self, game: GameState) -> Text:
+        parts: list[Text] = []
         if game.in_play:
             t = Text("In play: ", style="bold")
             for k, (owner, card) in enumerate(game.in_play):
@@ -50,16 +51,12 @@ class FatePanel(GamePanel):
             parts.append(Text(line, style="italic"))
         uses_fate = any(game.fate_deck(p) or game.fate_hand(p) for p in game.players)
         if uses_fate:
-            table = Table(box=None, pad_edge=False, padding=(0, 1), show_edge=False)
-            table.add_column("player", no_wrap=True)
-            table.add_column("in hand", justify="right")
-            table.add_column("deck", justify="right")
-            table.add_column("this deal")
+            rows: list[list[Text | str]] = []
             for p in game.players:
                 n_hand = game.hand_size(p) - game.world_cards_in_hand(p)
                 drew = "drew (R17)" if game.has_drawn_fate(p) else ""
-                table.add_row(Text(p, style="bold"), str(n_hand), str(game.fate_deck_count(p)), Text(drew, style="dim"))
-            parts.append(table)
+                rows.append([Text(p, style="bold"), str(n_hand), str(game.fate_deck_count(p)), Text(drew, style="dim")])
+            parts.append(grid(self.COLUMNS, rows))
             if self.teaching and game.turn and game.fate_hand(game.turn):
                 t = Text(f"{game.turn}'s Fate cards: ")
                 t.append_text(cards_line(game.fate_hand(game.turn)))
@@ -71,4 +68,4 @@ class FatePanel(GamePanel):
             t = Text("Out of play this round: ")
             t.append_text(cards_line(out))
             parts.append(t)
-        return Group(*parts)
+        return lines(parts)

@@ -3,11 +3,10 @@ in teaching mode the hand of the player to move is shown face up."""
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from companion.dashboard.cards import card_chip, cards_line
+from companion.dashboard.grid import Column, grid, lines
 from companion.dashboard.widgets.base import GamePanel
 from companion.game import GameState
 
@@ -17,14 +16,10 @@ __all__ = ["PlayersPanel"]
 class PlayersPanel(GamePanel):
     BORDER_TITLE = "Players"
 
-    def render_game(self, game: GameState) -> RenderableType:
-        table = Table(box=None, pad_edge=False, padding=(0, 1), show_edge=False)
-        table.add_column("")
-        table.add_column("player", no_wrap=True)
-        table.add_column("hand", justify="right")
-        table.add_column("stack", justify="right")
-        table.add_column("top")
-        table.add_column("sweeps")
+    COLUMNS = (Column(""), Column("player"), Column("hand", justify="right"), Column("stack", justify="right"), Column("top"), Column("sweeps"))
+
+    def render_game(self, game: GameState) -> Text:
+        rows: list[list[Text | str]] = []
         for p in game.players:
             mark = ">" if game.turn == p else ("D" if game.dealer == p else "")
             name = Text(p, style="bold reverse" if game.turn == p else "bold")
@@ -36,8 +31,8 @@ class PlayersPanel(GamePanel):
             stack = game.stack(p)
             top = card_chip(stack[-1]) if stack else Text("-", style="dim")
             sweeps = cards_line(game.sweeps(p), empty="-")
-            table.add_row(mark, name, hand, str(len(stack)), top, sweeps)
-        parts: list[RenderableType] = [table]
+            rows.append([mark, name, hand, str(len(stack)), top, sweeps])
+        parts = [grid(self.COLUMNS, rows, width=self.size.width or None)]
         if self.teaching and game.turn:
             t = Text(f"{game.turn}'s hand: ", style="bold")
             t.append_text(cards_line(game.hand(game.turn), names=self.size.width > 60, empty="nothing seen"))
@@ -48,4 +43,4 @@ class PlayersPanel(GamePanel):
                 t.append("  ")
                 t.append_text(cards_line(game.fate_hand(game.turn)))
             parts.append(t)
-        return Group(*parts)
+        return lines(parts)

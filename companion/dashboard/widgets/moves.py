@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 from textual.reactive import reactive
 
 from companion.cards import Card
 from companion.dashboard.cards import card_chip, cards_line
 from companion.dashboard.commentary import move_effect
+from companion.dashboard.grid import Column, grid, lines
 from companion.dashboard.widgets.base import GamePanel
 from companion.game import GameState, Phase
 from companion.moves import DrawFate, Move, Pass, Play
@@ -93,8 +92,8 @@ class PlayPanel(GamePanel):
     def watch_flag(self) -> None:
         self.refresh_panel()
 
-    def render_game(self, game: GameState) -> RenderableType:
-        parts: list[RenderableType] = []
+    def render_game(self, game: GameState) -> Text:
+        parts: list[Text] = []
         if self.flag is not None:
             t = Text()
             t.append(" ILLEGAL ", style="bold #ffffff on #b00020")
@@ -135,22 +134,19 @@ class PlayPanel(GamePanel):
             parts.append(Text(f"A new game: the first round is about to be dealt{self._next_key}.", style="dim"))
         if not parts:
             return Text("")
-        return Group(*parts)
+        return lines(parts)
 
-    def _teaching(self, game: GameState) -> RenderableType:
+    def _teaching(self, game: GameState) -> Text:
         me = game.turn
         assert me is not None
         moves = list(game.legal_moves)
-        table = Table.grid(padding=(0, 1))
-        table.add_column(no_wrap=True)
-        table.add_column(no_wrap=True)
-        table.add_column()
+        rows: list[list[Text]] = []
         title = Text(f"{me}'s legal moves", style="bold")
         hidden = game.unseen_in_hand(me)
         if hidden:
             title.append(f" ({hidden} card{'s' if hidden != 1 else ''} face down, not listed)", style="dim")
         if not moves:
-            return Group(title, Text("  none known", style="italic"))
+            return lines([title, Text("  none known", style="italic")])
         for move in moves[:40]:
             effect = move_effect(game, move)
             card = getattr(move, "card", None)
@@ -159,7 +155,7 @@ class PlayPanel(GamePanel):
             if effect.delta:
                 gains.append(f"{effect.delta:+d} pt ", style="bold")
             gains.append("; ".join(effect.gains), style="italic")
-            table.add_row(who, move_label(move), gains)
+            rows.append([who, move_label(move), gains])
         if len(moves) > 40:
-            table.add_row(Text(""), Text(f"... and {len(moves) - 40} more", style="dim"), Text(""))
-        return Group(title, table)
+            rows.append([Text(""), Text(f"... and {len(moves) - 40} more", style="dim"), Text("")])
+        return lines([title, grid([Column()] * 3, rows, gap=1, width=self.size.width or None)])

@@ -3,12 +3,11 @@ Power Master would score."""
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from companion.cards import power_cards
 from companion.dashboard.cards import card_chip
+from companion.dashboard.grid import Column, grid, lines
 from companion.dashboard.widgets.base import GamePanel
 from companion.game import GameState
 
@@ -22,7 +21,7 @@ def _initials(side: str) -> str:
 class PowerRingPanel(GamePanel):
     BORDER_TITLE = "Power Ring (R12)"
 
-    def render_game(self, game: GameState) -> RenderableType:
+    def render_game(self, game: GameState) -> Text:
         in_round = game.round_number > len(game.results)
         score = game.provisional_score() if in_round or not game.results else game.results[-1].score
         ladder = power_cards(game.setup.expansion)
@@ -35,11 +34,8 @@ class PowerRingPanel(GamePanel):
             where[c] = "centre"
         for c in game.discards:
             where[c] = "discarded"
-        table = Table.grid(padding=(0, 1))
+        rows: list[list[Text]] = []
         per_row = 2
-        for _ in range(per_row):
-            table.add_column(no_wrap=True)
-            table.add_column(no_wrap=True)
         names = self.size.width >= 56
         chain = set(score.power_ring.chain)
         row: list[Text] = []
@@ -53,8 +49,9 @@ class PowerRingPanel(GamePanel):
                 mark = Text(where.get(card, "unseen"), style="dim")
             row += [card_chip(card, names=names), mark]
             if len(row) == 2 * per_row:
-                table.add_row(*row)
+                rows.append(row)
                 row = []
         if row:
-            table.add_row(*row)
-        return Group(table, Text(score.power_ring.explain().removeprefix("Power Ring: "), style="italic"))
+            rows.append(row)
+        table = grid([Column()] * (2 * per_row), rows, gap=1)
+        return lines([table, Text(score.power_ring.explain().removeprefix("Power Ring: "), style="italic")])

@@ -3,11 +3,10 @@ total and the game totals against the target, with Rule of Power alerts (R9-R14)
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from companion.cards import power_cards
+from companion.dashboard.grid import Column, grid, lines
 from companion.dashboard.widgets.base import GamePanel, side_label
 from companion.game import GameState
 from companion.scoring import RoundScore
@@ -42,7 +41,7 @@ def rule_of_power_alerts(game: GameState, score: RoundScore) -> list[str]:
 class ScoresPanel(GamePanel):
     BORDER_TITLE = "Scores"
 
-    def render_game(self, game: GameState) -> RenderableType:
+    def render_game(self, game: GameState) -> Text:
         score = game.provisional_score()
         in_round = game.round_number > len(game.results)
         if not in_round and game.results:
@@ -60,29 +59,19 @@ class ScoresPanel(GamePanel):
             table = self._by_side(score, sides, totals, projected, in_round)
         else:
             table = self._by_point(score, sides, totals, projected, in_round, target)
-        parts: list[RenderableType] = [table]
+        parts = [table]
         for alert in rule_of_power_alerts(game, score):
             parts.append(Text(alert, style="bold #ffffff on #b00020" if alert.startswith("RULE") else "bold"))
         leaders = [s for s in sides if projected[s] >= target]
         if leaders and not game.outcome():
             parts.append(Text(f"At the target if the round ended now: {', '.join(leaders)} (R14: highest total wins)", style="italic"))
-        return Group(*parts)
+        return lines(parts)
 
-    def _by_point(self, score: RoundScore, sides: list[str], totals: dict[str, int], projected: dict[str, int], in_round: bool, target: int) -> Table:
+    def _by_point(self, score: RoundScore, sides: list[str], totals: dict[str, int], projected: dict[str, int], in_round: bool, target: int) -> Text:
         """A row per point, a column per side (room enough)."""
-        table = Table(box=None, pad_edge=False, padding=(0, 1), expand=False, show_edge=False)
-        table.add_column("point (rule)", no_wrap=True)
-        for side in sides:
-            table.add_column(side_label(side), justify="right", no_wrap=True)
+        columns = [Column("point (rule)")] + [Column(side_label(side), justify="right") for side in sides]
         pts = score.sides
-        table.add_row("World cards R9", *[_cell(score.world_cards.counts[s], score.world_cards.winner == s) for s in sides])
-        table.add_row("Power cards R9", *[_cell(score.power_cards.counts[s], score.power_cards.winner == s) for s in sides])
-        table.add_row("Fire Dragon R10", *[_cell("7P" if score.fire_dragon == s else "-", score.fire_dragon == s) for s in sides])
         pride = score.pride
-        table.add_row(
-            "Pride R11",
-            *[_cell("-".join(str(n) for n in pride.sequences[s][:3]) + "..", pride.winner == s) for s in sides],
-        )
         ring = score.power_ring
         ring_cells = []
         for s in sides:
@@ -91,37 +80,45 @@ class ScoresPanel(GamePanel):
                 ring_cells.append(Text(f"Master +{ring.points}", style="bold reverse"))
             else:
                 ring_cells.append(Text(f"{n}/3 rings"))
-        table.add_row("Power Ring R12", *ring_cells)
-        table.add_row("Sweeps R7", *[Text(str(pts[s].sweeps), style="bold" if pts[s].sweeps else "") for s in sides])
-        table.add_row(Text("Round", style="bold"), *[Text(str(pts[s].total), style="bold") for s in sides])
         if in_round:
-            table.add_row(Text(f"Game /{target}", style="bold"), *[Text(f"{totals[s]}->{projected[s]}", style="bold") for s in sides])
+            game_cells = [Text(f"{totals[s]}->{projected[s]}", style="bold") for s in sides]
         else:
-            table.add_row(Text(f"Game /{target}", style="bold"), *[Text(str(totals[s]), style="bold reverse") for s in sides])
-        return table
+            game_cells = [Text(str(totals[s]), style="bold reverse") for s in sides]
+        rows: list[list[Text | str]] = [
+            ["World cards R9", *[_cell(score.world_cards.counts[s], score.world_cards.winner == s) for s in sides]],
+            ["Power cards R9", *[_cell(score.power_cards.counts[s], score.power_cards.winner == s) for s in sides]],
+            ["Fire Dragon R10", *[_cell("7P" if score.fire_dragon == s else "-", score.fire_dragon == s) for s in sides]],
+            ["Pride R11", *[_cell("-".join(str(n) for n in pride.sequences[s][:3]) + "..", pride.winner == s) for s in sides]],
+            ["Power Ring R12", *ring_cells],
+            ["Sweeps R7", *[Text(str(pts[s].sweeps), style="bold" if pts[s].sweeps else "") for s in sides]],
+            [Text("Round", style="bold"), *[Text(str(pts[s].total), style="bold") for s in sides]],
+            [Text(f"Game /{target}", style="bold"), *game_cells],
+        ]
+        return grid(columns, rows)
 
-    def _by_side(self, score: RoundScore, sides: list[str], totals: dict[str, int], projected: dict[str, int], in_round: bool) -> RenderableType:
+    def _by_side(self, score: RoundScore, sides: list[str], totals: dict[str, int], projected: dict[str, int], in_round: bool) -> Text:
         """A row per side, a short column per point (many sides in a narrow panel)."""
-        table = Table(box=None, pad_edge=False, padding=(0, 0, 0, 1), expand=False, show_edge=False)
-        for title in ("side", "Wld", "Pow", "FD", "Prd", "Ring", "Sw", "Rnd", "Game"):
-            table.add_column(title, justify="left" if title == "side" else "right", no_wrap=True, min_width=len(title))
+        columns = [Column("side")] + [Column(title, justify="right") for title in ("Wld", "Pow", "FD", "Prd", "Ring", "Sw", "Rnd", "Game")]
         ring = score.power_ring
+        rows = []
         for s in sides:
             p = score.sides[s]
             n = sum(1 for holder in ring.ring.values() if holder == s)
-            table.add_row(
-                Text(s, style="bold"),
-                _cell(score.world_cards.counts[s], score.world_cards.winner == s, short=True),
-                _cell(score.power_cards.counts[s], score.power_cards.winner == s, short=True),
-                _cell("+1" if score.fire_dragon == s else "-", score.fire_dragon == s, short=True),
-                _cell("+1" if score.pride.winner == s else "-", score.pride.winner == s, short=True),
-                Text(f"+{ring.points}", style="bold reverse") if ring.master == s else Text(f"{n}/3"),
-                Text(str(p.sweeps)),
-                Text(str(p.total), style="bold"),
-                Text(f"{totals[s]}>{projected[s]}" if in_round else str(totals[s]), style="bold"),
+            rows.append(
+                [
+                    Text(s, style="bold"),
+                    _cell(score.world_cards.counts[s], score.world_cards.winner == s, short=True),
+                    _cell(score.power_cards.counts[s], score.power_cards.winner == s, short=True),
+                    _cell("+1" if score.fire_dragon == s else "-", score.fire_dragon == s, short=True),
+                    _cell("+1" if score.pride.winner == s else "-", score.pride.winner == s, short=True),
+                    Text(f"+{ring.points}", style="bold reverse") if ring.master == s else Text(f"{n}/3"),
+                    Text(str(p.sweeps)),
+                    Text(str(p.total), style="bold"),
+                    Text(f"{totals[s]}>{projected[s]}" if in_round else str(totals[s]), style="bold"),
+                ]
             )
         legend = Text("Wld/Pow most World/Power cards R9, FD Fire Dragon R10, Prd Pride R11, Ring R12, Sw sweeps R7", style="dim")
-        return Group(table, legend)  # type: ignore[return-value]
+        return lines([grid(columns, rows, gap=1), legend])
 
     def on_resize(self) -> None:
         self.refresh_panel()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich.console import RenderableType
 from rich.text import Text
 from textual.reactive import reactive
 
@@ -27,7 +26,7 @@ class TableStatus(GamePanel):
     def watch_source_status(self, value: str) -> None:
         self.refresh_panel()
 
-    def render_game(self, game: GameState) -> RenderableType:
+    def render_game(self, game: GameState) -> Text:
         t = Text()
         setup = game.setup
         sides = " vs ".join(setup.sides)

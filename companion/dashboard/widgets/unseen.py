@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from companion.cards import Card, world_deck
 from companion.dashboard.cards import card_chip
+from companion.dashboard.grid import Column, grid, lines
 from companion.dashboard.widgets.base import GamePanel
 from companion.game import GameState
 
@@ -30,7 +29,7 @@ def table_unseen(game: GameState) -> frozenset[Card]:
 class UnseenPanel(GamePanel):
     BORDER_TITLE = "Unseen cards"
 
-    def render_game(self, game: GameState) -> RenderableType:
+    def render_game(self, game: GameState) -> Text:
         if not game.round_number:
             return Text("The deck is not dealt yet.", style="dim")
         viewer = game.turn if self.teaching else None
@@ -43,9 +42,7 @@ class UnseenPanel(GamePanel):
         by_value: dict[int, list[Card]] = defaultdict(list)
         for c in sorted(unseen):
             by_value[c.value or 0].append(c)
-        table = Table.grid(padding=(0, 1))
-        table.add_column(justify="right", no_wrap=True)
-        table.add_column()
+        rows = []
         top = 13 if game.setup.expansion else 10
         for v in range(top, 0, -1):
             cards = by_value.get(v, [])
@@ -56,5 +53,6 @@ class UnseenPanel(GamePanel):
                 row.append_text(card_chip(c))
             if not cards:
                 row.append("all seen", style="dim")
-            table.add_row(Text(f"{v}s {len(cards)}", style="bold" if v in (1, 7) else ""), row)
-        return Group(Text(title, style="italic"), table)
+            rows.append([Text(f"{v}s {len(cards)}", style="bold" if v in (1, 7) else ""), row])
+        table = grid((Column(justify="right"), Column()), rows, gap=1, width=self.size.width or None)
+        return lines([Text(title, style="italic"), table])
