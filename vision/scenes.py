@@ -15,11 +15,14 @@ from dataclasses import dataclass
 
 from companion.tracker.staging import Scene, TableCard
 from vision.layout import Layout
+from vision.markers import CARD_MM, SEAL_CENTRE_ON_CARD_MM, STICKER_MM
 from vision.render import CardPlacement, Effects, Hand, VirtualCamera, render_frame
 
 __all__ = ["SceneLayout", "render_scene_frames"]
 
-CARD_W, CARD_H = 63.0, 88.0
+CARD_W, CARD_H = CARD_MM
+#: How far below a card's centre its seal sticker begins.
+SEAL_TOP_BELOW_CENTRE_MM = SEAL_CENTRE_ON_CARD_MM[1] - STICKER_MM[0] / 2 - CARD_H / 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,14 +49,17 @@ class SceneLayout:
         self.rng = random.Random(seed)
         self.jitter_mm = jitter_mm
         self.jitter_deg = jitter_deg
-        self._where: dict[tuple[str, str | None], tuple[str, int, tuple[float, float], float]] = {}
+        self._where: dict[tuple[str, str | None], tuple[str, int, tuple[float, float], float, tuple[int, float]]] = {}
         self._freed: dict[tuple[str, int], int] = {}
         self._clock = 0
 
-    def _slots(self, zone: str) -> list[tuple[float, float]]:
-        """Card centres in a zone, in drawing order: first a grid of cards side by side, then,
-        when the zone is full, places between them, each covering only the right part of the
-        card below it, so every seal corner (bottom left) stays in view."""
+    def _slots(self, zone: str) -> list[tuple[float, float, int, int]]:
+        """Places for cards in a zone, as (x, y, layer, tier), taken tier by tier: first a
+        row of cards side by side; then places half-way between them; then the same again
+        in a row raised above the first, where the zone has room for it. Cards are drawn layer by layer and left to right
+        (:meth:`placements`), so a card only ever covers the right part of its left
+        neighbour, or the top of the card below it, and every seal (at the bottom left of its
+        card) stays in view."""
         b = _box(self.layout, zone)
         step_x, step_y = CARD_W + 8, CARD_H + 10
         cols = max(1, int((b.x1 - b.x0 + 8) // step_x))
@@ -61,46 +67,48 @@ class SceneLayout:
         x0 = b.x0 + (b.x1 - b.x0 - (cols * step_x - 8)) / 2 + CARD_W / 2
         y0 = b.y0 + (b.y1 - b.y0 - (rows * step_y - 10)) / 2 + CARD_H / 2
         grid = [(x0 + c * step_x, y0 + r * step_y) for r in range(rows) for c in range(cols)]
-        between = [(x + step_x * 0.55, y - CARD_H * 0.2) for x, y in grid if x + step_x * 0.55 + CARD_W / 2 <= b.x1 + 10]
-        return grid + between
-
-    def _grid_size(self, zone: str) -> int:
-        b = _box(self.layout, zone)
-        return max(1, int((b.x1 - b.x0 + 8) // (CARD_W + 8))) * max(1, int((b.y1 - b.y0 + 10) // (CARD_H + 10)))
+        between = [(x + step_x / 2, y) for x, y in grid if x + step_x / 2 + CARD_W / 2 <= b.x1 + 10]
+        # Raised far enough that its bottom edge stays clear of the seal of the card below.
+        raise_mm = CARD_H / 2 - SEAL_TOP_BELOW_CENTRE_MM + 8
+        lower = [(x, y, 0, 0) for x, y in grid] + [(x, y, 0, 1) for x, y in between]
+        raised = [(x, y - raise_mm, 1, tier + 2) for x, y, _, tier in lower if y - raise_mm - CARD_H / 2 >= b.y0 - 10]
+        return lower + raised
 
     def placements(self, scene: Scene) -> list[CardPlacement]:
         """Where each card of ``scene`` lies; cards that stay keep their place."""
         present = {(t.card.id, t.owner): t for t in scene.cards}
         self._clock += 1
-        for key in [k for k, (zone, _, _, _) in self._where.items() if k not in present or present[k].zone != zone]:
-            zone, slot, _, _ = self._where.pop(key)
+        for key in [k for k, (zone, _, _, _, _) in self._where.items() if k not in present or present[k].zone != zone]:
+            zone, slot, _, _, _ = self._where.pop(key)
             self._freed[(zone, slot)] = self._clock
         out = []
         for t in scene.cards:
             key = (t.card.id, t.owner)
             if key not in self._where:
                 self._where[key] = self._place(t)
-            zone, slot, pos, angle = self._where[key]
-            out.append((slot, CardPlacement(t.card, t.owner, pos, angle)))
-        # Drawn in slot order, so a card only ever covers the part of its neighbour away from
-        # the seal.
+            _, _, pos, angle, order = self._where[key]
+            out.append((order, CardPlacement(t.card, t.owner, pos, angle)))
+        # Drawn layer by layer, left to right, so a card only ever covers the part of its
+        # neighbour away from the seal.
         return [p for _, p in sorted(out, key=lambda e: e[0])]
 
-    def _place(self, t: TableCard) -> tuple[str, int, tuple[float, float], float]:
-        used = {slot for zone, slot, _, _ in self._where.values() if zone == t.zone}
+    def _place(self, t: TableCard) -> tuple[str, int, tuple[float, float], float, tuple[int, float]]:
+        used = {slot for zone, slot, _, _, _ in self._where.values() if zone == t.zone}
         slots = self._slots(t.zone)
         free_slots = [i for i in range(len(slots)) if i not in used]
-        # Like players, fill the grid before overlapping cards, and do not drop a card exactly
-        # where one was just picked up: of the free places, the one left empty longest.
-        free = min(free_slots, key=lambda i: (i >= self._grid_size(t.zone), self._freed.get((t.zone, i), -1)), default=len(slots) - 1)
+        # Like players, spread cards before overlapping them, and do not drop a card exactly
+        # where one was just picked up: of the free places of the first tier with room, the
+        # one left empty longest.
+        free = min(free_slots, key=lambda i: (slots[i][3], self._freed.get((t.zone, i), -1)), default=len(slots) - 1)
         self._freed[(t.zone, free)] = self._clock
-        x, y = slots[min(free, len(slots) - 1)]
+        x, y, layer, _ = slots[free]
         j = self.jitter_mm
         return (
             t.zone,
             free,
             (x + self.rng.uniform(-j, j), y + self.rng.uniform(-j, j)),
             self.rng.uniform(-self.jitter_deg, self.jitter_deg),
+            (layer, x),
         )
 
 
