@@ -231,27 +231,37 @@ class CameraSimulation:
             yield scene if i == 0 else None, image
 
     def _run(self) -> None:
+        for obs in self.observations():
+            if self._stop.is_set():
+                return
+            self.emit(obs)
+
+    def observations(self, *, paced: bool = True) -> Iterator[Observation]:
+        """What the camera path reports of the game, frame after frame. ``paced``: frames come
+        at ``fps`` on the monotonic clock, as a camera's would; otherwise as fast as they are
+        read, timed on a clock of their own (frame ``n`` at ``n / fps`` seconds), which
+        records a game's observations in a fraction of its time at the table."""
         from companion.moves import DrawFate
-        from vision.reader import TableReader
         from vision.owners import OwnerRegistry
+        from vision.reader import TableReader
         from vision.tracking import Stabiliser
 
         players = list(self.setup.players)
         mat = demo_layout(players)
         reader = TableReader(layout=mat, owners=OwnerRegistry(players + [None] * (8 - len(players))), players=players)
         stabiliser = Stabiliser(source="camera-sim", layout=mat.seated(players), gone_after_s=0.5, settle_s=0.5)
-        self.emit(SensorStatus("camera-sim", time.monotonic(), SensorState.CONNECTED, "the demo table's virtual camera"))
         period = 1.0 / self.fps
-        next_at = time.monotonic()
-        for scene, image in self.frames():
-            if self._stop.is_set():
-                return
+        began = time.monotonic()
+        now = began if paced else 0.0
+        yield SensorStatus("camera-sim", now, SensorState.CONNECTED, "the demo table's virtual camera")
+        for n, (scene, image) in enumerate(self.frames()):
+            if paced:
+                delay = began + n * period - time.monotonic()
+                if delay > 0 and self._stop.wait(delay):
+                    return
+                now = time.monotonic()
+            else:
+                now = n * period
             if scene is not None and isinstance(scene.move, DrawFate):
-                self.emit(DrawAnnounced("camera-sim", time.monotonic(), scene.move.player))
-            now = time.monotonic()
-            for obs in stabiliser.update(reader.read(image), image, now):
-                self.emit(obs)
-            next_at += period
-            delay = next_at - time.monotonic()
-            if delay > 0 and self._stop.wait(delay):
-                return
+                yield DrawAnnounced("camera-sim", now, scene.move.player)
+            yield from stabiliser.update(reader.read(image), image, now)

@@ -40,6 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="the demo table seen through the real camera path: rendered frames, seal detection, "
         "the stabiliser and the table tracker (two players; --delay is the time each step lies on the table)",
     )
+    p.add_argument("--record-observations", default=None, metavar="FILE", help="with --camera-sim: also write what the camera reports to an observation log")
     p.set_defaults(func=cmd_demo)
 
 
@@ -74,19 +75,24 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
-def camera_sim_app(*, seed: int = 7, fate: bool = True, step_s: float = 1.5, teaching: bool = True, games_dir: str | bool = False):  # type: ignore[no-untyped-def]
-    """The dashboard on the demo table seen through the camera path and the tracker."""
+def camera_sim_app(*, seed: int = 7, fate: bool = True, step_s: float = 1.5, teaching: bool = True, games_dir: str | bool = False, record: str | None = None):  # type: ignore[no-untyped-def]
+    """The dashboard on the demo table seen through the camera path and the tracker; with
+    ``record``, what the camera reports is written to that observation log too."""
     from companion.dashboard.app import DashboardApp
-    from companion.dashboard.tracker_source import TrackerSource
+    from companion.dashboard.tracker_source import StartSensors, TrackerSource
     from companion.game import GameState
+    from companion.observation_log import ObservationLog, ObservationRecorder
     from companion.simulate import make_setup
     from companion.table_sensors import CameraSimulation
-    from companion.tracker import Tracker, TrackerConfig
+    from companion.tracker import Tracker
 
     setup = make_setup(2)
     sim = CameraSimulation(setup, seed=seed, fate=fate, step_s=step_s)
-    config = TrackerConfig(first_dealer=sim.first_dealer, fate_decks=sim.fate_decks, draws_visible=True)
-    source = TrackerSource(Tracker(GameState(setup), config), sim.start, label="camera-sim")
+    table = ObservationLog(setup.players, first_dealer=sim.first_dealer, fate_decks=sim.fate_decks, draws_visible=True)
+    start: StartSensors = sim.start
+    if record:
+        start = ObservationRecorder(record, table).recording(start)
+    source = TrackerSource(Tracker(GameState(setup), table.tracker_config()), start, label="camera-sim")
     return DashboardApp(source, teaching=teaching, setup=setup, games_dir=games_dir)
 
 
@@ -94,7 +100,11 @@ def run_camera_sim(args: argparse.Namespace) -> int:
     if args.sample:
         print("rop demo: --camera-sim plays a game of its own (two players on the demo mat); --sample replays a record", file=sys.stderr)
         return 2
-    app = camera_sim_app(seed=args.seed, fate=not args.no_fate, step_s=1.5 if args.delay is None else args.delay, teaching=not args.no_teaching)
+    try:
+        app = camera_sim_app(seed=args.seed, fate=not args.no_fate, step_s=1.5 if args.delay is None else args.delay, teaching=not args.no_teaching, record=args.record_observations)
+    except OSError as exc:
+        print(f"rop demo: cannot write the observation log: {exc}", file=sys.stderr)
+        return 2
     app.run()
     return 0
 

@@ -4,12 +4,15 @@ Every event is saved as it happens to a ``rop-record/1`` file in the games direc
 ``rop play --resume`` continues a game exactly where it stood after a crash or a closed
 terminal. With sensor options (``--camera``, ``--nfc``, ``--serial`` or a ``--config`` file) the
 table tracker follows the game from what the sensors see, and the keyboard corrects it.
+``--record-observations`` keeps what the sensors reported in an observation log, and
+``--observations`` plays such a log back through the tracker (:mod:`companion.observation_log`).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import time
 from pathlib import Path
 
 from companion.moves import UNSEEN, Deal, NewRound
@@ -45,6 +48,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     sensors.add_argument("--layout", default=None, help="the table layout: a file, or a player count (default: the players' count)")
     sensors.add_argument("--config", default=None, metavar="FILE", help="a table configuration (players, sensors, readers), e.g. calibration/table.json")
     sensors.add_argument("--calibration", default=None, metavar="DIR", help="the calibration directory (owners, tags, layouts)")
+    sensors.add_argument("--record-observations", default=None, metavar="FILE", help="also write what the sensors report to an observation log")
+    sensors.add_argument("--observations", default=None, metavar="FILE", help="play an observation log back through the tracker, instead of sensors")
+    sensors.add_argument("--speed", type=float, default=1.0, help="--observations played this many times faster (0: all at once; default 1)")
     p.set_defaults(func=cmd_play)
 
 
@@ -139,23 +145,44 @@ def sensor_app(args: argparse.Namespace, games_dir: Path):  # type: ignore[no-un
     """The dashboard following the table through its sensors (new game, or ``--resume``)."""
     from companion.dashboard.app import DashboardApp
     from companion.dashboard.store import GameFile, last_unfinished, load_for_resume
-    from companion.dashboard.tracker_source import TrackerSource
+    from companion.dashboard.tracker_source import StartSensors, TrackerSource
     from companion.game import GameState
-    from companion.table_sensors import TableSensors
-    from companion.tracker import Tracker, TrackerConfig
-
-    config = table_config(args)
-    tracker_config = TrackerConfig(
-        readers=config.readers,
-        hands_unseen=True,
-        draws_visible=config.has_nfc,
-        first_dealer=config.first_dealer,
-        fate_decks=config.fate_decks,
+    from companion.observation_log import (
+        LogPlayback,
+        ObservationLog,
+        ObservationRecorder,
+        read_observation_log,
     )
-    label = " + ".join(x for x in ("camera" if config.has_camera else "", "NFC" if config.has_nfc else "") if x)
+    from companion.table_sensors import Emit, TableSensors
+    from companion.tracker import Tracker
 
-    def start(emit):  # type: ignore[no-untyped-def]
-        return TableSensors(config).start(emit)
+    clock = time.monotonic
+    start: StartSensors
+    if args.observations:
+        log = read_observation_log(args.observations)
+        playback = LogPlayback(log.observations, speed=args.speed)
+        start, clock, label = playback.start, playback.clock, f"log {Path(args.observations).name}"
+    else:
+        config = table_config(args)
+        log = ObservationLog(
+            config.players,
+            config.teams,
+            config.target,
+            config.expansion,
+            config.first_dealer,
+            dict(config.fate_decks),
+            dict(config.readers),
+            hands_unseen=True,
+            draws_visible=config.has_nfc,
+        )
+        label = " + ".join(x for x in ("camera" if config.has_camera else "", "NFC" if config.has_nfc else "") if x)
+
+        def start(emit: Emit) -> TableSensors:
+            return TableSensors(config).start(emit)
+
+    setup, tracker_config = log.setup, log.tracker_config()
+    if args.record_observations:
+        start = ObservationRecorder(args.record_observations, log, clock=clock).recording(start)
 
     if args.resume is not None:
         if args.resume:
@@ -166,21 +193,23 @@ def sensor_app(args: argparse.Namespace, games_dir: Path):  # type: ignore[no-un
             if found is None:
                 raise ResumeError(f"no unfinished game in {games_dir}")
             path, game = found
-        source = TrackerSource(Tracker(game.copy(), tracker_config), start, label=label)
+        source = TrackerSource(Tracker(game.copy(), tracker_config), start, label=label, clock=clock)
         return DashboardApp(source, game=game, game_file=GameFile.reopen(path, game.setup), teaching=args.teaching, games_dir=games_dir)
-    source = TrackerSource(Tracker(GameState(config.setup), tracker_config), start, label=label)
-    return DashboardApp(source, teaching=args.teaching, setup=config.setup, games_dir=games_dir)
+    source = TrackerSource(Tracker(GameState(setup), tracker_config), start, label=label, clock=clock)
+    return DashboardApp(source, teaching=args.teaching, setup=setup, games_dir=games_dir)
+
 
 
 def _play_with_sensors(args: argparse.Namespace, games_dir: Path) -> int:
     from companion.dashboard.tablesetup import SetupError
     from companion.game import IllegalMoveError
     from companion.moves import InvalidMoveError
+    from companion.observation_log import ObservationLogError
     from companion.table_sensors import TableConfigError
 
     try:
         app = sensor_app(args, games_dir)
-    except (TableConfigError, SetupError, IllegalMoveError, InvalidMoveError, ResumeError, RecordError, OSError) as exc:
+    except (TableConfigError, SetupError, IllegalMoveError, InvalidMoveError, ResumeError, RecordError, ObservationLogError, OSError) as exc:
         print(f"rop play: {exc}", file=sys.stderr)
         return 2
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
@@ -191,7 +220,7 @@ def _play_with_sensors(args: argparse.Namespace, games_dir: Path) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    if args.camera is not None or args.video or args.nfc or args.serial or args.config:
+    if args.camera is not None or args.video or args.nfc or args.serial or args.config or args.observations:
         from companion.dashboard.store import default_games_dir
 
         return _play_with_sensors(args, Path(args.games_dir).expanduser() if args.games_dir else default_games_dir())

@@ -37,7 +37,7 @@ from companion.tracker import (
     TrackerState,
 )
 
-__all__ = ["TrackerSource"]
+__all__ = ["StartSensors", "TrackerSource"]
 
 
 class Stoppable(Protocol):
@@ -63,11 +63,13 @@ class TrackerSource(ManualSource):
     class StatusChanged(Message):
         """A sensor's state or the tracker's state changed: the status line is redrawn."""
 
-    def __init__(self, tracker: Tracker, start_sensors: StartSensors, *, label: str = "sensors") -> None:
+    def __init__(self, tracker: Tracker, start_sensors: StartSensors, *, label: str = "sensors", clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(fate_sets={p: list(c) for p, c in tracker.config.fate_decks.items()}, first_dealer=tracker.config.first_dealer)
         self.tracker = tracker
         self.start_sensors = start_sensors
         self.label = label
+        self.clock = clock
+        """The clock the sensors stamp observations with: the tracker's time passes on it."""
         self.queue: queue.Queue[Observation | None] = queue.Queue()
         self.sensor_states: dict[str, str] = {}
         self._lock = threading.Lock()
@@ -98,7 +100,7 @@ class TrackerSource(ManualSource):
             except queue.Empty:
                 obs = None
             if obs is None:
-                events = self._locked(lambda: self.tracker.tick(time.monotonic()))
+                events = self._locked(lambda: self.tracker.tick(self.clock()))
             else:
                 if isinstance(obs, SensorStatus):
                     self.sensor_states[obs.source] = obs.state.value
@@ -137,7 +139,7 @@ class TrackerSource(ManualSource):
     def submit(self, move: Move, *, attempt: bool = False) -> None:
         """A correction typed or picked at the dashboard."""
         if isinstance(move, DrawFate):
-            events = self._locked(lambda: self.tracker.observe(DrawAnnounced("dashboard", time.monotonic(), move.player)))
+            events = self._locked(lambda: self.tracker.observe(DrawAnnounced("dashboard", self.clock(), move.player)))
             self._publish(events)
             return
         try:

@@ -4,7 +4,9 @@ going down to the tracker."""
 
 from __future__ import annotations
 
+import dataclasses
 import time
+from pathlib import Path
 
 import pytest
 
@@ -89,3 +91,36 @@ async def test_questions_corrections_and_undo_reach_the_tracker() -> None:
         feed.emit(CardSeen("camera", 3.0, Card.from_id("W016"), None, "centre"))
         await pilot.pause(0.3)
         assert not isinstance(app.screen, QuestionScreen)
+
+
+@pytest.mark.asyncio
+async def test_rop_play_plays_an_observation_log_back_and_records_it_again(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``rop play --observations LOG --speed 0 --record-observations OUT``: the recorded camera
+    log of the demo game is followed to its end in the dashboard, the game is saved as it goes,
+    and the observations are written out again as they reach the tracker."""
+    from companion.cli import build_parser
+    from companion.commands.play import sensor_app
+    from companion.dashboard.store import load_for_resume
+    from companion.observation_log import read_observation_log
+
+    log_path = Path(__file__).parents[2] / "bench" / "data" / "camera-sim-2p.jsonl"
+    out = tmp_path / "again.jsonl"
+    games = tmp_path / "games"
+    args = build_parser().parse_args(
+        ["play", "--observations", str(log_path), "--speed", "0", "--record-observations", str(out), "--games-dir", str(games)]
+    )
+    log = read_observation_log(log_path)
+    app = sensor_app(args, games)
+    async with app.run_test(size=(120, 40)) as pilot:
+        def finished() -> bool:
+            if app.screen is not app.screen_stack[0]:
+                app.pop_screen()  # a round's settlement
+            return app.game is not None and app.game.outcome() is not None
+
+        await wait_for(pilot, finished, timeout=120)
+        moves = list(app.game.move_stack)
+    again = read_observation_log(out)
+    assert again.setup == log.setup and again.tracker_config() == log.tracker_config()
+    assert [dataclasses.replace(o, at=0.0) for o in again.observations] == [dataclasses.replace(o, at=0.0) for o in log.observations]
+    saved = load_for_resume(next(games.glob("*.jsonl")))
+    assert len(saved.move_stack) == len(moves) and saved.outcome() == app.game.outcome()

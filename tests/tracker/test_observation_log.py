@@ -1,0 +1,191 @@
+"""Observation logs: written as the sensors report, read back exactly, bad lines named by file
+and line, played back on their own clock; and the recorded camera log of the demo table's
+game, played through the tracker, ends with the game that was played."""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.cards import Card
+from companion.game import GameState
+from companion.observation_log import LogPlayback, ObservationLog, ObservationLogError, ObservationRecorder, read_observation_log
+from companion.observations import (
+    CardGone,
+    CardLifted,
+    CardSeen,
+    CardTapped,
+    DrawAnnounced,
+    Observation,
+    SensorState,
+    SensorStatus,
+    UnknownTag,
+)
+from companion.simulate import make_setup
+from companion.tracker import Tracker, TrackerState
+
+from tests.tracker.harness import same_move
+
+CAMERA_LOG = Path(__file__).parents[2] / "bench" / "data" / "camera-sim-2p.jsonl"
+
+W016, F003 = Card.from_id("W016"), Card.from_id("F003")
+
+EVERY_KIND: list[Observation] = [
+    SensorStatus("serial:/dev/ttyACM0", 100.0, SensorState.CONNECTED, "board v1", ("board:0", "board:1")),
+    CardSeen("camera", 100.5, W016, None, "centre", (120.5, 80.3)),
+    CardSeen("camera", 100.5, F003, "ann", "fate:ann", None),
+    CardGone("camera", 101.0, W016, None, "centre"),
+    CardTapped("serial:/dev/ttyACM0", 101.25, W016, None, "board:0", "04A1B2C3"),
+    CardLifted("serial:/dev/ttyACM0", 101.5, W016, None, "board:0", "04A1B2C3"),
+    UnknownTag("usb", 102.0, "usb", "04FFFF", "not enrolled"),
+    DrawAnnounced("dashboard", 102.5, "bob"),
+    SensorStatus("serial:/dev/ttyACM0", 103.0, SensorState.LOST, "unplugged"),
+]
+
+TABLE = ObservationLog(
+    ("ann", "bob", "cy", "dee"),
+    (("ann", "cy"), ("bob", "dee")),
+    16,
+    expansion=True,
+    first_dealer="dee",
+    fate_decks={"ann": tuple(Card.from_id(f"F00{n}") for n in range(1, 8))},
+    readers={"board:0": "centre", "board:1": "fate:ann"},
+    hands_unseen=False,
+    draws_visible=True,
+)
+
+
+def record(path: Path, observations: list[Observation], began: float = 100.0) -> None:
+    recorder = ObservationRecorder(path, TABLE, clock=lambda: began)
+    for obs in observations:
+        recorder.record(obs)
+    recorder.close()
+
+
+def test_every_kind_of_observation_is_read_back_as_it_was_recorded(tmp_path: Path) -> None:
+    path = tmp_path / "table.jsonl"
+    record(path, EVERY_KIND)
+    log = read_observation_log(path)
+    assert log.setup == TABLE.setup and log.tracker_config() == TABLE.tracker_config()
+    # Times are kept from the start of the recording.
+    assert [o.at for o in log.observations] == [o.at - 100.0 for o in EVERY_KIND]
+    assert log.observations == [dataclasses.replace(o, at=o.at - 100.0) for o in EVERY_KIND]
+
+
+def test_recording_passes_every_observation_on(tmp_path: Path) -> None:
+    received: list[Observation] = []
+    recorder = ObservationRecorder(tmp_path / "t.jsonl", TABLE, clock=lambda: 100.0)
+    emit = recorder.tee(received.append)
+    threads = [threading.Thread(target=lambda o=o: emit(o)) for o in EVERY_KIND]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    recorder.close()
+    assert sorted(received, key=EVERY_KIND.index) == EVERY_KIND
+    assert len(read_observation_log(tmp_path / "t.jsonl").observations) == len(EVERY_KIND)
+
+
+def test_a_last_line_cut_short_by_a_crash_is_dropped(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    record(path, EVERY_KIND[:3])
+    path.write_text(path.read_text() + '{"t": 4.0, "source": "cam', encoding="utf-8")
+    assert len(read_observation_log(path).observations) == 3
+
+
+@pytest.mark.parametrize(
+    "line, message",
+    [
+        ('{"t": 1.0, "source": "camera", "kind": "seen", "card": "W099", "owner": null, "zone": "centre"}', "t.jsonl:3: unknown card id 'W099'"),
+        ('{"t": 1.0, "source": "camera", "kind": "sighted"}', "t.jsonl:3: unknown kind 'sighted'"),
+        ('{"source": "camera", "kind": "draw", "player": "ann"}', "t.jsonl:3: missing 't'"),
+        ('{"t": 1.0, "source": "camera", "kind": "status", "state": "asleep"}', "t.jsonl:3: 'asleep' is not a valid SensorState"),
+        ("[1, 2]", "t.jsonl:3: an observation is a JSON object"),
+        ("{not json", "t.jsonl:3: not JSON"),
+    ],
+)
+def test_a_bad_line_is_named_by_file_and_line(tmp_path: Path, line: str, message: str) -> None:
+    path = tmp_path / "t.jsonl"
+    record(path, EVERY_KIND[:1])
+    path.write_text(path.read_text() + line + "\n" + '{"t": 5.0, "source": "dashboard", "kind": "draw", "player": "ann"}\n', encoding="utf-8")
+    with pytest.raises(ObservationLogError) as info:
+        read_observation_log(path)
+    assert message in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "header, message",
+    [
+        ("", "t.jsonl:1: empty"),
+        ('{"format": "rop-record/1"}', "t.jsonl:1: not an observation log"),
+        ('{"format": "rop-observations/1"}', "t.jsonl:1: header: missing 'players'"),
+        ('{"format": "rop-observations/1", "players": ["ann"], "fate_decks": {"ann": ["F042"]}}', "t.jsonl:1: header: unknown card id 'F042'"),
+    ],
+)
+def test_a_bad_header_is_named(tmp_path: Path, header: str, message: str) -> None:
+    path = tmp_path / "t.jsonl"
+    path.write_text(header + "\n", encoding="utf-8")
+    with pytest.raises(ObservationLogError) as info:
+        read_observation_log(path)
+    assert message in str(info.value)
+
+
+def test_a_missing_file_is_an_error_not_a_crash(tmp_path: Path) -> None:
+    with pytest.raises(ObservationLogError, match="cannot read the observation log"):
+        read_observation_log(tmp_path / "nowhere.jsonl")
+
+
+def test_playback_keeps_the_order_and_the_pace_of_the_log() -> None:
+    observations = [DrawAnnounced("dashboard", 10.0 + k * 0.5, "ann") for k in range(5)]
+    got: list[tuple[float, Observation]] = []
+    done = threading.Event()
+
+    def emit(obs: Observation) -> None:
+        got.append((time.monotonic(), obs))
+        if len(got) == len(observations):
+            done.set()
+
+    playback = LogPlayback(observations, speed=10.0).start(emit)
+    assert done.wait(5)
+    playback.stop()
+    assert [o for _, o in got] == observations
+    # 2 s of the log at ten times the speed: about 0.2 s, never faster.
+    assert got[-1][0] - got[0][0] >= 0.19
+    assert 10.0 <= playback.clock() < 60.0
+
+
+def test_playback_at_speed_zero_emits_everything_at_once() -> None:
+    got: list[Observation] = []
+    playback = LogPlayback(EVERY_KIND, speed=0).start(got.append)
+    playback.stop()
+    assert got == EVERY_KIND
+    assert playback.clock() == EVERY_KIND[-1].at
+
+
+def test_the_recorded_camera_log_of_the_demo_game_is_followed_to_the_end() -> None:
+    """The demo table's whole game (two players, Fate decks) as the camera path reported it:
+    rendered frames, seal detection and the stabiliser, crowded centres included. Played
+    through the tracker it gives the game the virtual table played, to its last move and
+    final scores. (Recorded with ``python -m bench.record_observations``; if the virtual
+    table's game changes, record it again.)"""
+    from companion.table_sensors import CameraSimulation
+
+    log = read_observation_log(CAMERA_LOG)
+    truth = CameraSimulation(make_setup(2), seed=7, fate=True)
+    tracker = Tracker(GameState(log.setup), log.tracker_config())
+    events = tracker.begin()
+    for obs in log.observations:
+        events += tracker.tick(obs.at) + tracker.observe(obs)
+    moves = list(tracker.game.move_stack)
+    assert len(moves) == len(truth.moves)
+    assert all(same_move(a, b) for a, b in zip(moves, truth.moves))
+    assert tracker.state is TrackerState.SYNCED
+    played = GameState(truth.setup)
+    for move in truth.moves:
+        played.push(move)
+    assert tracker.game.totals == played.totals and tracker.game.outcome() == played.outcome()
+    assert tracker.game.outcome() is not None
