@@ -65,7 +65,7 @@ def simulated_log(players: int, teams: int, seed: int) -> ObservationLog:
 
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
 def tracker_only(logs: list[ObservationLog]) -> list[float]:

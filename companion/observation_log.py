@@ -217,11 +217,17 @@ class ObservationRecorder:
     """Writes every observation passed through :meth:`tee` to a log, a line at a time and
     flushed at once, so that a crash loses nothing written. Safe to call from the sensors'
     threads. Times are written from the moment the recorder was made, on ``clock`` (the
-    clock the sensors stamp their observations with)."""
+    clock the sensors stamp their observations with). A log already there is never written
+    over unless ``overwrite`` says so."""
 
-    def __init__(self, path: str | os.PathLike[str], table: ObservationLog, *, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, path: str | os.PathLike[str], table: ObservationLog, *, clock: Callable[[], float] = time.monotonic, overwrite: bool = False) -> None:
         self.path = Path(path)
-        self._file: IO[str] = self.path.open("w", encoding="utf-8")
+        try:
+            self._file: IO[str] = self.path.open("w" if overwrite else "x", encoding="utf-8")
+        except FileExistsError:
+            raise ObservationLogError(f"{self.path}: a file of that name exists already; choose another name for the observation log") from None
+        except OSError as exc:
+            raise ObservationLogError(f"{self.path}: cannot write the observation log ({exc.strerror})") from None
         self._lock = threading.Lock()
         self._began = clock()
         self._write(table.header())

@@ -97,13 +97,15 @@ def camera_sim_app(*, seed: int = 7, fate: bool = True, step_s: float = 1.5, tea
 
 
 def run_camera_sim(args: argparse.Namespace) -> int:
+    from companion.observation_log import ObservationLogError
+
     if args.sample:
         print("rop demo: --camera-sim plays a game of its own (two players on the demo mat); --sample replays a record", file=sys.stderr)
         return 2
     try:
         app = camera_sim_app(seed=args.seed, fate=not args.no_fate, step_s=1.5 if args.delay is None else args.delay, teaching=not args.no_teaching, record=args.record_observations)
-    except OSError as exc:
-        print(f"rop demo: cannot write the observation log: {exc}", file=sys.stderr)
+    except ObservationLogError as exc:
+        print(f"rop demo: {exc}", file=sys.stderr)
         return 2
     app.run()
     return 0

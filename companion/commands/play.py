@@ -199,7 +199,6 @@ def sensor_app(args: argparse.Namespace, games_dir: Path):  # type: ignore[no-un
     return DashboardApp(source, teaching=args.teaching, setup=setup, games_dir=games_dir)
 
 
-
 def _play_with_sensors(args: argparse.Namespace, games_dir: Path) -> int:
     from companion.dashboard.tablesetup import SetupError
     from companion.game import IllegalMoveError

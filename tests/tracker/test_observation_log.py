@@ -13,7 +13,13 @@ import pytest
 
 from companion.cards import Card
 from companion.game import GameState
-from companion.observation_log import LogPlayback, ObservationLog, ObservationLogError, ObservationRecorder, read_observation_log
+from companion.observation_log import (
+    LogPlayback,
+    ObservationLog,
+    ObservationLogError,
+    ObservationRecorder,
+    read_observation_log,
+)
 from companion.observations import (
     CardGone,
     CardLifted,
@@ -27,7 +33,6 @@ from companion.observations import (
 )
 from companion.simulate import make_setup
 from companion.tracker import Tracker, TrackerState
-
 from tests.tracker.harness import same_move
 
 CAMERA_LOG = Path(__file__).parents[2] / "bench" / "data" / "camera-sim-2p.jsonl"
@@ -189,3 +194,13 @@ def test_the_recorded_camera_log_of_the_demo_game_is_followed_to_the_end() -> No
         played.push(move)
     assert tracker.game.totals == played.totals and tracker.game.outcome() == played.outcome()
     assert tracker.game.outcome() is not None
+
+
+def test_a_log_already_there_is_never_written_over(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    record(path, EVERY_KIND)
+    with pytest.raises(ObservationLogError, match="exists already"):
+        ObservationRecorder(path, TABLE)
+    assert len(read_observation_log(path).observations) == len(EVERY_KIND)
+    with pytest.raises(ObservationLogError, match="cannot write the observation log"):
+        ObservationRecorder(tmp_path / "no" / "such" / "dir.jsonl", TABLE)

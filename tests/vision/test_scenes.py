@@ -8,7 +8,12 @@ from companion.tracker.staging import Scene, TableCard
 from vision.layout import demo_layout
 from vision.owners import OwnerRegistry
 from vision.reader import TableReader
-from vision.scenes import CARD_H, SEAL_TOP_BELOW_CENTRE_MM, SceneLayout, render_scene_frames
+from vision.scenes import (
+    CARD_H,
+    SEAL_TOP_BELOW_CENTRE_MM,
+    SceneLayout,
+    render_scene_frames,
+)
 
 PLAYERS = ["ann", "bob"]
 
