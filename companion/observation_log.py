@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any
 
 from companion.cards import Card, UnknownCardError
 from companion.game import GameSetup
@@ -59,7 +59,6 @@ __all__ = ["FORMAT", "LogPlayback", "ObservationLog", "ObservationLogError", "Ob
 FORMAT = "rop-observations/1"
 
 Emit = Callable[[Observation], None]
-S = TypeVar("S")
 
 
 class ObservationLogError(ValueError):
@@ -214,8 +213,7 @@ def _reason(exc: Exception) -> str:
 
 
 class ObservationRecorder:
-    """Writes every observation passed through :meth:`tee` to a log, a line at a time and
-    flushed at once, so that a crash loses nothing written. Safe to call from the sensors'
+    """Writes observations to a log (:meth:`record`), a line at a time and flushed at once, so that a crash loses nothing written. Safe to call from the sensors'
     threads. Times are written from the moment the recorder was made, on ``clock`` (the
     clock the sensors stamp their observations with). A log already there is never written
     over unless ``overwrite`` says so."""
@@ -241,22 +239,6 @@ class ObservationRecorder:
             if self._file.closed:
                 return
             self._write(observation_json(obs, obs.at - self._began))
-
-    def tee(self, emit: Emit) -> Emit:
-        """``emit``, recording each observation on its way."""
-
-        def both(obs: Observation) -> None:
-            try:
-                self.record(obs)
-            except OSError:
-                pass  # a full disk must not stop the game; the log says up to where it got
-            emit(obs)
-
-        return both
-
-    def recording(self, start: Callable[[Emit], S]) -> Callable[[Emit], S]:
-        """Sensors started by ``start``, their observations recorded on the way."""
-        return lambda emit: start(self.tee(emit))
 
     def close(self) -> None:
         with self._lock:

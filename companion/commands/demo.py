@@ -79,7 +79,7 @@ def camera_sim_app(*, seed: int = 7, fate: bool = True, step_s: float = 1.5, tea
     """The dashboard on the demo table seen through the camera path and the tracker; with
     ``record``, what the camera reports is written to that observation log too."""
     from companion.dashboard.app import DashboardApp
-    from companion.dashboard.tracker_source import StartSensors, TrackerSource
+    from companion.dashboard.tracker_source import TrackerSource
     from companion.game import GameState
     from companion.observation_log import ObservationLog, ObservationRecorder
     from companion.simulate import make_setup
@@ -89,10 +89,8 @@ def camera_sim_app(*, seed: int = 7, fate: bool = True, step_s: float = 1.5, tea
     setup = make_setup(2)
     sim = CameraSimulation(setup, seed=seed, fate=fate, step_s=step_s)
     table = ObservationLog(setup.players, first_dealer=sim.first_dealer, fate_decks=sim.fate_decks, draws_visible=True)
-    start: StartSensors = sim.start
-    if record:
-        start = ObservationRecorder(record, table).recording(start)
-    source = TrackerSource(Tracker(GameState(setup), table.tracker_config()), start, label="camera-sim")
+    recorder = ObservationRecorder(record, table) if record else None
+    source = TrackerSource(Tracker(GameState(setup), table.tracker_config()), sim.start, label="camera-sim", recorder=recorder)
     return DashboardApp(source, teaching=teaching, setup=setup, games_dir=games_dir)
 
 

@@ -181,8 +181,7 @@ def sensor_app(args: argparse.Namespace, games_dir: Path):  # type: ignore[no-un
             return TableSensors(config).start(emit)
 
     setup, tracker_config = log.setup, log.tracker_config()
-    if args.record_observations:
-        start = ObservationRecorder(args.record_observations, log, clock=clock).recording(start)
+    recorder = ObservationRecorder(args.record_observations, log, clock=clock) if args.record_observations else None
 
     if args.resume is not None:
         if args.resume:
@@ -193,9 +192,9 @@ def sensor_app(args: argparse.Namespace, games_dir: Path):  # type: ignore[no-un
             if found is None:
                 raise ResumeError(f"no unfinished game in {games_dir}")
             path, game = found
-        source = TrackerSource(Tracker(game.copy(), tracker_config), start, label=label, clock=clock)
+        source = TrackerSource(Tracker(game.copy(), tracker_config), start, label=label, clock=clock, recorder=recorder)
         return DashboardApp(source, game=game, game_file=GameFile.reopen(path, game.setup), teaching=args.teaching, games_dir=games_dir)
-    source = TrackerSource(Tracker(GameState(setup), tracker_config), start, label=label, clock=clock)
+    source = TrackerSource(Tracker(GameState(setup), tracker_config), start, label=label, clock=clock, recorder=recorder)
     return DashboardApp(source, teaching=args.teaching, setup=setup, games_dir=games_dir)
 
 

@@ -44,6 +44,10 @@ class Stoppable(Protocol):
     def stop(self) -> None: ...
 
 
+class Recorder(Protocol):
+    def record(self, obs: Observation) -> None: ...
+
+
 StartSensors = Callable[[Callable[[Observation], None]], Stoppable]
 
 
@@ -63,13 +67,23 @@ class TrackerSource(ManualSource):
     class StatusChanged(Message):
         """A sensor's state or the tracker's state changed: the status line is redrawn."""
 
-    def __init__(self, tracker: Tracker, start_sensors: StartSensors, *, label: str = "sensors", clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        tracker: Tracker,
+        start_sensors: StartSensors,
+        *,
+        label: str = "sensors",
+        clock: Callable[[], float] = time.monotonic,
+        recorder: Recorder | None = None,
+    ) -> None:
         super().__init__(fate_sets={p: list(c) for p, c in tracker.config.fate_decks.items()}, first_dealer=tracker.config.first_dealer)
         self.tracker = tracker
         self.start_sensors = start_sensors
         self.label = label
         self.clock = clock
         """The clock the sensors stamp observations with: the tracker's time passes on it."""
+        self.recorder = recorder
+        """Where every observation the tracker takes in is also written (an observation log)."""
         self.queue: queue.Queue[Observation | None] = queue.Queue()
         self.sensor_states: dict[str, str] = {}
         self._lock = threading.Lock()
@@ -102,12 +116,22 @@ class TrackerSource(ManualSource):
             if obs is None:
                 events = self._locked(lambda: self.tracker.tick(self.clock()))
             else:
+                self._record(obs)
                 if isinstance(obs, SensorStatus):
                     self.sensor_states[obs.source] = obs.state.value
                     self.post(TrackerSource.StatusChanged())
                 events = self._locked(lambda: self.tracker.tick(obs.at) + self.tracker.observe(obs))
                 self.handled += 1
             self._publish(events)
+
+    def _record(self, obs: Observation) -> None:
+        if self.recorder is not None:
+            try:
+                self.recorder.record(obs)
+            except OSError as exc:
+                # A full disk must not stop the game; the log keeps what it had.
+                self.recorder = None
+                self.post(SourceNote(f"The observation log stopped: {exc.strerror}", self.name, severity="error"))
 
     def _locked(self, fn: Callable[[], list[TrackerEvent]]) -> list[TrackerEvent]:
         with self._lock:
@@ -139,8 +163,9 @@ class TrackerSource(ManualSource):
     def submit(self, move: Move, *, attempt: bool = False) -> None:
         """A correction typed or picked at the dashboard."""
         if isinstance(move, DrawFate):
-            events = self._locked(lambda: self.tracker.observe(DrawAnnounced("dashboard", self.clock(), move.player)))
-            self._publish(events)
+            draw = DrawAnnounced("dashboard", self.clock(), move.player)
+            self._record(draw)
+            self._publish(self._locked(lambda: self.tracker.observe(draw)))
             return
         try:
             events = self._locked(lambda: self.tracker.apply_manual(move))

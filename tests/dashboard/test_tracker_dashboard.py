@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.cards import Card
 from companion.dashboard.app import DashboardApp
 from companion.dashboard.screens.question import QuestionScreen
 from companion.dashboard.tracker_source import TrackerSource
@@ -17,8 +18,6 @@ from companion.game import GameSetup, GameState
 from companion.moves import Play
 from companion.observations import CardSeen
 from companion.tracker import Tracker, TrackerConfig
-from companion.cards import Card
-
 from tests.tracker.harness import same_move
 
 
@@ -124,3 +123,32 @@ async def test_rop_play_plays_an_observation_log_back_and_records_it_again(tmp_p
     assert [dataclasses.replace(o, at=0.0) for o in again.observations] == [dataclasses.replace(o, at=0.0) for o in log.observations]
     saved = load_for_resume(next(games.glob("*.jsonl")))
     assert len(saved.move_stack) == len(moves) and saved.outcome() == app.game.outcome()
+
+
+@pytest.mark.asyncio
+async def test_a_draw_announced_at_the_dashboard_goes_into_the_observation_log(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """No camera sees a Fate draw: the table announces it by typing ``fate``. A log of the
+    table must hold it too, or its playback would miss the draw."""
+    from companion.observation_log import (
+        ObservationLog,
+        ObservationRecorder,
+        read_observation_log,
+    )
+
+    setup = GameSetup(("ann", "bob"))
+    decks = {p: tuple(Card.from_id(f"F00{n}") for n in range(1, 8)) for p in setup.players}
+    table = ObservationLog(setup.players, first_dealer="bob", fate_decks=decks)
+    recorder = ObservationRecorder(tmp_path / "table.jsonl", table)
+    feed = ObservationFeed()
+    source = TrackerSource(Tracker(GameState(setup), table.tracker_config()), feed, label="test camera", recorder=recorder)
+    app = DashboardApp(source, setup=setup, games_dir=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: feed.emit is not None and app.game is not None and app.game.round_number == 1)
+        for cid in ("W002", "W014", "W035", "W029"):
+            feed.emit(CardSeen("camera", time.monotonic(), Card.from_id(cid), None, "centre"))
+        await wait_for(pilot, lambda: app.game.deal_number == 1)
+        await pilot.press(*"fate", "enter")
+        await wait_for(pilot, lambda: app.game.has_drawn_fate("ann"))
+    recorder.close()
+    kinds = [type(o).__name__ for o in read_observation_log(tmp_path / "table.jsonl").observations]
+    assert kinds == ["CardSeen"] * 4 + ["DrawAnnounced"]
