@@ -26,12 +26,12 @@ def annotate(image: np.ndarray, view: TableView, layout: Layout | None, *, statu
     cal = view.calibration
     if cal is not None and layout is not None:
         for zone in layout.zones:
-            pts = cal.image_points(np.float64(zone.polygon_mm))
+            pts = cal.image_points(np.array(zone.polygon_mm, dtype=np.float64))
             cv2.polylines(out, [np.round(pts).astype(np.int32)], True, (0, 220, 255), max(1, int(2 * scale)), cv2.LINE_AA)
             x, y = pts.min(axis=0)
             cv2.putText(out, zone.name, (int(x) + 6, int(y) + int(22 * scale)), _FONT, 0.6 * scale, (0, 220, 255), max(1, int(2 * scale)), cv2.LINE_AA)
         w, h = layout.mat_mm
-        mat = cal.image_points(np.float64([(0, 0), (w, 0), (w, h), (0, h)]))
+        mat = cal.image_points(np.array([(0, 0), (w, 0), (w, h), (0, h)], dtype=np.float64))
         cv2.polylines(out, [np.round(mat).astype(np.int32)], True, (255, 160, 0), max(1, int(2 * scale)), cv2.LINE_AA)
     for s in view.cards:
         quad = np.round(s.corners_px).astype(np.int32)

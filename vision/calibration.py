@@ -54,7 +54,9 @@ def calibrate(detections: list[Detection], layout: Layout) -> TableCalibration |
     """The calibration from one frame's detections, or ``None`` when fewer than two of the
     layout's corner markers are seen or they do not fit the layout."""
     places = {m.corner: m for m in layout.mat_markers}
-    src, dst, used = [], [], []
+    src: list[np.ndarray] = []
+    dst: list[tuple[float, float]] = []
+    used: list[MatCorner] = []
     for det in detections:
         corner = decode(det.tag_id)
         if isinstance(corner, MatCorner) and corner in places and corner not in used:
@@ -63,7 +65,7 @@ def calibrate(detections: list[Detection], layout: Layout) -> TableCalibration |
             used.append(corner)
     if len(used) < 2:
         return None
-    src_a, dst_a = np.float64(src), np.float64(dst)
+    src_a, dst_a = np.array(src, dtype=np.float64), np.array(dst, dtype=np.float64)
     method = cv2.RANSAC if len(used) >= 3 else 0
     to_table, _ = cv2.findHomography(src_a, dst_a, method, 4.0)
     if to_table is None or abs(np.linalg.det(to_table)) < 1e-12:
@@ -101,11 +103,12 @@ class Calibrator:
         return self.current
 
     def _moved(self, detections: list[Detection]) -> bool:
+        assert self.current is not None  # update() asks only while it holds a calibration
         places = {m.corner: m for m in self.layout.mat_markers}
         for det in detections:
             corner = decode(det.tag_id)
             if isinstance(corner, MatCorner) and corner in places:
                 seen = self.current.table_points(det.corners)
-                if np.linalg.norm(seen - np.float64(places[corner].corners_mm()), axis=1).mean() > self.moved_mm:
+                if np.linalg.norm(seen - np.array(places[corner].corners_mm(), dtype=np.float64), axis=1).mean() > self.moved_mm:
                     return True
         return False

@@ -12,7 +12,7 @@ is tracked exactly as if it were live.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -86,7 +86,7 @@ class FrameSource:
         self.size = size
         self.retry_s = retry_s
         self.max_retries = max_retries
-        self.name = name or (f"video:{Path(source).name}" if self.is_file else f"camera:{source}")
+        self.name = name or (f"video:{Path(str(source)).name}" if self.is_file else f"camera:{source}")
         self._clock = clock
         self._sleep = sleep
         self._cap: cv2.VideoCapture | None = None
@@ -132,6 +132,7 @@ class FrameSource:
             yield self._status(SensorState.CONNECTED, f"{self.describe()} opened")
         try:
             while True:
+                assert self._cap is not None  # opened above, and again by every successful reconnection
                 ok, image = self._cap.read()
                 if ok and image is not None:
                     if self.is_file:
@@ -151,7 +152,7 @@ class FrameSource:
         finally:
             self.close()
 
-    def _reconnect(self) -> Iterator[SensorStatus]:
+    def _reconnect(self) -> Generator[SensorStatus, None, bool]:
         attempt = 0
         while self.max_retries is None or attempt < self.max_retries:
             attempt += 1
@@ -162,6 +163,7 @@ class FrameSource:
                 self.open()
             except CameraError:
                 continue
+            assert self._cap is not None  # open() returned, so the capture is set
             ok, _ = self._cap.read()
             if ok:
                 yield self._status(SensorState.CONNECTED, f"{self.describe()} is back")

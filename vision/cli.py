@@ -167,7 +167,7 @@ def _calibrate(args: argparse.Namespace) -> int:
     import cv2
 
     from vision.annotate import Preview, annotate
-    from vision.camera import FrameSource, parse_source
+    from vision.camera import Frame, FrameSource, parse_source
     from vision.markers import MODULE_MM, MatCorner
 
     reader = _reader(args)
@@ -181,7 +181,7 @@ def _calibrate(args: argparse.Namespace) -> int:
         image = None
         # A live camera's first frames are often dark while exposure settles: take the tenth.
         for item in source.frames():
-            if hasattr(item, "image"):
+            if isinstance(item, Frame):
                 image = item.image
                 if source.is_file or item.index >= 9:
                     break

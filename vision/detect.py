@@ -184,7 +184,7 @@ def _bit_margin(gray: np.ndarray, quad: np.ndarray, cells: int) -> float:
     # Sample each cell's centre on the marker's grid; the margin is the mean distance of the
     # samples from the midpoint between the darkest and brightest, like AprilTag's.
     px = 4 * cells
-    dst = np.float32([[0, 0], [px, 0], [px, px], [0, px]])
+    dst = np.array([[0, 0], [px, 0], [px, px], [0, px]], dtype=np.float32)
     warp = cv2.warpPerspective(gray, cv2.getPerspectiveTransform(quad.astype(np.float32), dst), (px, px), flags=cv2.INTER_LINEAR)
     centres = warp[2::4, 2::4].astype(np.float32)
     lo, hi = np.percentile(centres, 5), np.percentile(centres, 95)

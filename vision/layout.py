@@ -180,7 +180,7 @@ def load_layout(spec: str | int | Path, *, calibration: str | Path | None = None
 _MATS = {2: (900.0, 600.0), 3: (1100.0, 700.0), 4: (1000.0, 800.0), 5: (1200.0, 800.0), 6: (1200.0, 900.0)}
 # Each seat's stretch of the mat edge: (side, start, end) as fractions along the side, walking
 # clockwise (bottom edge right to left, left edge bottom to top, top edge left to right, ...).
-_SEATS = {
+_SEATS: dict[int, list[tuple[str, float, float]]] = {
     2: [("bottom", 0, 1), ("top", 0, 1)],
     3: [("bottom", 0, 1), ("top", 0, 0.5), ("top", 0.5, 1)],
     4: [("bottom", 0, 1), ("left", 0, 1), ("top", 0, 1), ("right", 0, 1)],

@@ -24,8 +24,12 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from companion.cards import Card, UnknownCardError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "FAMILY",
@@ -130,6 +134,7 @@ class SealMarker:
         """The family id printed for this card and owner."""
         n = int(self.card.id[1:])
         if self.card.id.startswith("F"):
+            assert self.slot is not None  # __post_init__ refuses a Fate card without an owner
             return _FATE_BASE + self.slot * _FATE_CARDS + (n - 1)
         if self.slot is None:
             return _NOBODY_BASE + (n - 1)
@@ -170,7 +175,7 @@ def _card(prefix: str, n: int) -> Card:
 
 
 @lru_cache(maxsize=4096)
-def module_grid(tag_id: int, *, family: str = FAMILY, quiet: int = QUIET_MODULES) -> "object":
+def module_grid(tag_id: int, *, family: str = FAMILY, quiet: int = QUIET_MODULES) -> "np.ndarray":
     """The marker as a square ``uint8`` array of modules (0 black, 255 white), one pixel per
     module, with ``quiet`` white modules around the black square.
 

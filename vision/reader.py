@@ -149,6 +149,7 @@ class TableReader:
                 return None, f"marker is {sides.mean():.0f} mm, a seal is {MARKER_MM:.1f} mm"
             centre, angle = card_centre(quad_mm)
             table_mm = (float(centre[0]), float(centre[1]))
+            assert self.layout is not None  # a calibration only comes from the layout's mat
             zone = self.layout.zone_at(table_mm)
         else:
             sides = _sides(quad)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Sequence
+from typing import Any, Sequence, cast
 
 import cv2
 import numpy as np
@@ -149,13 +149,13 @@ class VirtualCamera:
         """A camera whose image centre sees ``centre_mm`` at ``px_per_mm`` pixels per mm."""
         cx, cy = centre_mm
         hw, hh = size[0] / (2 * px_per_mm), size[1] / (2 * px_per_mm)
-        table = np.float32([[cx - hw, cy - hh], [cx + hw, cy - hh], [cx + hw, cy + hh], [cx - hw, cy + hh]])
+        table = np.array([[cx - hw, cy - hh], [cx + hw, cy - hh], [cx + hw, cy + hh], [cx - hw, cy + hh]], dtype=np.float32)
         k = keystone * size[0] / 2
-        img = np.float32([[k, 0], [size[0] - k, 0], [size[0], size[1]], [0, size[1]]])
+        img: np.ndarray = np.array([[k, 0], [size[0] - k, 0], [size[0], size[1]], [0, size[1]]], dtype=np.float32)
         a = math.radians(rotation_deg)
-        rot = np.float32([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
-        centre = np.float32([size[0] / 2, size[1] / 2])
-        img = (img - centre) @ rot.T + centre + np.float32(shift_px)
+        rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]], dtype=np.float32)
+        centre = np.array([size[0] / 2, size[1] / 2], dtype=np.float32)
+        img = (img - centre) @ rot.T + centre + np.array(shift_px, dtype=np.float32)
         return cls(size, cv2.getPerspectiveTransform(table, img.astype(np.float32)).astype(np.float64))
 
     def project(self, points_mm: np.ndarray | Sequence[Point]) -> np.ndarray:
@@ -270,7 +270,7 @@ def render_frame(
     for placement in cards:
         card = placement.card if isinstance(placement.card, Card) else Card.from_id(placement.card)
         slot, owner_name = _slot(placement, card, registry)
-        marker = SealMarker(card, slot)
+        marker: SealMarker | MatCorner = SealMarker(card, slot)
         scale = _texture_scale(camera.px_per_mm(placement.position_mm))
         pose = card_pose_mm(placement.position_mm, placement.angle_deg)
         tex = _card_texture(card.id, slot, scale, family, _family_id(marker.tag_id, id_map), placement.face_up)
@@ -281,7 +281,7 @@ def render_frame(
             half = MARKER_MM / 2
             local = np.array([[sx - half, sy - half, 1], [sx + half, sy - half, 1], [sx + half, sy + half, 1], [sx - half, sy + half, 1]])
             quad_mm = (pose @ local.T).T[:, :2]
-            pending.append((marker.tag_id, marker, owner_name, camera.project(quad_mm), _quiet_quad(quad_mm, camera), tuple(placement.position_mm)))
+            pending.append((marker.tag_id, marker, owner_name, camera.project(quad_mm), _quiet_quad(quad_mm, camera), cast(Point, tuple(placement.position_mm))))
         else:
             pending.append((-1, marker, owner_name, np.zeros((4, 2)), np.zeros((4, 2)), None))
 
@@ -350,7 +350,7 @@ def _card_texture(card_id: str, slot: int | None, scale: float, family: str, tag
         cv2.rectangle(tex, (int(4 * scale), int(4 * scale)), (w - int(4 * scale), h - int(4 * scale)), (40, 170, 210, 255), max(1, int(scale)))
         return _round_corners(tex, scale)
     hue = (int(card_id[1:]) * 37 + (90 if card_id[0] == "F" else 0)) % 180
-    colour = cv2.cvtColor(np.uint8([[[hue, 90, 200]]]), cv2.COLOR_HSV2BGR)[0, 0].tolist()
+    colour = cv2.cvtColor(np.array([[[hue, 90, 200]]], dtype=np.uint8), cv2.COLOR_HSV2BGR)[0, 0].tolist()
     tex[..., :3] = (235, 240, 242)
     m = int(3 * scale)
     cv2.rectangle(tex, (m, m), (w - m, h - m), colour + [255], -1)
@@ -411,7 +411,7 @@ def _marker_texture(tag_id: int, family: str, id_map: dict[int, int] | None, siz
 def _paste(image: np.ndarray, labels: np.ndarray, tex: np.ndarray, tex_to_image: np.ndarray, *, layer: int) -> None:
     """Warp an RGBA texture into the image (alpha blended) and claim its pixels for ``layer``."""
     th, tw = tex.shape[:2]
-    corners = cv2.perspectiveTransform(np.float64([[[0, 0]], [[tw, 0]], [[tw, th]], [[0, th]]]), tex_to_image).reshape(-1, 2)
+    corners = cv2.perspectiveTransform(np.array([[[0, 0]], [[tw, 0]], [[tw, th]], [[0, th]]], dtype=np.float64), tex_to_image).reshape(-1, 2)
     h, w = image.shape[:2]
     x0, y0 = np.floor(corners.min(axis=0)).astype(int) - 1
     x1, y1 = np.ceil(corners.max(axis=0)).astype(int) + 1
@@ -469,7 +469,7 @@ def _draw_hand(image: np.ndarray, labels: np.ndarray, hand: Hand, camera: Virtua
         pts = [(hand.position_mm[0] + (x * c - y * s) * k, hand.position_mm[1] + (x * s + y * c) * k) for x, y in points]
         return camera.project(pts)
 
-    shapes = [cv2.ellipse2Poly((0, 0), (45, 52), 0, 0, 360, 10)]
+    shapes: list[Any] = [cv2.ellipse2Poly((0, 0), (45, 52), 0, 0, 360, 10)]  # OpenCV int points, made float tuples below
     shapes[0] = [tuple(map(float, p)) for p in shapes[0]]
     for dx, length in ((-30, 70), (-10, 82), (10, 78), (30, 62)):
         shapes.append([(dx - 8, -30), (dx + 8, -30), (dx + 8, -30 - length), (dx - 8, -30 - length)])
@@ -497,7 +497,7 @@ def _draw_hand(image: np.ndarray, labels: np.ndarray, hand: Hand, camera: Virtua
 def _apply_effects(image: np.ndarray, fx: Effects) -> np.ndarray:
     if not (fx.blur or fx.noise or fx.gradient or fx.glare):
         return image
-    out = image.astype(np.float32)
+    out: np.ndarray = image.astype(np.float32)
     h, w = out.shape[:2]
     if fx.gradient:
         a = math.radians(fx.gradient_angle_deg)

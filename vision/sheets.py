@@ -142,7 +142,7 @@ def _layout_pages(images: list[np.ndarray], title: str) -> list[np.ndarray]:
     cols = (pw - 2 * margin + gap) // (sw + gap)
     rows = (bottom - top + gap) // (sh + gap)
     per_page = cols * rows
-    pages = []
+    pages: list[np.ndarray] = []
     for start in range(0, len(images), per_page):
         page = np.full((ph, pw), 255, np.uint8)
         number = len(pages) + 1

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from textual import on
 from textual.app import App, SystemCommand
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Input
@@ -233,7 +233,7 @@ class DashboardApp(App[int]):
                     )
 
     def help_groups(self) -> list:
-        groups = [("The table", [b for b in self.BINDINGS if isinstance(b, Binding) and self.check_action(b.action, ()) is True])]
+        groups: list[tuple[str, list[BindingType]]] = [("The table", [b for b in self.BINDINGS if isinstance(b, Binding) and self.check_action(b.action, ()) is True])]
         groups.append(("Everywhere", [Binding("ctrl+p", "command_palette", "Command palette", tooltip="Command palette: search every command")]))
         groups.append(("Settlement screen", SettlementScreen.BINDINGS))
         if self.source.editable:

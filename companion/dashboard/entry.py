@@ -171,7 +171,7 @@ def parse_entry(text: str, game: GameState) -> EntryMove | EntryChoice | EntryCo
             return _choice_or_error(game, player, card, "swap bob give 1p 2m receive 7m 3d")
         given, received = _swap_cards(rest[1:])
         if not given and not received:
-            choice = [m for m in game.legal_moves if isinstance(m, Play) and m.card is card and m.target == target]
+            choice: list[Move] = [m for m in game.legal_moves if isinstance(m, Play) and m.card is card and m.target == target]
             if len(choice) == 1:
                 return EntryMove(choice[0])
             if choice:
@@ -228,7 +228,7 @@ def _swap_cards(words: Iterable[str]) -> tuple[tuple[Card, ...], tuple[Card, ...
 
 
 def _choice_or_error(game: GameState, player: str, card: Card, example: str) -> EntryChoice:
-    moves = [m for m in game.legal_moves if isinstance(m, Play) and m.card is card]
+    moves: list[Move] = [m for m in game.legal_moves if isinstance(m, Play) and m.card is card]
     if moves:
         return EntryChoice(card, moves[:60])
     raise EntryError(f"{card.name}: say how it is played, e.g. {example}")

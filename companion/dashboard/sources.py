@@ -238,6 +238,7 @@ class DemoSource(ClockedSource):
     def produce(self) -> list[Message] | None:
         assert self.table is not None and self.shadow is not None
         game = self.shadow
+        move: Move | None
         if self._pending is not None:
             move, self._pending = self._pending, None
         else:

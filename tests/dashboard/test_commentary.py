@@ -70,3 +70,14 @@ def test_rule_of_power_watch() -> None:
     assert alerts and "ann holds 6 of 10" in alerts[0]
     score = score_round({"ann": parse_cards("W001,W002,W003,W004,W005,W006"), "bob": parse_cards("W010")})
     assert rule_of_power_alerts(game, score) == []
+
+
+def test_a_swap_of_face_down_cards_is_labelled() -> None:
+    from companion.cards import Card
+    from companion.dashboard.widgets.moves import move_label
+    from companion.moves import UNSEEN
+
+    swap = Play("ann", Card.from_id("F005"), target="bob", given=(UNSEEN, UNSEEN), received=(UNSEEN, UNSEEN))
+    assert move_label(swap).plain == "on bob gets 2 face down"
+    swap = Play("ann", Card.from_id("F005"), target="bob", given=(UNSEEN, UNSEEN), received=(Card.from_id("W007"), UNSEEN))
+    assert move_label(swap).plain == "on bob gets  7P!  +1 face down"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -87,7 +87,7 @@ class HelpScreen(ModalScreen[None]):
             "blue Men, green Elves, purple Darkness; Fate cards teal (Magic), red (Creature), ",
             "orange (Character), grey (Event).",
         )
-        parts = [bindings_table(self.groups), Text(""), marks]
+        parts: list[RenderableType] = [bindings_table(self.groups), Text(""), marks]
         if self.manual:
             parts += [Text(""), Text("Typing moves", style="bold underline"), Text((ENTRY_DOC or "").split("::", 1)[-1].split(":func:")[0].rstrip())]
         with Vertical():

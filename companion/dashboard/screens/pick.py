@@ -40,9 +40,9 @@ class PickScreen(ModalScreen[Move | None]):
     }
     """
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")] + [
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), *[
         Binding(str(k), f"pick({k - 1})", f"Option {k}", show=False) for k in range(1, 10)
-    ]
+    ]]
 
     def __init__(self, game: GameState, moves: list[Move], *, teaching: bool) -> None:
         super().__init__()

@@ -36,9 +36,9 @@ class QuestionScreen(ModalScreen[int | None]):
     }
     """
 
-    BINDINGS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [Binding("escape", "cancel", "Later")] + [
+    BINDINGS = [Binding("escape", "cancel", "Later"), *[
         Binding(str(k), f"choose({k - 1})", f"Choice {k}", show=False) for k in range(1, 10)
-    ]
+    ]]
 
     def __init__(self, question: Question) -> None:
         super().__init__()

@@ -56,8 +56,13 @@ def move_label(move: Move) -> Text:
             t.append(" takes ")
             t.append_text(card_chip(move.stolen))
         if move.received:
+            # Cards exchanged face down (UNSEEN) have no chip: they are counted instead.
+            known = [c for c in move.received if isinstance(c, Card)]
             t.append(" gets ")
-            t.append_text(cards_line(move.received))
+            if known:
+                t.append_text(cards_line(known))
+            if len(known) < len(move.received):
+                t.append(f"{' +' if known else ''}{len(move.received) - len(known)} face down", style="dim")
     elif move.discards:
         t.append(", ".join(f"{p} drops {c.short}" for p, c in move.discards))
     elif move.card.id == "F008":

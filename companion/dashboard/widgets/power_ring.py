@@ -26,9 +26,9 @@ class PowerRingPanel(GamePanel):
         score = game.provisional_score() if in_round or not game.results else game.results[-1].score
         ladder = power_cards(game.setup.expansion)
         holder: dict[object, str] = {}
-        for side, cards in score.captured.items():
+        for captor, cards in score.captured.items():
             for c in cards:
-                holder[c] = side
+                holder[c] = captor
         where: dict[object, str] = {}
         for c in game.centre:
             where[c] = "centre"
