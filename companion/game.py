@@ -616,7 +616,7 @@ class GameState:
         :class:`IllegalMoveError` names the rule it breaks, leaving the state unchanged;
         ``check=False`` is the fast path for moves known to be legal (from
         :attr:`legal_moves`)."""
-        if type(move) is Play and move.card.is_world and self._push_world_card(move, check):  # type: ignore[union-attr]
+        if type(move) is Play and move.card.is_world and self._push_world_card(move, check):
             return
         if check:
             self._check(move)
@@ -1044,7 +1044,7 @@ class GameState:
                 known = tuple(x for x in cards if x is not UNSEEN)
                 c.hidden[i] += len(cards) - len(known)
             else:
-                known = cards  # type: ignore[assignment]
+                known = cards
             c.hands[i] = c.hands[i] + known  # type: ignore[operator]
             dealt.extend(known)  # type: ignore[arg-type]
             c.deck_count -= len(cards)

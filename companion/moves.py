@@ -163,7 +163,7 @@ class Play(NamedTuple):
         )
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is Play and tuple.__eq__(self, other)  # type: ignore[arg-type]
+        return type(other) is Play and tuple.__eq__(self, other)
 
     def __ne__(self, other: object) -> bool:
         return not self.__eq__(other)

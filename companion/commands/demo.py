@@ -17,7 +17,7 @@ from companion.record import RecordError, Replayer, read_record
 from companion.samples import SAMPLES, sample_path
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "demo",
         help="watch a demo game played out on a virtual table, in the dashboard",
@@ -75,7 +75,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
-def camera_sim_app(*, seed: int = 7, fate: bool = True, step_s: float = 1.5, teaching: bool = True, games_dir: str | bool = False, record: str | None = None):  # type: ignore[no-untyped-def]
+def camera_sim_app(*, seed: int = 7, fate: bool = True, step_s: float = 1.5, teaching: bool = True, games_dir: str | bool = False, record: str | None = None):
     """The dashboard on the demo table seen through the camera path and the tracker; with
     ``record``, what the camera reports is written to that observation log too."""
     from companion.dashboard.app import DashboardApp
@@ -114,7 +114,7 @@ def run_plain(sample: str, delay: float) -> int:
     out = sys.stdout
 
     class Narrator(Replayer):
-        def visit_move(self, move, line):  # type: ignore[no-untyped-def]
+        def visit_move(self, move, line):
             super().visit_move(move, line)
             game = self.game
             assert game is not None

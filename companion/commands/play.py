@@ -19,7 +19,7 @@ from companion.moves import UNSEEN, Deal, NewRound
 from companion.record import RecordError
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "play",
         help="keep a game at the table in the dashboard (manual entry, saved as it happens)",
@@ -68,7 +68,7 @@ class ResumeError(Exception):
     pass
 
 
-def resume_app(record: str | None, games_dir: Path, *, teaching: bool = False, seed: int | None = None):  # type: ignore[no-untyped-def]
+def resume_app(record: str | None, games_dir: Path, *, teaching: bool = False, seed: int | None = None):
     """The dashboard on a saved game, ready to continue it: ``record``, or the last unfinished
     game in ``games_dir``. A last line cut short by a crash is dropped (it was never whole)."""
     from companion.dashboard.app import DashboardApp
@@ -96,7 +96,7 @@ def resume_app(record: str | None, games_dir: Path, *, teaching: bool = False, s
     return DashboardApp(source, game=game, game_file=GameFile.reopen(path, game.setup), teaching=teaching, games_dir=games_dir)
 
 
-def _table_setup(args: argparse.Namespace, *, companion_deals: bool):  # type: ignore[no-untyped-def]
+def _table_setup(args: argparse.Namespace, *, companion_deals: bool):
     """Players, teams, target, expansion, Fate decks and dealer from the command line."""
     from companion.dashboard.tablesetup import build_table_setup
 
@@ -113,7 +113,7 @@ def _table_setup(args: argparse.Namespace, *, companion_deals: bool):  # type: i
     )
 
 
-def table_config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def table_config(args: argparse.Namespace):
     """The table's configuration: the ``--config`` file, with the command line on top."""
     from companion.table_sensors import TableConfig, TableConfigError
 
@@ -141,7 +141,7 @@ def table_config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     return config
 
 
-def sensor_app(args: argparse.Namespace, games_dir: Path):  # type: ignore[no-untyped-def]
+def sensor_app(args: argparse.Namespace, games_dir: Path):
     """The dashboard following the table through its sensors (new game, or ``--resume``)."""
     from companion.dashboard.app import DashboardApp
     from companion.dashboard.store import GameFile, last_unfinished, load_for_resume

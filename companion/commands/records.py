@@ -14,7 +14,7 @@ from companion.simulate import VirtualTable, make_setup
 from companion.game import GameState
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "replay",
         help="replay game records, checking every rule, and print the scores",

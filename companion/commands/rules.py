@@ -12,7 +12,7 @@ from companion.cards import Card, UnknownCardError, parse_cards
 from companion.scoring import score_round
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "legal",
         help="capture options of a card on a centre (R4, R5)",

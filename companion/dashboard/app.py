@@ -340,8 +340,15 @@ class DashboardApp(App[int]):
 
     def _live(self) -> bool:
         """The table screen is up: not before it is composed, nor once the app is closing
-        (a clocked source may still have messages on their way)."""
-        return bool(self.screen_stack) and isinstance(self.screen_stack[0], TableScreen) and not self._exit
+        (a clocked source may still have messages on their way). Closing starts either with
+        ``exit()`` or, when the app is shut down from outside, with ``is_running`` going false
+        while the screens are taken down one widget at a time."""
+        return (
+            self.is_running
+            and not self._exit
+            and bool(self.screen_stack)
+            and isinstance(self.screen_stack[0], TableScreen)
+        )
 
     @on(GameReset)
     def _reset(self, message: GameReset) -> None:
@@ -372,6 +379,8 @@ class DashboardApp(App[int]):
 
     @on(TrackerSource.Asks)
     def _tracker_asks(self, message: TrackerSource.Asks) -> None:
+        if not self._live():
+            return
         src = self.source
         assert isinstance(src, TrackerSource)
         self.bell()
@@ -380,7 +389,8 @@ class DashboardApp(App[int]):
 
     @on(TrackerSource.StatusChanged)
     def _tracker_status(self, message: TrackerSource.StatusChanged) -> None:
-        self.refresh_view()
+        if self._live():
+            self.refresh_view()
 
     @on(MoveProposed)
     def _proposed(self, message: MoveProposed) -> None:

@@ -105,7 +105,7 @@ def resolve_card(text: str) -> Card:
 def _suit_index(card: Card) -> int:
     from companion.cards import Suit
 
-    return (Suit.POWERS, Suit.MEN, Suit.ELVES, Suit.DARKNESS).index(card.suit)  # type: ignore[arg-type]
+    return (Suit.POWERS, Suit.MEN, Suit.ELVES, Suit.DARKNESS).index(card.suit)
 
 
 def _tokens(text: str) -> list[str]:
@@ -235,4 +235,4 @@ def _choice_or_error(game: GameState, player: str, card: Card, example: str) -> 
 
 
 def fate_names() -> list[str]:
-    return [c.name.lower() for c in FATE_CARDS if c.name]  # type: ignore[union-attr]
+    return [c.name.lower() for c in FATE_CARDS if c.name]

@@ -142,7 +142,7 @@ def fate_plays(game: GameState, me: str, card: Card, extra: Zones) -> list[Move]
     if card is _F_RENEWAL:
         return [Play(me, card, drawn=UNSEEN if game.deck_count else None)]
     if card is _F_THIEF:
-        return [Play(me, card, target=p, stolen=game.stack(p)[-1] if game.stack(p) else None) for p in opponents]  # type: ignore[misc]
+        return [Play(me, card, target=p, stolen=game.stack(p)[-1] if game.stack(p) else None) for p in opponents]
     if card is _F_SWAP:
         moves: list[Move] = []
         for p in others:

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from companion.dashboard.app import DashboardApp
+from companion.dashboard.messages import MoveProposed, SourceNote
 from companion.dashboard.screens.settlement import SettlementScreen
 from companion.dashboard.sources import SPEEDS, DemoSource, ReplaySource, make_slip
 from companion.dashboard.widgets.event_log import EventLog
@@ -78,6 +79,31 @@ async def test_demo_plays_a_round_on_its_clock_and_walks_the_settlement() -> Non
         assert not isinstance(app.screen, SettlementScreen)
         assert screen.shown == len(screen.steps)
         assert app.game is not None and len(app.game.results) >= 1
+
+
+@pytest.mark.asyncio
+async def test_messages_arriving_while_the_app_shuts_down_are_dropped() -> None:
+    """A clocked source can post a move after the table screen's widgets are gone (the app
+    shut down from outside, not by ``exit()``): the app drops it instead of failing."""
+    source = DemoSource(make_setup(2), seed=11, fate=False, delay=60.0)
+    app = DashboardApp(source, teaching=False)
+    handled: list[bool] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.game is not None
+        move = VirtualTable(source.setup, seed=11, fate=False).next_move(app.game)
+        prune = app._prune
+
+        async def prune_then_post(*nodes: object, **options: object) -> None:
+            await prune(*nodes, **options)
+            # The table screen is still first on the stack but holds no widgets any more.
+            app.post_message(SourceNote("late note", "demo"))
+            app.post_message(MoveProposed(move, "demo"))
+            await asyncio.sleep(0.1)
+            handled.append(True)
+
+        app._prune = prune_then_post
+    assert handled
 
 
 def test_slips_are_always_illegal() -> None:

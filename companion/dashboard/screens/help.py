@@ -50,7 +50,7 @@ def bindings_table(groups: list[tuple[str, list[BindingType]]]) -> Table:
             if isinstance(b, Binding):
                 key, desc = b.key, b.tooltip or b.description
             else:
-                key, desc = b[0], b[2] if len(b) > 2 else b[1]  # type: ignore[misc]
+                key, desc = b[0], b[2] if len(b) > 2 else b[1]
             table.add_row(_key_label(key), desc)
     return table
 
