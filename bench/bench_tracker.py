@@ -21,6 +21,7 @@ Two logs by default:
     ./run bench tracker            (python -m bench tracker)
     ./run bench tracker -- --quick
     ./run bench tracker -- --log my-table.jsonl
+    ./run bench tracker -- --slowest 10     (the moves behind the tail)
 """
 
 from __future__ import annotations
@@ -81,9 +82,9 @@ def tracker_only(logs: list[ObservationLog]) -> list[float]:
     return times
 
 
-async def dashboard_path(log: ObservationLog, limit: int, size: tuple[int, int] = (160, 48)) -> tuple[list[float], int]:
+async def dashboard_path(log: ObservationLog, limit: int, size: tuple[int, int] = (160, 48)) -> list[tuple[float, str]]:
     """Latency of each observation that changed the game: from handing it to the tracker
-    source to the end of the first frame that shows the move."""
+    source to the end of the first frame that shows the move, with the moves it showed."""
     from rich.console import Console
 
     from companion.dashboard.app import DashboardApp
@@ -123,7 +124,7 @@ async def dashboard_path(log: ObservationLog, limit: int, size: tuple[int, int] 
             frames.append((time.perf_counter(), len(app.game.move_stack)))
 
     app._display = timed_display  # type: ignore[method-assign]
-    latencies: list[float] = []
+    latencies: list[tuple[float, str]] = []
     async with app.run_test(size=size) as pilot:
         while feed.emit is None or app.game is None:
             await asyncio.sleep(0.01)
@@ -147,10 +148,12 @@ async def dashboard_path(log: ObservationLog, limit: int, size: tuple[int, int] 
                     raise RuntimeError(f"the dashboard did not show move {target} within 10 s")
                 await asyncio.sleep(0.0002)
             shown = next(at for at, moves in frames[-4:] if at > start and moves == target)
-            latencies.append(shown - start)
+            game = source.tracker.game
+            moves = ", ".join(type(m).__name__ for m in game.move_stack[moves_before:target])
+            latencies.append((shown - start, f"move {target}: {moves}"))
         followed = len(source.tracker.game.move_stack)
     print(f"  {len(observations)} observations fed, {followed} moves followed, tracker {source.tracker.state.value}")
-    return latencies, len(observations)
+    return latencies
 
 
 def report(name: str, values: list[float]) -> None:
@@ -161,6 +164,7 @@ def report(name: str, values: list[float]) -> None:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="bench tracker")
     parser.add_argument("--quick", action="store_true", help="the first 150 observations of each log")
+    parser.add_argument("--slowest", type=int, default=0, metavar="N", help="also list the N slowest observations of each run and the moves they brought")
     parser.add_argument("--log", action="append", default=[], metavar="FILE", help="an observation log to play instead of the default two; repeatable")
     args = parser.parse_args(argv)
     if args.log:
@@ -177,8 +181,11 @@ def main(argv: list[str]) -> int:
     for name, log in logs:
         for size in ((80, 24), (160, 48)):
             print(f"observation -> dashboard frame ({name}; headless {size[0]}x{size[1]} dashboard):")
-            latencies, _ = asyncio.run(dashboard_path(log, limit, size))
+            timed = asyncio.run(dashboard_path(log, limit, size))
+            latencies = [seconds for seconds, _ in timed]
             report("observations that changed the game", latencies)
+            for seconds, moves in sorted(timed, reverse=True)[: args.slowest]:
+                print(f"    {seconds * 1000:7.2f} ms  {moves}")
             p95 = percentile([v * 1000 for v in latencies], 95)
             met &= p95 <= 100
             print(f"  target: p95 within 100 ms -> {'met' if p95 <= 100 else 'NOT met'}")

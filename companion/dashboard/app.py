@@ -13,6 +13,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Input
 
+from companion.dashboard.collector import IdleCollector
 from companion.dashboard.commentary import describe_move, explain_illegal
 from companion.dashboard.entry import (
     EntryChoice,
@@ -132,6 +133,8 @@ class DashboardApp(App[int]):
         self.last_play: LastPlay | None = None
         self.flag: Flag | None = None
         self.redo_stack: list[Move] = []
+        self.collector = IdleCollector()
+        """Full garbage collections wait for the frame that shows a move (see its module)."""
         self.set_reactive(DashboardApp.teaching, teaching)
 
     # ------------------------------------------------------------------ setup
@@ -145,6 +148,7 @@ class DashboardApp(App[int]):
         return self.screen_stack[0]  # type: ignore[return-value]
 
     def on_mount(self) -> None:
+        self.collector.start()
         self.source.attach(self)
         # Installed once, shown for every round (never removed while the app runs).
         self.install_screen(SettlementScreen(), "settlement")
@@ -429,6 +433,7 @@ class DashboardApp(App[int]):
         self.flag = None
         self._log_move(game, move, len(game.move_stack) - 1, rounds)
         self.refresh_view()
+        self.call_after_refresh(self.collector.collect_if_due)
         if len(game.results) > rounds and not quiet:
             self._show_settlement(autoplay=None)
         elif not quiet:
@@ -577,6 +582,7 @@ class DashboardApp(App[int]):
         self.action_focus_entry()
 
     def on_unmount(self) -> None:
+        self.collector.stop()
         self.source.stop()
         if self.game_file is not None:
             self.game_file.close()
