@@ -21,7 +21,9 @@ __all__ = ["IdleCollector"]
 
 class IdleCollector:
     """Holds Python's automatic full collections back while started; ``collect_if_due`` runs
-    one when as many younger collections have piled up as would have started one anyway.
+    one when as many younger collections have piled up as Python waits for before it
+    considers one (Python also skips it while the heap has grown less than a quarter; this
+    cannot see that, so it may collect a little more often, always at rest).
 
     ``every``: younger (generation 1) collections between two full ones, Python's own default
     being 10. ``backstop``: how many may pile up before Python collects by itself again.
@@ -44,9 +46,8 @@ class IdleCollector:
         """Hold automatic full collections back (until ``backstop``)."""
         if self._saved is not None:
             return
-        thresholds = gc.get_threshold()
-        self._saved = (thresholds[0], thresholds[1], thresholds[2])
-        gc.set_threshold(thresholds[0], thresholds[1], max(thresholds[2], self.backstop))
+        young, middle, old = self._saved = gc.get_threshold()
+        gc.set_threshold(young, middle, max(old, self.backstop))
 
     def stop(self) -> None:
         """Give Python back its own thresholds."""
