@@ -12,12 +12,12 @@ import io
 import time
 from collections.abc import Callable
 
-from companion.captures import capture_options
-from companion.cards import EXPANSION_CARDS, WORLD_DECK
-from companion.game import GameState
-from companion.moves import Move
-from companion.record import RecordWriter, load_game
-from companion.simulate import VirtualTable, make_setup, simulate_game
+from companion.engine.captures import capture_options
+from companion.engine.cards import EXPANSION_CARDS, WORLD_DECK
+from companion.engine.game import GameState
+from companion.engine.moves import Move
+from companion.records.format import RecordWriter, load_game
+from companion.simulation.virtual_table import VirtualTable, make_setup, simulate_game
 
 SEATINGS = [(2, 0), (3, 0), (4, 2), (6, 3)]
 

@@ -33,13 +33,13 @@ import statistics
 import time
 from pathlib import Path
 
-from companion.game import GameState
-from companion.moves import DrawFate, NewRound
-from companion.observation_log import ObservationLog, read_observation_log
+from companion.engine.game import GameState
+from companion.engine.moves import DrawFate, NewRound
+from companion.observations.log import ObservationLog, read_observation_log
 from companion.observations import DrawAnnounced, Observation
-from companion.simulate import make_setup, simulate_game
-from companion.tracker import Tracker
-from companion.tracker.staging import changes, stage
+from companion.simulation.virtual_table import make_setup, simulate_game
+from companion.tracker import Tracker, TrackerConfig
+from companion.simulation.staging import changes, stage
 
 CAMERA_LOG = Path(__file__).parent / "data" / "camera-sim-2p.jsonl"
 
@@ -72,7 +72,7 @@ def percentile(values: list[float], p: float) -> float:
 def tracker_only(logs: list[ObservationLog]) -> list[float]:
     times = []
     for log in logs:
-        tracker = Tracker(GameState(log.setup), log.tracker_config())
+        tracker = Tracker(GameState(log.setup), TrackerConfig.from_log(log))
         tracker.begin()
         for obs in log.observations:
             start = time.perf_counter()
@@ -111,7 +111,7 @@ async def dashboard_path(log: ObservationLog, limit: int, size: tuple[int, int] 
 
     feed = Feed()
     # The table's time stands still while the bench waits between observations.
-    source = TrackerSource(Tracker(GameState(log.setup), log.tracker_config()), feed, label="observation log", clock=lambda: table_time[0])
+    source = TrackerSource(Tracker(GameState(log.setup), TrackerConfig.from_log(log)), feed, label="observation log", clock=lambda: table_time[0])
     app = DashboardApp(source, setup=log.setup, games_dir=False, settlement_autoplay=False)
     display = app._display
 

@@ -11,9 +11,9 @@ import argparse
 import sys
 import time
 
-from companion.observation_log import ObservationLog, ObservationRecorder
-from companion.simulate import make_setup
-from companion.table_sensors import CameraSimulation
+from companion.observations.log import ObservationLog, ObservationRecorder
+from companion.simulation.virtual_table import make_setup
+from companion.sensors.camera_sim import CameraSimulation
 
 
 def main(argv: list[str]) -> int:

@@ -83,7 +83,7 @@ def _say_problems(registry: Any) -> None:
 
 
 def _enrol(args: argparse.Namespace) -> int:
-    from companion.cards import FATE_CARDS, Card, UnknownCardError, world_deck
+    from companion.engine.cards import FATE_CARDS, Card, UnknownCardError, world_deck
 
     from .enrolment import Enrolment, read_lines_into
     from .registry import RegistryError, normalise_owner

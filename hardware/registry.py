@@ -24,8 +24,8 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.calibration import calibration_dir
-from companion.cards import Card, UnknownCardError
+from companion.observations.paths import calibration_dir
+from companion.engine.cards import Card, UnknownCardError
 
 __all__ = [
     "TagEntry",

@@ -127,7 +127,7 @@ def _reader(args: argparse.Namespace, *, use_layout: bool = True):
 
 @_run
 def _markers(args: argparse.Namespace) -> int:
-    from companion.cards import EXPANSION_CARDS, FATE_CARDS, WORLD_DECK
+    from companion.engine.cards import EXPANSION_CARDS, FATE_CARDS, WORLD_DECK
     from vision.sheets import card_stickers, write_card_sheets, write_mat_sheets
 
     out = Path(args.out)

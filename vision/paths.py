@@ -1,5 +1,5 @@
 """Where the table's calibration files live (owner registry, layouts): the companion's one
-lookup, :func:`companion.calibration.calibration_dir`.
+lookup, :func:`companion.observations.paths.calibration_dir`.
 
 The standard layouts also ship inside the package (``vision/data/``), so an installed copy
 works without a checkout; a layout file in the calibration directory takes precedence.
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.calibration import calibration_dir
+from companion.observations.paths import calibration_dir
 
 __all__ = ["calibration_dir", "PACKAGE_DATA"]
 

@@ -1,6 +1,6 @@
 """Laying out a game's scenes on the mat, for the virtual camera.
 
-:func:`companion.tracker.staging.stage` says which cards lie face up in which zone after each
+:func:`companion.simulation.staging.stage` says which cards lie face up in which zone after each
 step of a game; :class:`SceneLayout` decides where exactly each one lies, the way players
 spread cards so every seal corner shows: centre cards in rows (later ones overlapping the right
 part of a card below it, so every seal corner shows), Fate cards likewise in their owner's area.
@@ -13,7 +13,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from companion.tracker.staging import Scene, TableCard
+from companion.observations.scene import Scene, TableCard
 from vision.layout import Layout
 from vision.markers import CARD_MM, SEAL_CENTRE_ON_CARD_MM, STICKER_MM
 from vision.render import CardPlacement, Effects, Hand, VirtualCamera, render_frame

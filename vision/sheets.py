@@ -15,7 +15,7 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from companion.cards import Card
+from companion.engine.cards import Card
 from vision.layout import Layout
 from vision.markers import (
     PRINT_DPI,

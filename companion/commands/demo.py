@@ -12,8 +12,8 @@ import sys
 import time
 
 from companion.dashboard.commentary import describe_move
-from companion.game import Phase
-from companion.record import RecordError, Replayer, read_record
+from companion.engine.game import Phase
+from companion.records.format import RecordError, Replayer, read_record
 from companion.samples import SAMPLES, sample_path
 
 
@@ -57,7 +57,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         return run_camera_sim(args)
     from companion.dashboard.app import DashboardApp
     from companion.dashboard.sources import DemoSource, ReplaySource
-    from companion.simulate import make_setup
+    from companion.simulation.virtual_table import make_setup
 
     delay = 0.7 if args.delay is None else args.delay
     source: DemoSource | ReplaySource
@@ -80,22 +80,22 @@ def camera_sim_app(*, seed: int = 7, fate: bool = True, step_s: float = 1.5, tea
     ``record``, what the camera reports is written to that observation log too."""
     from companion.dashboard.app import DashboardApp
     from companion.dashboard.tracker_source import TrackerSource
-    from companion.game import GameState
-    from companion.observation_log import ObservationLog, ObservationRecorder
-    from companion.simulate import make_setup
-    from companion.table_sensors import CameraSimulation
-    from companion.tracker import Tracker
+    from companion.engine.game import GameState
+    from companion.observations.log import ObservationLog, ObservationRecorder
+    from companion.simulation.virtual_table import make_setup
+    from companion.sensors.camera_sim import CameraSimulation
+    from companion.tracker import Tracker, TrackerConfig
 
     setup = make_setup(2)
     sim = CameraSimulation(setup, seed=seed, fate=fate, step_s=step_s)
     table = ObservationLog(setup.players, first_dealer=sim.first_dealer, fate_decks=sim.fate_decks, draws_visible=True)
     recorder = ObservationRecorder(record, table) if record else None
-    source = TrackerSource(Tracker(GameState(setup), table.tracker_config()), sim.start, label="camera-sim", recorder=recorder)
+    source = TrackerSource(Tracker(GameState(setup), TrackerConfig.from_log(table)), sim.start, label="camera-sim", recorder=recorder)
     return DashboardApp(source, teaching=teaching, setup=setup, games_dir=games_dir)
 
 
 def run_camera_sim(args: argparse.Namespace) -> int:
-    from companion.observation_log import ObservationLogError
+    from companion.observations.log import ObservationLogError
 
     if args.sample:
         print("rop demo: --camera-sim plays a game of its own (two players on the demo mat); --sample replays a record", file=sys.stderr)

@@ -5,7 +5,7 @@ Every event is saved as it happens to a ``rop-record/1`` file in the games direc
 terminal. With sensor options (``--camera``, ``--nfc``, ``--serial`` or a ``--config`` file) the
 table tracker follows the game from what the sensors see, and the keyboard corrects it.
 ``--record-observations`` keeps what the sensors reported in an observation log, and
-``--observations`` plays such a log back through the tracker (:mod:`companion.observation_log`).
+``--observations`` plays such a log back through the tracker (:mod:`companion.observations.log`).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import sys
 import time
 from pathlib import Path
 
-from companion.moves import UNSEEN, Deal, NewRound
-from companion.record import RecordError
+from companion.engine.moves import UNSEEN, Deal, NewRound
+from companion.records.format import RecordError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -73,7 +73,7 @@ def resume_app(record: str | None, games_dir: Path, *, teaching: bool = False, s
     game in ``games_dir``. A last line cut short by a crash is dropped (it was never whole)."""
     from companion.dashboard.app import DashboardApp
     from companion.dashboard.sources import ManualSource
-    from companion.dashboard.store import GameFile, last_unfinished, load_for_resume
+    from companion.records.store import GameFile, last_unfinished, load_for_resume
 
     if record:
         path = Path(record)
@@ -115,7 +115,7 @@ def _table_setup(args: argparse.Namespace, *, companion_deals: bool):
 
 def table_config(args: argparse.Namespace):
     """The table's configuration: the ``--config`` file, with the command line on top."""
-    from companion.table_sensors import TableConfig, TableConfigError
+    from companion.sensors.table import TableConfig, TableConfigError
 
     config = TableConfig.load(args.config) if args.config else TableConfig()
     if args.players:
@@ -144,17 +144,17 @@ def table_config(args: argparse.Namespace):
 def sensor_app(args: argparse.Namespace, games_dir: Path):
     """The dashboard following the table through its sensors (new game, or ``--resume``)."""
     from companion.dashboard.app import DashboardApp
-    from companion.dashboard.store import GameFile, last_unfinished, load_for_resume
+    from companion.records.store import GameFile, last_unfinished, load_for_resume
     from companion.dashboard.tracker_source import StartSensors, TrackerSource
-    from companion.game import GameState
-    from companion.observation_log import (
+    from companion.engine.game import GameState
+    from companion.observations.log import (
         LogPlayback,
         ObservationLog,
         ObservationRecorder,
         read_observation_log,
     )
-    from companion.table_sensors import Emit, TableSensors
-    from companion.tracker import Tracker
+    from companion.sensors.table import Emit, TableSensors
+    from companion.tracker import Tracker, TrackerConfig
 
     clock = time.monotonic
     start: StartSensors
@@ -180,7 +180,7 @@ def sensor_app(args: argparse.Namespace, games_dir: Path):
         def start(emit: Emit) -> TableSensors:
             return TableSensors(config).start(emit)
 
-    setup, tracker_config = log.setup, log.tracker_config()
+    setup, tracker_config = log.setup, TrackerConfig.from_log(log)
     recorder = ObservationRecorder(args.record_observations, log, clock=clock) if args.record_observations else None
 
     if args.resume is not None:
@@ -200,10 +200,10 @@ def sensor_app(args: argparse.Namespace, games_dir: Path):
 
 def _play_with_sensors(args: argparse.Namespace, games_dir: Path) -> int:
     from companion.dashboard.tablesetup import SetupError
-    from companion.game import IllegalMoveError
-    from companion.moves import InvalidMoveError
-    from companion.observation_log import ObservationLogError
-    from companion.table_sensors import TableConfigError
+    from companion.engine.game import IllegalMoveError
+    from companion.engine.moves import InvalidMoveError
+    from companion.observations.log import ObservationLogError
+    from companion.sensors.table import TableConfigError
 
     try:
         app = sensor_app(args, games_dir)
@@ -219,12 +219,12 @@ def _play_with_sensors(args: argparse.Namespace, games_dir: Path) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     if args.camera is not None or args.video or args.nfc or args.serial or args.config or args.observations:
-        from companion.dashboard.store import default_games_dir
+        from companion.records.store import default_games_dir
 
         return _play_with_sensors(args, Path(args.games_dir).expanduser() if args.games_dir else default_games_dir())
     from companion.dashboard.app import DashboardApp
     from companion.dashboard.sources import ManualSource
-    from companion.dashboard.store import default_games_dir
+    from companion.records.store import default_games_dir
     from companion.dashboard.tablesetup import SetupError, TableSetup
 
     games_dir = Path(args.games_dir).expanduser() if args.games_dir else default_games_dir()

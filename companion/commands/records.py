@@ -6,12 +6,12 @@ import argparse
 import json
 import sys
 
-from companion.game import GameSetup, IllegalMoveError
-from companion.moves import InvalidMoveError
-from companion.record import RecordError, RecordWriter, ReplaySummary, load_game
+from companion.engine.game import GameSetup, IllegalMoveError
+from companion.engine.moves import InvalidMoveError
+from companion.records.format import RecordError, RecordWriter, ReplaySummary, load_game
 from companion.commands.rules import format_score_table
-from companion.simulate import VirtualTable, make_setup
-from companion.game import GameState
+from companion.simulation.virtual_table import VirtualTable, make_setup
+from companion.engine.game import GameState
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -7,9 +7,9 @@ import json
 import sys
 from typing import Any
 
-from companion.captures import capture_options, sort_options
-from companion.cards import Card, UnknownCardError, parse_cards
-from companion.scoring import score_round
+from companion.engine.captures import capture_options, sort_options
+from companion.engine.cards import Card, UnknownCardError, parse_cards
+from companion.engine.scoring import score_round
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -42,13 +42,13 @@ from companion.dashboard.sources import (
     MoveSource,
     ReplaySource,
 )
-from companion.dashboard.store import GameFile, default_games_dir
+from companion.records.store import GameFile, default_games_dir
 from companion.dashboard.tablesetup import TableSetup
 from companion.dashboard.tracker_source import TrackerSource
 from companion.dashboard.widgets.event_log import LogEntry
 from companion.dashboard.widgets.moves import Flag, LastPlay
-from companion.game import GameSetup, GameState, IllegalMoveError, Phase
-from companion.moves import Deal, DrawFate, InvalidMoveError, Move, NewRound, Pass, Play
+from companion.engine.game import GameSetup, GameState, IllegalMoveError, Phase
+from companion.engine.moves import Deal, DrawFate, InvalidMoveError, Move, NewRound, Pass, Play
 
 __all__ = ["DashboardApp", "attempt_text"]
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from companion.cards import Card
-from companion.game import GameState, Phase
-from companion.moves import UNSEEN, Deal, DrawFate, Move, NewRound, Pass, Play
-from companion.scoring import POINT_KEYS, RoundScore
+from companion.engine.cards import Card
+from companion.engine.game import GameState, Phase
+from companion.engine.moves import UNSEEN, Deal, DrawFate, Move, NewRound, Pass, Play
+from companion.engine.scoring import POINT_KEYS, RoundScore
 
 __all__ = [
     "MoveEffect",

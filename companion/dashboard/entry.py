@@ -24,9 +24,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from companion.cards import ALL_CARDS, FATE_CARDS, Card, UnknownCardError
-from companion.game import GameState, Phase
-from companion.moves import UNSEEN, DrawFate, Move, Pass, Play
+from companion.engine.cards import ALL_CARDS, FATE_CARDS, Card, UnknownCardError
+from companion.engine.game import GameState, Phase
+from companion.engine.moves import UNSEEN, DrawFate, Move, Pass, Play
 
 __all__ = ["EntryChoice", "EntryCommand", "EntryError", "EntryMove", "card_candidates", "parse_entry", "resolve_card"]
 
@@ -103,7 +103,7 @@ def resolve_card(text: str) -> Card:
 
 
 def _suit_index(card: Card) -> int:
-    from companion.cards import Suit
+    from companion.engine.cards import Suit
 
     return (Suit.POWERS, Suit.MEN, Suit.ELVES, Suit.DARKNESS).index(card.suit)
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from textual.message import Message
 
-from companion.game import GameSetup, GameState
-from companion.moves import Move
+from companion.engine.game import GameSetup, GameState
+from companion.engine.moves import Move
 
 __all__ = ["CorrectEvent", "EntrySubmitted", "GameChanged", "GameReset", "MoveProposed", "SourceFinished", "SourceNote"]
 

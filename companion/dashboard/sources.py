@@ -4,7 +4,7 @@ A source produces moves (and notes) and posts them to the app as messages
 (:class:`~companion.dashboard.messages.MoveProposed`, ...); the app checks each move against
 the rules, applies it and records it. The same interface serves
 
-- :class:`DemoSource`, a virtual table (:class:`companion.simulate.VirtualTable`) playing a
+- :class:`DemoSource`, a virtual table (:class:`companion.simulation.virtual_table.VirtualTable`) playing a
   game of its own at a watchable pace, with a slip now and then to show how the companion
   flags an illegal move;
 - :class:`ReplaySource`, a game record played back at the same pace;
@@ -24,17 +24,17 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from companion.cards import Card, world_deck
+from companion.engine.cards import Card, world_deck
 from companion.dashboard.messages import (
     GameReset,
     MoveProposed,
     SourceFinished,
     SourceNote,
 )
-from companion.game import GameSetup, GameState, Phase, deal_sizes
-from companion.moves import Deal, Move, NewRound, Pass, Play
-from companion.record import RecordError, RecordVisitor, read_record
-from companion.simulate import VirtualTable
+from companion.engine.game import GameSetup, GameState, Phase, deal_sizes
+from companion.engine.moves import Deal, Move, NewRound, Pass, Play
+from companion.records.format import RecordError, RecordVisitor, read_record
+from companion.simulation.virtual_table import VirtualTable
 
 if TYPE_CHECKING:
     from textual.app import App

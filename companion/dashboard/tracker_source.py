@@ -21,8 +21,8 @@ from textual.message import Message
 
 from companion.dashboard.messages import MoveProposed, SourceNote
 from companion.dashboard.sources import ManualSource
-from companion.game import GameState, IllegalMoveError
-from companion.moves import DrawFate, Move
+from companion.engine.game import GameState, IllegalMoveError
+from companion.engine.moves import DrawFate, Move
 from companion.observations import DrawAnnounced, Observation, SensorStatus
 from companion.tracker import (
     InSync,

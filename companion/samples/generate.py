@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.record import write_record
+from companion.records.format import write_record
 from companion.samples import SAMPLES
-from companion.simulate import make_setup, simulate_game
+from companion.simulation.virtual_table import make_setup, simulate_game
 
 
 def generate(directory: Path) -> None:

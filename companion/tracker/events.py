@@ -6,7 +6,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from companion.moves import Move
+from companion.engine.moves import Move
 
 __all__ = [
     "TrackerState",

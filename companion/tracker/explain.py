@@ -12,9 +12,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from companion.cards import Card
-from companion.game import GameState, Phase, deal_sizes
-from companion.moves import UNSEEN, Deal, DrawFate, Move, Pass, Play
+from companion.engine.cards import Card
+from companion.engine.game import GameState, Phase, deal_sizes
+from companion.engine.moves import UNSEEN, Deal, DrawFate, Move, Pass, Play
 from companion.tracker.table import Key, TableView, Zones, difference, expected_zones, same, spent_keys
 
 __all__ = ["Explanation", "explain", "visible_candidates", "fate_plays", "matches", "describe_moves", "unseen_deal", "forced_move", "push_forced"]

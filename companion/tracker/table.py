@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-from companion.cards import Card
-from companion.game import GameState, Phase
-from companion.moves import Move, Play
+from companion.engine.cards import Card
+from companion.engine.game import GameState, Phase
+from companion.engine.moves import Move, Play
 from companion.observations import CardGone, CardSeen
 
 __all__ = ["TableView", "Zones", "Key", "expected_zones", "spent_keys", "describe_difference"]

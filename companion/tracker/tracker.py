@@ -13,7 +13,7 @@ outcome of the move under way (:func:`~companion.tracker.explain.explain`):
   a reading that more than one move could explain.
 
 Hidden cards are not guessed: with a camera alone the hands stay face down (the deals are
-applied with :data:`~companion.moves.UNSEEN` cards), and each card is known when played.
+applied with :data:`~companion.engine.moves.UNSEEN` cards), and each card is known when played.
 
 The tracker owns the game it follows; the dashboard mirrors the moves it applies, and sends
 corrections down through :meth:`Tracker.apply_manual` and :meth:`Tracker.undo`.
@@ -25,10 +25,11 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from companion.captures import sort_options
-from companion.cards import Card
-from companion.game import GameState, IllegalMoveError, Phase
-from companion.moves import Deal, DrawFate, Move, NewRound, Pass, Play
+from companion.engine.captures import sort_options
+from companion.engine.cards import Card
+from companion.engine.game import GameState, IllegalMoveError, Phase
+from companion.engine.moves import Deal, DrawFate, Move, NewRound, Pass, Play
+from companion.observations.log import ObservationLog
 from companion.observations import CardGone, CardLifted, CardSeen, CardTapped, DrawAnnounced, Observation, SensorStatus, UnknownTag
 from companion.tracker.events import (
     Choice,
@@ -90,6 +91,17 @@ class TrackerConfig:
     remind_after: float = 6.0
     first_dealer: str | None = None
     fate_decks: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
+
+    @classmethod
+    def from_log(cls, log: ObservationLog) -> TrackerConfig:
+        """The tracker set up for the table an observation log was recorded at."""
+        return cls(
+            readers=log.readers,
+            hands_unseen=log.hands_unseen,
+            draws_visible=log.draws_visible,
+            first_dealer=log.first_dealer,
+            fate_decks=log.fate_decks,
+        )
 
 
 class Tracker:

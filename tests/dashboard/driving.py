@@ -7,8 +7,8 @@ from textual.pilot import Pilot
 from companion.dashboard.app import DashboardApp
 from companion.dashboard.screens.pick import PickScreen
 from companion.dashboard.screens.settlement import SettlementScreen
-from companion.game import GameState, Phase
-from companion.moves import DrawFate, Move, Pass, Play
+from companion.engine.game import GameState, Phase
+from companion.engine.moves import DrawFate, Move, Pass, Play
 
 
 def entry_text(move: Move) -> str:

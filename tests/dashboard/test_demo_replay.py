@@ -14,10 +14,10 @@ from companion.dashboard.screens.settlement import SettlementScreen
 from companion.dashboard.sources import SPEEDS, DemoSource, ReplaySource, make_slip
 from companion.dashboard.widgets.event_log import EventLog
 from companion.dashboard.widgets.moves import PlayPanel
-from companion.game import GameState, Phase
-from companion.record import load_game
+from companion.engine.game import GameState, Phase
+from companion.records.format import load_game
 from companion.samples import sample_path
-from companion.simulate import VirtualTable, make_setup
+from companion.simulation.virtual_table import VirtualTable, make_setup
 
 
 @pytest.mark.asyncio

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from companion.commands.play import ResumeError, resume_app
-from companion.dashboard.store import (
+from companion.records.store import (
     GameFile,
     last_unfinished,
     list_games,
@@ -25,10 +25,10 @@ from companion.dashboard.store import (
     repair,
 )
 from companion.dashboard.widgets.event_log import EventLog
-from companion.game import GameSetup, GameState, Phase
-from companion.moves import Play
-from companion.record import load_game
-from companion.simulate import VirtualTable
+from companion.engine.game import GameSetup, GameState, Phase
+from companion.engine.moves import Play
+from companion.records.format import load_game
+from companion.simulation.virtual_table import VirtualTable
 from tests.dashboard.driving import entry_text, play_move
 
 ROP = str(Path(sys.executable).with_name("rop"))
@@ -186,8 +186,8 @@ def test_repair_drops_only_a_line_cut_short(tmp_path: Path) -> None:
 
 
 def test_a_finished_game_is_not_resumed(tmp_path: Path) -> None:
-    from companion.record import write_record
-    from companion.simulate import simulate_game
+    from companion.records.format import write_record
+    from companion.simulation.virtual_table import simulate_game
 
     setup = GameSetup(("ann", "bob"))
     _, moves = simulate_game(setup, seed=1)

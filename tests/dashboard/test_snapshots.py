@@ -8,9 +8,9 @@ import pytest
 
 from companion.dashboard.app import DashboardApp
 from companion.dashboard.sources import DemoSource, ManualSource, ReplaySource
-from companion.game import GameSetup
+from companion.engine.game import GameSetup
 from companion.samples import sample_path
-from companion.simulate import make_setup
+from companion.simulation.virtual_table import make_setup
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 48), id="160x48")]
 

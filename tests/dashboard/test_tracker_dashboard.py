@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from companion.cards import Card
+from companion.engine.cards import Card
 from companion.dashboard.app import DashboardApp
 from companion.dashboard.screens.question import QuestionScreen
 from companion.dashboard.tracker_source import TrackerSource
-from companion.game import GameSetup, GameState
-from companion.moves import Play
+from companion.engine.game import GameSetup, GameState
+from companion.engine.moves import Play
 from companion.observations import CardSeen
 from companion.tracker import Tracker, TrackerConfig
 from tests.tracker.harness import same_move
@@ -99,8 +99,8 @@ async def test_rop_play_plays_an_observation_log_back_and_records_it_again(tmp_p
     and the observations are written out again as they reach the tracker."""
     from companion.cli import build_parser
     from companion.commands.play import sensor_app
-    from companion.dashboard.store import load_for_resume
-    from companion.observation_log import read_observation_log
+    from companion.records.store import load_for_resume
+    from companion.observations.log import read_observation_log
 
     log_path = Path(__file__).parents[2] / "bench" / "data" / "camera-sim-2p.jsonl"
     out = tmp_path / "again.jsonl"
@@ -119,7 +119,7 @@ async def test_rop_play_plays_an_observation_log_back_and_records_it_again(tmp_p
         await wait_for(pilot, finished, timeout=120)
         moves = list(app.game.move_stack)
     again = read_observation_log(out)
-    assert again.setup == log.setup and again.tracker_config() == log.tracker_config()
+    assert again.setup == log.setup and TrackerConfig.from_log(again) == TrackerConfig.from_log(log)
     assert [dataclasses.replace(o, at=0.0) for o in again.observations] == [dataclasses.replace(o, at=0.0) for o in log.observations]
     saved = load_for_resume(next(games.glob("*.jsonl")))
     assert len(saved.move_stack) == len(moves) and saved.outcome() == app.game.outcome()
@@ -129,7 +129,7 @@ async def test_rop_play_plays_an_observation_log_back_and_records_it_again(tmp_p
 async def test_a_draw_announced_at_the_dashboard_goes_into_the_observation_log(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """No camera sees a Fate draw: the table announces it by typing ``fate``. A log of the
     table must hold it too, or its playback would miss the draw."""
-    from companion.observation_log import (
+    from companion.observations.log import (
         ObservationLog,
         ObservationRecorder,
         read_observation_log,
@@ -140,7 +140,7 @@ async def test_a_draw_announced_at_the_dashboard_goes_into_the_observation_log(t
     table = ObservationLog(setup.players, first_dealer="bob", fate_decks=decks)
     recorder = ObservationRecorder(tmp_path / "table.jsonl", table)
     feed = ObservationFeed()
-    source = TrackerSource(Tracker(GameState(setup), table.tracker_config()), feed, label="test camera", recorder=recorder)
+    source = TrackerSource(Tracker(GameState(setup), TrackerConfig.from_log(table)), feed, label="test camera", recorder=recorder)
     app = DashboardApp(source, setup=setup, games_dir=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: feed.emit is not None and app.game is not None and app.game.round_number == 1)

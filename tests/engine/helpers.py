@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from companion.cards import FATE_CARDS, Card
-from companion.game import GameSetup, GameState
-from companion.moves import Deal, DrawFate, NewRound, Pass, Play
+from companion.engine.cards import FATE_CARDS, Card
+from companion.engine.game import GameSetup, GameState
+from companion.engine.moves import Deal, DrawFate, NewRound, Pass, Play
 
 
 def ids(cards) -> list[str]:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.cards import (
+from companion.engine.cards import (
     ALL_CARDS,
     EXPANSION_CARDS,
     FATE_CARDS,

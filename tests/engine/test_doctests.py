@@ -4,14 +4,14 @@ import doctest
 
 import pytest
 
-import companion.captures
-import companion.cards
-import companion.game
-import companion.moves
-import companion.scoring
+import companion.engine.captures
+import companion.engine.cards
+import companion.engine.game
+import companion.engine.moves
+import companion.engine.scoring
 
 
-@pytest.mark.parametrize("module", [companion.cards, companion.captures, companion.moves, companion.scoring, companion.game])
+@pytest.mark.parametrize("module", [companion.engine.cards, companion.engine.captures, companion.engine.moves, companion.engine.scoring, companion.engine.game])
 def test_docstring_examples(module):
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0

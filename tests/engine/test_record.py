@@ -5,11 +5,11 @@ import json
 
 import pytest
 
-from companion.game import GameSetup, Phase
-from companion.moves import Play
-from companion.record import FORMAT, RecordError, RecordVisitor, RecordWriter, ReplaySummary, load_game, read_record
+from companion.engine.game import GameSetup, Phase
+from companion.engine.moves import Play
+from companion.records.format import FORMAT, RecordError, RecordVisitor, RecordWriter, ReplaySummary, load_game, read_record
 from companion.samples import SAMPLES, sample_path
-from companion.simulate import make_setup, simulate_game
+from companion.simulation.virtual_table import make_setup, simulate_game
 
 SPEC_HEADER = '{"event": "game", "format": "rop-record/1", "players": ["ann", "bob"], "teams": null, "target": 11, "expansion": false}'
 

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from companion.cards import Card
+from companion.engine.cards import Card
 from companion.observations import CardLifted, CardTapped, SensorState, SensorStatus
 from hardware.board import ErrorLine, Hello, MemLine, Reply, StatLine
 from hardware.board_link import BoardLink

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import queue
 
-from companion.cards import Card
-from companion.game import GameState
-from companion.moves import NewRound
+from companion.engine.cards import Card
+from companion.engine.game import GameState
+from companion.engine.moves import NewRound
 from companion.observations import CardTapped, SensorState, SensorStatus
 from companion.tracker import Tracker, TrackerConfig
 from hardware.board_link import BoardLink

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from companion.cards import Card
+from companion.engine.cards import Card
 from companion.observations import CardLifted, CardTapped, SensorState, SensorStatus, UnknownTag
 from hardware.enrolment import Enrolment
 from hardware.ndef_records import NdefCard, card_records

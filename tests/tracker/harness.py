@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from companion.game import GameState
-from companion.moves import Deal, DrawFate, Move, NewRound, Play
+from companion.engine.game import GameState
+from companion.engine.moves import Deal, DrawFate, Move, NewRound, Play
 from companion.observations import Observation
-from companion.simulate import make_setup, simulate_game
+from companion.simulation.virtual_table import make_setup, simulate_game
 from companion.tracker import MoveApplied, OutOfSync, Question, RuleHint, Tracker, TrackerConfig
-from companion.tracker.staging import Scene, changes, stage
+from companion.observations.scene import Scene
+from companion.simulation.staging import changes, stage
 
 
 def same_move(tracked: Move, true: Move) -> bool:

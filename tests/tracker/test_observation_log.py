@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.cards import Card
-from companion.game import GameState
-from companion.observation_log import (
+from companion.engine.cards import Card
+from companion.engine.game import GameState
+from companion.observations.log import (
     LogPlayback,
     ObservationLog,
     ObservationLogError,
@@ -31,8 +31,8 @@ from companion.observations import (
     SensorStatus,
     UnknownTag,
 )
-from companion.simulate import make_setup
-from companion.tracker import Tracker, TrackerState
+from companion.simulation.virtual_table import make_setup
+from companion.tracker import Tracker, TrackerConfig, TrackerState
 from tests.tracker.harness import same_move
 
 CAMERA_LOG = Path(__file__).parents[2] / "bench" / "data" / "camera-sim-2p.jsonl"
@@ -75,7 +75,7 @@ def test_every_kind_of_observation_is_read_back_as_it_was_recorded(tmp_path: Pat
     path = tmp_path / "table.jsonl"
     record(path, EVERY_KIND)
     log = read_observation_log(path)
-    assert log.setup == TABLE.setup and log.tracker_config() == TABLE.tracker_config()
+    assert log.setup == TABLE.setup and TrackerConfig.from_log(log) == TrackerConfig.from_log(TABLE)
     # Times are kept from the start of the recording.
     assert [o.at for o in log.observations] == [o.at - 100.0 for o in EVERY_KIND]
     assert log.observations == [dataclasses.replace(o, at=o.at - 100.0) for o in EVERY_KIND]
@@ -175,11 +175,11 @@ def test_the_recorded_camera_log_of_the_demo_game_is_followed_to_the_end() -> No
     through the tracker it gives the game the virtual table played, to its last move and
     final scores. (Recorded with ``python -m bench.record_observations``; if the virtual
     table's game changes, record it again.)"""
-    from companion.table_sensors import CameraSimulation
+    from companion.sensors.camera_sim import CameraSimulation
 
     log = read_observation_log(CAMERA_LOG)
     truth = CameraSimulation(make_setup(2), seed=7, fate=True)
-    tracker = Tracker(GameState(log.setup), log.tracker_config())
+    tracker = Tracker(GameState(log.setup), TrackerConfig.from_log(log))
     events = tracker.begin()
     for obs in log.observations:
         events += tracker.tick(obs.at) + tracker.observe(obs)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.game import GameState
-from companion.moves import DrawFate, NewRound
-from companion.tracker.staging import stage
+from companion.engine.game import GameState
+from companion.engine.moves import DrawFate, NewRound
+from companion.simulation.staging import stage
 from vision.owners import OwnerRegistry
 from vision.reader import TableReader
 from vision.scenes import render_scene_frames

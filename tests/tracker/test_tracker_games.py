@@ -4,10 +4,10 @@ import io
 
 import pytest
 
-from companion.moves import UNSEEN, Deal
-from companion.record import RecordWriter, load_game
+from companion.engine.moves import UNSEEN, Deal
+from companion.records.format import RecordWriter, load_game
 from companion.tracker import TrackerState
-from companion.tracker.completion import complete_deals
+from companion.records.completion import complete_deals
 
 from tests.tracker.harness import TableRun
 

@@ -3,7 +3,7 @@ not forced, Fate draws on each player's Fate reader."""
 
 import pytest
 
-from companion.cards import Card
+from companion.engine.cards import Card
 from companion.observations import CardTapped
 from companion.tracker import Notice, RuleHint, TrackerState
 

@@ -4,9 +4,9 @@ nothing recorded is lost."""
 
 import pytest
 
-from companion.cards import Card
-from companion.game import GameSetup, GameState, IllegalMoveError
-from companion.moves import Play
+from companion.engine.cards import Card
+from companion.engine.game import GameSetup, GameState, IllegalMoveError
+from companion.engine.moves import Play
 from companion.observations import CardGone, CardSeen, SensorState, SensorStatus, UnknownTag
 from companion.tracker import InSync, MoveApplied, MoveUndone, Notice, OutOfSync, Question, RuleHint, Tracker, TrackerConfig, TrackerState
 

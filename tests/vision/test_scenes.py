@@ -3,8 +3,8 @@ seal stays in view, and the camera path reads every card."""
 
 from __future__ import annotations
 
-from companion.cards import Card
-from companion.tracker.staging import Scene, TableCard
+from companion.engine.cards import Card
+from companion.observations.scene import Scene, TableCard
 from vision.layout import demo_layout
 from vision.owners import OwnerRegistry
 from vision.reader import TableReader

@@ -16,8 +16,8 @@ from textual.widgets import Static
 from companion.dashboard.cards import cards_line
 from companion.dashboard.widgets.base import side_label
 from companion.dashboard.widgets.pride import pride_table
-from companion.game import GameSetup, Outcome, RoundResult, Termination
-from companion.scoring import POINT_KEYS
+from companion.engine.game import GameSetup, Outcome, RoundResult, Termination
+from companion.engine.scoring import POINT_KEYS
 
 __all__ = ["SettlementScreen", "settlement_steps", "verdict"]
 

@@ -22,7 +22,7 @@ from companion.dashboard.widgets.pride import PridePanel
 from companion.dashboard.widgets.scores import ScoresPanel
 from companion.dashboard.widgets.status import TableStatus
 from companion.dashboard.widgets.unseen import UnseenPanel
-from companion.game import GameState
+from companion.engine.game import GameState
 
 __all__ = ["CardSuggester", "TableScreen"]
 

@@ -8,13 +8,13 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.reactive import reactive
 
-from companion.cards import Card
+from companion.engine.cards import Card
 from companion.dashboard.cards import card_chip, cards_line
 from companion.dashboard.commentary import move_effect
 from companion.dashboard.grid import Column, grid, lines
 from companion.dashboard.widgets.base import GamePanel
-from companion.game import GameState, Phase
-from companion.moves import DrawFate, Move, Pass, Play
+from companion.engine.game import GameState, Phase
+from companion.engine.moves import DrawFate, Move, Pass, Play
 
 __all__ = ["Flag", "LastPlay", "PlayPanel"]
 

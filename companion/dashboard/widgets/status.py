@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.reactive import reactive
 
 from companion.dashboard.widgets.base import GamePanel
-from companion.game import GameState, Phase
+from companion.engine.game import GameState, Phase
 
 __all__ = ["TableStatus"]
 

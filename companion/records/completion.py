@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.cards import Card
-from companion.moves import UNSEEN, Deal, Move, NewRound, Play
+from companion.engine.cards import Card
+from companion.engine.moves import UNSEEN, Deal, Move, NewRound, Play
 
 __all__ = ["complete_deals"]
 

@@ -9,7 +9,7 @@ sensor stream. The format, ``rop-observations/1``:
   [[...], ...] or null, "target": 11, "expansion": false, "first_dealer": "bob",
   "fate_decks": {"ann": ["F001", ...]}, "readers": {"board:0": "centre"}, "hands_unseen": true,
   "draws_visible": false}``: the table, and how it was equipped, as the tracker needs them
-  (:class:`~companion.tracker.TrackerConfig`).
+  (``TrackerConfig.from_log`` in the tracker).
 - Every further line is one observation: ``"t"`` (seconds since the log began), ``"kind"``,
   ``"source"`` and the fields of that kind:
 
@@ -35,10 +35,10 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any
 
-from companion.cards import Card, UnknownCardError
-from companion.game import GameSetup
+from companion.engine.cards import Card, UnknownCardError
+from companion.engine.game import GameSetup
 from companion.observations import (
     CardGone,
     CardLifted,
@@ -50,9 +50,6 @@ from companion.observations import (
     SensorStatus,
     UnknownTag,
 )
-
-if TYPE_CHECKING:
-    from companion.tracker import TrackerConfig
 
 __all__ = ["FORMAT", "LogPlayback", "ObservationLog", "ObservationLogError", "ObservationRecorder", "read_observation_log"]
 
@@ -84,18 +81,6 @@ class ObservationLog:
     @property
     def setup(self) -> GameSetup:
         return GameSetup(self.players, self.teams, self.target, self.expansion)
-
-    def tracker_config(self) -> TrackerConfig:
-        """The tracker set up for the table as it was equipped."""
-        from companion.tracker import TrackerConfig
-
-        return TrackerConfig(
-            readers=self.readers,
-            hands_unseen=self.hands_unseen,
-            draws_visible=self.draws_visible,
-            first_dealer=self.first_dealer,
-            fate_decks=self.fate_decks,
-        )
 
     def header(self) -> dict[str, Any]:
         return {

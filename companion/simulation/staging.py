@@ -14,33 +14,13 @@ the observations an ideal camera would make (:func:`observations`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-
-from companion.cards import Card
-from companion.game import GameSetup, GameState, Phase
-from companion.moves import Deal, DrawFate, Move, Play
+from companion.engine.cards import Card
+from companion.engine.game import GameSetup, GameState, Phase
+from companion.engine.moves import Deal, DrawFate, Move, Play
 from companion.observations import CardGone, CardSeen, Observation
+from companion.observations.scene import Scene, TableCard
 
-__all__ = ["TableCard", "Scene", "stage", "changes", "observations"]
-
-
-@dataclass(frozen=True, slots=True)
-class TableCard:
-    """One face-up card: which, whose seal it carries (Fate cards), and in which zone."""
-
-    card: Card
-    owner: str | None
-    zone: str
-
-
-@dataclass(frozen=True, slots=True)
-class Scene:
-    """The face-up cards after one step, in the order they were laid down, and the move the
-    step belongs to (``None`` for the sweep at a round's end)."""
-
-    cards: tuple[TableCard, ...]
-    move: Move | None
-    caption: str
+__all__ = ["stage", "changes", "observations"]
 
 
 def stage(setup: GameSetup, moves: Iterable[Move]) -> Iterator[Scene]:

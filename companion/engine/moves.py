@@ -1,7 +1,7 @@
 """The events of a game as small immutable values: what a table does, one step at a time.
 
 They mirror the events of the ``rop-record/1`` format (``round``, ``deal``, ``play``,
-``draw_fate``, ``pass``); :mod:`companion.record` converts between the two.
+``draw_fate``, ``pass``); :mod:`companion.records.format` converts between the two.
 
 >>> Play.from_ids("ann", "W006", capture=["W002", "W014"])
 Play(player='ann', card=Card.from_id('W006'), capture=(Card.from_id('W002'), Card.from_id('W014')))
@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from companion.cards import Card
+from companion.engine.cards import Card
 
 __all__ = [
     "UNSEEN",
@@ -53,7 +53,7 @@ HandCard = Card | _Unseen
 class InvalidMoveError(ValueError):
     """A move that is malformed whatever the game state (an unknown player, a Fate card's
     detail given to a World card, ...). A well-formed move that breaks a rule raises
-    :class:`companion.game.IllegalMoveError` instead."""
+    :class:`companion.engine.game.IllegalMoveError` instead."""
 
 
 @dataclass(frozen=True, slots=True)

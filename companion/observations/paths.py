@@ -22,7 +22,7 @@ def calibration_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     env = os.environ.get("ROP_CALIBRATION")
     if env:
         return Path(env)
-    checkout = Path(__file__).resolve().parent.parent / "calibration"
+    checkout = Path(__file__).resolve().parents[2] / "calibration"
     if checkout.is_dir():
         return checkout
     return Path.cwd() / "calibration"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from companion.cards import Card
+from companion.engine.cards import Card
 
 __all__ = [
     "Observation",

@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from companion.cards import FATE_CARDS, Card, world_deck
-from companion.game import FATE_DECK_SIZE, GameSetup, GameState, Phase, deal_sizes
-from companion.moves import Deal, Move, NewRound, Play
+from companion.engine.cards import FATE_CARDS, Card, world_deck
+from companion.engine.game import FATE_DECK_SIZE, GameSetup, GameState, Phase, deal_sizes
+from companion.engine.moves import Deal, Move, NewRound, Play
 
 __all__ = ["VirtualTable", "simulate_game", "default_names", "make_setup"]
 

@@ -13,10 +13,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from companion.cards import Card
+from companion.engine.cards import Card
 
 if TYPE_CHECKING:
-    from companion.game import GameState
+    from companion.engine.game import GameState
 
 __all__ = ["PlayerView", "make_view"]
 

@@ -6,7 +6,7 @@ against every rule; an illegal move raises :class:`IllegalMoveError` naming the 
 takes them back with :meth:`GameState.pop`, restoring the state exactly.
 
 The state can follow a game it cannot fully see: a hand dealt face down holds
-:data:`~companion.moves.UNSEEN` cards, which become known as they are played; a Fate deck's
+:data:`~companion.engine.moves.UNSEEN` cards, which become known as they are played; a Fate deck's
 order can be unknown. Every rule that needs no hidden card is still checked.
 
 >>> game = GameState(GameSetup(("ann", "bob")))
@@ -21,7 +21,7 @@ order can be unknown. Every rule that needs no hidden card is still checked.
 >>> game.push(Play.from_ids("bob", "W016"))
 Traceback (most recent call last):
 ...
-companion.game.IllegalMoveError: R4: Servant of Men (6) played by bob: the 6 can capture, so it must (take W004 + W012 or W024 + W012)
+companion.engine.game.IllegalMoveError: R4: Servant of Men (6) played by bob: the 6 can capture, so it must (take W004 + W012 or W024 + W012)
 >>> game.push(Play.from_ids("bob", "W016", ["W024", "W012"]))
 >>> [c.id for c in game.stack("bob")]
 ['W024', 'W012', 'W016']
@@ -35,13 +35,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from companion.captures import capture_options, has_capture, is_valid_capture
-from companion.cards import Card, FATE_CARDS, world_deck
-from companion.moves import UNSEEN, Deal, DrawFate, InvalidMoveError, Move, NewRound, Pass, Play, _Unseen
-from companion.scoring import RoundScore, score_round
+from companion.engine.captures import capture_options, has_capture, is_valid_capture
+from companion.engine.cards import Card, FATE_CARDS, world_deck
+from companion.engine.moves import UNSEEN, Deal, DrawFate, InvalidMoveError, Move, NewRound, Pass, Play, _Unseen
+from companion.engine.scoring import RoundScore, score_round
 
 if TYPE_CHECKING:
-    from companion.view import PlayerView
+    from companion.engine.view import PlayerView
 
 __all__ = [
     "GameSetup",
@@ -1123,7 +1123,7 @@ class GameState:
     def view(self, player: str) -> PlayerView:
         """What ``player`` may know (the rulebook's "count the cards"): their own hand, the
         public table, and the World cards they cannot place (:attr:`PlayerView.unseen`)."""
-        from companion.view import make_view
+        from companion.engine.view import make_view
 
         return make_view(self, self._seat[player])
 

@@ -4,7 +4,7 @@ Reading goes through a visitor (like python-chess's PGN reader): :func:`read_rec
 each line into a move, hands it to the visitor's :meth:`RecordVisitor.visit_move`, and
 raises :class:`RecordError` with the line number and the rule at the first malformed or
 illegal line. :class:`Replayer` is the visitor that plays the record on a
-:class:`~companion.game.GameState`, checking every rule; :func:`load_game` does all of that.
+:class:`~companion.engine.game.GameState`, checking every rule; :func:`load_game` does all of that.
 
 Writing: :class:`RecordWriter` appends one line per event and flushes it, so a game being
 kept loses nothing when the program stops.
@@ -23,9 +23,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import IO, Any
 
-from companion.cards import Card, UnknownCardError
-from companion.game import GameSetup, GameState, IllegalMoveError
-from companion.moves import UNSEEN, Deal, DrawFate, InvalidMoveError, Move, NewRound, Pass, Play, _Unseen
+from companion.engine.cards import Card, UnknownCardError
+from companion.engine.game import GameSetup, GameState, IllegalMoveError
+from companion.engine.moves import UNSEEN, Deal, DrawFate, InvalidMoveError, Move, NewRound, Pass, Play, _Unseen
 
 __all__ = [
     "FORMAT",

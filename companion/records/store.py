@@ -16,9 +16,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
-from companion.game import GameSetup, GameState
-from companion.moves import Move
-from companion.record import RecordError, RecordWriter, iter_record_lines, load_game
+from companion.engine.game import GameSetup, GameState
+from companion.engine.moves import Move
+from companion.records.format import RecordError, RecordWriter, iter_record_lines, load_game
 
 __all__ = ["GAMES_DIR_ENV", "GameFile", "default_games_dir", "last_unfinished", "list_games", "load_for_resume", "repair"]
 

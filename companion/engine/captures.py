@@ -1,9 +1,9 @@
 """Capture options: which centre cards a played card takes (R4, R5).
 
-Pure functions on tuples of :class:`~companion.cards.Card`, used by the engine, the
+Pure functions on tuples of :class:`~companion.engine.cards.Card`, used by the engine, the
 ``rop legal`` command and the teaching hints.
 
->>> from companion.cards import parse_cards
+>>> from companion.engine.cards import parse_cards
 >>> centre = parse_cards("W002,W014,W035")
 >>> [[c.id for c in option] for option in sort_options(centre, capture_options(centre, 6))]
 [['W002', 'W014']]
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from companion.cards import Card
+from companion.engine.cards import Card
 
 __all__ = ["capture_options", "has_capture", "is_valid_capture", "sort_options"]
 

@@ -1,0 +1,36 @@
+"""The sensors' contract: what the camera, the NFC readers and the simulated table report
+about the physical table, before any rule is applied.
+
+Data flows one way: sensors -> observations -> tracker -> session -> dashboard and record.
+The sensor packages (``vision``, ``hardware``) import this package and the card catalogue
+(:mod:`companion.engine.cards`), and nothing else of the companion.
+
+- :mod:`~companion.observations.types`: the observations themselves.
+- :mod:`~companion.observations.scene`: what lies face up where, step by step.
+- :mod:`~companion.observations.log`: observation logs, written and played back.
+- :mod:`~companion.observations.paths`: where the table's calibration lives.
+"""
+
+from companion.observations.types import (
+    CardGone,
+    CardLifted,
+    CardSeen,
+    CardTapped,
+    DrawAnnounced,
+    Observation,
+    SensorState,
+    SensorStatus,
+    UnknownTag,
+)
+
+__all__ = [
+    "Observation",
+    "CardSeen",
+    "CardGone",
+    "CardTapped",
+    "CardLifted",
+    "SensorState",
+    "SensorStatus",
+    "UnknownTag",
+    "DrawAnnounced",
+]

@@ -1,0 +1,3 @@
+"""The simulated table: a virtual table that plays legal games of its own
+(:mod:`~companion.simulation.virtual_table`), and what such a game looks like, step by step,
+to a camera (:mod:`~companion.simulation.staging`). For the demo, tests and benchmarks."""

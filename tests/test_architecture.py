@@ -1,0 +1,40 @@
+"""The layout's one-way flow, checked on every run: sensors -> observations -> tracker ->
+session -> dashboard and record (docs/architecture.md). A test, so that an import against the
+flow fails the suite rather than a review."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+from importlinter.cli import lint_imports
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_import_contracts_of_pyproject_hold() -> None:
+    # The contracts live in pyproject.toml ([tool.importlinter]); 0 means every one is kept.
+    assert lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True) == 0
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module)
+    return found
+
+
+def test_the_engine_imports_nothing_but_itself_and_the_standard_library() -> None:
+    outside = {}
+    for path in sorted((ROOT / "companion" / "engine").glob("*.py")):
+        for name in _imports(path):
+            top = name.split(".")[0]
+            if name.startswith("companion.engine") or top == "__future__" or top in sys.stdlib_module_names:
+                continue
+            outside.setdefault(path.name, []).append(name)
+    assert outside == {}
