@@ -33,6 +33,14 @@ __all__ = [
     "ALL_CARDS",
     "POWER_RING",
     "FIRE_DRAGON",
+    "MYSTIC_CRYSTAL",
+    "WARLOCK",
+    "VAMPIRE",
+    "DARK_DECAY",
+    "MIRROR_SWAP",
+    "THIEF",
+    "EXORCIST",
+    "RENEWAL",
     "world_deck",
     "power_cards",
     "parse_cards",
@@ -300,6 +308,15 @@ ALL_CARDS: tuple[Card, ...] = WORLD_DECK + EXPANSION_CARDS + FATE_CARDS
 #: Cosmic Power, Sword of Power, Temple of Power (R1, R12).
 POWER_RING: tuple[Card, ...] = WORLD_DECK[0:3]
 FIRE_DRAGON: Card = Card.from_id("W007")
+#: The starter Fate cards by name (R3); their rules are in :mod:`companion.engine.fate`.
+MYSTIC_CRYSTAL: Card = Card.from_id("F001")
+WARLOCK: Card = Card.from_id("F002")
+VAMPIRE: Card = Card.from_id("F003")
+DARK_DECAY: Card = Card.from_id("F004")
+MIRROR_SWAP: Card = Card.from_id("F005")
+THIEF: Card = Card.from_id("F006")
+EXORCIST: Card = Card.from_id("F007")
+RENEWAL: Card = Card.from_id("F008")
 
 
 def world_deck(expansion: bool = False) -> tuple[Card, ...]:

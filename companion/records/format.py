@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import IO, Any
 
 from companion.engine.cards import Card, UnknownCardError
 from companion.engine.game import GameSetup, GameState, IllegalMoveError
+from companion.engine.fate import check_details, fate_rule
 from companion.engine.moves import UNSEEN, Deal, DrawFate, InvalidMoveError, Move, NewRound, Pass, Play, _Unseen
 
 __all__ = [
@@ -217,6 +218,8 @@ def _cards(value: Any, key: str) -> tuple[Card, ...]:
 def _hand_cards(value: Any, key: str) -> tuple[Card | _Unseen, ...]:
     """Cards from a hand, where ``null`` is a card the companion did not see."""
     if isinstance(value, list) and None in value:
+        if not all(x is None or isinstance(x, str) for x in value):
+            raise _Malformed(f'"{key}" must be a list of card ids (null for a card nobody saw)')
         return tuple(UNSEEN if x is None else _card(x) for x in value)
     return _cards(value, key)
 
@@ -236,6 +239,41 @@ def _name(obj: Mapping[str, Any], key: str = "player") -> str:
     return value
 
 
+def _card_or_none(obj: Mapping[str, Any], key: str) -> Card | None:
+    value = obj.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise _Malformed(f'"{key}" must be a card id or null')
+    return _card(value)
+
+
+def _drawn(obj: Mapping[str, Any], key: str) -> Card | _Unseen | None:
+    """R25: the card a Renewal drew; ``null`` with ``"unseen": true`` when nobody saw it."""
+    if obj.get(key) is None and obj.get("unseen") is True:
+        return UNSEEN
+    return _card_or_none(obj, key)
+
+
+def _discards(obj: Mapping[str, Any], key: str) -> tuple[tuple[str, Card], ...]:
+    """R21: each opponent's discarded card."""
+    value = obj.get(key) or {}
+    if not isinstance(value, dict) or not all(isinstance(c, str) for c in value.values()):
+        raise _Malformed(f'"{key}" must map each opponent to the card id they discard')
+    return tuple((str(p), _card(c)) for p, c in value.items())
+
+
+_READ_DETAIL: dict[str, Callable[[Mapping[str, Any], str], Any]] = {
+    "target": _name,
+    "given": lambda obj, key: _hand_cards(obj.get(key), key),
+    "received": lambda obj, key: _hand_cards(obj.get(key), key),
+    "stolen": _card_or_none,
+    "drawn": _drawn,
+    "discards": _discards,
+}
+"""How each detail of a Fate card's play is read from its event (the card's rule says which)."""
+
+
 def _move_from(obj: Mapping[str, Any], kind: Any, setup: GameSetup) -> Move:
     if kind == "play":
         player = obj.get("player")
@@ -249,29 +287,8 @@ def _move_from(obj: Mapping[str, Any], kind: Any, setup: GameSetup) -> Move:
             card = _card(card_id)
         if card.to_centre:
             return Play(player, card, _cards(obj.get("capture"), "capture"))
-        fid = card.id
-        if fid == "F004":
-            discards = obj.get("discards") or {}
-            if not isinstance(discards, dict):
-                raise _Malformed('"discards" must map each opponent to the card they discard')
-            return Play(player, card, discards=tuple((str(p), _card(c)) for p, c in discards.items()))
-        if fid == "F005":
-            return Play(
-                player,
-                card,
-                target=_name(obj, "target"),
-                given=_hand_cards(obj.get("given"), "given"),
-                received=_hand_cards(obj.get("received"), "received"),
-            )
-        if fid == "F006":
-            stolen = obj.get("stolen")
-            return Play(player, card, target=_name(obj, "target"), stolen=_card(stolen) if stolen else None)
-        if fid == "F008":
-            drawn = obj.get("drawn")
-            if drawn is None and obj.get("unseen"):
-                return Play(player, card, drawn=UNSEEN)
-            return Play(player, card, drawn=_card(drawn) if drawn else None)
-        return Play(player, card)
+        # A Fate card's event carries the details its rule names (R19-R25), nothing else.
+        return Play(player, card, **{name: _READ_DETAIL[name](obj, name) for name in fate_rule(card).details})
     if kind == "draw_fate":
         return DrawFate(_name(obj))
     if kind == "pass":
@@ -319,23 +336,28 @@ def _ids(cards: Iterable[Any]) -> list[Any]:
     return [None if c is UNSEEN else c.id for c in cards]
 
 
+_WRITE_DETAIL: dict[str, Callable[[Any], dict[str, Any]]] = {
+    "target": lambda v: {"target": v},
+    "given": lambda v: {"given": _ids(v)},
+    "received": lambda v: {"received": _ids(v)},
+    "stolen": lambda v: {"stolen": v.id if v else None},
+    "drawn": lambda v: {"drawn": None, "unseen": True} if v is UNSEEN else {"drawn": v.id if v else None},
+    "discards": lambda v: {"discards": {p: c.id for p, c in v}},
+}
+"""How each detail of a Fate card's play is written into its event."""
+
+
 def move_event(move: Move, setup: GameSetup | None = None) -> dict[str, Any]:
     """The record event of a move. With ``setup``, hands and Fate decks follow the seating."""
     if isinstance(move, Play):
         out: dict[str, Any] = {"event": "play", "player": move.player, "card": move.card.id}
         card = move.card
+        check_details(move)  # a detail the card does not carry is refused, not dropped
         if card.to_centre:
             out["capture"] = _ids(move.capture)
-        elif card.id == "F004":
-            out["discards"] = {p: c.id for p, c in move.discards}
-        elif card.id == "F005":
-            out.update(target=move.target, given=_ids(move.given), received=_ids(move.received))
-        elif card.id == "F006":
-            out.update(target=move.target, stolen=move.stolen.id if move.stolen else None)
-        elif card.id == "F008":
-            out["drawn"] = move.drawn.id if isinstance(move.drawn, Card) else None
-            if move.drawn is UNSEEN:
-                out["unseen"] = True
+        else:
+            for name in fate_rule(card).details:
+                out.update(_WRITE_DETAIL[name](getattr(move, name)))
         return out
     if isinstance(move, DrawFate):
         return {"event": "draw_fate", "player": move.player}
