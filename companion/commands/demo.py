@@ -80,8 +80,8 @@ def camera_sim_app(*, seed: int = 7, fate: bool = True, step_s: float = 1.5, tea
     ``record``, what the camera reports is written to that observation log too."""
     from companion.dashboard.app import DashboardApp
     from companion.dashboard.tracker_source import TrackerSource
-    from companion.engine.game import GameState
     from companion.observations.log import ObservationLog, ObservationRecorder
+    from companion.session import GameSession
     from companion.simulation.virtual_table import make_setup
     from companion.sensors.camera_sim import CameraSimulation
     from companion.tracker import Tracker, TrackerConfig
@@ -90,7 +90,7 @@ def camera_sim_app(*, seed: int = 7, fate: bool = True, step_s: float = 1.5, tea
     sim = CameraSimulation(setup, seed=seed, fate=fate, step_s=step_s)
     table = ObservationLog(setup.players, first_dealer=sim.first_dealer, fate_decks=sim.fate_decks, draws_visible=True)
     recorder = ObservationRecorder(record, table) if record else None
-    source = TrackerSource(Tracker(GameState(setup), TrackerConfig.from_log(table)), sim.start, label="camera-sim", recorder=recorder)
+    source = TrackerSource(Tracker(GameSession(setup), TrackerConfig.from_log(table)), sim.start, label="camera-sim", recorder=recorder)
     return DashboardApp(source, teaching=teaching, setup=setup, games_dir=games_dir)
 
 
@@ -115,10 +115,10 @@ def run_plain(sample: str, delay: float) -> int:
 
     class Narrator(Replayer):
         def visit_move(self, move, line):
-            super().visit_move(move, line)
             game = self.game
             assert game is not None
-            print(describe_move(game, move), file=out, flush=True)
+            effects = game.apply(move)
+            print(describe_move(game, move, effects), file=out, flush=True)
             if game.phase in (Phase.ROUND, Phase.OVER) and game.results:
                 result = game.results[-1]
                 for reason in result.score.reasons():

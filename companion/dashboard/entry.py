@@ -25,25 +25,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from companion.engine.cards import ALL_CARDS, FATE_CARDS, Card, UnknownCardError
+from companion.engine.fate import FATE_RULES, fate_rule
 from companion.engine.game import GameState, Phase
 from companion.engine.moves import UNSEEN, DrawFate, Move, Pass, Play
 
 __all__ = ["EntryChoice", "EntryCommand", "EntryError", "EntryMove", "card_candidates", "parse_entry", "resolve_card"]
 
 SUIT_LETTERS = {"P": 0, "M": 1, "E": 2, "D": 3}
-FATE_WORDS = {
-    "crystal": "F001",
-    "mystic": "F001",
-    "warlock": "F002",
-    "vampire": "F003",
-    "decay": "F004",
-    "dark": "F004",
-    "swap": "F005",
-    "mirror": "F005",
-    "thief": "F006",
-    "exorcist": "F007",
-    "renewal": "F008",
-}
+#: What a scorekeeper may type for each Fate card, as its rule says (``thief``).
+FATE_WORDS: dict[str, Card] = {word: rule.card for rule in FATE_RULES.values() for word in rule.words}
 COMMANDS = {"undo", "redo", "deal", "help", "?"}
 
 
@@ -95,7 +85,7 @@ def resolve_card(text: str) -> Card:
         raise EntryError(f"{t!r} is no card: values run 1-10 (11-13 with the expansion), suits P M E D")
     word = t.lower()
     if word in FATE_WORDS:
-        return Card.from_id(FATE_WORDS[word])
+        return FATE_WORDS[word]
     raise EntryError(
         f"{t!r} is not a card: type an id (W016), a value and suit (6M: P Powers, M Men, E Elves, D Darkness) "
         "or a Fate card's name (thief)"
@@ -150,44 +140,46 @@ def parse_entry(text: str, game: GameState) -> EntryMove | EntryChoice | EntryCo
     rest = [w for w in words[1:] if w.lower() not in ("x", "takes", "take", "capture")]
     if card.to_centre:
         return _centre_play(game, player, card, rest)
-    fid = card.id
-    if fid in ("F001", "F007"):
+    return _fate_play(game, player, card, rest)
+
+
+def _fate_play(game: GameState, player: str, card: Card, rest: list[str]) -> EntryMove | EntryChoice:
+    """A Fate card's play, with the details its rule names (R19-R25): a target, the cards
+    swapped, the card drawn, each opponent's discard. What the table can tell (the card a Thief
+    steals, a swap's cards) is taken from the legal moves when not typed."""
+    rule = fate_rule(card)
+    details = rule.details
+    if not details:
         if rest:
-            raise EntryError(f"{card.name} needs nothing more: just type {card.name.lower()}")  # type: ignore[union-attr]
+            raise EntryError(f"{card.title} needs nothing more: just type {rule.words[0]}")
         return EntryMove(Play(player, card))
-    if fid == "F006":
-        target = _target(game, rest, card)
-        if target is None:
-            return _choice_or_error(game, player, card, "thief bob (the opponent to steal from)")
-        stack = game.stack(target) if target in game.players else ()
-        return EntryMove(Play(player, card, target=target, stolen=stack[-1] if stack else None))
-    if fid == "F008":
-        if rest:
-            return EntryMove(Play(player, card, drawn=resolve_card(rest[0])))
-        return EntryMove(Play(player, card, drawn=UNSEEN if game.deck_count else None))
-    if fid == "F005":
-        target = _target(game, rest, card)
-        if target is None:
-            return _choice_or_error(game, player, card, "swap bob give 1p 2m receive 7m 3d")
-        given, received = _swap_cards(rest[1:])
-        if not given and not received:
-            choice: list[Move] = [m for m in game.legal_moves if isinstance(m, Play) and m.card is card and m.target == target]
-            if len(choice) == 1:
-                return EntryMove(choice[0])
-            if choice:
-                return EntryChoice(card, choice)
-        return EntryMove(Play(player, card, target=target, given=given, received=received))
-    if fid == "F004":
+    if "discards" in details:
         if not rest:
-            return _choice_or_error(game, player, card, "decay bob:10m dee:thief (each opponent's discard)")
+            return _choice_or_error(game, player, card, rule.example)
         pairs = []
         for token in rest:
             name, sep, cid = token.partition(":")
             if not sep:
-                raise EntryError(f"Dark Decay: write each discard as player:card, e.g. bob:10m, not {token!r}")
+                raise EntryError(f"{card.title}: write each discard as player:card, e.g. bob:10m, not {token!r}")
             pairs.append((_player(game, name), resolve_card(cid)))
         return EntryMove(Play(player, card, discards=tuple(pairs)))
-    raise EntryError(f"{card.title}: not a card this companion can play")  # pragma: no cover
+    if "drawn" in details:
+        if rest:
+            return EntryMove(Play(player, card, drawn=resolve_card(rest[0])))
+        return EntryMove(Play(player, card, drawn=UNSEEN if game.deck_count else None))
+    target = _target(game, rest, card)
+    if target is None:
+        return _choice_or_error(game, player, card, rule.example)
+    given, received = _swap_cards(rest[1:])
+    if given or received:
+        return EntryMove(Play(player, card, target=target, given=given, received=received))
+    choice: list[Move] = [m for m in game.legal_moves if isinstance(m, Play) and m.card is card and m.target == target]
+    if len(choice) == 1:
+        return EntryMove(choice[0])
+    if choice:
+        return EntryChoice(card, choice)
+    # Not legal on that target: the game says why (R22, R23).
+    return EntryMove(Play(player, card, target=target))
 
 
 def _centre_play(game: GameState, player: str, card: Card, rest: list[str]) -> EntryMove | EntryChoice:

@@ -266,6 +266,11 @@ class LogPlayback:
                 return
             emit(obs)
 
+    def wait(self) -> None:
+        """Until every observation of the log has been emitted (or the playback stopped)."""
+        if self._thread is not None:
+            self._thread.join()
+
     def stop(self) -> None:
         self._stop.set()
         if self._thread is not None:

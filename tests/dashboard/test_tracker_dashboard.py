@@ -14,7 +14,8 @@ from companion.engine.cards import Card
 from companion.dashboard.app import DashboardApp
 from companion.dashboard.screens.question import QuestionScreen
 from companion.dashboard.tracker_source import TrackerSource
-from companion.engine.game import GameSetup, GameState
+from companion.engine.game import GameSetup
+from companion.session import GameSession
 from companion.engine.moves import Play
 from companion.observations import CardSeen
 from companion.tracker import Tracker, TrackerConfig
@@ -63,7 +64,7 @@ async def test_camera_sim_demo_follows_the_virtual_table() -> None:
 async def test_questions_corrections_and_undo_reach_the_tracker() -> None:
     setup = GameSetup(("ann", "bob"))
     feed = ObservationFeed()
-    tracker = Tracker(GameState(setup), TrackerConfig(first_dealer="bob", draws_visible=False))
+    tracker = Tracker(GameSession(setup), TrackerConfig(first_dealer="bob", draws_visible=False))
     source = TrackerSource(tracker, feed, label="test camera")
     app = DashboardApp(source, setup=setup, games_dir=False)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -140,7 +141,7 @@ async def test_a_draw_announced_at_the_dashboard_goes_into_the_observation_log(t
     table = ObservationLog(setup.players, first_dealer="bob", fate_decks=decks)
     recorder = ObservationRecorder(tmp_path / "table.jsonl", table)
     feed = ObservationFeed()
-    source = TrackerSource(Tracker(GameState(setup), TrackerConfig.from_log(table)), feed, label="test camera", recorder=recorder)
+    source = TrackerSource(Tracker(GameSession(setup), TrackerConfig.from_log(table)), feed, label="test camera", recorder=recorder)
     app = DashboardApp(source, setup=setup, games_dir=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: feed.emit is not None and app.game is not None and app.game.round_number == 1)

@@ -32,6 +32,7 @@ from companion.observations import (
     UnknownTag,
 )
 from companion.simulation.virtual_table import make_setup
+from companion.session import GameSession
 from companion.tracker import Tracker, TrackerConfig, TrackerState
 from tests.tracker.harness import same_move
 
@@ -179,7 +180,7 @@ def test_the_recorded_camera_log_of_the_demo_game_is_followed_to_the_end() -> No
 
     log = read_observation_log(CAMERA_LOG)
     truth = CameraSimulation(make_setup(2), seed=7, fate=True)
-    tracker = Tracker(GameState(log.setup), TrackerConfig.from_log(log))
+    tracker = Tracker(GameSession(log.setup), TrackerConfig.from_log(log))
     events = tracker.begin()
     for obs in log.observations:
         events += tracker.tick(obs.at) + tracker.observe(obs)

@@ -13,6 +13,7 @@ from companion.dashboard.cards import card_chip, cards_line
 from companion.dashboard.commentary import move_effect
 from companion.dashboard.grid import Column, grid, lines
 from companion.dashboard.widgets.base import GamePanel
+from companion.engine.fate import fate_rule
 from companion.engine.game import GameState, Phase
 from companion.engine.moves import DrawFate, Move, Pass, Play
 
@@ -65,7 +66,7 @@ def move_label(move: Move) -> Text:
                 t.append(f"{' +' if known else ''}{len(move.received) - len(known)} face down", style="dim")
     elif move.discards:
         t.append(", ".join(f"{p} drops {c.short}" for p, c in move.discards))
-    elif move.card.id == "F008":
+    elif "drawn" in fate_rule(move.card).details:
         t.append("draw the top World card")
     else:
         t.append("into play")
