@@ -4,7 +4,7 @@ A scorekeeper types what happened at the table, the way they would say it::
 
     6e            the player to move plays the 6 of Elves (the capture is asked if several)
     W016 x 2p 4m  ... taking the 2 of Powers and the 4 of Men
-    7p            short ids: value and suit letter (P Powers, M Men, E Elves, D Darkness)
+    7p            short forms: value and suit letter (P Powers, M Men, E Elves, D Darkness)
     fate          draw a Fate card instead of playing (R17)
     pass          pass (only without World cards, R17)
     thief bob     Thief on bob's capture stack (R23)
@@ -24,26 +24,12 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from companion.engine.cards import ALL_CARDS, FATE_CARDS, Card, UnknownCardError
+from companion.engine.cards import FATE_CARDS, Card, UnknownCardError
 from companion.engine.game import GameState, Phase
 from companion.engine.moves import UNSEEN, DrawFate, Move, Pass, Play
 
 __all__ = ["EntryChoice", "EntryCommand", "EntryError", "EntryMove", "card_candidates", "parse_entry", "resolve_card"]
 
-SUIT_LETTERS = {"P": 0, "M": 1, "E": 2, "D": 3}
-FATE_WORDS = {
-    "crystal": "F001",
-    "mystic": "F001",
-    "warlock": "F002",
-    "vampire": "F003",
-    "decay": "F004",
-    "dark": "F004",
-    "swap": "F005",
-    "mirror": "F005",
-    "thief": "F006",
-    "exorcist": "F007",
-    "renewal": "F008",
-}
 COMMANDS = {"undo", "redo", "deal", "help", "?"}
 
 
@@ -69,43 +55,13 @@ class EntryCommand:
     name: str
 
 
-_SHORT_RE = re.compile(r"^(\d{1,2})([PMED])$", re.IGNORECASE)
-_LOOSE_ID_RE = re.compile(r"^([WF])(\d{1,3})$", re.IGNORECASE)
-
-
 def resolve_card(text: str) -> Card:
-    """A card from an id (``W007``, ``w7``), a short id (``7P``, ``10m``) or a Fate card's
-    name (``thief``)."""
-    t = text.strip()
-    if not t:
-        raise EntryError("no card given")
-    m = _LOOSE_ID_RE.match(t)
-    if m:
-        try:
-            return Card.from_id(f"{m.group(1).upper()}{int(m.group(2)):03d}")
-        except UnknownCardError:
-            raise EntryError(f"{t!r} is no card: World cards are W001-W052, Fate cards F001-F008 (R1-R3)") from None
-    m = _SHORT_RE.match(t)
-    if m:
-        value = int(m.group(1))
-        suit = SUIT_LETTERS[m.group(2).upper()]
-        for card in ALL_CARDS:
-            if card.is_world and card.value == value and card.suit is not None and _suit_index(card) == suit:
-                return card
-        raise EntryError(f"{t!r} is no card: values run 1-10 (11-13 with the expansion), suits P M E D")
-    word = t.lower()
-    if word in FATE_WORDS:
-        return Card.from_id(FATE_WORDS[word])
-    raise EntryError(
-        f"{t!r} is not a card: type an id (W016), a value and suit (6M: P Powers, M Men, E Elves, D Darkness) "
-        "or a Fate card's name (thief)"
-    )
-
-
-def _suit_index(card: Card) -> int:
-    from companion.engine.cards import Suit
-
-    return (Suit.POWERS, Suit.MEN, Suit.ELVES, Suit.DARKNESS).index(card.suit)
+    """A card in any notation of the companion (:meth:`Card.parse`): an id (``W007``,
+    ``w7``), a short form (``7P``, ``10m``) or a name (``thief``, ``crystal``)."""
+    try:
+        return Card.parse(text)
+    except UnknownCardError as exc:
+        raise EntryError(str(exc)) from None
 
 
 def _tokens(text: str) -> list[str]:
