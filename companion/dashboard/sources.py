@@ -191,6 +191,9 @@ class ClockedSource(MoveSource):
     async def _run(self) -> None:
         for message in self.reset():
             self.post(message)
+        await self._play()
+
+    async def _play(self) -> None:
         while True:
             await self._tick()
             items = self.produce()
@@ -348,6 +351,24 @@ class ReplaySource(ClockedSource):
         move = self.moves[self.index]
         self.index += 1
         return [MoveProposed(move, self.name)]
+
+    def back(self) -> bool:
+        """One move back: the game rebuilt up to the move before the last one shown, the
+        clock paused there (a finished replay starts its clock again). False at the start."""
+        shown = min(self.index, len(self.moves))
+        if shown == 0:
+            return False
+        self.index = shown - 1
+        self.paused = True
+        self._steps = 0
+        game = GameState(self.setup, keep_history=True)
+        for move in self.moves[: self.index]:
+            game.push(move, check=False)
+        self.post(GameReset(self.setup, self.name, game=game))
+        if self.finished and self.app is not None:
+            self.finished = False
+            self._worker = self.app.run_worker(self._play(), name=f"{self.name} clock", group="source", exclusive=True)
+        return True
 
     def to_end(self) -> None:
         """Play every remaining move at once."""

@@ -709,6 +709,8 @@ class GameState:
             if c.drew_fate[i]:
                 raise IllegalMoveError("R17", f"{move.player} already drew a Fate card in this deal (once per deal)")  # type: ignore[union-attr]
             if len(c.fate_decks[i]) - c.fate_hidden[i] <= 0:
+                if not any(c.fate_sets or ()):
+                    raise IllegalMoveError("R17", "this game is played without Fate decks, so there is no Fate card to draw (R3)")
                 raise IllegalMoveError("R17", f"{move.player}'s Fate deck is empty")  # type: ignore[union-attr]
         elif kind is Pass:
             i = self._check_turn(move.player, "pass")  # type: ignore[union-attr]

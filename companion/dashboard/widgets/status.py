@@ -17,7 +17,9 @@ class TableStatus(GamePanel):
         border: none;
         padding: 0 1;
         background: $boost;
-        height: auto;
+        height: 1;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
     }
     """
 
@@ -54,4 +56,7 @@ class TableStatus(GamePanel):
             t.append("  Next: a new round", style="italic")
         if self.source_status:
             t.append(f"  [{self.source_status}]", style="dim")
+        # One line whatever the width: the source's state, last, is what gives way.
+        t.no_wrap = True
+        t.overflow = "ellipsis"
         return t
