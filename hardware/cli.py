@@ -35,7 +35,7 @@ def register(sub: Any) -> None:
     p.add_argument("--owner", required=True, help="whose cards these are (also the registry file name)")
     p.add_argument("--deck", choices=("world", "fate", "all"), default="all", help="which cards to walk through")
     p.add_argument("--expansion", action="store_true", help="include the Higher Powers World cards W041-W052")
-    p.add_argument("--card", action="append", metavar="ID", help="only these cards (repeatable), e.g. to replace a tag")
+    p.add_argument("--card", action="append", metavar="CARD", help="only these cards (repeat, or comma separated: 6M, W016, thief), e.g. to replace a tag")
     p.add_argument("--no-write", action="store_true", help="record UIDs only, do not write NDEF on the tags")
     p.set_defaults(func=_enrol)
 
@@ -83,7 +83,7 @@ def _say_problems(registry: Any) -> None:
 
 
 def _enrol(args: argparse.Namespace) -> int:
-    from companion.engine.cards import FATE_CARDS, Card, UnknownCardError, world_deck
+    from companion.engine.cards import FATE_CARDS, UnknownCardError, parse_cards, world_deck
 
     from .enrolment import Enrolment, read_lines_into
     from .registry import RegistryError, normalise_owner
@@ -95,7 +95,7 @@ def _enrol(args: argparse.Namespace) -> int:
         return 2
     if args.card:
         try:
-            cards = [Card.from_id(c) for c in args.card]
+            cards = list(dict.fromkeys(parse_cards(",".join(args.card))))
         except UnknownCardError as exc:
             print(f"rop tags enrol: --card: {exc}", file=sys.stderr)
             return 2
@@ -135,9 +135,9 @@ def _watch(args: argparse.Namespace) -> int:
 
     def show(obs: Any) -> None:
         if isinstance(obs, CardTapped):
-            line = f"{obs.reader:8} TAP   {obs.card.id} {obs.card.title} ({obs.owner or 'table'})  tag {obs.uid}"
+            line = f"{obs.reader:8} TAP   {obs.card.long_label} ({obs.owner or 'table'})  tag {obs.uid}"
         elif isinstance(obs, CardLifted):
-            line = f"{obs.reader:8} LIFT  {obs.card.id} {obs.card.title} ({obs.owner or 'table'})  tag {obs.uid}"
+            line = f"{obs.reader:8} LIFT  {obs.card.long_label} ({obs.owner or 'table'})  tag {obs.uid}"
         elif isinstance(obs, UnknownTag):
             line = f"{obs.reader:8} ????  {obs.reason}"
         elif isinstance(obs, SensorStatus):
@@ -211,5 +211,5 @@ def _forget(args: argparse.Namespace) -> int:
         print(f"rop tags forget: {args.owner} has no tag {args.what} in {registry.directory}", file=sys.stderr)
         return 1
     for e in gone:
-        print(f"forgot {e.owner}'s {e.card.id} {e.card.title}: tag {e.uid}")
+        print(f"forgot {e.owner}'s {e.card.long_label}: tag {e.uid}")
     return 0
