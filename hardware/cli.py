@@ -24,7 +24,7 @@ def register(sub: Any) -> None:
     cmds = tags.add_subparsers(dest="tags_command", metavar="ACTION")
 
     def common(p: argparse.ArgumentParser, reader: bool = True) -> None:
-        p.add_argument("--calibration", metavar="DIR", help="calibration directory (default: ROP_CALIBRATION or ./calibration)")
+        p.add_argument("--calibration", metavar="DIR", help="calibration directory (default: $ROP_CALIBRATION, else ~/.local/share/rop/calibration; docs/nfc.md)")
         if reader:
             src = p.add_mutually_exclusive_group()
             src.add_argument("--nfc", metavar="PATH", help="nfcpy reader: usb, usb:VID:PID, tty:USB0:pn532, or pn532:PORT for a PN532 on any serial port (default: usb)")

@@ -220,7 +220,8 @@ class Card:
 
     @classmethod
     def from_id(cls, text: str) -> Card:
-        """The card with identifier ``text`` (case and surrounding blanks ignored).
+        """The card with identifier ``text`` (case and surrounding blanks ignored): the strict
+        reader of files, which hold ids only; what people type goes through :meth:`parse`.
 
         Raises :class:`UnknownCardError` naming the text when no such card exists.
         """
@@ -228,11 +229,10 @@ class Card:
         if card is not None:
             return card
         m = _ID_RE.match(text) if isinstance(text, str) else None
-        if m is None:
-            raise UnknownCardError(str(text))
-        card = cls._by_id.get(m.group(1).upper() + m.group(2))
+        card = cls._by_id.get(m.group(1).upper() + m.group(2)) if m else None
         if card is None:
-            raise UnknownCardError(str(text))
+            # Files (records, registries) hold ids only: the message names that form alone.
+            raise UnknownCardError(str(text), f"unknown card id {str(text)!r}: expected W001-W052 or F001-F008")
         return card
 
     @classmethod

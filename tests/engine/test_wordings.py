@@ -32,3 +32,16 @@ def test_drawing_fate_without_fate_decks_says_the_game_has_none():
     with pytest.raises(IllegalMoveError) as err:
         game.check(DrawFate("ann"))
     assert "played without Fate decks" in str(err.value) and "ann's Fate deck is empty" not in str(err.value)
+
+
+def test_clearing_the_centre_in_the_first_deal_is_said_to_be_no_sweep():
+    from companion.dashboard.commentary import describe_move
+    from companion.engine.moves import Play
+
+    game = GameState(GameSetup(("ann", "bob")))
+    game.push(NewRound("bob"))
+    game.push(Deal.make({"ann": ["W020", "W033", "W005"], "bob": ["W017", "W021", "W040"]}, ["W002", "W014", "W013", "W001"]))
+    move = Play.from_ids("ann", "W020", ["W002", "W014", "W013", "W001"])
+    game.push(move)
+    assert not game.centre and not game.sweeps("ann")
+    assert "no sweep in the first deal (R7)" in describe_move(game, move)

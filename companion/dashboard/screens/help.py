@@ -126,10 +126,12 @@ class HelpScreen(ModalScreen[None]):
         parts: list[RenderableType] = [bindings_table(self._groups()), Text(""), legend()]
         if self.manual:
             parts += [Text(""), Text("Typing moves", style="bold underline"), Text((ENTRY_DOC or "").split("::", 1)[-1].split(":func:")[0].rstrip())]
+        self.body = Group(*parts)
+        """Everything the help says (for readers other than the screen: tests, a plain dump)."""
         with Vertical():
             yield Static(Text("Help: keys and entries", style="bold"), id="help-title")
             with VerticalScroll():
-                yield Static(Group(*parts))
+                yield Static(self.body)
             yield Static("Esc, Q or F1: close", classes="keys")
 
     def _groups(self) -> list[tuple[str, list[BindingType]]]:

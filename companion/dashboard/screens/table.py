@@ -77,7 +77,7 @@ class TableScreen(Screen[None]):
 
     BINDINGS = [
         Binding("f4", "next_panel", "Panels", tooltip="Small terminal: show the next side panel (Scores, Power Ring, Pride, Players, Fate, Unseen)"),
-        Binding("b,left", "step_back", "Back", tooltip="Replay: one move back (pauses the clock)", priority=True),
+        Binding("b,left", "step_back", "Back", key_display="b", tooltip="Replay: one move back (pauses the clock)", priority=True),
     ]
 
     def __init__(self, *, editable: bool) -> None:
