@@ -53,7 +53,7 @@ def register(sub: Any) -> None:
     common(p, reader=False)
     p.set_defaults(func=_check)
 
-    p = cmds.add_parser("forget", help="remove a tag from the registry, by UID or by card id")
+    p = cmds.add_parser("forget", help="remove a tag from the registry, by UID or by card (6m, W016, thief)")
     common(p, reader=False)
     p.add_argument("what", metavar="UID|CARD")
     p.add_argument("--owner", required=True)
@@ -182,7 +182,7 @@ def _list(args: argparse.Namespace) -> int:
         return 2
     entries = [e for e in registry.entries if owner is None or e.owner == owner]
     for e in sorted(entries, key=lambda e: (e.owner, e.card.id)):
-        print(f"{e.owner:12} {e.card.id}  {e.card.title:28} {e.uid:20} {'NDEF' if e.ndef else 'UID '}  {e.enrolled}")
+        print(f"{e.owner:12} {e.card.long_label:34} {e.uid:20} {'NDEF' if e.ndef else 'UID '}  {e.enrolled}")
     print(f"{len(entries)} tag(s) in {registry.directory}")
     _say_problems(registry)
     return 0
@@ -201,9 +201,18 @@ def _check(args: argparse.Namespace) -> int:
 def _forget(args: argparse.Namespace) -> int:
     from .registry import RegistryError
 
+    from companion.engine.cards import Card, UnknownCardError
+
     registry = _registry(args)
+    what = args.what
+    # A card in any notation (6m, w7, thief); tag UIDs are 8 or 14 hex digits, never shorter.
+    if len(what.strip()) < 8:
+        try:
+            what = Card.parse(what).id
+        except UnknownCardError:
+            pass
     try:
-        gone = registry.forget(args.owner, args.what)
+        gone = registry.forget(args.owner, what)
     except RegistryError as exc:
         print(f"rop tags forget: {exc}", file=sys.stderr)
         return 2

@@ -139,7 +139,7 @@ class HelpScreen(ModalScreen[None]):
         first when they apply."""
         groups = list(self.groups)
         table = self.app.screen_stack[0] if self.app.screen_stack else None
-        own = [
+        own: list[BindingType] = [
             b
             for b in getattr(table, "BINDINGS", [])
             if isinstance(b, Binding) and table is not None and _offered(table, b.action)
