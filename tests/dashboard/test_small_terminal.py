@@ -146,3 +146,20 @@ async def test_a_finished_replay_steps_back_and_plays_on() -> None:
         await pilot.press("n")
         await settle(pilot, lambda: len(app.game.move_stack) == total)
         assert app.game.outcome() is not None
+
+
+@pytest.mark.asyncio
+async def test_the_entry_suggests_short_forms_and_ids() -> None:
+    from companion.dashboard.entry import card_candidates
+    from companion.dashboard.screens.table import CardSuggester
+    from companion.engine import Deal, NewRound
+
+    game = GameState(GameSetup(("ann", "bob")))
+    game.push(NewRound("bob"))
+    game.push(Deal.make({"ann": ["W016", "W033", "W005"], "bob": ["W017", "W021", "W040"]}, ["W002", "W014", "W013", "W001"]))
+    suggester = CardSuggester(lambda: game)
+    assert [c.id for c in card_candidates(game)] == ["W016", "W033", "W005"]
+    assert await suggester.get_suggestion("6") == "6M"
+    assert await suggester.get_suggestion("3") == "3D"
+    assert await suggester.get_suggestion("w03") == "W033"
+    assert await suggester.get_suggestion("th") == "thief"

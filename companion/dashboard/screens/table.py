@@ -63,7 +63,14 @@ class CardSuggester(Suggester):
         if game is None:
             return None
         low = value.lower()
-        for card in card_candidates(game):
+        candidates = card_candidates(game)
+        if low[0].isdigit():
+            # The short form (6M) as the player says it; the same cards, the same notation.
+            for card in candidates:
+                short = card.short.lower()
+                if card.is_world and short.startswith(low) and short != low:
+                    return card.short
+        for card in candidates:
             if card.id.lower().startswith(low) and card.id.lower() != low:
                 return card.id
         for word in _WORDS:
