@@ -42,7 +42,8 @@ def _key_label(key: str) -> str:
 
 def bindings_table(groups: list[tuple[str, list[BindingType]]]) -> Table:
     table = Table(box=None, padding=(0, 2), show_edge=False)
-    table.add_column("key", style="bold", no_wrap=True)
+    # Long key lists wrap at their commas rather than push the descriptions off a small screen.
+    table.add_column("key", style="bold", max_width=22)
     table.add_column("does")
     for title, bindings in groups:
         table.add_row(Text(title, style="bold underline"), "")
