@@ -118,7 +118,7 @@ def is_valid_capture(
     """Check one capture without listing the options. Returns ``None`` when ``capture`` is
     legal for a card of ``value`` on ``centre``, else the reason (naming R4/R5)."""
     if not _is_sub_multiset(capture, centre):
-        missing = [c.id for c in capture if c not in centre]
+        missing = [c.label for c in capture if c not in centre]
         if missing:
             return f"R4: {', '.join(missing)} not in the centre"
         return "R4: a centre card is listed twice"
@@ -135,10 +135,10 @@ def is_valid_capture(
     if any(c.value == value for c in centre):
         if len(capture) == 1 and capture[0].value == value:
             return None
-        singles = ", ".join(c.id for c in centre if c.value == value)
+        singles = ", ".join(c.label for c in centre if c.value == value)
         return f"R4: a card of the same value lies in the centre, so the {value} must take that single card ({singles})"
     if len(capture) < 2:
-        return f"R4: {capture[0].id} (value {capture[0].value}) does not match the {value}"
+        return f"R4: {capture[0].label} (value {capture[0].value}) does not match the {value}"
     total = sum(c.value or 0 for c in capture)
     if total != value:
         return f"R4: the captured cards add up to {total}, not {value}"
@@ -159,7 +159,7 @@ def _is_sub_multiset(part: Sequence[Card], whole: Sequence[Card]) -> bool:
 
 def _describe_options(centre: Sequence[Card], value: int) -> str:
     options = sort_options(centre, capture_options(centre, value))
-    shown = [" + ".join(c.id for c in o) for o in options[:3]]
+    shown = [" + ".join(c.label for c in o) for o in options[:3]]
     more = f", or {len(options) - 3} more" if len(options) > 3 else ""
     return "take " + " or ".join(shown) + more
 

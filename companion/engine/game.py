@@ -21,7 +21,7 @@ order can be unknown. Every rule that needs no hidden card is still checked.
 >>> game.push(Play.from_ids("bob", "W016"))
 Traceback (most recent call last):
 ...
-companion.engine.game.IllegalMoveError: R4: Servant of Men (6) played by bob: the 6 can capture, so it must (take W004 + W012 or W024 + W012)
+companion.engine.game.IllegalMoveError: R4: Servant of Men (6) played by bob: the 6 can capture, so it must (take 4P W004 + 2M W012 or 4E W024 + 2M W012)
 >>> game.push(Play.from_ids("bob", "W016", ["W024", "W012"]))
 >>> [c.id for c in game.stack("bob")]
 ['W024', 'W012', 'W016']
