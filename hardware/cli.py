@@ -24,7 +24,7 @@ def register(sub: Any) -> None:
     cmds = tags.add_subparsers(dest="tags_command", metavar="ACTION")
 
     def common(p: argparse.ArgumentParser, reader: bool = True) -> None:
-        p.add_argument("--calibration", metavar="DIR", help="calibration directory (default: ROP_CALIBRATION or ./calibration)")
+        p.add_argument("--calibration", metavar="DIR", help="calibration directory (default: $ROP_CALIBRATION, else ~/.local/share/rop/calibration; docs/nfc.md)")
         if reader:
             src = p.add_mutually_exclusive_group()
             src.add_argument("--nfc", metavar="PATH", help="nfcpy reader: usb, usb:VID:PID, tty:USB0:pn532, or pn532:PORT for a PN532 on any serial port (default: usb)")
@@ -35,7 +35,7 @@ def register(sub: Any) -> None:
     p.add_argument("--owner", required=True, help="whose cards these are (also the registry file name)")
     p.add_argument("--deck", choices=("world", "fate", "all"), default="all", help="which cards to walk through")
     p.add_argument("--expansion", action="store_true", help="include the Higher Powers World cards W041-W052")
-    p.add_argument("--card", action="append", metavar="ID", help="only these cards (repeatable), e.g. to replace a tag")
+    p.add_argument("--card", action="append", metavar="CARD", help="only these cards (repeat, or comma separated: 6M, W016, thief), e.g. to replace a tag")
     p.add_argument("--no-write", action="store_true", help="record UIDs only, do not write NDEF on the tags")
     p.set_defaults(func=_enrol)
 
@@ -53,7 +53,7 @@ def register(sub: Any) -> None:
     common(p, reader=False)
     p.set_defaults(func=_check)
 
-    p = cmds.add_parser("forget", help="remove a tag from the registry, by UID or by card id")
+    p = cmds.add_parser("forget", help="remove a tag from the registry, by UID or by card (6m, W016, thief)")
     common(p, reader=False)
     p.add_argument("what", metavar="UID|CARD")
     p.add_argument("--owner", required=True)
@@ -83,7 +83,7 @@ def _say_problems(registry: Any) -> None:
 
 
 def _enrol(args: argparse.Namespace) -> int:
-    from companion.engine.cards import FATE_CARDS, Card, UnknownCardError, world_deck
+    from companion.engine.cards import FATE_CARDS, UnknownCardError, parse_cards, world_deck
 
     from .enrolment import Enrolment, read_lines_into
     from .registry import RegistryError, normalise_owner
@@ -95,7 +95,7 @@ def _enrol(args: argparse.Namespace) -> int:
         return 2
     if args.card:
         try:
-            cards = [Card.from_id(c) for c in args.card]
+            cards = list(dict.fromkeys(parse_cards(",".join(args.card))))
         except UnknownCardError as exc:
             print(f"rop tags enrol: --card: {exc}", file=sys.stderr)
             return 2
@@ -135,9 +135,9 @@ def _watch(args: argparse.Namespace) -> int:
 
     def show(obs: Any) -> None:
         if isinstance(obs, CardTapped):
-            line = f"{obs.reader:8} TAP   {obs.card.id} {obs.card.title} ({obs.owner or 'table'})  tag {obs.uid}"
+            line = f"{obs.reader:8} TAP   {obs.card.long_label} ({obs.owner or 'table'})  tag {obs.uid}"
         elif isinstance(obs, CardLifted):
-            line = f"{obs.reader:8} LIFT  {obs.card.id} {obs.card.title} ({obs.owner or 'table'})  tag {obs.uid}"
+            line = f"{obs.reader:8} LIFT  {obs.card.long_label} ({obs.owner or 'table'})  tag {obs.uid}"
         elif isinstance(obs, UnknownTag):
             line = f"{obs.reader:8} ????  {obs.reason}"
         elif isinstance(obs, SensorStatus):
@@ -182,7 +182,7 @@ def _list(args: argparse.Namespace) -> int:
         return 2
     entries = [e for e in registry.entries if owner is None or e.owner == owner]
     for e in sorted(entries, key=lambda e: (e.owner, e.card.id)):
-        print(f"{e.owner:12} {e.card.id}  {e.card.title:28} {e.uid:20} {'NDEF' if e.ndef else 'UID '}  {e.enrolled}")
+        print(f"{e.owner:12} {e.card.long_label:34} {e.uid:20} {'NDEF' if e.ndef else 'UID '}  {e.enrolled}")
     print(f"{len(entries)} tag(s) in {registry.directory}")
     _say_problems(registry)
     return 0
@@ -201,9 +201,18 @@ def _check(args: argparse.Namespace) -> int:
 def _forget(args: argparse.Namespace) -> int:
     from .registry import RegistryError
 
+    from companion.engine.cards import Card, UnknownCardError
+
     registry = _registry(args)
+    what = args.what
+    # A card in any notation (6m, w7, thief); tag UIDs are 8 or 14 hex digits, never shorter.
+    if len(what.strip()) < 8:
+        try:
+            what = Card.parse(what).id
+        except UnknownCardError:
+            pass
     try:
-        gone = registry.forget(args.owner, args.what)
+        gone = registry.forget(args.owner, what)
     except RegistryError as exc:
         print(f"rop tags forget: {exc}", file=sys.stderr)
         return 2
@@ -211,5 +220,5 @@ def _forget(args: argparse.Namespace) -> int:
         print(f"rop tags forget: {args.owner} has no tag {args.what} in {registry.directory}", file=sys.stderr)
         return 1
     for e in gone:
-        print(f"forgot {e.owner}'s {e.card.id} {e.card.title}: tag {e.uid}")
+        print(f"forgot {e.owner}'s {e.card.long_label}: tag {e.uid}")
     return 0

@@ -19,6 +19,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--owner", help="player the cards belong to (given an owner slot on first use); omit for World cards without owner")
     p.add_argument("--deck", choices=("world", "expansion", "fate", "all"), default="all",
                    help="world: W001-W040, expansion: W041-W052, fate: F001-F008, all (default): every card")
+    p.add_argument("--card", action="append", metavar="CARD",
+                   help="only these cards (repeat, or comma separated): 6M, W016, thief ...; replaces --deck")
     p.add_argument("--mat", action="store_true", help="print the table mat's four corner markers instead")
     p.add_argument("--out", required=True, help="directory to write into (DIR/<owner>/... or DIR/mat/...)")
     _table_options(p)
@@ -141,11 +143,20 @@ def _markers(args: argparse.Namespace) -> int:
         "fate": list(FATE_CARDS),
         "all": list(WORLD_DECK) + list(EXPANSION_CARDS) + list(FATE_CARDS),
     }[args.deck]
+    if args.card:
+        from companion.engine.cards import UnknownCardError, parse_cards
+
+        try:
+            chosen = parse_cards(",".join(args.card))
+        except UnknownCardError as exc:
+            raise _Fail(f"--card: {exc}") from None
+        cards = list(dict.fromkeys(chosen))
     if args.owner is None:
         if any(c.id.startswith("F") for c in cards):
             raise _Fail("Fate cards belong to a player: give --owner NAME (or --deck world/expansion for cards without owner)")
         files = write_card_sheets(card_stickers(cards, None, None), out / "nobody", title="Seal markers, no owner")
-        print(f"wrote {len(files)} files to {out / 'nobody'}")
+        print(f"wrote {len(files)} files to {out / 'nobody'}: {len(cards)} stickers")
+        print(next_steps(out / "nobody"))
         return 0
     registry = _registry(args)
     known = registry.slot_of(args.owner) is not None
@@ -155,8 +166,26 @@ def _markers(args: argparse.Namespace) -> int:
         path = registry.save()
         print(f"{owner} is owner slot {slot} (saved in {path})")
     files = write_card_sheets(card_stickers(cards, slot, owner), out / owner, title=f"Seal markers of {owner} (owner slot {slot})")
-    print(f"wrote {len(files)} files to {out / owner}: {len(cards)} stickers, print at 100 %")
+    print(f"wrote {len(files)} files to {out / owner}: {len(cards)} stickers")
+    print(next_steps(out / owner))
     return 0
+
+
+def next_steps(folder: Path) -> str:
+    """What a person does with the sheets once they are written."""
+    return "\n".join(
+        [
+            "Next:",
+            f"  1. Print {folder / 'markers.pdf'} at 100 % (actual size, not 'fit to page'); the 100 mm bar",
+            "     at the foot of each sheet should measure 100 mm with a ruler.",
+            "  2. Cut along the grey outlines. Each sticker names its card: short form, id and owner,",
+            "     then the card's name (6D W036 ann / Servant of Darkness).",
+            "  3. Stick each one upright in the card's seal corner: bottom left of the face, 2 mm from",
+            "     both edges, words at the bottom, reading the way the card does.",
+            "  4. Check the camera reads them: lay a few cards on the mat and run",
+            "     ./run rop calibrate --camera 0 (it lists the cards it reads and their owners).",
+        ]
+    )
 
 
 # --- rop calibrate ---
@@ -204,7 +233,7 @@ def _calibrate(args: argparse.Namespace) -> int:
         verdict = ("good" if module >= 3 else "fair: expect a card missed now and then" if module >= 2.5
                    else "too small: move the camera closer or use a higher resolution")
         print(f"calibration error: {cal.error_mm:.2f} mm; seal markers will be {module:.1f} pixels per module ({verdict})")
-    read = [f"{c.card.id} {c.owner or '-'} in {c.zone}" for c in view.cards]
+    read = [f"{c.card.label} {c.owner or '(no owner)'}" + (f" in {c.zone}" if c.zone else " (zone unknown: the mat is not calibrated)") for c in view.cards]
     print(f"cards read: {', '.join(read) or 'none'}")
     annotated = annotate(image, view, layout)
     if not cv2.imwrite(args.out, annotated):
@@ -250,7 +279,7 @@ def _detect(args: argparse.Namespace) -> int:
             print(f"{path}: {len(view.cards)} cards, {mat}")
             for c in view.cards:
                 where = f"{c.zone or 'no zone'} at {c.table_mm[0]:.0f},{c.table_mm[1]:.0f} mm" if c.table_mm else "position unknown"
-                print(f"  {c.card.id} {c.card.title}  owner {c.owner or '-'}  {where}  px {c.px[0]:.0f},{c.px[1]:.0f}")
+                print(f"  {c.card.long_label}  owner {c.owner or '-'}  {where}  px {c.px[0]:.0f},{c.px[1]:.0f}")
     return status
 
 
@@ -293,9 +322,9 @@ def _describe(obs) -> str:
     from companion.observations import CardGone, CardSeen, SensorStatus
 
     if isinstance(obs, CardSeen):
-        return f"{obs.at:10.2f}  + {obs.card.id} {obs.card.title} ({obs.owner or 'no owner'}) in {obs.zone or 'no zone'}"
+        return f"{obs.at:10.2f}  + {obs.card.long_label} ({obs.owner or 'no owner'}) in {obs.zone or 'no zone'}"
     if isinstance(obs, CardGone):
-        return f"{obs.at:10.2f}  - {obs.card.id} {obs.card.title} ({obs.owner or 'no owner'}) left {obs.zone or 'no zone'}"
+        return f"{obs.at:10.2f}  - {obs.card.long_label} ({obs.owner or 'no owner'}) left {obs.zone or 'no zone'}"
     if isinstance(obs, SensorStatus):
         return f"{obs.at:10.2f}  camera {obs.state.value}: {obs.detail}"
     return repr(obs)

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Sequence
 
 from vision.markers import MAT_MARKER_MM, MatCorner
-from vision.paths import PACKAGE_DATA, calibration_dir
+from vision.paths import PACKAGE_DATA, calibration_dir, shipped_calibration_dir
 
 __all__ = ["Zone", "MatMarkerPlace", "Layout", "LayoutError", "load_layout", "standard_layout", "demo_layout"]
 
@@ -156,11 +156,13 @@ class Layout:
 
 
 def load_layout(spec: str | int | Path, *, calibration: str | Path | None = None) -> Layout:
-    """A layout by file path, or by player count (2-6): ``<calibration>/layouts/<n>-players.json``,
-    else the copy shipped in the package."""
+    """A layout by file path, or by player count (2-6): ``<calibration>/layouts/<n>-players.json``
+    (the user's own), else the shipped default in the checkout's ``calibration/``, else the
+    copy shipped in the package."""
     if isinstance(spec, int) or (isinstance(spec, str) and spec.isdigit()):
         n = int(spec)
-        candidates = [calibration_dir(calibration) / "layouts" / f"{n}-players.json", PACKAGE_DATA / f"layout-{n}-players.json"]
+        name = f"{n}-players.json"
+        candidates = [calibration_dir(calibration) / "layouts" / name, shipped_calibration_dir() / "layouts" / name, PACKAGE_DATA / f"layout-{name}"]
         path = next((p for p in candidates if p.is_file()), None)
         if path is None:
             raise LayoutError(f"no layout for {n} players: looked for {', '.join(str(p) for p in candidates)}")

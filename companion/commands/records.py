@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from companion.engine.game import GameSetup, IllegalMoveError
 from companion.engine.moves import InvalidMoveError
@@ -12,6 +13,7 @@ from companion.records.format import RecordError, RecordWriter, ReplaySummary, l
 from companion.commands.rules import format_score_table
 from companion.simulation.virtual_table import VirtualTable, make_setup
 from companion.engine.game import GameState
+from companion.samples import SAMPLES, sample_path
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -22,8 +24,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         "every move against the rules, and print each round's scores, the totals and the "
         "winner. Exits non-zero if any record is malformed or illegal.",
     )
-    p.add_argument("records", nargs="+", metavar="RECORD")
-    p.add_argument("--json", action="store_true", help="one JSON line per record")
+    p.add_argument("records", nargs="*", metavar="RECORD")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help='one JSON line per record: {"record": path, "players": [...], "sides": [...], "rounds": '
+        '[{"scores": ..., "reasons": ...}], "totals": ..., "winner": ...}',
+    )
+    p.add_argument("--samples", action="store_true", help="list the sample records shipped with the companion, with their paths")
     p.add_argument("--tui", action="store_true", help="show the game in the dashboard (one record)")
     p.set_defaults(func=cmd_replay)
 
@@ -42,7 +50,36 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_simulate)
 
 
+def list_samples() -> int:
+    """The shipped sample records, each with its path and what it shows."""
+    print("Sample records shipped with the companion (rop demo --sample NAME shows one in the dashboard):")
+    for name, (players, teams, fate, expansion, _seed) in SAMPLES.items():
+        what = f"{players} players" + (f" in {teams} teams" if teams else "")
+        what += ", Fate decks" if fate else ""
+        what += ", Higher Powers expansion" if expansion else ""
+        print(f"  {name:<16} {what}\n  {'':<16} {sample_path(name)}")
+    return 0
+
+
+def record_json(path: str, game: GameState, summary: ReplaySummary) -> dict[str, Any]:
+    """One record's line of ``rop replay --json``: the record and its players first, then
+    each round's points with their reasons, as ``rop score --json`` gives them."""
+    out: dict[str, Any] = {"record": path, "players": list(game.setup.players), "sides": list(game.setup.sides)}
+    body = summary.to_json()
+    for data, result in zip(body["rounds"], game.results):
+        data["number"] = result.number
+        data["dealer"] = result.dealer
+        data["reasons"] = result.score.reasons_json()
+    out.update(body)
+    return out
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
+    if args.samples:
+        return list_samples()
+    if not args.records:
+        print("rop replay: name one or more records (rop replay --samples lists the shipped ones)", file=sys.stderr)
+        return 2
     if args.tui:
         if len(args.records) != 1:
             print("rop replay --tui shows one record at a time", file=sys.stderr)
@@ -63,7 +100,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             continue
         summary = ReplaySummary.of(game)
         if args.json:
-            print(json.dumps(summary.to_json()), flush=True)
+            print(json.dumps(record_json(path, game, summary)), flush=True)
         else:
             print_summary(path, game, summary)
     return status
@@ -80,14 +117,29 @@ def print_summary(path: str, game: GameState, summary: ReplaySummary) -> None:
             print("  " + line)
         if result.leftover:
             who = result.last_capturer or "nobody (no capture this round)"
-            print(f"  Left in the centre at the end, to {who} (R6): {', '.join(c.id for c in result.leftover)}")
+            print(f"  Left in the centre at the end, to {who} (R6): {', '.join(c.label for c in result.leftover)}")
         print("  Totals: " + ", ".join(f"{s} {t}" for s, t in result.totals.items()))
     outcome = game.outcome()
     if outcome:
         how = "Rule of Power (R13)" if outcome.termination.value == "rule_of_power" else f"reached {setup.target} first with the highest total (R14)"
         print(f"\nWinner: {outcome.winner}, {how}\n")
     else:
-        print(f"\nUnfinished game: {len(game.results)} round(s) complete, {game.phase.value} next\n")
+        print(f"\nUnfinished game: {_unfinished(game)}\n")
+
+
+def _unfinished(game: GameState) -> str:
+    """Where an unfinished record stops, in words: 'no round finished yet, the first deal
+    is next', '2 rounds finished, round 3 is being played'."""
+    done = len(game.results)
+    finished = "no round finished yet" if done == 0 else f"{done} round{'s' if done != 1 else ''} finished"
+    phase = game.phase.value
+    if phase == "round":
+        nxt = "the first round is next" if done == 0 else f"round {done + 1} is next"
+    elif phase == "deal":
+        nxt = f"the next deal of round {game.round_number} is due"
+    else:
+        nxt = f"round {game.round_number} stops with {game.turn} to move" if game.turn else f"round {game.round_number} is under way"
+    return f"{finished}; {nxt}"
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

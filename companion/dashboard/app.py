@@ -119,20 +119,19 @@ class DashboardApp(App[int]):
     BINDINGS = [
         Binding("f1", "help", "Help", tooltip="Every key and, in manual play, how to type moves"),
         Binding("f2", "toggle_teaching", "Teaching", tooltip="Teaching mode: the hand and legal moves of the player to move, with their points"),
-        Binding("f3", "settlement", "Settlement", tooltip="The settlement of the last finished round"),
+        Binding("f3", "settlement", "Results", tooltip="The settlement of the last finished round"),
         # The clock keys go first (priority) but only where the source has a clock: in manual
         # play they are disabled and the keys reach the entry bar.
-        Binding("space", "pause", "Pause/Play", tooltip="Pause or resume the demo or replay clock", priority=True),
-        Binding("n,right", "step", "Step", tooltip="One move now (pauses the clock)", priority=True),
-        Binding("plus,equals_sign", "faster", "Faster", tooltip="Faster", priority=True),
-        Binding("minus", "slower", "Slower", tooltip="Slower", priority=True),
-        Binding("r", "restart", "Restart", tooltip="Start the demo or replay from the beginning", priority=True),
-        Binding("end", "to_end", "To end", tooltip="Replay: play every remaining move at once", priority=True),
-        Binding("b,left", "replay_back", "Back", tooltip="Replay: one move back (pauses the clock)", priority=True),
+        Binding("space", "pause", "Pause", key_display="Spc", tooltip="Pause or resume the demo or replay clock", priority=True),
+        Binding("n,right", "step", "Step", key_display="n", tooltip="One move now (pauses the clock)", priority=True),
+        Binding("plus,equals_sign", "faster", "Faster", show=False, tooltip="Faster: less time between moves", priority=True),
+        Binding("minus", "slower", "Slower", show=False, tooltip="Slower: more time between moves", priority=True),
+        Binding("r", "restart", "Restart", show=False, tooltip="Start the demo or replay from the beginning", priority=True),
+        Binding("end", "to_end", "To end", show=False, tooltip="Replay: play every remaining move at once", priority=True),
         Binding("ctrl+z", "undo", "Undo", tooltip="Undo the last event (the saved record follows)"),
-        Binding("ctrl+y", "redo", "Redo", tooltip="Re-apply the next undone event"),
+        Binding("ctrl+y", "redo", "Redo", show=False, tooltip="Re-apply the next undone event"),
         Binding("f5", "deal", "Deal", tooltip="Start the next round or enter the next deal"),
-        Binding("f6", "focus_log", "Events", tooltip="Move to the event log (Enter on an event corrects it)"),
+        Binding("f6", "focus_log", "Events", show=False, tooltip="Move to the event log (Enter on an event corrects it)"),
         Binding("escape", "focus_entry", "Entry", show=False, tooltip="Back to the entry bar"),
         Binding("q", "quit", "Quit", tooltip="Quit (a kept game is already saved)"),
         Binding("ctrl+q", "quit", "Quit", show=False, tooltip="Quit (a kept game is already saved)"),
@@ -262,14 +261,14 @@ class DashboardApp(App[int]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         src = self.source
         # Actions the source does not offer are hidden from the footer, the palette and help.
-        if action in self._CLOCK_ACTIONS | {"restart", "to_end", "replay_back"} and len(self.screen_stack) > 1:
+        if action in self._CLOCK_ACTIONS | {"restart", "to_end"} and len(self.screen_stack) > 1:
             # A dialog is open (the settlement...): its own keys (Space, N, Right) come first.
             return False
         if action in self._CLOCK_ACTIONS:
             return src.clocked
         if action == "restart":
             return src.can_restart
-        if action in ("to_end", "replay_back"):
+        if action == "to_end":
             return isinstance(src, ReplaySource)
         if action in self._EDIT_ACTIONS or action == "focus_log":
             return src.editable
@@ -360,9 +359,6 @@ class DashboardApp(App[int]):
         for entry in self.table.query("#entry").results(Input):
             entry.focus()
 
-    def action_replay_back(self) -> None:
-        if isinstance(self.source, ReplaySource):
-            self.source.back()
 
     def action_focus_log(self) -> None:
         self.table.log_widget.focus()

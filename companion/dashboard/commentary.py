@@ -103,6 +103,10 @@ def _describe_play(game: GameState, move: Play, effects: Effects) -> str:
             text += " - clean sweep! (R7)"
         elif not game.centre and card.is_wizard and game.crystal_in_play:
             text += " - empowered by the Mystic Crystal (R5)"
+        elif not game.centre and card.is_world and game.deal_number == 1:
+            text += " - the centre is clear, but that is no sweep in the first deal (R7)"
+        elif not game.centre and card.is_world and game.is_last_deal:
+            text += " - the centre is clear, but that is no sweep in the last deal (R7)"
     else:
         text += " to the centre"
     return text

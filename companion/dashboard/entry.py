@@ -4,7 +4,7 @@ A scorekeeper types what happened at the table, the way they would say it::
 
     6e            the player to move plays the 6 of Elves (the capture is asked if several)
     W016 x 2p 4m  ... taking the 2 of Powers and the 4 of Men
-    7p            short ids: value and suit letter (P Powers, M Men, E Elves, D Darkness)
+    7p            short forms: value and suit letter (P Powers, M Men, E Elves, D Darkness)
     fate          draw a Fate card instead of playing (R17)
     pass          pass (only without World cards, R17)
     thief bob     Thief on bob's capture stack (R23)
@@ -24,16 +24,13 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from companion.engine.cards import ALL_CARDS, FATE_CARDS, Card, UnknownCardError
-from companion.engine.fate import FATE_RULES, fate_rule
+from companion.engine.cards import FATE_CARDS, Card, UnknownCardError
+from companion.engine.fate import fate_rule
 from companion.engine.game import GameState, Phase
 from companion.engine.moves import UNSEEN, DrawFate, Move, Pass, Play
 
 __all__ = ["EntryChoice", "EntryCommand", "EntryError", "EntryMove", "card_candidates", "parse_entry", "resolve_card"]
 
-SUIT_LETTERS = {"P": 0, "M": 1, "E": 2, "D": 3}
-#: What a scorekeeper may type for each Fate card, as its rule says (``thief``).
-FATE_WORDS: dict[str, Card] = {word: rule.card for rule in FATE_RULES.values() for word in rule.words}
 COMMANDS = {"undo", "redo", "deal", "help", "?"}
 
 
@@ -59,43 +56,13 @@ class EntryCommand:
     name: str
 
 
-_SHORT_RE = re.compile(r"^(\d{1,2})([PMED])$", re.IGNORECASE)
-_LOOSE_ID_RE = re.compile(r"^([WF])(\d{1,3})$", re.IGNORECASE)
-
-
 def resolve_card(text: str) -> Card:
-    """A card from an id (``W007``, ``w7``), a short id (``7P``, ``10m``) or a Fate card's
-    name (``thief``)."""
-    t = text.strip()
-    if not t:
-        raise EntryError("no card given")
-    m = _LOOSE_ID_RE.match(t)
-    if m:
-        try:
-            return Card.from_id(f"{m.group(1).upper()}{int(m.group(2)):03d}")
-        except UnknownCardError:
-            raise EntryError(f"{t!r} is no card: World cards are W001-W052, Fate cards F001-F008 (R1-R3)") from None
-    m = _SHORT_RE.match(t)
-    if m:
-        value = int(m.group(1))
-        suit = SUIT_LETTERS[m.group(2).upper()]
-        for card in ALL_CARDS:
-            if card.is_world and card.value == value and card.suit is not None and _suit_index(card) == suit:
-                return card
-        raise EntryError(f"{t!r} is no card: values run 1-10 (11-13 with the expansion), suits P M E D")
-    word = t.lower()
-    if word in FATE_WORDS:
-        return FATE_WORDS[word]
-    raise EntryError(
-        f"{t!r} is not a card: type an id (W016), a value and suit (6M: P Powers, M Men, E Elves, D Darkness) "
-        "or a Fate card's name (thief)"
-    )
-
-
-def _suit_index(card: Card) -> int:
-    from companion.engine.cards import Suit
-
-    return (Suit.POWERS, Suit.MEN, Suit.ELVES, Suit.DARKNESS).index(card.suit)
+    """A card in any notation of the companion (:meth:`Card.parse`): an id (``W007``,
+    ``w7``), a short form (``7P``, ``10m``) or a name (``thief``, ``crystal``)."""
+    try:
+        return Card.parse(text)
+    except UnknownCardError as exc:
+        raise EntryError(str(exc)) from None
 
 
 def _tokens(text: str) -> list[str]:
@@ -151,7 +118,7 @@ def _fate_play(game: GameState, player: str, card: Card, rest: list[str]) -> Ent
     details = rule.details
     if not details:
         if rest:
-            raise EntryError(f"{card.title} needs nothing more: just type {rule.words[0]}")
+            raise EntryError(f"{card.title} needs nothing more: just type {rule.example}")
         return EntryMove(Play(player, card))
     if "discards" in details:
         if not rest:
@@ -173,12 +140,13 @@ def _fate_play(game: GameState, player: str, card: Card, rest: list[str]) -> Ent
     given, received = _swap_cards(rest[1:])
     if given or received:
         return EntryMove(Play(player, card, target=target, given=given, received=received))
-    choice: list[Move] = [m for m in game.legal_moves if isinstance(m, Play) and m.card is card and m.target == target]
+    # The card's plays on that target, as the rule gives them (the game then checks the rest).
+    choice: list[Move] = [m for m in rule.plays(game, player) if m.target == target]
     if len(choice) == 1:
         return EntryMove(choice[0])
     if choice:
         return EntryChoice(card, choice)
-    # Not legal on that target: the game says why (R22, R23).
+    # No play on that target: the game says why (R22, R23).
     return EntryMove(Play(player, card, target=target))
 
 

@@ -311,14 +311,18 @@ class ReplaySource(ClockedSource):
         self.propose(self.moves[index])
         return True
 
-    def back(self) -> None:
-        """One move back (pauses the clock)."""
+    def back(self) -> bool:
+        """One move back, through the session's undo; the clock pauses there (a finished
+        replay starts its clock again). False at the start of the record."""
         assert self.session is not None
         self.paused = True
-        self.session.undo(source=self.name)
+        self._steps = 0
+        if self.session.undo(source=self.name) is None:
+            return False
         self.index = len(self.session.game.move_stack)
         if self.finished:
             self.start(fresh=False)
+        return True
 
     def to_end(self) -> None:
         """Play every remaining move at once."""

@@ -3,9 +3,10 @@
 A :class:`FateRule` holds all that one Fate card means to the companion: its legal plays, the
 checks a play of it must pass, its effect on the table (as :class:`~companion.engine.effects.
 Effects`, which the engine then carries out), the details its ``play`` event carries in a
-record (:attr:`FateRule.details`), the words a player types for it and the words the
-commentary says. Cards that stay in play (Mystic Crystal, Exorcist) also say how they change
-other plays while they lie in front of a player: :meth:`FateRule.forbids`,
+record (:attr:`FateRule.details`), how a play of it is typed and the words the commentary
+says (its name, and the words a player may type for it, are the card catalogue's). Cards
+that stay in play (Mystic Crystal, Exorcist) also say how they change other plays while
+they lie in front of a player: :meth:`FateRule.forbids`,
 :meth:`FateRule.empowers`, :meth:`FateRule.reacts`.
 
 Adding a Fate card is adding its catalogue entry in :mod:`companion.engine.cards` and a rule
@@ -13,8 +14,8 @@ here, registered in :data:`FATE_RULES`; nothing else in the companion names a Fa
 
 >>> from companion.engine.cards import THIEF
 >>> rule = fate_rule(THIEF)
->>> rule.ruling, rule.details, rule.words
-('R23', ('target', 'stolen'), ('thief',))
+>>> rule.ruling, rule.details, rule.example
+('R23', ('target', 'stolen'), 'thief bob')
 """
 
 from __future__ import annotations
@@ -52,8 +53,6 @@ class FateRule:
     """The ruling that defines the card (R19-R25)."""
     details: tuple[str, ...] = ()
     """The :data:`~companion.engine.moves.DETAILS` a play of this card carries, in record order."""
-    words: tuple[str, ...] = ()
-    """What a scorekeeper may type for the card (``thief``)."""
     example: str = ""
     """How a play of it is typed, details included (``thief bob``)."""
     summary: str = ""
@@ -114,7 +113,6 @@ class MysticCrystal(FateRule):
 
     card = MYSTIC_CRYSTAL
     ruling = "R19"
-    words = ("crystal", "mystic")
     example = "crystal"
     summary = "A second Mystic Crystal discards both Crystals; while one is in play a Wizard (a 1) takes the whole centre (R5)."
 
@@ -152,14 +150,12 @@ class CentreCreature(FateRule):
 
 class Warlock(CentreCreature):
     card = WARLOCK
-    words = ("warlock",)
     example = "warlock"
     summary = "The Warlock plays as a Wizard (a 1), empowered by a Mystic Crystal."
 
 
 class Vampire(CentreCreature):
     card = VAMPIRE
-    words = ("vampire",)
     example = "vampire"
     summary = "The Vampire plays as a Ruler (a 10)."
 
@@ -171,7 +167,6 @@ class DarkDecay(FateRule):
     card = DARK_DECAY
     ruling = "R21"
     details = ("discards",)
-    words = ("decay", "dark")
     example = "decay bob:10m dee:thief"
     summary = "Dark Decay makes every opponent discard one card of their choice."
 
@@ -228,7 +223,6 @@ class MirrorSwap(FateRule):
     card = MIRROR_SWAP
     ruling = "R22"
     details = ("target", "given", "received")
-    words = ("swap", "mirror")
     example = "swap bob give 1p receive 7m"
     summary = "Mirror Swap exchanges as many World cards as the smaller hand holds."
 
@@ -305,7 +299,6 @@ class Thief(FateRule):
     card = THIEF
     ruling = "R23"
     details = ("target", "stolen")
-    words = ("thief",)
     example = "thief bob"
     summary = "The Thief takes the top card of an opponent's capture stack."
 
@@ -351,7 +344,6 @@ class Exorcist(FateRule):
 
     card = EXORCIST
     ruling = "R24"
-    words = ("exorcist",)
     example = "exorcist"
     summary = "No Creature may be played while an Exorcist is in play; the Exorcist cannot come out over a 4, and a 4 sends it away."
 
@@ -399,7 +391,6 @@ class Renewal(FateRule):
     card = RENEWAL
     ruling = "R25"
     details = ("drawn",)
-    words = ("renewal",)
     example = "renewal 10d"
     summary = "Renewal draws the top card of the World deck into the hand."
 

@@ -21,7 +21,7 @@ order can be unknown. Every rule that needs no hidden card is still checked.
 >>> game.push(Play.from_ids("bob", "W016"))
 Traceback (most recent call last):
 ...
-companion.engine.errors.IllegalMoveError: R4: Servant of Men (6) played by bob: the 6 can capture, so it must (take W004 + W012 or W024 + W012)
+companion.engine.errors.IllegalMoveError: R4: Servant of Men (6) played by bob: the 6 can capture, so it must (take 4P W004 + 2M W012 or 4E W024 + 2M W012)
 >>> game.push(Play.from_ids("bob", "W016", ["W024", "W012"]))
 >>> [c.id for c in game.stack("bob")]
 ['W024', 'W012', 'W016']
@@ -700,6 +700,8 @@ class GameState:
             if c.drew_fate[i]:
                 raise IllegalMoveError("R17", f"{move.player} already drew a Fate card in this deal (once per deal)")  # type: ignore[union-attr]
             if len(c.fate_decks[i]) - c.fate_hidden[i] <= 0:
+                if not any(c.fate_sets or ()):
+                    raise IllegalMoveError("R17", "this game is played without Fate decks, so there is no Fate card to draw (R3)")
                 raise IllegalMoveError("R17", f"{move.player}'s Fate deck is empty")  # type: ignore[union-attr]
         elif kind is Pass:
             i = self._check_turn(move.player, "pass")  # type: ignore[union-attr]

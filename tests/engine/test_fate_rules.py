@@ -29,7 +29,7 @@ def test_every_fate_card_has_one_rule_with_its_ruling_and_details() -> None:
     for card_, rule in FATE_RULES.items():
         assert rule.card is card_ and rule.ruling in {"R19", "R20", "R21", "R22", "R23", "R24", "R25"}
         assert set(rule.details) <= set(DETAILS), rule
-        assert rule.words and rule.summary
+        assert rule.example and rule.summary and Card.parse(rule.example.split()[0]) is card_
     assert fate_rule(THIEF).details == ("target", "stolen")
 
 

@@ -68,7 +68,7 @@ def test_spec_example_shapes_are_read():
         ('{"event": "play", "player": "ann", "card": ', None, "not valid JSON"),
         ('["play"]', None, "JSON object"),
         ('{"event": "pass", "player": "ann"}', "R17", "must play"),
-        ('{"event": "draw_fate", "player": "ann"}', "R17", "Fate deck is empty"),
+        ('{"event": "draw_fate", "player": "ann"}', "R17", "played without Fate decks"),
         ('{"event": "play", "player": "zed", "card": "W005"}', None, "unknown player"),
     ],
 )
