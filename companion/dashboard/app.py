@@ -374,7 +374,7 @@ class DashboardApp(App[int]):
         status = self.source.status
         if self.correcting is not None:
             status += f"; correcting event {self.correcting + 1}: type the right event (Esc cancels)"
-        redo = self.session.redo_moves if self.session is not None else ()
+        redo = self.session.redo_moves if self.session is not None and self.source.editable else ()
         if redo:
             status += f"; {len(redo)} undone (Ctrl+Y re-applies)"
         if self.game_file is not None:
@@ -435,6 +435,9 @@ class DashboardApp(App[int]):
         event = message.event
         log = self.table.log_widget
         if isinstance(event, Applied):
+            if isinstance(self.screen, SettlementScreen) and isinstance(self.source, TrackerSource) and isinstance(event.move, (Play, DrawFate, Pass)):
+                # The table plays the next round: the settlement makes way for it.
+                self.screen.action_close()
             for entry in message.entries:
                 log.add(entry)
             if message.last_play is not None:
@@ -459,7 +462,8 @@ class DashboardApp(App[int]):
             log.truncate(event.index)
             self.last_play = None
             self.flag = None
-            self.notify(f"Undone: {attempt_text(event.move)}", timeout=3)
+            if self.source.editable:
+                self.notify(f"Undone: {attempt_text(event.move)}", timeout=3)
             self.refresh_view()
         elif isinstance(event, Corrected):
             self._rebuild_log()
@@ -504,6 +508,11 @@ class DashboardApp(App[int]):
         self.bell()
         self._note(f"Question for the table: {message.question.prompt}")
         self.push_screen(QuestionScreen(message.question), src.answer)
+
+    @on(TrackerSource.QuestionClosed)
+    def _tracker_settled(self, message: TrackerSource.QuestionClosed) -> None:
+        if self._live() and isinstance(self.screen, QuestionScreen):
+            self.screen.dismiss(None)
 
     @on(TrackerSource.StatusChanged)
     def _tracker_status(self, message: TrackerSource.StatusChanged) -> None:
@@ -596,7 +605,8 @@ class DashboardApp(App[int]):
             return
         event.input.value = ""
         if isinstance(entry, EntryCommand):
-            {"undo": self.action_undo, "redo": self.action_redo, "deal": self.action_deal, "help": self.action_help}[entry.name]()
+            commands = {"undo": self.action_undo, "redo": self.action_redo, "deal": self.action_deal, "help": self.action_help, "quit": self.exit}
+            commands[entry.name]()
         elif isinstance(entry, EntryMove):
             move = entry.move
             if isinstance(move, Play) and move.drawn is not None and src.companion_deals and game.deck_count and index is None:

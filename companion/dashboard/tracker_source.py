@@ -51,6 +51,10 @@ class TrackerSource(ManualSource):
             super().__init__()
             self.question = question
 
+    class QuestionClosed(Message):
+        """The open question was settled without the keyboard (a tap named the target, the
+        table changed): its dialog closes."""
+
     class StatusChanged(Message):
         """A sensor's state or the tracker's state changed: the status line is redrawn."""
 
@@ -66,6 +70,7 @@ class TrackerSource(ManualSource):
         super().__init__(fate_sets={p: list(c) for p, c in tracker.config.fate_decks.items()}, first_dealer=tracker.config.first_dealer)
         self.tracker = tracker
         self.label = label
+        self._asking = False
         self.runner = TrackerRunner(tracker, start_sensors, self._publish, clock=clock, recorder=recorder, on_status=lambda _: self.post(TrackerSource.StatusChanged()))
 
     def new_session(self) -> GameSession:
@@ -99,6 +104,9 @@ class TrackerSource(ManualSource):
 
     def _publish(self, events: list[TrackerEvent]) -> None:
         # The moves themselves reach the dashboard from the session.
+        if self._asking and self.tracker.question is None:
+            self.post(TrackerSource.QuestionClosed())
+        self._asking = self.tracker.question is not None
         for e in events:
             if isinstance(e, Question):
                 self.post(TrackerSource.Asks(e))

@@ -321,15 +321,29 @@ def _move_from(obj: Mapping[str, Any], kind: Any, setup: GameSetup) -> Move:
 # ---------------------------------------------------------------------- moves -> events
 
 
-def game_event(setup: GameSetup) -> dict[str, Any]:
-    return {
-        "event": "game",
-        "format": FORMAT,
-        "players": list(setup.players),
-        "teams": [list(t) for t in setup.teams] if setup.teams else None,
-        "target": setup.target,
-        "expansion": setup.expansion,
-    }
+def game_event(setup: GameSetup, game_id: str | None = None) -> dict[str, Any]:
+    """The ``game`` event that opens a record; ``game_id`` names the game wherever its record
+    is copied (a club archive recognises it by that)."""
+    out: dict[str, Any] = {"event": "game", "format": FORMAT}
+    if game_id:
+        out["id"] = game_id
+    out.update(
+        players=list(setup.players),
+        teams=[list(t) for t in setup.teams] if setup.teams else None,
+        target=setup.target,
+        expansion=setup.expansion,
+    )
+    return out
+
+
+def game_id_of(line: str) -> str | None:
+    """The ``id`` of a record's ``game`` line, if it has one."""
+    try:
+        header = json.loads(line)
+    except ValueError:
+        return None
+    value = header.get("id") if isinstance(header, dict) else None
+    return value if isinstance(value, str) else None
 
 
 def _ids(cards: Iterable[Any]) -> list[Any]:
@@ -385,12 +399,12 @@ class RecordWriter:
     """Writes a record event by event; each line is flushed (and, with ``durable``, synced
     to disk) as soon as it is written."""
 
-    def __init__(self, fp: IO[str], setup: GameSetup, *, durable: bool = False, header: bool = True) -> None:
+    def __init__(self, fp: IO[str], setup: GameSetup, *, durable: bool = False, header: bool = True, game_id: str | None = None) -> None:
         self.fp = fp
         self.setup = setup
         self.durable = durable
         if header:
-            self._write(game_event(setup))
+            self._write(game_event(setup, game_id))
 
     def _write(self, event: Mapping[str, Any]) -> None:
         self.fp.write(dumps_event(event) + "\n")
@@ -409,11 +423,11 @@ def write_record(path: str | os.PathLike[str], setup: GameSetup, moves: Iterable
             writer.write(move)
 
 
-def iter_record_lines(game: GameState) -> Iterator[str]:
-    """The record of a game kept with its move stack."""
-    yield dumps_event(game_event(game.setup))
-    for move in game.move_stack:
-        yield dumps_event(move_event(move, game.setup))
+def iter_record_lines(setup: GameSetup, moves: Iterable[Move], game_id: str | None = None) -> Iterator[str]:
+    """The lines of the record of a game with ``setup`` and ``moves``."""
+    yield dumps_event(game_event(setup, game_id))
+    for move in moves:
+        yield dumps_event(move_event(move, setup))
 
 
 @dataclass(frozen=True)

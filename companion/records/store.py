@@ -12,13 +12,14 @@ import os
 import re
 import tempfile
 import time
-from collections.abc import Iterator
+import uuid
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO
 
 from companion.engine.game import GameSetup, GameState
 from companion.engine.moves import Move
-from companion.records.format import RecordError, RecordWriter, iter_record_lines, load_game
+from companion.records.format import RecordError, RecordWriter, game_id_of, iter_record_lines, load_game
 
 __all__ = ["GAMES_DIR_ENV", "GameFile", "default_games_dir", "last_unfinished", "list_games", "load_for_resume", "repair"]
 
@@ -41,9 +42,11 @@ def _slug(name: str) -> str:
 class GameFile:
     """The record file of one game, kept in step with a :class:`GameState`."""
 
-    def __init__(self, path: Path, setup: GameSetup, fp: IO[str]) -> None:
+    def __init__(self, path: Path, setup: GameSetup, fp: IO[str], game_id: str | None = None) -> None:
         self.path = path
         self.setup = setup
+        self.game_id = game_id
+        """The game's name in its ``game`` line, kept through every rewrite."""
         self._fp = fp
         self._writer = RecordWriter(fp, setup, durable=True, header=False)
 
@@ -58,26 +61,29 @@ class GameFile:
             n += 1
             path = games_dir / f"{stamp}-{names}-{n}.jsonl"
         fp = open(path, "x", encoding="utf-8")
-        writer = RecordWriter(fp, setup, durable=True)
-        del writer
-        return cls(path, setup, fp)
+        game_id = uuid.uuid4().hex
+        RecordWriter(fp, setup, durable=True, game_id=game_id)
+        return cls(path, setup, fp, game_id)
 
     @classmethod
     def reopen(cls, path: Path, setup: GameSetup) -> GameFile:
         """Continue an existing record (it must already hold the game's moves)."""
+        with open(path, encoding="utf-8", errors="replace") as head:
+            game_id = game_id_of(head.readline())
         fp = open(path, "a", encoding="utf-8")
-        return cls(path, setup, fp)
+        return cls(path, setup, fp, game_id)
 
     def append(self, move: Move) -> None:
         self._writer.write(move)
 
-    def rewrite(self, game: GameState) -> None:
-        """Replace the file with the record of ``game`` as it stands (after an undo)."""
+    def rewrite(self, moves: Sequence[Move]) -> None:
+        """Replace the file with the record of the game's ``moves`` (after an undo, a
+        correction, or hands filled in)."""
         self._fp.close()
         fd, tmp = tempfile.mkstemp(prefix=".rewrite-", suffix=".jsonl", dir=self.path.parent)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as out:
-                for line in iter_record_lines(game):
+                for line in iter_record_lines(self.setup, moves, self.game_id):
                     out.write(line + "\n")
                 out.flush()
                 os.fsync(out.fileno())

@@ -30,13 +30,14 @@ True
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from companion.engine.effects import Effects
 from companion.engine.errors import IllegalMoveError, InvalidMoveError
 from companion.engine.game import GameSetup, GameState
-from companion.engine.moves import Move, NewRound
+from companion.engine.moves import UNSEEN, Deal, Move, NewRound
+from companion.records.completion import complete_deals
 from companion.session.events import (
     Applied,
     Corrected,
@@ -60,7 +61,7 @@ class RecordSink(Protocol):
 
     def append(self, move: Move) -> None: ...
 
-    def rewrite(self, game: GameState) -> None: ...
+    def rewrite(self, moves: Sequence[Move]) -> None: ...
 
     def close(self) -> None: ...
 
@@ -259,17 +260,26 @@ class GameSession:
                 self.record.append(move)
             except OSError as exc:
                 self._tell(RecordTrouble(source, f"could not save event {index + 1}: {exc.strerror or exc}"))
+        if effects.round_result is not None and _has_unseen_hands(self._game.move_stack):
+            # The round is over: its face-down hands can be told now, in the saved record.
+            self._rewrite(source)
         applied = Applied(source, index, move, effects, redo)
         self._tell(applied)
         return applied
 
     def _rewrite(self, source: str) -> None:
+        """The record written anew from the game's moves, with every hand dealt face down
+        filled in once its cards have been played (:mod:`companion.records.completion`)."""
         if self.record is None:
             return
         try:
-            self.record.rewrite(self._game)
+            self.record.rewrite(complete_deals(self._game.move_stack))
         except OSError as exc:
             self._tell(RecordTrouble(source, f"could not rewrite the record: {exc.strerror or exc}"))
+
+
+def _has_unseen_hands(moves: Sequence[Move]) -> bool:
+    return any(isinstance(m, Deal) and any(c is UNSEEN for _, cards in m.hands for c in cards) for m in moves)
 
 
 def _effects_of(game: GameState) -> list[Effects]:

@@ -308,10 +308,8 @@ class Tracker:
             key = tuple(e.moves for e in found)
             if key != self._asked:
                 self._asked = key
-                self.question = Question(
-                    "The table could show any of these; which happened?",
-                    tuple(Choice(e.describe(), e.moves) for e in found),
-                )
+                choices = tuple(Choice(e.describe(), e.moves) for e in found)
+                self.question = Question(_prompt(choices, "The table could show any of these; which happened?"), choices)
                 events.append(self.question)
             self.state = TrackerState.ASKING
             return events
@@ -438,6 +436,11 @@ class Tracker:
         events = self._forced()
         if zone.startswith("hand:") or (zone == "centre" and game.phase is Phase.DEAL):
             return events + self._deal_tap(zone, card)
+        if zone.startswith("fate:") and self.question is not None:
+            # The gesture that names a target: the target taps a card on their Fate reader.
+            choice = self._choice_targeting(zone.partition(":")[2])
+            if choice is not None:
+                return events + self.answer(choice)
         if zone.startswith("fate:"):
             owner = obs.owner or zone.partition(":")[2]
             if not card.is_fate:
@@ -546,9 +549,16 @@ class Tracker:
 
     def _ask(self, prefix: list[Move], moves: Iterable[Move]) -> list[TrackerEvent]:
         choices = tuple(Choice(describe_moves(prefix + [m]), tuple(prefix + [m])) for m in moves)
-        self.question = Question("Which move was it?", choices)
+        self.question = Question(_prompt(choices), choices)
         self.state = TrackerState.ASKING
         return [self.question]
+
+    def _choice_targeting(self, player: str) -> int | None:
+        """The open question's one choice whose play targets ``player`` (a Thief, a Mirror
+        Swap), if there is exactly one."""
+        assert self.question is not None
+        found = [i for i, c in enumerate(self.question.choices) if _target_of(c) == player]
+        return found[0] if len(found) == 1 else None
 
     def _deal_tap(self, zone: str, card: Card) -> list[TrackerEvent]:
         """Cards tapped while a deal is due: the first deal's centre cards on the centre
@@ -615,3 +625,19 @@ class Tracker:
         return [*events, *self._apply_all(moves, "announced")]
 
 
+
+
+def _target_of(choice: Choice) -> str | None:
+    last = choice.moves[-1] if choice.moves else None
+    return last.target if isinstance(last, Play) else None
+
+
+def _prompt(choices: tuple[Choice, ...], default: str = "Which move was it?") -> str:
+    """The question in words; when the choices differ only by whom a card targets, how to
+    name the target with a tap."""
+    targets = [_target_of(c) for c in choices]
+    if all(targets) and len(set(targets)) == len(targets):
+        last = choices[0].moves[-1]
+        assert isinstance(last, Play)
+        return f"Whom does the {last.card.title} target? They tap a card on their Fate reader, or choose:"
+    return default

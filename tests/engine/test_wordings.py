@@ -42,6 +42,6 @@ def test_clearing_the_centre_in_the_first_deal_is_said_to_be_no_sweep():
     game.push(NewRound("bob"))
     game.push(Deal.make({"ann": ["W020", "W033", "W005"], "bob": ["W017", "W021", "W040"]}, ["W002", "W014", "W013", "W001"]))
     move = Play.from_ids("ann", "W020", ["W002", "W014", "W013", "W001"])
-    game.push(move)
-    assert not game.centre and not game.sweeps("ann")
-    assert "no sweep in the first deal (R7)" in describe_move(game, move)
+    effects = game.apply(move)
+    assert not game.centre and not game.sweeps("ann") and not effects.sweep
+    assert "no sweep in the first deal (R7)" in describe_move(game, move, effects)
