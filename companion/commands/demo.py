@@ -13,7 +13,7 @@ import time
 
 from companion.dashboard.commentary import describe_move
 from companion.engine.game import Phase
-from companion.records.format import RecordError, Replayer, read_record
+from companion.records.format import RecordError, Replayer, open_record, read_record, record_lines
 from companion.samples import SAMPLES, sample_path
 
 
@@ -127,8 +127,8 @@ def run_plain(sample: str, delay: float) -> int:
             time.sleep(delay)
 
     narrator = Narrator()
-    with open(path, encoding="utf-8") as fp:
-        read_record(fp, narrator, path=str(path))
+    with open_record(path) as fp:
+        read_record(record_lines(fp, str(path)), narrator, path=str(path))
     assert narrator.game is not None
     outcome = narrator.game.outcome()
     if outcome:

@@ -78,14 +78,18 @@ def resume_app(record: str | None, games_dir: Path, *, teaching: bool = False, s
     if record:
         path = Path(record)
         try:
-            game = load_for_resume(path)
+            game, report = load_for_resume(path)
         except (OSError, RecordError) as exc:
             raise ResumeError(f"cannot resume {path}: {exc}") from None
     else:
-        found = last_unfinished(games_dir)
+        try:
+            found = last_unfinished(games_dir)
+        except (OSError, RecordError) as exc:
+            raise ResumeError(f"cannot resume the last game: {exc}") from None
         if found is None:
             raise ResumeError(f"no unfinished game in {games_dir}")
-        path, game = found
+        game, report = found
+        path = report.path
     if game.outcome() is not None:
         raise ResumeError(f"{path} is a finished game; rop replay {path} --tui shows it")
     moves = list(game.move_stack)
@@ -93,7 +97,9 @@ def resume_app(record: str | None, games_dir: Path, *, teaching: bool = False, s
     fate_sets = {p: list(rounds[0].deck_of(p)) for p in game.players if rounds and rounds[0].deck_of(p)}
     first_dealer = rounds[0].dealer if rounds else None
     source = ManualSource(companion_deals=_dealt_by_companion(moves), fate_sets=fate_sets, first_dealer=first_dealer, seed=seed)
-    return DashboardApp(source, game=game, game_file=GameFile.reopen(path, game.setup), teaching=teaching, games_dir=games_dir)
+    app = DashboardApp(source, game=game, game_file=GameFile.reopen(path, game.setup), teaching=teaching, games_dir=games_dir)
+    app.resume_message = report.message
+    return app
 
 
 def _table_setup(args: argparse.Namespace, *, companion_deals: bool):
@@ -186,14 +192,17 @@ def sensor_app(args: argparse.Namespace, games_dir: Path):
     if args.resume is not None:
         if args.resume:
             path = Path(args.resume)
-            game = load_for_resume(path)
+            game, report = load_for_resume(path)
         else:
             found = last_unfinished(games_dir)
             if found is None:
                 raise ResumeError(f"no unfinished game in {games_dir}")
-            path, game = found
+            game, report = found
+            path = report.path
         source = TrackerSource(Tracker(game.copy(), tracker_config), start, label=label, clock=clock, recorder=recorder)
-        return DashboardApp(source, game=game, game_file=GameFile.reopen(path, game.setup), teaching=args.teaching, games_dir=games_dir)
+        app = DashboardApp(source, game=game, game_file=GameFile.reopen(path, game.setup), teaching=args.teaching, games_dir=games_dir)
+        app.resume_message = report.message
+        return app
     source = TrackerSource(Tracker(GameState(setup), tracker_config), start, label=label, clock=clock, recorder=recorder)
     return DashboardApp(source, teaching=args.teaching, setup=setup, games_dir=games_dir)
 

@@ -107,6 +107,9 @@ class DashboardApp(App[int]):
 
     teaching: reactive[bool] = reactive(False)
 
+    resume_message: str | None = None
+    """What resuming the saved game kept and set aside (a :class:`ResumeReport` message)."""
+
     def __init__(
         self,
         source: MoveSource,
@@ -159,7 +162,7 @@ class DashboardApp(App[int]):
         if self.game is not None:
             self._rebuild_log()
             if self.game_file is not None:
-                self._note(f"Resumed {self.game_file.path.name}: {len(self.game.move_stack)} events, nothing lost")
+                self._note(self.resume_message or f"Resumed {self.game_file.path.name}: {len(self.game.move_stack)} events")
         self.refresh_view()
         if self.needs_setup:
             self.push_screen(SetupScreen(), self._setup_done)

@@ -121,7 +121,7 @@ async def test_rop_play_plays_an_observation_log_back_and_records_it_again(tmp_p
     again = read_observation_log(out)
     assert again.setup == log.setup and TrackerConfig.from_log(again) == TrackerConfig.from_log(log)
     assert [dataclasses.replace(o, at=0.0) for o in again.observations] == [dataclasses.replace(o, at=0.0) for o in log.observations]
-    saved = load_for_resume(next(games.glob("*.jsonl")))
+    saved, _ = load_for_resume(next(games.glob("*.jsonl")))
     assert len(saved.move_stack) == len(moves) and saved.outcome() == app.game.outcome()
 
 
