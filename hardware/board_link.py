@@ -23,11 +23,32 @@ from .board import BoardMessage, BoardProtocol, Hello
 from .board_state import BoardState, IncompatibleBoard
 from .tag_events import TagPresent, TagRemoved
 
-__all__ = ["BoardLink", "BAUDRATE"]
+__all__ = ["BoardLink", "BAUDRATE", "PortError", "check_port"]
 
 log = logging.getLogger(__name__)
 
 BAUDRATE = 115200
+
+class PortError(ValueError):
+    """A serial port name that can never be opened, named with the reason."""
+
+
+def check_port(url: str) -> str:
+    """``url`` if it can name a reader board's port, else :class:`PortError` saying why: an
+    empty name, or a ``socket://`` or ``rfc2217://`` URL without a ``host:port`` (pyserial
+    itself fails on those with an error about comparing numbers)."""
+    if not url.strip():
+        raise PortError("the serial port name is empty")
+    scheme, sep, rest = url.partition("://")
+    if sep and scheme.lower() in ("socket", "rfc2217"):
+        hostport = rest.split("?", 1)[0].split("/", 1)[0]
+        host, colon, port = hostport.rpartition(":")
+        if not colon or not host:
+            raise PortError(f"{url}: a {scheme}:// port is written {scheme}://HOST:PORT")
+        if not port.isdigit() or not 0 < int(port) < 65536:
+            raise PortError(f"{url}: the port number must be from 1 to 65535, not {port!r}")
+    return url
+
 
 Sink = Callable[[TagPresent | TagRemoved | SensorStatus], None]
 
@@ -49,7 +70,7 @@ class BoardLink:
         on_message: Callable[[BoardMessage], None] | None = None,
         on_bad_line: Callable[[str, str], None] | None = None,
     ) -> None:
-        self.url = url
+        self.url = check_port(url)
         self.source = f"serial:{url}"
         self.baudrate = baudrate
         self.heartbeat_timeout = heartbeat_timeout
@@ -155,7 +176,8 @@ class BoardLink:
         try:
             # A read timeout lets the reader thread notice a stop request on any transport.
             port = serial.serial_for_url(self.url, baudrate=self.baudrate, timeout=0.5)
-        except (serial.SerialException, OSError, ValueError) as exc:
+        except (serial.SerialException, OSError, ValueError, TypeError) as exc:
+            # TypeError: pyserial's own URL parsing on a URL it does not expect.
             self._status(SensorState.RECONNECTING, f"cannot open {self.url}: {exc}; retrying")
             return False
         self._lost.clear()
