@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion.observations.textio import read_json
 from vision.markers import OWNER_SLOTS
 
 __all__ = ["OwnerRegistry", "OwnerError", "REGISTRY_FILE"]
@@ -43,7 +44,7 @@ class OwnerRegistry:
         if not path.exists():
             return cls(path=path)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = read_json(path, max_bytes=1024 * 1024)
             owners = data["owners"]
             if not isinstance(owners, list) or len(owners) > OWNER_SLOTS:
                 raise ValueError(f"'owners' must be a list of at most {OWNER_SLOTS} names or nulls")
