@@ -19,11 +19,11 @@ import serial.threaded
 
 from companion.observations import SensorState, SensorStatus
 
-from .board import BoardMessage, BoardProtocol, Hello
+from .board import BoardMessage, BoardProtocol, Hello, ProtocolError
 from .board_state import BoardState, IncompatibleBoard
 from .tag_events import TagPresent, TagRemoved
 
-__all__ = ["BoardLink", "BAUDRATE", "PortError", "check_port"]
+__all__ = ["BoardLink", "BAUDRATE", "DrainingReaderThread", "PortError", "check_port"]
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +48,61 @@ def check_port(url: str) -> str:
         if not port.isdigit() or not 0 < int(port) < 65536:
             raise PortError(f"{url}: the port number must be from 1 to 65535, not {port!r}")
     return url
+
+
+def _shown(message: BoardMessage) -> str:
+    return repr(message)[:80]
+
+
+class DrainingReaderThread(serial.threaded.ReaderThread):
+    """pyserial's reader thread, reading whatever is waiting at once on every transport.
+
+    pyserial's own loop reads ``in_waiting or 1`` bytes; a ``socket://`` port reports 1
+    whenever anything at all is waiting, so a burst of noise was read a byte at a time, long
+    enough for the heartbeat check to declare the board hung and lose the next tap."""
+
+    CHUNK = 65536
+
+    def run(self) -> None:  # the loop of serial.threaded.ReaderThread.run, draining sockets
+        if not hasattr(self.serial, "cancel_read"):
+            self.serial.timeout = 1
+        self.protocol = self.protocol_factory()
+        try:
+            self.protocol.connection_made(self)
+        except Exception as exc:
+            self.alive = False
+            self.protocol.connection_lost(exc)
+            self._connection_made.set()
+            return
+        error: BaseException | None = None
+        self._connection_made.set()
+        drain = type(self.serial).__module__.endswith("protocol_socket")
+        while self.alive and self.serial.is_open:
+            try:
+                data = self.serial.read(self.serial.in_waiting or 1)
+                if data and drain:
+                    data += self._drain()
+            except serial.SerialException as exc:
+                error = exc  # an I/O problem such as an unplugged adapter: the link reconnects
+                break
+            if data:
+                try:
+                    self.protocol.data_received(data)
+                except Exception as exc:
+                    error = exc
+                    break
+        self.alive = False
+        self.protocol.connection_lost(error)
+        self.protocol = None
+
+    def _drain(self) -> bytes:
+        """What else is waiting on a socket, without waiting for more."""
+        timeout = self.serial.timeout
+        self.serial.timeout = 0
+        try:
+            return bytes(self.serial.read(self.CHUNK))
+        finally:
+            self.serial.timeout = timeout
 
 
 Sink = Callable[[TagPresent | TagRemoved | SensorStatus], None]
@@ -138,6 +193,11 @@ class BoardLink:
         self._safe_emit(SensorStatus(self.source, time.monotonic(), state, detail, self.state.readers_up()))
 
     def _message(self, message: BoardMessage) -> None:
+        try:
+            self.state.check(message)
+        except ProtocolError as exc:
+            self._bad_line(_shown(message), str(exc))
+            return
         if self._on_message:
             try:
                 self._on_message(message)
@@ -183,7 +243,7 @@ class BoardLink:
         self._lost.clear()
         self._lost_reason = ""
         self.state.begin_connection()
-        reader = serial.threaded.ReaderThread(port, self._make_protocol)
+        reader = DrainingReaderThread(port, self._make_protocol)
         reader.daemon = True
         reader.start()
         try:

@@ -170,7 +170,11 @@ def _watch(args: argparse.Namespace) -> int:
 
     serial = [args.serial] if args.serial else []
     nfc = [] if args.serial else [args.nfc or "usb"]
-    reader = NfcSensors(show, nfc=nfc, serial=serial, registry=registry, on_board_message=board_message).start()
+    def bad_line(raw: str, reason: str) -> None:
+        # Lines the board link rejected: the table setter sees noise and wiring faults too.
+        print(f"{stamp()} {'board':8} REJECTED {raw!r}: {reason}", flush=True)
+
+    reader = NfcSensors(show, nfc=nfc, serial=serial, registry=registry, on_board_message=board_message, on_bad_line=bad_line).start()
     print(f"{stamp()} watching {args.serial or args.nfc or 'usb'}; Ctrl-C stops", flush=True)
     try:
         if args.seconds is not None:
