@@ -95,10 +95,12 @@ class OwnerRegistry:
 
 
 def _check_name(name: str) -> str:
+    """An owner's name names a directory of marker sheets: no path characters, no control
+    characters (newlines, tabs), not ``.`` or ``..``."""
     name = name.strip()
-    if not _NAME_RE.match(name):
+    if not _NAME_RE.fullmatch(name) or not name.isprintable() or name.startswith("."):
         raise OwnerError(
-            f"owner name {name!r} is not usable: 1-32 characters, not starting with '#' or a space, "
+            f"owner name {name!r} is not usable: 1-32 printable characters, not starting with '#', '.' or a space, "
             "without ':', '/' or '\\'"
         )
     return name
