@@ -9,6 +9,7 @@ detector calls on every image."""
 from __future__ import annotations
 
 import os
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -52,9 +53,12 @@ def read_image(path: str | os.PathLike[str]) -> np.ndarray:
     if not p.is_file():
         raise ImageError(f"{p}: cannot read image: {'file does not exist' if not p.exists() else 'not a file'}")
     try:
-        # Opening reads the header only; nothing is decoded yet.
-        with Image.open(p) as header:
-            width, height = header.size
+        # Opening reads the header only; nothing is decoded yet. Pillow's own warning about
+        # large images is ours to give, with our limit.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(p) as header:
+                width, height = header.size
     except Image.DecompressionBombError:
         raise ImageError(f"{p}: too large (more than {MAX_PIXELS // 1_000_000} megapixels)") from None
     except (UnidentifiedImageError, OSError, ValueError) as exc:
