@@ -57,6 +57,9 @@ MAX_RECORD_LINE = 64 * 1024
 MAX_LEADING_BLANKS = 100
 """Blank lines tolerated before the ``game`` event; past that the file is not a record."""
 
+MAX_BLANK_RUN = 1000
+"""Blank lines tolerated in a row anywhere: the companion writes none."""
+
 _BLANK = object()
 
 
@@ -135,14 +138,19 @@ def read_record(lines: Iterable[str], visitor: RecordVisitor, *, path: str | Non
     """
     setup: GameSetup | None = None
     line_no = 0
+    blanks = 0
     visit = visitor.visit_move
     try:
         for line_no, text in enumerate(lines, 1):
             obj = _parse_line(text, line_no, path)
             if obj is _BLANK:
+                blanks += 1
                 if setup is None and line_no > MAX_LEADING_BLANKS:
                     raise RecordError(f'not a record: no "game" event in the first {MAX_LEADING_BLANKS} lines', line=line_no, path=path)
+                if blanks > MAX_BLANK_RUN:
+                    raise RecordError(f"{MAX_BLANK_RUN} blank lines in a row: not a record the companion wrote", line=line_no, path=path)
                 continue
+            blanks = 0
             if not isinstance(obj, dict):
                 raise RecordError("each line must be a JSON object", line=line_no, path=path)
             kind = obj.get("event")

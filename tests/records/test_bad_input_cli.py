@@ -102,6 +102,10 @@ def test_a_record_of_blank_lines_is_refused_at_once(tmp_path: Path, capsys: pyte
     path.write_bytes(b"\n" * 5_000_000)
     status, err = _run(capsys, "replay", str(path))
     assert status == 1 and 'blank.jsonl:101: not a record: no "game" event in the first 100 lines' in err
+    # After the game event too: a run of blank lines is no record the companion wrote.
+    path.write_bytes(b'{"event": "game", "format": "rop-record/1", "players": ["ann", "bob"]}\n' + b"\n" * 5_000_000)
+    status, err = _run(capsys, "replay", str(path))
+    assert status == 1 and "blank.jsonl:1002: 1000 blank lines in a row" in err
 
 
 @pytest.mark.parametrize(
