@@ -189,6 +189,8 @@ def _annotated_output(path: str) -> Path:
 def _calibrate(args: argparse.Namespace) -> int:
     import cv2
 
+    import numpy as np
+
     from companion.observations.outfiles import atomic_output
     from vision.images import read_image
 
@@ -199,6 +201,7 @@ def _calibrate(args: argparse.Namespace) -> int:
     out = _annotated_output(args.out)
     reader = _reader(args)
     layout = reader.layout
+    image: np.ndarray | None
     if args.image:
         image = read_image(args.image)
     else:

@@ -62,7 +62,8 @@ def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO]
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)
-        with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8"})) as out:
+        encoding = None if "b" in mode else "utf-8"
+        with open(fd, mode, encoding=encoding) as out:
             yield out
         os.replace(tmp, target)
     except BaseException:

@@ -250,6 +250,7 @@ def load_for_resume(path: Path) -> tuple[GameState, ResumeReport]:
     elif data and not data.endswith(b"\n"):
         _append(path, b"\n")
     events = sum(1 for _, raw in lines[: counter.last_line] if raw.strip())
+    assert counter.game is not None
     return counter.game, ResumeReport(path, events, damaged_line, damaged_bytes, side_file)
 
 
