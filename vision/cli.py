@@ -11,6 +11,8 @@ import json
 import sys
 from pathlib import Path
 
+from companion.observations.argtypes import int_range
+
 __all__ = ["register"]
 
 
@@ -51,7 +53,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     src.add_argument("--video", help="a video file instead of a camera")
     w.add_argument("--json", action="store_true", help="one JSON line per observation")
     w.add_argument("--preview", action="store_true", help="show an annotated preview window")
-    w.add_argument("--max-frames", type=int, help="stop after this many frames")
+    w.add_argument("--max-frames", type=int_range(1), help="stop after this many frames")
     _table_options(w)
     _detector_options(w, decimate=2.0)
     w.set_defaults(func=_watch)
@@ -59,7 +61,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _table_options(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("table")
-    g.add_argument("--players", type=int, default=4, help="standard layout for this many players, 2-6 (default 4)")
+    g.add_argument("--players", type=int_range(2, 6), default=4, help="standard layout for this many players, 2-6 (default 4)")
     g.add_argument("--layout", help="a layout file instead of a standard layout")
     g.add_argument("--names", help="player names in seat order, comma separated: zones become capture:<name>")
     g.add_argument("--calibration", help="calibration directory (owners.json, layouts/); default: see docs/vision.md")

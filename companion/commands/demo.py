@@ -33,7 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--teams", type=int_range(0, 3), default=2, help="number of teams, 0 to 3 (default 2; 0: everyone alone)")
     p.add_argument("--no-fate", action="store_true", help="play without Fate decks")
     p.add_argument("--expansion", action="store_true", help="with the Higher Powers expansion (R2)")
-    p.add_argument("--seed", type=int_range(0), default=7, help="the demo table's shuffle (default 7)")
+    p.add_argument("--seed", type=int, default=7, help="the demo table's shuffle (default 7)")
     p.add_argument("--no-teaching", action="store_true", help="start with teaching mode off")
     p.add_argument(
         "--camera-sim",

@@ -37,7 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--players", type=int_range(2, 6), default=2, help="2 to 6 (default 2)")
     p.add_argument("--teams", type=int_range(0, 3), default=0, help="number of teams, 0 to 3 (0: everyone alone)")
-    p.add_argument("--seed", type=int_range(0), default=None, help="random seed, for a repeatable game")
+    p.add_argument("--seed", type=int, default=None, help="random seed, for a repeatable game")
     p.add_argument("--fate", action="store_true", help="players use Fate decks")
     p.add_argument("--expansion", action="store_true", help="the Higher Powers expansion (R2)")
     p.add_argument(
