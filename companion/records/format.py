@@ -160,7 +160,13 @@ def read_record(lines: Iterable[str], visitor: RecordVisitor, *, path: str | Non
                 setup = _setup_from(obj, line_no, path)
                 visitor.begin_game(setup, line_no)
                 continue
-            visit(_move_from(obj, kind, setup), line_no)
+            try:
+                move = _move_from(obj, kind, setup)
+            except (TypeError, KeyError, AttributeError) as exc:
+                # A field of a shape the event's reader did not expect (a list where a card
+                # id belongs): a malformed line like any other, never a traceback.
+                raise RecordError(f"a field of this {kind} event has the wrong type ({exc})", line=line_no, path=path) from None
+            visit(move, line_no)
     except IllegalMoveError as exc:
         raise RecordError(str(exc), line=line_no, rule=exc.rule, path=path) from None
     except (InvalidMoveError, UnknownCardError) as exc:

@@ -134,6 +134,54 @@ def test_records_raise_only_record_errors_naming_file_and_line(data: st.DataObje
         assert exc.line >= 1
 
 
+FATE7 = ["F001", "F002", "F003", "F004", "F005", "F006", "F007"]
+EVENT_TEMPLATES: list[dict] = [
+    {"event": "round", "dealer": "bob", "fate_decks": {"ann": FATE7, "bob": FATE7}, "fate_order_known": True},
+    {"event": "deal", "hands": {"ann": ["W001", "W002", "W003"], "bob": ["W004", "W005", None]}, "center": ["W006", "W007", "W008", "W009"]},
+    {"event": "play", "player": "ann", "card": "W011", "capture": ["W001"]},
+    {"event": "play", "player": "ann", "card": "F004", "discards": {"bob": "W003"}},
+    {"event": "play", "player": "ann", "card": "F005", "target": "bob", "given": ["W001"], "received": [None]},
+    {"event": "play", "player": "ann", "card": "F006", "target": "bob", "stolen": "W002"},
+    {"event": "play", "player": "ann", "card": "F008", "drawn": None, "unseen": True},
+    {"event": "draw_fate", "player": "ann"},
+    {"event": "pass", "player": "ann"},
+]
+
+
+def _field_paths(event: dict) -> list[tuple[str, ...]]:
+    """Every field of an event, and every entry of its maps (``hands.ann``)."""
+    out: list[tuple[str, ...]] = []
+    for key, value in event.items():
+        out.append((key,))
+        if isinstance(value, dict):
+            out.extend((key, inner) for inner in value)
+    return out
+
+
+def test_every_field_of_every_record_event_given_every_wrong_shape() -> None:
+    """Not random: each field of each kind of event given each wrong shape in turn (or left
+    out) is read or refused as a RecordError naming the file and the line."""
+    path = _scratch() / "game.jsonl"
+    header = '{"event": "game", "format": "rop-record/1", "players": ["ann", "bob"]}\n'
+    tried = 0
+    for template in EVENT_TEMPLATES:
+        for field in _field_paths(template):
+            for value in [*WRONG_SHAPES, KeyError]:
+                event = json.loads(json.dumps(template))
+                holder = event if len(field) == 1 else event[field[0]]
+                if value is KeyError:
+                    del holder[field[-1]]
+                else:
+                    holder[field[-1]] = value
+                path.write_text(header + json.dumps(event) + "\n", encoding="utf-8")
+                try:
+                    load_game(path)
+                except RecordError as exc:
+                    assert exc.line == 2 and str(exc).startswith(f"{path}:2: "), exc
+                tried += 1
+    assert tried > 500
+
+
 @_fuzz("records resumed")
 @given(data=st.data())
 def test_resuming_a_damaged_record_loses_nothing(data: st.DataObject) -> None:
@@ -161,12 +209,99 @@ def test_resuming_a_damaged_record_loses_nothing(data: st.DataObject) -> None:
 LOG = (Path(__file__).parents[2] / "bench" / "data" / "camera-sim-2p.jsonl").read_bytes().splitlines(keepends=True)[:40]
 
 
+GOOD_ROW = {
+    "t": 1.5,
+    "source": "camera",
+    "card": "W007",
+    "owner": "ann",
+    "zone": "centre",
+    "table_mm": [100.0, 200.0],
+    "reader": "board:0",
+    "uid": "DEADBEEF",
+    "reason": "not enrolled",
+    "player": "ann",
+    "state": "lost",
+    "detail": "unplugged",
+    "readers": ["board:0"],
+}
+WRONG_SHAPES: list[object] = [None, True, 0, -1, 1.5, 1e308, "", "x", "zed", "W099", [], [1], [1, 2, 3], ["a", "b"], [None, None], {}, {"a": 1}]
+"""A value of every shape JSON has, and the near misses of the shapes the readers expect."""
+
+near_misses = st.one_of(st.sampled_from(WRONG_SHAPES), json_values)
+KIND_FIELDS = {
+    "seen": ["t", "source", "card", "owner", "zone", "table_mm"],
+    "gone": ["t", "source", "card", "owner", "zone"],
+    "tapped": ["t", "source", "card", "owner", "reader", "uid"],
+    "lifted": ["t", "source", "card", "owner", "reader", "uid"],
+    "unknown-tag": ["t", "source", "reader", "uid", "reason"],
+    "draw": ["t", "source", "player"],
+    "status": ["t", "source", "state", "detail", "readers"],
+}
+
+
+@st.composite
+def log_rows(draw: st.DrawFn) -> bytes:
+    """A well-formed observation of any kind with one field (or none) given a value of any
+    shape: wrong types live in single fields."""
+    row = dict(GOOD_ROW, kind=draw(st.sampled_from(["seen", "gone", "tapped", "lifted", "unknown-tag", "draw", "status"])))
+    for key in draw(st.lists(st.sampled_from(sorted(row)), max_size=2, unique=True)):
+        if draw(st.booleans()):
+            row[key] = draw(near_misses)
+        else:
+            del row[key]
+    return json.dumps(row).encode() + b"\n"
+
+
+@st.composite
+def log_headers(draw: st.DrawFn) -> bytes:
+    header = json.loads(LOG[0])
+    for key in draw(st.lists(st.sampled_from(sorted(header) + ["teams", "target", "first_dealer", "fate_decks"]), max_size=2, unique=True)):
+        header[key] = draw(near_misses)
+    return json.dumps(header).encode() + b"\n"
+
+
+def test_every_field_of_every_observation_given_every_wrong_shape() -> None:
+    """Not random: each field of each kind of observation, and each field of the header,
+    given each wrong shape in turn (or left out) is read or refused with file and line."""
+    path = _scratch() / "table.jsonl"
+    tried = 0
+    header = json.loads(LOG[0])
+    cases: list[tuple[dict, dict | None]] = []
+    for kind, fields in KIND_FIELDS.items():
+        good = {k: GOOD_ROW[k] for k in fields} | {"kind": kind}
+        for field in fields:
+            for value in [*WRONG_SHAPES, KeyError]:
+                row = dict(good)
+                if value is KeyError:
+                    del row[field]
+                else:
+                    row[field] = value
+                cases.append((header, row))
+    for key in [*header, "teams", "target", "first_dealer", "fate_decks"]:
+        for value in WRONG_SHAPES:
+            cases.append((header | {key: value}, None))
+    for head, row in cases:
+        path.write_text(json.dumps(head) + "\n" + (json.dumps(row) + "\n" if row else ""), encoding="utf-8")
+        try:
+            read_observation_log(path)
+        except ObservationLogError as exc:
+            assert exc.line in (1, 2) and str(exc).startswith(f"{path}:{exc.line}: "), exc
+        tried += 1
+    assert tried == len(cases) > 600
+
+
 @_fuzz("observation logs")
 @given(data=st.data())
 def test_observation_logs_raise_only_log_errors_naming_file_and_line(data: st.DataObject) -> None:
-    raw = data.draw(st.one_of(st.builds(lambda: None), st.binary(max_size=200)))
+    how = data.draw(st.sampled_from(["mutated", "fields", "bytes"]))
+    if how == "mutated":
+        blob = _mutated(LOG, data)
+    elif how == "fields":
+        blob = data.draw(st.one_of(st.just(LOG[0]), log_headers())) + b"".join(data.draw(st.lists(log_rows(), max_size=4)))
+    else:
+        blob = data.draw(st.binary(max_size=200))
     path = _scratch() / "table.jsonl"
-    path.write_bytes(_mutated(LOG, data) if raw is None else raw)
+    path.write_bytes(blob)
     try:
         read_observation_log(path)
     except ObservationLogError as exc:
@@ -265,6 +400,34 @@ def test_table_configs_load_or_raise_a_config_error_naming_the_file(data: bytes)
         return
     assert all(isinstance(p, str) for p in config.players)
     config.setup  # noqa: B018 - a loaded config always makes a valid setup
+
+
+def test_every_key_of_configs_and_score_files_given_every_wrong_shape() -> None:
+    """Not random: each key of a table configuration and of a score file given each wrong
+    shape in turn is loaded or refused with a clear error naming the file."""
+    from companion.cli import main
+
+    scratch = _scratch()
+    config = scratch / "table.json"
+    good_config = {"players": ["ann", "bob"], "first_dealer": "bob", "fate_decks": {"ann": FATE7}, "camera": 0, "layout": 2, "nfc": ["usb"], "serial": ["socket://127.0.0.1:4000"], "readers": {"board:0": "centre"}}
+    for key in config_keys:
+        for value in WRONG_SHAPES:
+            config.write_text(json.dumps(good_config | {key: value}), encoding="utf-8")
+            try:
+                TableConfig.load(config)
+            except TableConfigError as exc:
+                assert str(config) in str(exc)
+    score = scratch / "round.json"
+    good_side = {"captured": ["W001", "W007"], "sweeps": 1}
+    variants = [{"sides": {"ann": good_side, "bob": good_side | {key: value}}, "expansion": False} for key in good_side for value in WRONG_SHAPES]
+    variants += [{"sides": {"ann": good_side}, "expansion": value} for value in WRONG_SHAPES]
+    variants += [{"sides": value} for value in WRONG_SHAPES] + [{"sides": {"ann": value}} for value in WRONG_SHAPES]
+    for data in variants:
+        score.write_text(json.dumps(data), encoding="utf-8")
+        out, err = io.StringIO(), io.StringIO()
+        with redirect_stdout(out), redirect_stderr(err):
+            status = main(["score", str(score)])
+        assert status in (0, 2) and (status == 0 or str(score) in err.getvalue()), (data, err.getvalue())
 
 
 # ------------------------------------------------------------------------------ the serial line
