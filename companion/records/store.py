@@ -142,6 +142,8 @@ class ResumeReport:
     damaged_bytes: int = 0
     side_file: Path | None = None
     """Where the lines set aside are kept (never deleted)."""
+    set_aside_lines: int = 0
+    """How many lines were set aside: the damaged one and every line after it."""
     passed_over: tuple[Path, ...] = ()
     """Newer games that were not resumed because they are finished."""
 
@@ -154,10 +156,13 @@ class ResumeReport:
         head = f"Resumed {self.path.name}: {self.events} events"
         if self.side_file is None:
             text = f"{head}, nothing lost"
+        elif self.set_aside_lines <= 1:
+            text = f"{head}; line {self.damaged_line} ({self.damaged_bytes} bytes) was damaged and is kept in {self.side_file.name}"
         else:
+            after = self.set_aside_lines - 1
             text = (
-                f"{head}; from line {self.damaged_line} on ({self.damaged_bytes} bytes) the record was damaged"
-                f" and is kept in {self.side_file.name}"
+                f"{head}; line {self.damaged_line} was damaged: it and the {after} line{'s' if after > 1 else ''} after it"
+                f" ({self.damaged_bytes} bytes) are kept in {self.side_file.name}"
             )
         if self.passed_over:
             names = ", ".join(p.name for p in self.passed_over)
@@ -251,7 +256,8 @@ def load_for_resume(path: Path) -> tuple[GameState, ResumeReport]:
         _append(path, b"\n")
     events = sum(1 for _, raw in lines[: counter.last_line] if raw.strip())
     assert counter.game is not None
-    return counter.game, ResumeReport(path, events, damaged_line, damaged_bytes, side_file)
+    set_aside = len(lines) - damaged_line + 1 if damaged_line is not None else 0
+    return counter.game, ResumeReport(path, events, damaged_line, damaged_bytes, side_file, set_aside_lines=set_aside)
 
 
 def _set_aside(path: Path, tail: bytes) -> Path:

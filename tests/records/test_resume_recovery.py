@@ -55,14 +55,25 @@ def test_a_damaged_line_sets_aside_the_tail_and_keeps_what_precedes(tmp_path: Pa
     assert report.damaged_line == 11 and report.damaged_bytes == len(tail)
     assert report.side_file == tmp_path / "g.jsonl.damaged" and report.side_file.read_bytes() == tail
     assert not report.nothing_lost
+    assert report.set_aside_lines == len(lines) - 10
     assert report.message == (
-        f"Resumed g.jsonl: 10 events; from line 11 on ({len(tail)} bytes) the record was damaged and is kept in g.jsonl.damaged"
+        f"Resumed g.jsonl: 10 events; line 11 was damaged: it and the {len(lines) - 11} lines after it"
+        f" ({len(tail)} bytes) are kept in g.jsonl.damaged"
     )
     assert path.read_bytes() == b"".join(lines[:10])
     assert stat.S_IMODE(path.stat().st_mode) == 0o640
     # Resumed again: nothing more to set aside, and the first side file is not overwritten.
     again, second = load_for_resume(path)
     assert list(again.move_stack) == list(resumed.move_stack) and second.nothing_lost
+
+
+def test_a_last_line_cut_short_is_named_with_its_bytes(tmp_path: Path) -> None:
+    game = _played(6)
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(_record(game) + b'{"event": "play", "player": "an')
+    resumed, report = load_for_resume(path)
+    assert list(resumed.move_stack) == list(game.move_stack)
+    assert report.message == "Resumed g.jsonl: 7 events; line 8 (31 bytes) was damaged and is kept in g.jsonl.damaged"
 
 
 def test_a_move_that_breaks_a_rule_is_set_aside_too(tmp_path: Path) -> None:
