@@ -158,3 +158,37 @@ def test_ports_that_can_never_open_are_refused_by_name(url: str, why: str) -> No
         BoardLink(url, lambda e: None)
     assert check_port("socket://127.0.0.1:4000") == "socket://127.0.0.1:4000"
     assert check_port("/dev/ttyACM0") == "/dev/ttyACM0"
+
+
+def test_tags_watch_shows_the_lines_it_rejects(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import subprocess
+    import sys
+
+    peer = Peer()
+    watch = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "tags", "watch", "--serial", peer.url, "--calibration", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    # Only a watch that never shows what is awaited runs this long: end it, and fail.
+    bound = threading.Timer(120, watch.kill)
+    bound.start()
+    try:
+        peer.wait_for(b"INFO*")
+        peer.send(encode_line("HELLO ROP-NFC 1 1.0.0 2 POWER") + encode_line("READY") + encode_line("TAG 9 DEADBEEF") + b"TAG 1 DEADBEEF*00\n")
+        assert watch.stdout is not None
+        shown: list[str] = []
+        for line in watch.stdout:  # ends when the command does; the kill below ends it on success
+            shown.append(line)
+            if sum("REJECTED" in s for s in shown) == 2:
+                break
+        rejected = [s for s in shown if "REJECTED" in s]
+        assert len(rejected) == 2, shown
+        assert "reader 9 does not exist: the board has 2 readers" in rejected[0]
+        assert "TAG 1 DEADBEEF*00" in rejected[1]
+    finally:
+        bound.cancel()
+        watch.kill()
+        watch.wait()
+        peer.close()
