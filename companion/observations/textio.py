@@ -121,15 +121,23 @@ def iter_text_lines(
 ) -> Iterator[str]:
     """The lines of a binary stream as text, each without its line ending. A line longer
     than ``max_line`` bytes is an error (read no further than the limit: bounded memory)."""
+    readline = fp.readline
+    limit = max_line + 1
     line_no = 0
     while True:
-        raw = fp.readline(max_line + 1)
+        raw = readline(limit)
         if not raw:
             return
         line_no += 1
-        if len(raw) > max_line and not raw.endswith(b"\n"):
+        if len(raw) > max_line and raw[-1:] != b"\n":
             raise InputError(f"line longer than {max_line} bytes: not this kind of file", path=path, line=line_no)
-        yield decode_text(raw, path=path, first_line=line_no).rstrip("\r\n")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            text = decode_text(raw, path=path, first_line=line_no)  # raises, naming the line
+        if line_no == 1 and text[:1] == "\ufeff":
+            text = text[1:]
+        yield text.rstrip("\r\n")
 
 
 # ------------------------------------------------------------------------------ JSON

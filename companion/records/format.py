@@ -25,7 +25,7 @@ from typing import IO, Any
 
 from companion.engine.cards import Card, UnknownCardError
 from companion.engine.game import GameSetup, GameState, IllegalMoveError
-from companion.observations.textio import MAX_JSON_DEPTH, InputError, iter_text_lines, loads_json
+from companion.observations.textio import InputError, iter_text_lines, loads_json
 from companion.engine.moves import UNSEEN, Deal, DrawFate, InvalidMoveError, Move, NewRound, Pass, Play, _Unseen
 
 __all__ = [
@@ -70,15 +70,13 @@ def _parse_line(text: str, line: int, path: str | None) -> Any:
     is wrong."""
     if len(text) > MAX_RECORD_LINE:
         raise RecordError(f"a line of {len(text)} characters is not an event (at most {MAX_RECORD_LINE})", line=line, path=path)
-    # Deep nesting would make the decoder recurse: only the safe loader sees such text.
-    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
-        try:
-            obj, end = _raw_decode(text)
-        except ValueError:
-            pass
-        else:
-            if end == len(text) or not text[end:].strip():
-                return obj
+    try:
+        obj, end = _raw_decode(text)
+    except (ValueError, RecursionError):
+        pass  # the safe loader below says what is wrong (deep nesting included)
+    else:
+        if end == len(text) or not text[end:].strip():
+            return obj
     if not text.strip():
         return _BLANK
     try:
