@@ -27,7 +27,7 @@ from companion.records.store import (
 from companion.dashboard.widgets.event_log import EventLog
 from companion.engine.game import GameSetup, GameState, Phase
 from companion.engine.moves import Play
-from companion.records.format import load_game
+from companion.records.format import RecordError, load_game
 from companion.simulation.virtual_table import VirtualTable
 from tests.dashboard.driving import entry_text, play_move
 
@@ -91,6 +91,15 @@ def _wait_for(predicate, timeout: float = 20.0) -> None:
     raise AssertionError("timed out")
 
 
+def _playable(path: Path) -> GameState | None:
+    """The game in the record when the player to move may play a card."""
+    try:
+        game = load_game(path)
+    except RecordError:
+        return None  # the last line is being written
+    return game if any(isinstance(m, Play) for m in game.legal_moves) else None
+
+
 def _lines(path: Path) -> int:
     return sum(1 for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
 
@@ -106,7 +115,11 @@ def test_killed_mid_game_and_resumed_with_nothing_lost(tmp_path: Path) -> None:
         app.focus()
         typed: list[Play] = []
         while len(typed) < 7:
-            game = load_game(path)
+            # After a hand's last play the companion writes the next deal: wait for it (and
+            # for a line being written to be whole) until a card may be played.
+            _wait_for(lambda: _playable(path) is not None)
+            game = _playable(path)
+            assert game is not None
             move = next(m for m in game.legal_moves if isinstance(m, Play))
             before = _lines(path)
             app.type(entry_text(move))
