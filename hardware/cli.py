@@ -11,7 +11,21 @@ import sys
 import time
 from typing import Any
 
+from companion.observations.argtypes import float_range, non_empty
+
 __all__ = ["register"]
+
+
+WATCH_MAX_SECONDS = 7 * 24 * 3600
+
+
+def _port(text: str) -> str:
+    from hardware.board_link import PortError, check_port
+
+    try:
+        return check_port(text)
+    except PortError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def register(sub: Any) -> None:
@@ -27,8 +41,8 @@ def register(sub: Any) -> None:
         p.add_argument("--calibration", metavar="DIR", help="calibration directory (default: $ROP_CALIBRATION, else ~/.local/share/rop/calibration; docs/nfc.md)")
         if reader:
             src = p.add_mutually_exclusive_group()
-            src.add_argument("--nfc", metavar="PATH", help="nfcpy reader: usb, usb:VID:PID, tty:USB0:pn532, or pn532:PORT for a PN532 on any serial port (default: usb)")
-            src.add_argument("--serial", metavar="PORT", help="reader board: /dev/ttyACM0, COM3, socket://host:port")
+            src.add_argument("--nfc", metavar="PATH", type=non_empty("the NFC reader path"), help="nfcpy reader: usb, usb:VID:PID, tty:USB0:pn532, or pn532:PORT for a PN532 on any serial port (default: usb)")
+            src.add_argument("--serial", metavar="PORT", type=_port, help="reader board: /dev/ttyACM0, COM3, socket://host:port")
 
     p = cmds.add_parser("enrol", help="tap every card once to record its tag (and write the card on it)")
     common(p)
@@ -41,7 +55,7 @@ def register(sub: Any) -> None:
 
     p = cmds.add_parser("watch", help="print taps, lifts and reader status live (for setting up a table)")
     common(p)
-    p.add_argument("--seconds", type=float, help="stop after this many seconds (default: until Ctrl-C)")
+    p.add_argument("--seconds", type=float_range(0, WATCH_MAX_SECONDS), help="stop after this many seconds, at most a week (default: until Ctrl-C)")
     p.set_defaults(func=_watch)
 
     p = cmds.add_parser("list", help="list enrolled tags")
@@ -156,7 +170,11 @@ def _watch(args: argparse.Namespace) -> int:
 
     serial = [args.serial] if args.serial else []
     nfc = [] if args.serial else [args.nfc or "usb"]
-    reader = NfcSensors(show, nfc=nfc, serial=serial, registry=registry, on_board_message=board_message).start()
+    def bad_line(raw: str, reason: str) -> None:
+        # Lines the board link rejected: the table setter sees noise and wiring faults too.
+        print(f"{stamp()} {'board':8} REJECTED {raw!r}: {reason}", flush=True)
+
+    reader = NfcSensors(show, nfc=nfc, serial=serial, registry=registry, on_board_message=board_message, on_bad_line=bad_line).start()
     print(f"{stamp()} watching {args.serial or args.nfc or 'usb'}; Ctrl-C stops", flush=True)
     try:
         if args.seconds is not None:

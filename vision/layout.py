@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Sequence
 
+from companion.observations.textio import InputError, read_json
 from vision.markers import MAT_MARKER_MM, MatCorner
 from vision.paths import PACKAGE_DATA, calibration_dir, shipped_calibration_dir
 
@@ -169,11 +170,11 @@ def load_layout(spec: str | int | Path, *, calibration: str | Path | None = None
     else:
         path = Path(spec)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise LayoutError(f"{path}: cannot read layout: {exc.strerror or exc}") from exc
-    except json.JSONDecodeError as exc:
-        raise LayoutError(f"{path}: not JSON: {exc}") from exc
+        data = read_json(path, max_bytes=4 * 1024 * 1024)
+    except InputError as exc:
+        if "JSON" in exc.reason:
+            raise LayoutError(f"{path}:{exc.line}: not JSON: {exc.reason}") from None
+        raise LayoutError(f"{exc} (cannot read the layout)") from None
     return Layout.from_json(data, source=str(path))
 
 

@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from companion.engine.cards import Card
+from companion.observations.outfiles import OutputError, atomic_output, check_writable_dir
 from vision.layout import Layout
 from vision.markers import (
     PRINT_DPI,
@@ -107,9 +108,9 @@ def write_card_sheets(
     """Write the stickers on A4 sheets (``sheet-NN.png`` and one ``markers.pdf``) into
     ``out_dir``, and one PNG per sticker (``<card>.png``) into ``single_dir`` (default
     ``out_dir``). Returns the files written."""
-    out_dir.mkdir(parents=True, exist_ok=True)
+    check_writable_dir(out_dir, create=True)
     single_dir = single_dir or out_dir
-    single_dir.mkdir(parents=True, exist_ok=True)
+    check_writable_dir(single_dir, create=True)
     written = []
     for s in stickers:
         path = single_dir / f"{s.marker.card.id}.png"
@@ -128,7 +129,7 @@ def write_card_sheets(
 
 def write_mat_sheets(layout: Layout, out_dir: Path) -> list[Path]:
     """One A4 page per corner marker of ``layout``'s mat (PNG each, plus ``mat.pdf``)."""
-    out_dir.mkdir(parents=True, exist_ok=True)
+    check_writable_dir(out_dir, create=True)
     pages, written = [], []
     w, h = layout.mat_mm
     for place in layout.mat_markers:
@@ -199,7 +200,9 @@ def _text_fit(img: np.ndarray, text: str, box: tuple[int, int, int, int], *, max
 def _save_png(image: np.ndarray, path: Path) -> None:
     from PIL import Image
 
-    Image.fromarray(image).save(path, dpi=(PRINT_DPI, PRINT_DPI), optimize=True)
+    # Through a temporary file: a sheet is either whole or not there.
+    with atomic_output(path, "wb") as out:
+        Image.fromarray(image).save(out, format="PNG", dpi=(PRINT_DPI, PRINT_DPI), optimize=True)
 
 
 def _save_pdf(pages: list[np.ndarray], path: Path) -> None:
@@ -207,7 +210,18 @@ def _save_pdf(pages: list[np.ndarray], path: Path) -> None:
 
     images = [Image.fromarray(p) for p in pages]
     if images:
-        images[0].save(path, save_all=True, append_images=images[1:], resolution=float(PRINT_DPI))
+        with atomic_output(path, "wb") as out:
+            images[0].save(out, format="PDF", save_all=True, append_images=images[1:], resolution=float(PRINT_DPI))
+
+
+def output_dir(root: Path, name: str) -> Path:
+    """``root / name``, made if need be, for a sheet set: ``name`` must be one plain
+    directory name (an owner's name, ``mat``, ``nobody``), so nothing is written outside
+    ``root``; :class:`OutputError` when it cannot be made or written."""
+    if not name or name in (".", "..") or any(c in name for c in "/\\:") or not name.isprintable():
+        raise OutputError(root / name, f"{name!r} is not a plain directory name")
+    check_writable_dir(root, create=True)
+    return check_writable_dir(root / name, create=True)
 
 
 def card_stickers(cards: Sequence[Card], slot: int | None, owner: str | None) -> list[Sticker]:

@@ -13,7 +13,8 @@ import time
 
 from companion.dashboard.commentary import describe_move
 from companion.engine.game import Phase
-from companion.records.format import RecordError, Replayer, read_record
+from companion.observations.argtypes import float_range, int_range
+from companion.records.format import RecordError, Replayer, open_record, read_record, record_lines
 from companion.samples import SAMPLES, sample_path
 
 
@@ -27,9 +28,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--plain", action="store_true", help="print the commentary in the terminal, without the dashboard")
     p.add_argument("--sample", default=None, choices=sorted(SAMPLES), help="replay a shipped sample game (default with --plain: teams-4)")
-    p.add_argument("--delay", type=float, default=None, help="seconds between moves (default 0.4 plain, 0.7 dashboard)")
-    p.add_argument("--players", type=int, default=4, help="players at the demo table, 2 to 6 (default 4)")
-    p.add_argument("--teams", type=int, default=2, help="number of teams (default 2; 0: everyone alone)")
+    p.add_argument("--delay", type=float_range(0, 60), default=None, help="seconds between moves, 0 to 60 (default 0.4 plain, 0.7 dashboard)")
+    p.add_argument("--players", type=int_range(2, 6), default=4, help="players at the demo table, 2 to 6 (default 4)")
+    p.add_argument("--teams", type=int_range(0, 3), default=2, help="number of teams, 0 to 3 (default 2; 0: everyone alone)")
     p.add_argument("--no-fate", action="store_true", help="play without Fate decks")
     p.add_argument("--expansion", action="store_true", help="with the Higher Powers expansion (R2)")
     p.add_argument("--seed", type=int, default=7, help="the demo table's shuffle (default 7)")
@@ -127,8 +128,8 @@ def run_plain(sample: str, delay: float) -> int:
             time.sleep(delay)
 
     narrator = Narrator()
-    with open(path, encoding="utf-8") as fp:
-        read_record(fp, narrator, path=str(path))
+    with open_record(path) as fp:
+        read_record(record_lines(fp, str(path)), narrator, path=str(path))
     assert narrator.game is not None
     outcome = narrator.game.outcome()
     if outcome:

@@ -92,14 +92,16 @@ def resume_app(record: str | None, games_dir: Path, *, teaching: bool = False, s
     from companion.dashboard.app import DashboardApp
     from companion.dashboard.sources import ManualSource
 
-    session = resumed_session(record or "", games_dir)
+    session, report = resumed_session(record or "", games_dir)
     game = session.game
     moves = list(game.move_stack)
     rounds = [m for m in moves if isinstance(m, NewRound)]
     fate_sets = {p: list(rounds[0].deck_of(p)) for p in game.players if rounds and rounds[0].deck_of(p)}
     first_dealer = rounds[0].dealer if rounds else None
     source = ManualSource(companion_deals=_dealt_by_companion(moves), fate_sets=fate_sets, first_dealer=first_dealer, seed=seed)
-    return DashboardApp(source, session=session, teaching=teaching, games_dir=games_dir)
+    app = DashboardApp(source, session=session, teaching=teaching, games_dir=games_dir)
+    app.resume_message = report.message
+    return app
 
 
 def _table_setup(args: argparse.Namespace, *, companion_deals: bool):
@@ -194,25 +196,30 @@ def sensed_table(args: argparse.Namespace) -> SensedTable:
 
 
 def resumed_session(record: str, games_dir: Path):
-    """The session of a saved game: ``record``, or (empty) the last unfinished game in
-    ``games_dir``, replayed with its history and its record reopened."""
+    """The session of a saved game, ``record`` or (empty) the last unfinished game in
+    ``games_dir``, replayed with its history and its record reopened; and the report of what
+    resuming kept and set aside."""
     from companion.records.store import GameFile, last_unfinished, load_for_resume
     from companion.session import GameSession
 
     if record:
         path = Path(record)
         try:
-            game = load_for_resume(path)
+            game, report = load_for_resume(path)
         except (OSError, RecordError) as exc:
             raise ResumeError(f"cannot resume {path}: {exc}") from None
     else:
-        found = last_unfinished(games_dir)
+        try:
+            found = last_unfinished(games_dir)
+        except (OSError, RecordError) as exc:
+            raise ResumeError(f"cannot resume the last game: {exc}") from None
         if found is None:
             raise ResumeError(f"no unfinished game in {games_dir}")
-        path, game = found
+        game, report = found
+        path = report.path
     if game.outcome() is not None:
         raise ResumeError(f"{path} is a finished game; rop replay {path} --tui shows it")
-    return GameSession(game=game, record=GameFile.reopen(path, game.setup))
+    return GameSession(game=game, record=GameFile.reopen(path, game.setup)), report
 
 
 def sensor_app(args: argparse.Namespace, games_dir: Path):
@@ -224,13 +231,18 @@ def sensor_app(args: argparse.Namespace, games_dir: Path):
 
     table = sensed_table(args)
     setup = table.log.setup
-    # A new game's record is made by the dashboard when it starts the game.
-    session = resumed_session(args.resume, games_dir) if args.resume is not None else GameSession(setup)
+    if args.resume is None:
+        # A new game's record is made by the dashboard when it starts the game.
+        session = GameSession(setup)
+        tracker = Tracker(session, TrackerConfig.from_log(table.log))
+        source = TrackerSource(tracker, table.start, label=table.label, clock=table.clock, recorder=table.recorder)
+        return DashboardApp(source, session=session, teaching=args.teaching, setup=setup, games_dir=games_dir)
+    session, report = resumed_session(args.resume, games_dir)
     tracker = Tracker(session, TrackerConfig.from_log(table.log))
     source = TrackerSource(tracker, table.start, label=table.label, clock=table.clock, recorder=table.recorder)
-    if args.resume is not None:
-        return DashboardApp(source, session=session, teaching=args.teaching, games_dir=games_dir)
-    return DashboardApp(source, session=session, teaching=args.teaching, setup=setup, games_dir=games_dir)
+    app = DashboardApp(source, session=session, teaching=args.teaching, games_dir=games_dir)
+    app.resume_message = report.message
+    return app
 
 
 def table_errors() -> tuple[type[Exception], ...]:

@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import IO, Any
 
 from companion.engine.game import GameSetup, IllegalMoveError
 from companion.engine.moves import InvalidMoveError
 from companion.records.format import RecordError, RecordWriter, ReplaySummary, load_game
 from companion.commands.rules import format_score_table
+from companion.observations.argtypes import int_range
+from companion.observations.outfiles import OutputError, atomic_output
 from companion.simulation.virtual_table import VirtualTable, make_setup
 from companion.engine.game import GameState
 from companion.samples import SAMPLES, sample_path
@@ -40,12 +42,17 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="play a complete random legal game and write its record",
         description="Play a random legal game on a virtual table and write its rop-record/1.",
     )
-    p.add_argument("--players", type=int, default=2, help="2 to 6 (default 2)")
-    p.add_argument("--teams", type=int, default=0, help="number of teams (0: everyone alone)")
+    p.add_argument("--players", type=int_range(2, 6), default=2, help="2 to 6 (default 2)")
+    p.add_argument("--teams", type=int_range(0, 3), default=0, help="number of teams, 0 to 3 (0: everyone alone)")
     p.add_argument("--seed", type=int, default=None, help="random seed, for a repeatable game")
     p.add_argument("--fate", action="store_true", help="players use Fate decks")
     p.add_argument("--expansion", action="store_true", help="the Higher Powers expansion (R2)")
-    p.add_argument("--target", type=int, default=11, help="points to win: 11, 16, 21, ... (R14)")
+    p.add_argument(
+        "--target",
+        type=int_range(11, MAX_SIMULATED_TARGET),
+        default=11,
+        help=f"points to win: 11, 16, 21, ... up to {MAX_SIMULATED_TARGET} (R14)",
+    )
     p.add_argument("-o", "--output", default="-", help="record file (default: standard output)")
     p.set_defaults(func=cmd_simulate)
 
@@ -106,6 +113,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return status
 
 
+def _simulate_into(out: IO[str], table: VirtualTable, game: GameState) -> None:
+    writer = RecordWriter(out, table.setup)
+    for move in table.moves(game):
+        writer.write(move)
+
+
 def print_summary(path: str, game: GameState, summary: ReplaySummary) -> None:
     setup = game.setup
     teams = f", teams {' vs '.join(setup.sides)}" if setup.teams else ""
@@ -142,6 +155,11 @@ def _unfinished(game: GameState) -> str:
     return f"{finished}; {nxt}"
 
 
+MAX_SIMULATED_TARGET = 101
+"""The virtual table plays a bounded number of moves; every target up to this one is reached
+well within them, for any number of players (R14 allows any 11 + 5k by agreement)."""
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     try:
         setup: GameSetup = make_setup(args.players, args.teams, target=args.target, expansion=args.expansion)
@@ -150,14 +168,23 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return 2
     table = VirtualTable(setup, seed=args.seed, fate=args.fate)
     game = GameState(setup, keep_history=False)
-    out = sys.stdout if args.output == "-" else open(args.output, "w", encoding="utf-8")
     try:
-        writer = RecordWriter(out, setup)
-        for move in table.moves(game):
-            writer.write(move)
-    finally:
-        if out is not sys.stdout:
-            out.close()
+        if args.output == "-":
+            _simulate_into(sys.stdout, table, game)
+        else:
+            # Written through a temporary file: a game that cannot be finished or written
+            # leaves nothing behind.
+            with atomic_output(args.output) as out:
+                _simulate_into(out, table, game)
+    except OutputError as exc:
+        print(f"rop simulate: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"rop simulate: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except RuntimeError as exc:
+        print(f"rop simulate: {exc} (target {setup.target}); nothing was written", file=sys.stderr)
+        return 1
     if args.output != "-":
         outcome = game.outcome()
         assert outcome is not None

@@ -10,6 +10,7 @@ from typing import Any
 from companion.engine.captures import capture_options, refused_captures, sort_options
 from companion.engine.cards import CARD_FORMS, Card, UnknownCardError, parse_cards
 from companion.engine.scoring import score_round
+from companion.observations.textio import InputError, decode_text, loads_json, read_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -59,6 +60,10 @@ def cmd_legal(args: argparse.Namespace) -> int:
         return _fail(f"--card: {card.long_label} is not played to the centre and captures nothing")
     seen: set[Card] = set()
     for c in centre:
+        if not c.to_centre:
+            # Only World cards and the Warlock and Vampire are played to the centre (R20);
+            # other Fate cards act and leave play (R23).
+            return _fail(f"{c.id} ({c.title}) never lies in the centre: only World cards, F002 and F003 do (R20)")
         if c.is_world and c in seen:
             return _fail(f"--center: {c.label} is listed twice")
         seen.add(c)
@@ -101,23 +106,43 @@ def cmd_legal(args: argparse.Namespace) -> int:
 
 
 def _read_json(path: str) -> Any:
+    """The score file (``-``: standard input), through the safe loader."""
     if path == "-":
-        return json.load(sys.stdin)
-    with open(path, encoding="utf-8") as fp:
-        return json.load(fp)
+        data = sys.stdin.buffer.read(MAX_SCORE_BYTES + 1)
+        if len(data) > MAX_SCORE_BYTES:
+            raise InputError(f"more than {MAX_SCORE_BYTES} bytes is not a score file", path="<stdin>")
+        return loads_json(decode_text(data, path="<stdin>"), path="<stdin>")
+    return read_json(path, max_bytes=MAX_SCORE_BYTES)
+
+
+MAX_SCORE_BYTES = 1024 * 1024
+
+
+def _card_list(value: Any) -> tuple[Card, ...]:
+    """A side's captured cards: a list of card ids, nothing else (R8-R13 score World cards;
+    a captured Warlock or Vampire may sit in a stack, other Fate cards never do, R23)."""
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+        raise ValueError('"captured" must be a list of card ids like ["W001", "W014"]')
+    cards = parse_cards(value)
+    for c in cards:
+        if not c.to_centre:
+            raise ValueError(f"{c.id} ({c.title}) is never captured: Fate cards used for their effect leave play (R23)")
+    return cards
 
 
 def cmd_score(args: argparse.Namespace) -> int:
     try:
         data = _read_json(args.file)
-    except OSError as exc:
-        return _fail(f"{args.file}: cannot read ({exc.strerror})")
-    except json.JSONDecodeError as exc:
-        return _fail(f"{args.file}:{exc.lineno}: not valid JSON ({exc.msg})")
+    except InputError as exc:
+        return _fail(str(exc))
     sides = data.get("sides") if isinstance(data, dict) else None
     if not isinstance(sides, dict) or not sides:
         return _fail(f'{args.file}: expected {{"sides": {{name: {{"captured": [...], "sweeps": n}}}}}}')
-    expansion = bool(data.get("expansion", False))
+    expansion = data.get("expansion", False)
+    if not isinstance(expansion, bool):
+        return _fail(f'{args.file}: "expansion" must be true or false, not {expansion!r}')
     captured: dict[str, tuple[Card, ...]] = {}
     sweeps: dict[str, int] = {}
     owner: dict[Card, str] = {}
@@ -125,8 +150,8 @@ def cmd_score(args: argparse.Namespace) -> int:
         if not isinstance(entry, dict):
             return _fail(f"{args.file}: side {side!r} must be an object with \"captured\" and \"sweeps\"")
         try:
-            cards = parse_cards(entry.get("captured") or [])
-        except UnknownCardError as exc:
+            cards = _card_list(entry.get("captured"))
+        except ValueError as exc:  # UnknownCardError included
             return _fail(f"{args.file}: side {side!r}: {exc}")
         for c in cards:
             if c.is_expansion and not expansion:

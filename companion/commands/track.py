@@ -169,8 +169,10 @@ def cmd_track(args: argparse.Namespace) -> int:
     games_dir = games_dir_of(args)
     try:
         table = sensed_table(args)
+        resumed = None
         if args.resume is not None:
-            session = resumed_session(args.resume, games_dir)
+            session, report = resumed_session(args.resume, games_dir)
+            resumed = report.message
         else:
             setup = table.log.setup
             session = GameSession(setup, record=GameFile.create(games_dir, setup))
@@ -180,6 +182,8 @@ def cmd_track(args: argparse.Namespace) -> int:
     out = JsonLines(sys.stdout, session)
     session.subscribe(out.session_changed)
     out.session_changed(Started("track", session.setup, len(session.moves)))
+    if resumed is not None:
+        out.write({"kind": "notice", "message": resumed})
     tracker = Tracker(session, TrackerConfig.from_log(table.log))
     runner = TrackerRunner(tracker, table.start, out.tracker_events, clock=table.clock, recorder=table.recorder, on_status=out.status)
     threading.Thread(target=read_commands, args=(sys.stdin, runner, out), name="stdin", daemon=True).start()

@@ -142,6 +142,9 @@ class DashboardApp(App[int]):
 
     teaching: reactive[bool] = reactive(False)
 
+    resume_message: str | None = None
+    """What resuming the saved game kept and set aside (a :class:`ResumeReport` message)."""
+
     def __init__(
         self,
         source: MoveSource,
@@ -215,7 +218,7 @@ class DashboardApp(App[int]):
         if game is not None and game.move_stack:
             self._rebuild_log()
             if self.game_file is not None:
-                self._note(f"Resumed {self.game_file.path.name}: {len(game.move_stack)} events, nothing lost")
+                self._note(self.resume_message or f"Resumed {self.game_file.path.name}: {len(game.move_stack)} events")
         self.refresh_view()
         if self.needs_setup:
             self.push_screen(SetupScreen(), self._setup_done)

@@ -27,7 +27,7 @@ from companion.dashboard.messages import SourceFinished, SourceNote
 from companion.engine.cards import Card
 from companion.engine.game import GameSetup, GameState
 from companion.engine.moves import Move, NewRound
-from companion.records.format import RecordError, RecordVisitor, read_record
+from companion.records.format import RecordError, RecordVisitor, open_record, read_record, record_lines
 from companion.session import GameSession
 from companion.simulation.dealer import TableDealer
 from companion.simulation.demo import DemoTable
@@ -261,9 +261,9 @@ def read_moves(path: str | Path) -> tuple[GameSetup, list[Move], RecordError | N
     a malformed line ends the list and is returned as the error."""
     collector = _Collector()
     error = None
-    with open(path, encoding="utf-8") as fp:
+    with open_record(path) as fp:
         try:
-            read_record(fp, collector, path=str(path))
+            read_record(record_lines(fp, str(path)), collector, path=str(path))
         except RecordError as exc:
             error = exc
     if collector.setup is None:

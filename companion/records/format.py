@@ -27,6 +27,7 @@ from companion.engine.cards import Card, UnknownCardError
 from companion.engine.game import GameSetup, GameState, IllegalMoveError
 from companion.engine.fate import check_details, fate_rule
 from companion.engine.moves import UNSEEN, Deal, DrawFate, InvalidMoveError, Move, NewRound, Pass, Play, _Unseen
+from companion.observations.textio import InputError, iter_text_lines, loads_json
 
 __all__ = [
     "FORMAT",
@@ -36,6 +37,8 @@ __all__ = [
     "RecordWriter",
     "read_record",
     "load_game",
+    "open_record",
+    "record_lines",
     "game_event",
     "move_event",
     "dumps_event",
@@ -44,34 +47,56 @@ __all__ = [
 
 FORMAT = "rop-record/1"
 
-_loads = json.loads
 _raw_decode = json.JSONDecoder().raw_decode
 
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+"""A record of the longest game is a few hundred kilobytes; anything this large is not one."""
 
-def _parse_line(text: str) -> Any:
-    """One JSON value per line. The decoder's own entry point skips the wrapper that
-    ``json.loads`` adds, which is a fair share of the cost of replaying a record."""
+MAX_RECORD_LINE = 64 * 1024
+"""The longest event (a deal of six hands) is well under a kilobyte."""
+
+MAX_LEADING_BLANKS = 100
+"""Blank lines tolerated before the ``game`` event; past that the file is not a record."""
+
+MAX_BLANK_RUN = 1000
+"""Blank lines tolerated in a row anywhere: the companion writes none."""
+
+_BLANK = object()
+
+
+def _parse_line(text: str, line: int, path: str | None) -> Any:
+    """One JSON value per line (``_BLANK`` for a blank line). The decoder's own entry point
+    skips the wrapper that ``json.loads`` adds, which is a fair share of the cost of replaying
+    a record; anything it does not take cleanly goes through the safe loader, which says what
+    is wrong."""
+    if len(text) > MAX_RECORD_LINE:
+        raise RecordError(f"a line of {len(text)} characters is not an event (at most {MAX_RECORD_LINE})", line=line, path=path)
     try:
         obj, end = _raw_decode(text)
-    except ValueError:
-        return _loads(text)  # leading blanks, or a real error: let loads say which
-    if end != len(text) and text[end:].strip():
-        return _loads(text)
-    return obj
+    except (ValueError, RecursionError):
+        pass  # the safe loader below says what is wrong (deep nesting included)
+    else:
+        if end == len(text) or not text[end:].strip():
+            return obj
+    if not text.strip():
+        return _BLANK
+    try:
+        return loads_json(text, path=path, line=line)
+    except InputError as exc:
+        raise RecordError(exc.reason, line=line, path=path) from None
 
 
-class RecordError(ValueError):
+class RecordError(InputError):
     """A record that cannot be read or breaks a rule. ``line`` is 1-based, ``rule`` the
     ruling broken (``"R4"``) or ``None`` for a malformed line; ``path`` names the file when
     known."""
 
     def __init__(self, message: str, *, line: int, rule: str | None = None, path: str | None = None) -> None:
-        self.line = line
         self.rule = rule
+        ValueError.__init__(self, f"{path}:{line}: {message}" if path else f"line {line}: {message}")
+        self.line = line
         self.path = path
         self.reason = message
-        where = f"{path}:{line}" if path else f"line {line}"
-        super().__init__(f"{where}: {message}")
 
 
 class RecordVisitor:
@@ -107,18 +132,24 @@ def read_record(lines: Iterable[str], visitor: RecordVisitor, *, path: str | Non
 
     Blank lines are skipped. Raises :class:`RecordError` at the first problem, with the line
     number and, for a move that breaks a rule, the rule; what was visited before stays visited.
+    The work per line is bounded (:data:`MAX_RECORD_LINE`), and a file whose first lines are
+    not a ``game`` event is refused at once.
     """
     setup: GameSetup | None = None
     line_no = 0
+    blanks = 0
     visit = visitor.visit_move
     try:
         for line_no, text in enumerate(lines, 1):
-            try:
-                obj = _parse_line(text)
-            except ValueError as exc:
-                if not text.strip():
-                    continue
-                raise RecordError(f"not valid JSON ({exc})", line=line_no, path=path) from None
+            obj = _parse_line(text, line_no, path)
+            if obj is _BLANK:
+                blanks += 1
+                if setup is None and line_no > MAX_LEADING_BLANKS:
+                    raise RecordError(f'not a record: no "game" event in the first {MAX_LEADING_BLANKS} lines', line=line_no, path=path)
+                if blanks > MAX_BLANK_RUN:
+                    raise RecordError(f"{MAX_BLANK_RUN} blank lines in a row: not a record the companion wrote", line=line_no, path=path)
+                continue
+            blanks = 0
             if not isinstance(obj, dict):
                 raise RecordError("each line must be a JSON object", line=line_no, path=path)
             kind = obj.get("event")
@@ -128,16 +159,48 @@ def read_record(lines: Iterable[str], visitor: RecordVisitor, *, path: str | Non
                 setup = _setup_from(obj, line_no, path)
                 visitor.begin_game(setup, line_no)
                 continue
-            visit(_move_from(obj, kind, setup), line_no)
+            try:
+                move = _move_from(obj, kind, setup)
+            except (TypeError, KeyError, AttributeError) as exc:
+                # A field of a shape the event's reader did not expect (a list where a card
+                # id belongs): a malformed line like any other, never a traceback.
+                raise RecordError(f"a field of this {kind} event has the wrong type ({exc})", line=line_no, path=path) from None
+            visit(move, line_no)
     except IllegalMoveError as exc:
         raise RecordError(str(exc), line=line_no, rule=exc.rule, path=path) from None
     except (InvalidMoveError, UnknownCardError) as exc:
         raise RecordError(str(exc), line=line_no, path=path) from None
     except _Malformed as exc:
         raise RecordError(str(exc), line=line_no, path=path) from None
+    except InputError as exc:
+        if isinstance(exc, RecordError):
+            raise
+        raise RecordError(exc.reason, line=exc.line or line_no, path=path) from None
     if setup is None:
         raise RecordError('the record is empty: it needs a "game" event first', line=max(line_no, 1), path=path)
     visitor.end_game()
+
+
+def open_record(path: str | os.PathLike[str]) -> IO[bytes]:
+    """A record file opened for :func:`record_lines`, its size checked first."""
+    try:
+        fp = open(path, "rb")
+        size = os.fstat(fp.fileno()).st_size
+    except OSError as exc:
+        raise RecordError(f"cannot read the record ({exc.strerror or exc})", line=0, path=os.fspath(path)) from None
+    if size > MAX_RECORD_BYTES:
+        fp.close()
+        raise RecordError(f"{size} bytes is too large to be a record (at most {MAX_RECORD_BYTES})", line=0, path=os.fspath(path))
+    return fp
+
+
+def record_lines(fp: IO[bytes], path: str | None = None) -> Iterator[str]:
+    """The lines of a record file as text: UTF-8 (a byte-order mark is dropped), each line
+    read with a bounded length, a byte that is not UTF-8 an error naming its line."""
+    try:
+        yield from iter_text_lines(fp, path=path, max_line=MAX_RECORD_LINE)
+    except InputError as exc:
+        raise RecordError(exc.reason, line=exc.line, path=path) from None
 
 
 def load_game(source: str | os.PathLike[str] | Iterable[str], *, keep_history: bool = False) -> GameState:
@@ -145,11 +208,11 @@ def load_game(source: str | os.PathLike[str] | Iterable[str], *, keep_history: b
     replayer = Replayer(keep_history=keep_history)
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
-        try:
-            with open(path, encoding="utf-8") as fp:
-                read_record(fp, replayer, path=path)
-        except OSError as exc:
-            raise RecordError(f"cannot read the record ({exc.strerror})", line=0, path=path) from None
+        with open_record(path) as fp:
+            try:
+                read_record(record_lines(fp, path), replayer, path=path)
+            except OSError as exc:
+                raise RecordError(f"cannot read the record ({exc.strerror or exc})", line=0, path=path) from None
     else:
         read_record(source, replayer)
     assert replayer.game is not None
