@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
@@ -51,7 +52,7 @@ def normalise_url(url: str) -> str:
     return url
 
 
-def _sqlite_pragmas(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     # WAL lets the live page read while a table's post is written; the busy timeout makes
     # two commands on one laptop wait for each other instead of failing.
     cur = dbapi_connection.cursor()

@@ -117,7 +117,7 @@ class _Ratings:
     def rate(self, sides: dict[str, list[str]], totals: dict[str, int], winner: str, is_team: bool) -> None:
         order = list(sides)
         place = ranks(totals, winner)
-        rank_list = [place[s] for s in order]
+        rank_list: list[float] = [float(place[s]) for s in order]
         teams = [[self._get(self.players, p) for p in sides[s]] for s in order]
         new = self.model.rate(teams, ranks=rank_list)
         for side, members in zip(order, new):
