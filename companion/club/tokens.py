@@ -82,3 +82,33 @@ def table_for(tokens: dict[str, str], token: str | None) -> str | None:
         if hmac.compare_digest(stored, digest):
             found = name
     return found
+
+
+class TokenFile:
+    """The tokens file as a running server sees it: re-read when it changes, so a table
+    given a token with ``rop club token`` during a club night can post at once."""
+
+    def __init__(self, path: Path | None, tokens: dict[str, str] | None = None) -> None:
+        self.path = path
+        self._stamp: tuple[int, int] | None = None
+        self.tokens: dict[str, str] = dict(tokens or {})
+        self._refresh()
+
+    def _refresh(self) -> None:
+        if self.path is None:
+            return
+        try:
+            st = self.path.stat()
+            stamp = (st.st_mtime_ns, st.st_size)
+        except FileNotFoundError:
+            stamp = None
+        if stamp != self._stamp:
+            self.tokens = load_tokens(self.path)
+            self._stamp = stamp
+
+    def table_for(self, token: str | None) -> str | None:
+        found = table_for(self.tokens, token)
+        if found is None and token:
+            self._refresh()
+            found = table_for(self.tokens, token)
+        return found
