@@ -229,7 +229,10 @@ class ClubServer:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._hub: Hub | None = None
         self.app = create_app(engine, tokens, on_ready=self._on_ready)
-        self.sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+        # IPPROTO_TCP named explicitly: asyncio sets TCP_NODELAY only on sockets that say so,
+        # and without it every answer waits for the client's delayed acknowledgement.
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        self.sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind((host, port))
         self.host, self.port = host, int(self.sock.getsockname()[1])
