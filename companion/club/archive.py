@@ -41,6 +41,7 @@ class ParsedGame:
     id: str
     digest: str
     events: list[Any]  # the JSON objects, header first
+    lines: list[str]  # the same, as canonical lines (what is stored)
     game: GameState
     played_at: datetime
     source: str | None
@@ -78,7 +79,9 @@ def parse_record(
     assert replayer.game is not None
     events = [json.loads(t) for t in texts if t.strip()]
     header = events[0]
-    gid = identity.game_id(events)
+    canonical = [identity.canonical(e) for e in events]
+    digest = identity.digest_lines(canonical)
+    gid = identity.game_id(events, known_digest=digest)
     if len(gid) > 64:
         raise RecordError(f'the game "id" is longer than 64 characters: {gid[:20]}...', line=1, path=path)
     when = None
@@ -88,8 +91,9 @@ def parse_record(
             break
     return ParsedGame(
         id=gid,
-        digest=identity.digest(events),
+        digest=digest,
         events=events,
+        lines=canonical,
         game=replayer.game,
         played_at=when or played_at or datetime.now(UTC),
         source=path,
@@ -162,7 +166,7 @@ def _rows(parsed: ParsedGame, season: str) -> dict[Any, list[dict[str, Any]]]:
             {"game_id": gid, "seat": i, "player": p, "side": setup.side_of(p)} for i, p in enumerate(setup.players)
         ],
         game_events: [
-            {"game_id": gid, "number": n, "body": identity.canonical(e)} for n, e in enumerate(parsed.events, 1)
+            {"game_id": gid, "number": n, "body": line} for n, line in enumerate(parsed.lines, 1)
         ],
         game_rounds: rounds,
         round_points: points,

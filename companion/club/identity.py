@@ -14,7 +14,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-__all__ = ["canonical", "digest", "game_id"]
+__all__ = ["canonical", "digest", "digest_lines", "game_id"]
 
 
 def canonical(event: Any) -> str:
@@ -22,19 +22,21 @@ def canonical(event: Any) -> str:
     return json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+def digest_lines(lines: Iterable[str]) -> str:
+    """The sha256 of canonical lines."""
+    return hashlib.sha256("".join(line + "\n" for line in lines).encode("utf-8")).hexdigest()
+
+
 def digest(events: Iterable[Any]) -> str:
-    h = hashlib.sha256()
-    for event in events:
-        h.update(canonical(event).encode("utf-8"))
-        h.update(b"\n")
-    return h.hexdigest()
+    return digest_lines(canonical(e) for e in events)
 
 
-def game_id(events: list[Any]) -> str:
-    """The header's ``"id"``, else the digest of the events."""
+def game_id(events: list[Any], *, known_digest: str | None = None) -> str:
+    """The header's ``"id"``, else the digest of the events (``known_digest`` if the caller
+    has it already)."""
     header = events[0] if events else None
     if isinstance(header, dict):
         gid = header.get("id")
         if isinstance(gid, str) and gid.strip():
             return gid.strip()
-    return digest(events)
+    return known_digest or digest(events)
