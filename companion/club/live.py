@@ -182,6 +182,9 @@ class LiveTables:
             except RecordError as exc:
                 raise PostError(422, _reason(exc, number), rule=exc.rule) from None
             self._persist(live, table, 1, line)
+            # The table's earlier games that are over are in the archive: forget them here.
+            for gid in [g.game_id for g in self.games.values() if g.table == table and g.archived]:
+                del self.games[gid]
             self.games[game_id] = live
             return 201, live
         if live.table is not None and live.table != table:

@@ -229,12 +229,7 @@ class ClubServer:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._hub: Hub | None = None
         self.app = create_app(engine, tokens, on_ready=self._on_ready)
-        # IPPROTO_TCP named explicitly: asyncio sets TCP_NODELAY only on sockets that say so,
-        # and without it every answer waits for the client's delayed acknowledgement.
-        family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        self.sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.sock.bind((host, port))
+        self.sock = _listen(host, port)
         self.host, self.port = host, int(self.sock.getsockname()[1])
         config = uvicorn.Config(self.app, log_level="warning", timeout_graceful_shutdown=5, lifespan="on")
         self.server = uvicorn.Server(config)
@@ -275,15 +270,34 @@ class ClubServer:
         self.stop()
 
 
+def _listen(host: str, port: int) -> socket.socket:
+    # IPPROTO_TCP named explicitly: asyncio sets TCP_NODELAY only on sockets that say so,
+    # and without it every answer waits for the client's delayed acknowledgement.
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise OSError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+    sock.listen(512)
+    return sock
+
+
 def serve(db: str | None, *, host: str, port: int, tokens_path: Path) -> int:
     """``rop club serve``: run until interrupted."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
     engine = open_archive(db)
     tokens = TokenFile(tokens_path)
     app = create_app(engine, tokens)
+    # Bound before the banner, so that whoever reads it can connect at once.
+    sock = _listen(host, port)
     shown = f"[{host}]" if ":" in host else host
-    print(f"club page on http://{shown}:{port}/ ({len(tokens.tokens)} table token(s) from {tokens_path})", flush=True)
+    print(f"club page on http://{shown}:{sock.getsockname()[1]}/ ({len(tokens.tokens)} table token(s) from {tokens_path})", flush=True)
     if host not in ("127.0.0.1", "localhost", "::1"):
         print("listening beyond this computer: anyone on the network can watch; tables need their tokens to post", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=3)
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=3)
+    uvicorn.Server(config).run(sockets=[sock])
     return 0

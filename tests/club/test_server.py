@@ -244,3 +244,44 @@ def test_token_command_stores_only_the_hash(tmp_path: Path, capsys: pytest.Captu
     assert TokenFile(path).table_for(token) == "table-3"
     assert main(["club", "token", "bad name", "--tokens", str(path)]) == 2
     assert "table names are" in capsys.readouterr().err
+
+
+def test_a_table_moves_on_to_its_next_game(club: Club) -> None:
+    first = record_lines(9, header={"id": GID})
+    second_id = "1234567890abcdef1234567890abcdef"
+    second = record_lines(10, header={"id": second_id})
+    with club.client("t1") as t1:
+        for n, line in enumerate(first, 1):
+            assert _post(t1, GID, n, line).status_code == 201
+        assert _post(t1, second_id, 1, second[0]).status_code == 201
+        tables = t1.get("/api/tables").json()
+        # A repeat of the finished game's last event is still acknowledged from the archive.
+        assert _post(t1, GID, len(first), first[-1]).status_code == 200
+    assert [(t["table"], t["game_id"], t["events"]) for t in tables] == [("t1", second_id, 1)]
+    assert set(club.server.app.state.live.games) <= {GID, second_id}
+
+
+def test_serve_command_listens_on_localhost(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from tests.club.conftest import free_port
+
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "club", "serve", "--db", str(tmp_path / "c.sqlite"), "--port", str(port),
+         "--tokens", str(tmp_path / "tokens.txt")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        banner = proc.stdout.readline()
+        assert banner.startswith(f"club page on http://127.0.0.1:{port}/ (0 table token(s)")
+        page = httpx.get(f"http://127.0.0.1:{port}/", timeout=10)  # bound before the banner
+        assert page.status_code == 200 and "Rule of Power club" in page.text
+        r = httpx.post(f"http://127.0.0.1:{port}/api/games/{GID}/events/1", content="{}")
+        assert r.status_code == 401
+    finally:
+        proc.terminate()
+        proc.wait(30)
+    assert "refused POST" in (proc.stderr.read() if proc.stderr else "")
