@@ -7,7 +7,9 @@ table keeps playing: the feed retries with a growing pause, and catches up from 
 event the server lacks, reading from the table's own record file any event it no longer
 holds in memory. The server stores each event of a game once (it acknowledges a repeat with
 200), so a resend never doubles an event, and a gap is answered with the number to resend
-from (409). :func:`push_record` does the same catch-up by hand (``rop club push``).
+from (409). A move taken back at the table (undo) reaches the feed as an event number given
+again: the feed sends it as a replacement, and the server drops the events after it.
+:func:`push_record` does the same catch-up by hand (``rop club push``).
 """
 
 from __future__ import annotations
@@ -46,9 +48,9 @@ def _read_lines(path: str | os.PathLike[str]) -> list[str]:
         return [t for t in fp.read().splitlines() if t.strip()]
 
 
-def _post(client: httpx.Client, game_id: str, number: int, body: str) -> httpx.Response:
+def _post(client: httpx.Client, game_id: str, number: int, body: str, *, replace: bool = False) -> httpx.Response:
     return client.post(f"/api/games/{game_id}/events/{number}", content=body.encode("utf-8"),
-                       headers={"Content-Type": "application/json"})
+                       params={"replace": "1"} if replace else None, headers={"Content-Type": "application/json"})
 
 
 def _reason(resp: httpx.Response) -> str:
@@ -116,6 +118,7 @@ class _Game:
     asked: bool = False  # the server was asked how far it has the game
     bodies: dict[int, str] = field(default_factory=dict)
     refused: str | None = None  # the server refused an event: no point resending
+    replace_from: int | None = None  # a move taken back: this event replaces the server's
 
 
 class ClubFeed:
@@ -158,9 +161,16 @@ class ClubFeed:
         body = event_json if isinstance(event_json, str) else json.dumps(event_json, ensure_ascii=False)
         with self._cond:
             game = self._games.setdefault(game_id, _Game())
-            if number > game.acked:
-                game.bodies[number] = body
-                game.known = max(game.known, number)
+            if number <= game.known:
+                # A move was taken back at the table: this event and those after it are new.
+                for later in [n for n in game.bodies if n > number]:
+                    del game.bodies[later]
+                if number <= game.acked:
+                    game.acked = number - 1
+                    game.replace_from = number if game.replace_from is None else min(game.replace_from, number)
+                game.known = number
+            game.bodies[number] = body
+            game.known = max(game.known, number)
             self._cond.notify_all()
 
     def retry_now(self) -> None:
@@ -273,12 +283,14 @@ class ClubFeed:
                         game.refused = f"event {number} is neither in memory nor in {self.record_path}"
                     log.error("club feed: %s", game.refused)
                     return True
-                resp = _post(self._client, game_id, number, body)
+                resp = _post(self._client, game_id, number, body, replace=game.replace_from == number)
                 self.connected = True
                 if resp.status_code in (200, 201):
                     with self._cond:
                         game.acked = number
                         game.bodies.pop(number, None)
+                        if game.replace_from is not None and game.replace_from <= number:
+                            game.replace_from = None
                         self._cond.notify_all()
                     continue
                 expected = _expected(resp) if resp.status_code == 409 else None

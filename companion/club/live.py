@@ -154,9 +154,13 @@ class LiveTables:
         live.archived = True
         return live
 
-    def post(self, table: str, game_id: str, number: int, body: bytes) -> tuple[int, LiveGame]:
+    def post(self, table: str, game_id: str, number: int, body: bytes, *, replace: bool = False) -> tuple[int, LiveGame]:
         """Take event ``number`` of ``game_id`` from ``table``. Returns (201 stored | 200
-        already stored, the game); raises :class:`PostError` when refused."""
+        already stored, the game); raises :class:`PostError` when refused.
+
+        With ``replace`` (a move taken back at the table, then another made), an event that
+        differs from the stored one replaces it and drops the events after it, provided the
+        game is still being played and the table is the one playing it."""
         if not game_id or len(game_id) > 64 or not all(c.isalnum() or c in "-_" for c in game_id):
             raise PostError(400, "a game id is 1 to 64 letters, digits, '-' or '_'")
         if number < 1:
@@ -194,7 +198,13 @@ class LiveTables:
             if live.lines[number - 1] == line:
                 self.games.setdefault(game_id, live)
                 return 200, live
-            raise PostError(409, f"event {number} of game {game_id} is already stored, with other content", expected=stored + 1)
+            if not replace:
+                raise PostError(409, f"event {number} of game {game_id} is already stored, with other content", expected=stored + 1)
+            if live.archived or live.table != table:
+                raise PostError(409, f"game {game_id} is over and archived: correct it with rop club add")
+            if number == 1:
+                raise PostError(409, "the game header cannot be replaced: start a new game")
+            return 201, self._take_back(live, table, number, line, event)
         if number > stored + 1:
             raise PostError(409, f"event {number} of game {game_id} is ahead: the club has {stored}", expected=stored + 1)
         if live.archived:
@@ -212,8 +222,23 @@ class LiveTables:
             raise
         return 201, live
 
-    def _persist(self, live: LiveGame, table: str, number: int, line: str) -> None:
+    def _take_back(self, live: LiveGame, table: str, number: int, line: str, event: dict[str, Any]) -> LiveGame:
+        """Events ``number`` and after are taken back; ``line`` becomes event ``number``."""
+        redo = _start(live.game_id, table, live.header_line, live.started_at)
+        for kept in live.lines[1 : number - 1]:
+            _advance(redo, kept, json.loads(kept))
+        try:
+            _advance(redo, line, event)
+        except RecordError as exc:
+            raise PostError(422, _reason(exc, number), rule=exc.rule) from None
+        self._persist(redo, table, number, line, take_back=True)
+        self.games[live.game_id] = redo
+        return redo
+
+    def _persist(self, live: LiveGame, table: str, number: int, line: str, *, take_back: bool = False) -> None:
         with self.engine.begin() as conn:
+            if take_back:
+                conn.execute(delete(live_events).where((live_events.c.game_id == live.game_id) & (live_events.c.number >= number)))
             conn.execute(
                 live_events.insert(),
                 {"game_id": live.game_id, "number": number, "table_name": table, "body": line, "received_at": datetime.now(UTC)},

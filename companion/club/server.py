@@ -156,7 +156,8 @@ def create_app(engine: Engine, tokens: TokenFile, *, on_ready: Callable[[Hub], N
         body = await request.body()
         try:
             # On the event loop, one post at a time: the events of a game are applied in order.
-            status, game = live.post(table, gid, number, body)
+            replace = request.query_params.get("replace") in ("1", "true")
+            status, game = live.post(table, gid, number, body, replace=replace)
         except PostError as exc:
             return refuse(request, exc.status, f"table {table}: {exc.reason}", **exc.extra)
         except SQLAlchemyError as exc:

@@ -4,6 +4,7 @@ lost or stored twice; ``rop club push`` by hand."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -164,3 +165,60 @@ def test_push_command_sends_what_the_server_lacks(engine: Engine, token_file: tu
     assert Archive(engine).count() == 2  # the refused one is not there
     assert main(["club", "push", str(record), "--club", f"http://127.0.0.1:{free_port()}", "--token", "x"]) == 2
     assert "cannot reach the club server" in capsys.readouterr().err
+
+
+def _other_move(lines: list[str], start: int) -> tuple[int, str]:
+    """A record position ``n`` (>= start) where another legal event than the recorded one
+    exists, and that event: what a table that took a move back and played another sends."""
+    from companion.records.format import dumps_event, load_game, move_event
+
+    for n in range(start, len(lines)):
+        game = load_game(lines[: n - 1], keep_history=True)
+        for move in game.legal_moves:
+            line = dumps_event(move_event(move, game.setup))
+            if json.loads(line) != json.loads(lines[n - 1]):
+                return n, line
+    raise AssertionError("no position with a choice")
+
+
+def test_a_move_taken_back_at_the_table_replaces_it_on_the_server(engine: Engine, token_file: tuple[Path, str], tmp_path: Path) -> None:
+    lines = record_lines(11, header={"id": GID})
+    n, other = _other_move(lines, 12)
+    record = tmp_path / "game.jsonl"
+    with ClubServer(engine, TokenFile(token_file[0])) as server:
+        feed = ClubFeed(server.url, token_file[1], record)
+        Table(record, lines).play(feed, n + 3)
+        assert feed.wait_sent(30)
+        # Undo three moves at the table, then another move instead of the first of them.
+        record.write_text("".join(lines[: n - 1]) + other + "\n")
+        feed.event(GID, n, other)
+        assert feed.wait_sent(30), feed.status()
+        feed.close()
+        assert feed.status()["last_error"] is None
+        with httpx.Client(base_url=server.url) as c:
+            assert c.get(f"/api/games/{GID}/progress").json()["stored"] == n
+            assert c.get("/api/tables").json()[0]["events"] == n
+    assert _stored(engine, GID) == [canonical(e) for e in events_of(lines[: n - 1] + [other])]
+
+
+def test_replacing_is_for_the_playing_table_and_legal_moves_only(engine: Engine, token_file: tuple[Path, str], tmp_path: Path) -> None:
+    lines = record_lines(12, header={"id": GID})
+    n, other = _other_move(lines, 10)
+    other_token = issue_token(token_file[0], "t2")
+    with ClubServer(engine, TokenFile(token_file[0])) as server:
+        with httpx.Client(base_url=server.url, headers={"Authorization": f"Bearer {token_file[1]}"}) as t1:
+            for i in range(1, n + 2):
+                assert t1.post(f"/api/games/{GID}/events/{i}", content=lines[i - 1]).status_code == 201
+            bad = json.loads(other)
+            bad["player"] = "nobody"
+            r = t1.post(f"/api/games/{GID}/events/{n}", content=json.dumps(bad), params={"replace": "1"})
+            assert r.status_code == 422
+            r = t1.post(f"/api/games/{GID}/events/1", content=lines[0].replace('"target": 11', '"target": 16'), params={"replace": "1"})
+            assert r.status_code == 409
+            with httpx.Client(base_url=server.url, headers={"Authorization": f"Bearer {other_token}"}) as t2:
+                r = t2.post(f"/api/games/{GID}/events/{n}", content=other, params={"replace": "1"})
+                assert r.status_code == 403
+            assert t1.get(f"/api/games/{GID}/progress").json()["stored"] == n + 1
+            assert t1.post(f"/api/games/{GID}/events/{n}", content=other, params={"replace": "1"}).status_code == 201
+            assert t1.get(f"/api/games/{GID}/progress").json()["stored"] == n
+    assert _stored(engine, GID)[-1] == canonical(json.loads(other))
