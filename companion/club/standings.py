@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -256,7 +256,8 @@ def history(engine: Engine, player: str, season: str | None = None) -> list[dict
             out.append(
                 {
                     "game": row.id,
-                    "played_at": row.played_at.isoformat(),
+                    # SQLite hands back naive times; they were stored in UTC.
+                    "played_at": (row.played_at if row.played_at.tzinfo else row.played_at.replace(tzinfo=UTC)).isoformat(),
                     "season": row.season,
                     "players": row.players,
                     "side": row.side,
