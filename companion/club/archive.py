@@ -21,10 +21,20 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, delete, func, select
+from sqlalchemy import Connection, Engine, and_, delete, func, or_, select
 
 from companion.club import identity
-from companion.club.schema import GAME_CHILDREN, game_events, game_players, game_rounds, game_sides, games, round_points
+from companion.club.schema import (
+    GAME_CHILDREN,
+    game_events,
+    game_players,
+    game_rounds,
+    game_sides,
+    games,
+    rating_marks,
+    ratings,
+    round_points,
+)
 from companion.engine.game import GameState
 from companion.records.format import RecordError, Replayer, read_record
 
@@ -219,10 +229,29 @@ class Archive:
                 conn.execute(delete(table).where(table.c.game_id == parsed.id))
             conn.execute(delete(games).where(games.c.id == parsed.id))
             status = "replaced"
-        for table, rows in _rows(parsed, label).items():
-            if rows:
-                conn.execute(table.insert(), rows)
+        rows = _rows(parsed, label)
+        for table, table_rows in rows.items():
+            if table_rows:
+                conn.execute(table.insert(), table_rows)
+        self._forget_ratings(conn, rows[games][0]["played_at"], parsed.id, everything=status == "replaced")
         return AddResult(parsed.id, status, parsed.source)
+
+    @staticmethod
+    def _forget_ratings(conn: Connection, played_at: datetime, game_id: str, *, everything: bool) -> None:
+        """Kept ratings that a new game changes are dropped (standings rate afresh): those
+        rated through a point at or after the game; all of them after a correction."""
+        marks = select(rating_marks.c.season)
+        if not everything:
+            marks = marks.where(
+                or_(
+                    rating_marks.c.played_at > played_at,
+                    and_(rating_marks.c.played_at == played_at, rating_marks.c.game_id >= game_id),
+                )
+            )
+        stale = list(conn.execute(marks).scalars())
+        if stale:
+            conn.execute(delete(ratings).where(ratings.c.season.in_(stale)))
+            conn.execute(delete(rating_marks).where(rating_marks.c.season.in_(stale)))
 
     # ------------------------------------------------------------------ reading
 

@@ -9,7 +9,7 @@ win). ``live_events`` holds the events of games still being played at a table.
 
 from __future__ import annotations
 
-from sqlalchemy import JSON, Boolean, Column, DateTime, ForeignKey, Integer, MetaData, String, Table, Text
+from sqlalchemy import JSON, Boolean, Column, DateTime, Float, ForeignKey, Integer, MetaData, String, Table, Text
 
 metadata = MetaData()
 
@@ -103,3 +103,25 @@ live_events = Table(
 #: Child tables of ``games``, deleted explicitly when a game is replaced (SQLite enforces
 #: foreign keys only when asked, so cascades are not relied on).
 GAME_CHILDREN = (game_players, game_events, game_rounds, round_points, game_sides)
+
+# Ratings as of a season's last rated game ("" = every season), so that standings rate only
+# the games added since. A game added before that point, or a correction, clears them.
+rating_marks = Table(
+    "rating_marks",
+    metadata,
+    Column("season", String(32), primary_key=True),
+    Column("played_at", DateTime(timezone=True), nullable=False),
+    Column("game_id", String(64), nullable=False),
+    Column("games", Integer, nullable=False),
+)
+
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("season", String(32), primary_key=True),
+    Column("pool", String(8), primary_key=True),  # "player" or "team"
+    Column("name", String(200), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+)

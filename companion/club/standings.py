@@ -11,22 +11,24 @@ played (an unfinished game is stored and counted, never rated). The winner ranks
 R14), the other sides by their game totals, equal totals sharing a rank. Players are rated
 through their sides (a team game rates each member through the team); teams, named by their
 members, have ratings of their own from their team games. A late arrival simply has no games
-before their first; a correction re-rates everything because ratings are always computed
-from the archive in date order.
+before their first. Ratings are kept in the archive as of the last rated game, so that a
+league's standings rate only the games added since; a game added before that point, or a
+correction, drops them and the next standings rate every game again in date order.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import Engine, case, func, select
+from sqlalchemy import Connection, Engine, and_, case, delete, func, or_, select
+from sqlalchemy.exc import IntegrityError
 
-from companion.club.schema import game_players, game_sides, games
+from companion.club.schema import game_players, game_sides, games, rating_marks, ratings
 
 __all__ = ["Standing", "Standings", "compute_standings", "history", "rate_games", "ranks"]
 
@@ -108,6 +110,20 @@ class _Ratings:
         self.player_games: dict[str, int] = defaultdict(int)
         self.team_games: dict[str, int] = defaultdict(int)
 
+    def load(self, rows: Iterable[Any]) -> None:
+        """Ratings kept from an earlier run (rows of the ``ratings`` table)."""
+        for row in rows:
+            pool, count = (self.players, self.player_games) if row.pool == "player" else (self.teams, self.team_games)
+            pool[row.name] = self.model.rating(mu=row.mu, sigma=row.sigma, name=row.name)
+            count[row.name] = row.games
+
+    def rows(self, season: str) -> list[dict[str, Any]]:
+        out = []
+        for kind, pool, count in (("player", self.players, self.player_games), ("team", self.teams, self.team_games)):
+            for name, r in pool.items():
+                out.append({"season": season, "pool": kind, "name": name, "mu": r.mu, "sigma": r.sigma, "games": count[name]})
+        return out
+
     def _get(self, pool: dict[str, Any], name: str) -> Any:
         r = pool.get(name)
         if r is None:
@@ -131,46 +147,79 @@ class _Ratings:
                 self.team_games[side] += 1
 
 
-def _finished_games(engine: Engine, season: str | None) -> Iterator[tuple[str, datetime, str, bool, dict[str, list[str]], dict[str, int]]]:
-    """Finished games in date order with their sides' members and totals."""
+def _finished_games(
+    conn: Connection, season: str | None, after: tuple[datetime, str] | None = None
+) -> Iterator[tuple[str, datetime, str, bool, dict[str, list[str]], dict[str, int]]]:
+    """Finished games in date order (those after ``after`` only) with their sides' members
+    and totals."""
     q = (
-        select(games.c.id, games.c.played_at, games.c.winner, games.c.teams, game_sides.c.side, game_sides.c.points_for)
+        select(games.c.id, games.c.played_at, games.c.winner, game_sides.c.is_team, game_sides.c.side, game_sides.c.points_for)
         .join(game_sides, game_sides.c.game_id == games.c.id)
         .where(games.c.finished.is_(True))
         .order_by(games.c.played_at, games.c.id)
     )
     if season:
         q = q.where(games.c.season == season)
+    if after is not None:
+        q = q.where(or_(games.c.played_at > after[0], and_(games.c.played_at == after[0], games.c.id > after[1])))
     current: str | None = None
     row0: Any = None
     totals: dict[str, int] = {}
-    with engine.connect() as conn:
-        for row in conn.execute(q):
-            if row.id != current:
-                if current is not None:
-                    yield _game_tuple(row0, totals)
-                current, row0, totals = row.id, row, {}
-            totals[row.side] = row.points_for
-        if current is not None:
-            yield _game_tuple(row0, totals)
+    for row in conn.execute(q):
+        if row.id != current:
+            if current is not None:
+                yield _game_tuple(row0, totals)
+            current, row0, totals = row.id, row, {}
+        totals[row.side] = row.points_for
+    if current is not None:
+        yield _game_tuple(row0, totals)
 
 
 def _game_tuple(row: Any, totals: dict[str, int]) -> tuple[str, datetime, str, bool, dict[str, list[str]], dict[str, int]]:
     sides = {s: s.split("+") for s in totals}
-    return row.id, row.played_at, row.winner, row.teams is not None, sides, totals
+    return row.id, row.played_at, row.winner, bool(row.is_team), sides, totals
 
 
 def rate_games(engine: Engine, season: str | None = None, *, follow: str | None = None) -> tuple[_Ratings, list[RatedGame]]:
     """Rate every finished game in date order; with ``follow``, also the player's rating
-    after each of their games."""
-    ratings = _Ratings()
+    after each of their games.
+
+    Without ``follow``, the ratings kept from the last run are the starting point and only
+    the games played after its last rated game are rated (the archive drops the kept ratings
+    when a game is added before that point or corrected), then the result is kept."""
+    ratings_ = _Ratings()
     trail: list[RatedGame] = []
-    for gid, when, winner, is_team, sides, totals in _finished_games(engine, season):
-        ratings.rate(sides, totals, winner, is_team)
-        if follow is not None and any(follow in m for m in sides.values()):
-            r = ratings.players[follow]
-            trail.append(RatedGame(gid, when, {follow: (r.mu, r.sigma)}))
-    return ratings, trail
+    key = season or ""
+    with engine.connect() as conn:
+        mark = None if follow is not None else conn.execute(select(rating_marks).where(rating_marks.c.season == key)).first()
+        if mark is not None:
+            ratings_.load(conn.execute(select(ratings).where(ratings.c.season == key)))
+        last = (mark.played_at, mark.game_id) if mark is not None else None
+        rated = mark.games if mark is not None else 0
+        for gid, when, winner, is_team, sides, totals in _finished_games(conn, season, last):
+            ratings_.rate(sides, totals, winner, is_team)
+            rated += 1
+            last = (when, gid)
+            if follow is not None and any(follow in m for m in sides.values()):
+                r = ratings_.players[follow]
+                trail.append(RatedGame(gid, when, {follow: (r.mu, r.sigma)}))
+    if follow is None and last is not None and (mark is None or last != (mark.played_at, mark.game_id)):
+        _keep(engine, key, ratings_, last, rated)
+    return ratings_, trail
+
+
+def _keep(engine: Engine, key: str, ratings_: _Ratings, last: tuple[datetime, str], rated: int) -> None:
+    try:
+        with engine.begin() as conn:
+            conn.execute(delete(ratings).where(ratings.c.season == key))
+            conn.execute(delete(rating_marks).where(rating_marks.c.season == key))
+            rows = ratings_.rows(key)
+            if rows:
+                conn.execute(ratings.insert(), rows)
+            conn.execute(rating_marks.insert(), {"season": key, "played_at": last[0], "game_id": last[1], "games": rated})
+    except IntegrityError:
+        # Another reader kept the same ratings at the same moment: theirs do as well.
+        pass
 
 
 def _counts(engine: Engine, season: str | None) -> tuple[list[Any], list[Any]]:

@@ -118,7 +118,7 @@ def test_cli_reports_an_unreachable_database(capsys: pytest.CaptureFixture[str])
 
 def test_schema_is_the_migrations_head(archive_engine: Engine) -> None:
     with archive_engine.connect() as conn:
-        assert conn.execute(text("select version_num from alembic_version")).scalar_one() == "0001"
+        assert conn.execute(text("select version_num from alembic_version")).scalar_one() == "0002"
     names = set(inspect(archive_engine).get_table_names())
     assert {"games", "game_players", "game_events", "game_rounds", "round_points", "game_sides", "live_events"} <= names
 

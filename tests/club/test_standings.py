@@ -10,9 +10,10 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Engine
+from sqlalchemy import Engine, select
 
 from companion.club.archive import Archive
+from companion.club.schema import rating_marks
 from companion.club.standings import compute_standings, history, ranks
 from companion.cli import main
 from companion.records.format import load_game
@@ -157,3 +158,38 @@ def test_cli_json_and_csv(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert len(json.loads(capsys.readouterr().out)) == 4
     assert main(["club", "history", "nobody", "--db", db]) == 2
     assert "no stored games of player 'nobody'" in capsys.readouterr().err
+
+
+def test_kept_ratings_match_rating_every_game_afresh(archive_engine: Engine) -> None:
+    """Standings keep the ratings between runs and rate only new games; adding a game dated
+    before the kept point, or correcting one, must give what rating everything afresh gives."""
+    from companion.club.standings import rate_games
+
+    archive = Archive(archive_engine)
+
+    def afresh() -> dict[str, tuple[float, float]]:
+        full, _ = rate_games(archive_engine, follow="nobody")  # follow: never uses kept ratings
+        return {n: (r.mu, r.sigma) for n, r in {**full.players, **full.teams}.items()}
+
+    def kept() -> dict[str, tuple[float, float]]:
+        table = compute_standings(archive_engine)
+        return {s.name: (s.mu, s.sigma) for s in table.rows() if s.mu is not None}
+
+    def same(a: dict[str, tuple[float, float]], b: dict[str, tuple[float, float]]) -> bool:
+        return a.keys() == b.keys() and all(abs(a[k][0] - b[k][0]) < 1e-9 and abs(a[k][1] - b[k][1]) < 1e-9 for k in a)
+
+    for day in (10, 11, 12):
+        archive.add_lines(record_lines(60 + day, players=4, teams=2 if day % 2 else 0, header={"date": f"2026-04-{day}T20:00:00Z"}))
+        assert same(kept(), afresh())
+    archive.add_lines(record_lines(70, players=3, header={"date": "2026-04-13T20:00:00Z"}))
+    with archive_engine.connect() as conn:
+        assert conn.execute(select(rating_marks.c.games)).scalars().all() == [3]  # kept through day 12
+    assert same(kept(), afresh())  # rated on top of the kept ratings
+    archive.add_lines(record_lines(71, header={"date": "2026-04-01T20:00:00Z"}))  # before the kept point
+    assert same(kept(), afresh())
+    gid = "c0ffeec0ffeec0ffeec0ffeec0ffee00"
+    archive.add_lines(record_lines(72, header={"id": gid, "date": "2026-04-05T20:00:00Z"}))
+    assert same(kept(), afresh())
+    archive.add_lines(record_lines(73, header={"id": gid, "date": "2026-04-05T20:00:00Z"}))  # a correction
+    assert same(kept(), afresh())
+    assert same({s.name: (s.mu, s.sigma) for s in compute_standings(archive_engine, "2026").rows() if s.mu is not None}, afresh())
