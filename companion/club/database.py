@@ -71,13 +71,22 @@ def open_archive(url: str | None = None, *, upgrade: bool = True) -> Engine:
         parsed = make_url(raw)
     except ArgumentError as exc:
         raise ArchiveUnavailable(f"not a database URL: {url!r} ({exc})") from None
-    if parsed.get_backend_name() == "sqlite":
+    backend = parsed.get_backend_name()
+    if backend not in ("sqlite", "postgresql"):
+        raise ArchiveUnavailable(f"the club archive is SQLite (a file, sqlite:///...) or PostgreSQL (postgresql://...), not {backend}://")
+    if backend == "sqlite":
         if parsed.database and parsed.database != ":memory:":
-            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+            try:
+                Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise ArchiveUnavailable(f"cannot create the club archive's folder for {parsed.database}: {exc.strerror}") from None
         engine = create_engine(parsed, connect_args={"check_same_thread": False})
         event.listen(engine, "connect", _sqlite_pragmas)
     else:
-        engine = create_engine(parsed, pool_pre_ping=True)
+        try:
+            engine = create_engine(parsed, pool_pre_ping=True)
+        except (ArgumentError, ImportError) as exc:
+            raise ArchiveUnavailable(f"cannot use {parsed.render_as_string(hide_password=True)}: {exc}") from None
     if upgrade:
         try:
             migrate(engine)

@@ -132,3 +132,8 @@ def test_default_archive_lives_in_the_data_directory(tmp_path: Path, monkeypatch
     monkeypatch.setenv("ROP_CLUB_DB", str(tmp_path / "other.sqlite"))
     assert main(["club", "add", str(record)]) == 0
     assert (tmp_path / "other.sqlite").exists()
+
+
+def test_cli_names_a_database_url_it_cannot_use(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["club", "standings", "--db", "mysql://club@127.0.0.1/club"]) == 2
+    assert "is SQLite (a file, sqlite:///...) or PostgreSQL (postgresql://...), not mysql://" in capsys.readouterr().err
