@@ -3,7 +3,7 @@ them, and many tables posting live while a spectator watches the page's event st
 
     ./run bench club                 100,000 games; 200 tables posting for a minute
     ./run bench club -- --quick      2,000 games; 20 tables for 10 seconds
-    ./run bench club -- --games N --pool P --tables T --seconds S --no-postgres
+    ./run bench club -- --games N --pool P --tables T --seconds S --no-postgres --live-only
 
 Import: records of random legal games (the virtual table, 2 to 6 players, teams too) are
 replayed by the engine and stored one transaction per game, as ``rop club add`` does; the
@@ -250,12 +250,17 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--pool", type=int, default=2_000, help="games simulated (the rest are copies with their own ids)")
     parser.add_argument("--no-postgres", action="store_true")
+    parser.add_argument("--live-only", action="store_true", help="only the live page part")
     args = parser.parse_args(argv)
     n = args.games or (2_000 if args.quick else 100_000)
     tables = args.tables or (20 if args.quick else 200)
     seconds = args.seconds or (10 if args.quick else 60)
     work = Path(tempfile.mkdtemp(prefix="rop-bench-club-"))
     try:
+        if args.live_only:
+            print("live page:")
+            bench_live(tables, seconds, work)
+            return 0
         t = time.perf_counter()
         pool = min(n, args.pool)
         records = generate(n, pool=pool)
