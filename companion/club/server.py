@@ -163,7 +163,8 @@ def create_app(engine: Engine, tokens: TokenFile, *, on_ready: Callable[[Hub], N
         except SQLAlchemyError as exc:
             log.error("archive error on %s: %s", request.url.path, exc)
             return JSONResponse({"ok": False, "reason": "the archive is unavailable; send again later"}, status_code=503)
-        if status == 201:
+        if status == 201 and hub.subscribers:
+            # The table's state for the page is built only when someone watches.
             hub.publish("table", game.snapshot())
         return JSONResponse(
             {"ok": True, "status": "stored" if status == 201 else "already stored", "stored": len(game.lines)},
