@@ -18,6 +18,7 @@ _COMMAND_MODULES = (
     "companion.commands.demo",
     "companion.commands.play",
     "companion.commands.track",
+    "companion.commands.club",
     "vision.cli",
     "hardware.cli",
 )
