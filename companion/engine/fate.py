@@ -86,6 +86,12 @@ class FateRule:
         return f" ({self.ruling})"
 
     # -- while it lies in front of a player
+    def touches(self, card: Card) -> bool:
+        """Whether this card in play may change anything about playing ``card``: what
+        :meth:`forbids`, :meth:`empowers` or :meth:`reacts` look at. The engine's fast path
+        for World cards is taken only for cards no Fate card in play touches."""
+        return False
+
     def forbids(self, game: GameState, card: Card) -> IllegalMoveError | None:
         """Why ``card`` may not be played while this card is in play, or ``None``."""
         return None
@@ -130,6 +136,9 @@ class MysticCrystal(FateRule):
 
     def empowers(self, card: Card) -> bool:
         return card.is_wizard and card.to_centre
+
+    def touches(self, card: Card) -> bool:
+        return card.is_wizard
 
 
 class CentreCreature(FateRule):
@@ -372,6 +381,9 @@ class Exorcist(FateRule):
         if gone:
             return f": {', '.join(gone)} leave{'s' if len(gone) == 1 else ''} the centre; no Creature may be played (R24)"
         return ": no Creature may be played while it is in play (R24)"
+
+    def touches(self, card: Card) -> bool:
+        return card.is_creature or card.value == 4
 
     def forbids(self, game: GameState, card: Card) -> IllegalMoveError | None:
         if card.is_creature:

@@ -455,7 +455,10 @@ class GameState:
 
     def _rules_in_play(self) -> list[FateRule]:
         """The rules of the Fate cards in play, once each however many copies lie there."""
-        return list(dict.fromkeys(FATE_RULES[card] for _, card in self._core.in_play))
+        in_play = self._core.in_play
+        if len(in_play) == 1:
+            return [FATE_RULES[in_play[0][1]]]
+        return list(dict.fromkeys(FATE_RULES[card] for _, card in in_play))
 
     @property
     def last_capturer(self) -> str | None:
@@ -621,14 +624,16 @@ class GameState:
             self.move_stack.append(move)
 
     def _push_world_card(self, move: Play, check: bool) -> bool:
-        """The most common move, a World card from a known hand while no Fate card lies in
-        play or in the centre, checked and applied in one pass. Returns ``False``, having
+        """The most common move, a World card from a known hand that no Fate card in play
+        touches (R5, R24), while none lies in the centre, checked and applied in one pass. Returns ``False``, having
         changed nothing, for anything else, which the general path then checks and applies
         (with its messages). A property test keeps the two paths in agreement."""
         c = self._core
         i = self._seat.get(move.player)
         card = move.card
-        if i is None or i != c.turn or c.phase is not _TURN or c.in_play or c.centre_fate:
+        if i is None or i != c.turn or c.phase is not _TURN or c.centre_fate:
+            return False
+        if c.in_play and any(FATE_RULES[x].touches(card) for _, x in c.in_play):
             return False
         hand = c.hands[i]
         if card not in hand:
