@@ -71,7 +71,8 @@ class Stabiliser:
 
     Keyword arguments (defaults in brackets): ``source`` ["camera"], the observations'
     source; ``layout`` [None] for zone hysteresis; ``confirm`` [3] and ``window`` [5] frames
-    to accept a card or a zone change; ``gone_after_s`` [1.0] and ``settle_s`` [1.0] seconds
+    to accept a card or a zone change; ``gone_after_s`` [1.0] seconds without a read and ``settle_s`` [0.3] seconds without
+    movement over it
     before a card that is no longer read is reported gone; ``zone_margin_mm`` [10] hysteresis;
     ``motion_level`` [6.0] grey levels of change that count as movement; ``same_level`` [0.8]
     correlation above which an unread seal still counts as there (unless another card is
@@ -88,7 +89,7 @@ class Stabiliser:
         confirm: int = 3,
         window: int = 5,
         gone_after_s: float = 1.0,
-        settle_s: float = 1.0,
+        settle_s: float = 0.3,
         zone_margin_mm: float = 10.0,
         motion_level: float = 6.0,
         same_level: float = 0.8,
@@ -218,26 +219,38 @@ class Stabiliser:
                 return []  # something is moving over the card: wait until it has passed
             if at - t.last_read < self.max_hidden_s and self._covered(t, gray):
                 return []  # something bigger than the card lies over it: a hand resting
-        if at - t.last_read < self.gone_after_s:
-            return []
+            # The place is calm, bare of hands and no longer shows the card: it was taken.
+            # Waiting longer would only let the next player's hand arrive and hide the
+            # place again, and a capture would stay open while the next card is laid.
+            if at - t.last_read < self.settle_s:
+                return []
+        elif at - t.last_read < self.gone_after_s:
+            return []  # without images, only time tells a missed read from a taken card
         del self.tracks[key]
         if t.area is not None:
             self._gone_areas.append((at, t.area))
         return [self._gone(t, at)]
 
     def _covered(self, t: TrackedCard, gray: np.ndarray) -> bool:
-        # Compare the ring around the card's footprint with how it looked when the card was
-        # last read: a taken card changes only its footprint, a hand or an arm the ring too.
-        # Where other cards lie in the ring it proves nothing (a capture takes neighbours
-        # together), so only the ring's bare table counts.
+        # Compare the area around the card with how it looked when the card was last read: a
+        # taken card changes only its footprint, a hand or an arm over it the ring around it
+        # too. Only change that reaches into the footprint counts: a hand laying the next card
+        # beside this one changes the ring but is not over the card's place. Where other cards
+        # lie it proves nothing (a capture takes neighbours together), so they are left out.
         if t.area is None or t.area_reference is None:
             return False
         now = _patch(gray, t.area, _AREA)
-        changed = np.abs(now - t.area_reference) > self.change_level
-        ring = _RING & ~self._others_mask(t)
+        others = self._others_mask(t)
+        ring = _RING & ~others
         if ring.sum() < 0.2 * _RING.sum():
             return False  # surrounded by cards: the ring cannot tell a hand from a capture
-        return float(changed[ring].mean()) > self.ring_level
+        changed = (np.abs(now - t.area_reference) > self.change_level) & ~others
+        count, labels = cv2.connectedComponents(changed.astype(np.uint8), connectivity=8)
+        if count <= 1:
+            return False
+        over_card = np.unique(labels[changed & ~_RING])
+        touching = np.isin(labels, over_card[over_card > 0])
+        return float((touching & ring).sum()) > self.ring_level * float(ring.sum())
 
     def _others_mask(self, t: TrackedCard) -> np.ndarray:
         """Where, in ``t``'s area patch, the other tracked cards lie (as last read)."""
