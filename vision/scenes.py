@@ -201,6 +201,7 @@ def natural_play(
     hold_s: float = 0.4,
     leave_s: float = 0.3,
     rest_s: float = 0.3,
+    tail_s: float = 2.0,
     effects: Effects = Effects(noise=2.0, blur=0.6, gradient=0.15),
     seed: int = 0,
 ) -> Iterator[PlayFrame]:
@@ -209,6 +210,7 @@ def natural_play(
     (``arrive_s``), lays or takes the cards while it covers their place (``hold_s``, the
     table changes half-way), and leaves (``leave_s``); then the table rests (``rest_s``)
     before the next player's hand arrives. Scenes that change nothing (a Fate draw) rest only.
+After the last scene the table rests ``tail_s`` more, as a table does once the game is over.
 
     Each distinct table is drawn once (with ``effects``, sensor noise included) and hands are
     drawn over that picture, so a long game costs one full render per scene."""
@@ -219,6 +221,7 @@ def natural_play(
     n = 0
     before: list[CardPlacement] = []
     still_before: np.ndarray | None = None
+    final: tuple[int, Scene, np.ndarray] | None = None
 
     def frames(count: float) -> int:
         return max(1, round(count * fps))
@@ -265,6 +268,11 @@ def natural_play(
             yield PlayFrame(n, n / fps, k, scene, still, False, None)
             n += 1
         before, still_before = cards, still
+        final = (k, scene, still)
+    if final is not None:
+        for _ in range(frames(tail_s)):
+            yield PlayFrame(n, n / fps, final[0], final[1], final[2], False, None)
+            n += 1
 
 
 def _key(p: CardPlacement) -> tuple[str, object, tuple[float, float]]:

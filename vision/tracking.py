@@ -62,6 +62,8 @@ class TrackedCard:
     area: tuple[int, int, int, int] | None = None  # image area around the whole card, last read
     area_reference: np.ndarray | None = None  # how that looked, last time it was still
     area_previous: np.ndarray | None = None  # how it looked at the last read
+    still_since: float = 0.0  # since when the area has looked the same at every read
+    area_reference_at: float = 0.0  # when area_reference was taken
     reference: np.ndarray | None = None  # how that area looked when last read
     previous: np.ndarray | None = None  # how it looked in the previous frame
 
@@ -151,13 +153,25 @@ class Stabiliser:
             t.previous = t.reference
             area = _area(s.corners_px, gray.shape)
             now = _patch(gray, area, _AREA)
-            # Remember the card's surroundings only while they are still, so that a hand
-            # reaching for the card is not taken for part of the table.
-            still = t.area_previous is not None and float(np.abs(now - t.area_previous).mean()) < self.motion_level
+            # Remember the card's surroundings only while they are still and bare of hands, so
+            # that a hand reaching for the card, or holding still beside it while laying or
+            # taking its neighbours, is not taken for part of the table: the first picture is
+            # taken once the area has been calm for settle_s, and it is taken again only when
+            # the ring looks as before, or after a whole second of calm.
             moved = t.area is None or max(abs(a - b) for a, b in zip(area, t.area)) > 0.1 * (area[2] - area[0])
-            if t.area_reference is None or moved or still:
-                t.area_reference = now
+            still = not moved and t.area_previous is not None and float(np.abs(now - t.area_previous).mean()) < self.motion_level
+            if not still:
+                t.still_since = at
+            if moved:
+                t.area_reference = None
             t.area, t.area_previous = area, now
+            calm = at - t.still_since
+            if still and (
+                calm >= _REFRESH_S
+                or (t.area_reference is None and calm >= self.settle_s)
+                or (t.area_reference is not None and self._ring_change(t, now) <= self.ring_level / 2)
+            ):
+                t.area_reference, t.area_reference_at = now, at
         recent = list(t.reads)[-self.window :]
         if not t.reported:
             hits = [z for z in recent if z is not False]
@@ -252,15 +266,23 @@ class Stabiliser:
         touching = np.isin(labels, over_card[over_card > 0])
         return float((touching & ring).sum()) > self.ring_level * float(ring.sum())
 
+    def _ring_change(self, t: TrackedCard, now: np.ndarray) -> float:
+        """The fraction of the bare ring around ``t`` that differs from its remembered picture."""
+        assert t.area_reference is not None
+        ring = _RING & ~self._others_mask(t)
+        if not ring.any():
+            return 0.0
+        return float((np.abs(now - t.area_reference) > self.change_level)[ring].mean())
+
     def _others_mask(self, t: TrackedCard) -> np.ndarray:
         """Where, in ``t``'s area patch, the other tracked cards lie (as last read)."""
         assert t.area is not None
         x0, y0, x1, y1 = t.area
         sx, sy = _AREA / max(1, x1 - x0), _AREA / max(1, y1 - y0)
         mask = np.zeros((_AREA, _AREA), bool)
-        # Cards still tracked, and cards taken since this one was last read.
+        # Cards still tracked, and cards taken since the area around this one was pictured.
         areas = [o.area for o in self.tracks.values() if o is not t and o.area is not None]
-        areas += [area for when, area in self._gone_areas if when >= t.last_read]
+        areas += [area for when, area in self._gone_areas if when >= t.area_reference_at]
         for a0, b0, a1, b1 in areas:
             # The card itself fills about the middle of its area (the area is padded).
             pad_x, pad_y = (a1 - a0) * 0.18, (b1 - b0) * 0.18
@@ -311,6 +333,7 @@ def _ring(size: int) -> np.ndarray:
 
 
 _AREA = 48
+_REFRESH_S = 1.0  # calm long enough for whatever lies beside a card to count as the table
 _RING = _ring(_AREA)
 
 

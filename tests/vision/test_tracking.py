@@ -64,6 +64,8 @@ def test_recorded_game_is_tracked_through_rop_vision_watch(tmp_path, compact, co
                   "--names", "ann,bob", "--calibration", str(calibration_dir)])
     assert status == 0
     events = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    end = events.pop()  # the recording says when it has ended
+    assert (end["type"], end["state"]) == ("status", "ended") and "100 frames" in end["detail"]
     got = [(e["type"], e["card"], e["owner"], e["zone"]) for e in events]
     assert got == [  # observations settled by the same frame come in card order
         ("seen", "F002", "bob", "fate:bob"),
