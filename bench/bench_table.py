@@ -34,6 +34,8 @@ SETUPS = {
     "1080p-2": (2, 0, 2, 2.7, "1080p over the standard 2-player mat (2.7 px/module)"),
     "webcam-4": (4, 2, 4, 3.8, "3.8 px/module over the 4-player mat (a 2.5K camera)"),
     "1080p-4": (4, 2, 4, 2.7, "2.7 px/module over the 4-player mat (1762 x 1426)"),
+    "1080p-3": (3, 0, 3, 2.3, "1080p over the 3-player mat (2.3 px/module)"),
+    "1440p-3": (3, 0, 3, 3.1, "1440p over the 3-player mat (3.1 px/module)"),
 }
 
 

@@ -220,7 +220,10 @@ After the last scene the table rests ``tail_s`` more, as a table does once the g
         camera = VirtualCamera.overhead(layout.mat_mm)
     n = 0
     before: list[CardPlacement] = []
-    still_before: np.ndarray | None = None
+    # The game begins on a bare mat: the first cards are laid by a hand like any others.
+    bare = Effects(blur=effects.blur, noise=effects.noise, gradient=effects.gradient,
+                   gradient_angle_deg=effects.gradient_angle_deg, glare=effects.glare, seed=seed * 100_000 - 1)
+    still_before: np.ndarray = render_frame([], layout, camera=camera, effects=bare, owners=list(owners)).image
     final: tuple[int, Scene, np.ndarray] | None = None
 
     def frames(count: float) -> int:
@@ -241,7 +244,7 @@ After the last scene the table rests ``tail_s`` more, as a table does once the g
         new = {_key(p): p for p in cards}
         laid = [new[key] for key in new if key not in old]
         taken = [old[key] for key in old if key not in new]
-        if (laid or taken) and still_before is not None:
+        if laid or taken:
             places = [p.position_mm for p in laid + taken]
             target = (sum(x for x, _ in places) / len(places), sum(y for _, y in places) / len(places))
             entry, angle = _entry(layout, target)

@@ -91,6 +91,7 @@ def play_game_on_camera(run: TableRun, layout: Layout, module_px: float, *, seed
 def assert_exact(run: TableRun, camera: CameraGame) -> None:
     assert not camera.missed, camera.missed[:3]
     assert not run.problems(), run.problems()[:3]
+    assert run.questions == 0  # no key pressed: the table never had to be asked
     assert len(run.applied) == len(run.moves)
     assert [r.score.to_json() for r in run.tracker.game.results] == [r.score.to_json() for r in run.truth.results]
     # Fast enough for natural play: within about a second of the hand leaving.
