@@ -154,6 +154,7 @@ class FrameSource:
             self.open()
         index = 0
         start = self._clock()
+        assert self._cap is not None  # open() raises otherwise
         fps = self._cap.get(cv2.CAP_PROP_FPS) if self.is_file else 0.0
         fps = fps if 0 < fps < 1000 else 0.0  # some containers name no rate, or a nonsense one
         if not self.is_file:
