@@ -222,7 +222,7 @@ After the last scene the table rests ``tail_s`` more, as a table does once the g
     before: list[CardPlacement] = []
     # The game begins on a bare mat: the first cards are laid by a hand like any others.
     bare = Effects(blur=effects.blur, noise=effects.noise, gradient=effects.gradient,
-                   gradient_angle_deg=effects.gradient_angle_deg, glare=effects.glare, seed=seed * 100_000 - 1)
+                   gradient_angle_deg=effects.gradient_angle_deg, glare=effects.glare, seed=seed * 100_000 + 99_999)
     still_before: np.ndarray = render_frame([], layout, camera=camera, effects=bare, owners=list(owners)).image
     final: tuple[int, Scene, np.ndarray] | None = None
 
