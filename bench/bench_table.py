@@ -9,6 +9,7 @@ n / fps); nothing else tells the tracker anything, and no question is answered.
 
 Per set-up (camera density over a mat, players) it reports:
 
+- spurious: reports of a card seen or gone that match no card laid or taken (a flicker);
 - rounds exact: the tracker ends the round with every move played, the same score, and no
   question asked (each game's first round; the whole game when one round reaches the target);
 - events right: cards laid that were reported seen, and cards taken that were reported gone,
@@ -121,7 +122,7 @@ def play(players: int, teams: int, mat: object, module_px: float, seed: int, fps
                         right += 1
                         (gone_delays if kind is CardGone else seen_delays).append(r.at - since)
                     break
-    spurious = len(reports) - len(used)
+    spurious = [f"{'gone' if isinstance(r, CardGone) else 'seen'} {r.card.id} at {r.at:.1f} s" for i, r in enumerate(reports) if i not in used]
     return exact, right, total, spurious, gone_delays, seen_delays, questions, 1000 * seconds / max(1, frames)
 
 
@@ -143,19 +144,23 @@ def main(argv: list[str]) -> int:
     for name in args.setups.split(","):
         players, teams, mat, module_px, what = SETUPS[name]
         seeds = list(range(args.seed, args.seed + games))
-        exact = right = total = spurious = questions = 0
+        exact = right = total = questions = 0
+        spurious: list[str] = []
         gone: list[float] = []
         seen: list[float] = []
         ms = []
         for seed in seeds:
             e, r, n, s, g, sd, q, m = play(players, teams, mat, module_px, seed, args.fps)
-            exact, right, total, spurious, questions = exact + e, right + r, total + n, spurious + s, questions + q
+            exact, right, total, questions = exact + e, right + r, total + n, questions + q
+            spurious += [f"game {seed}: {x}" for x in s]
             gone += g
             seen += sd
             ms.append(m)
         fmt = lambda xs: f"{statistics.median(xs):5.2f} / {max(xs):5.2f} s" if xs else "-"  # noqa: E731
-        print(f"{name:10} {exact:>6}/{len(seeds):<5} {100 * right / max(1, total):12.1f}% {spurious:8} {fmt(gone):>26} {fmt(seen):>24} "
+        print(f"{name:10} {exact:>6}/{len(seeds):<5} {100 * right / max(1, total):12.1f}% {len(spurious):8} {fmt(gone):>26} {fmt(seen):>24} "
               f"{questions:9} {statistics.mean(ms):8.0f}   {what}")
+        if spurious:
+            print(f"{'':10} spurious: {', '.join(spurious[:4])}{' ...' if len(spurious) > 4 else ''}")
     print("(negative lifted->gone: reported while the hand that took it was still leaving the picture)")
     return 0
 
