@@ -11,15 +11,20 @@ rules, in order:
   new zone by at least ``zone_margin_mm`` (hysteresis across zone lines); the old zone gets a
   :class:`~companion.observations.CardGone`, the new one a ``CardSeen``.
 - **Leave**: a reported card that is no longer read is kept while its place is hidden. With
-  camera images the stabiliser looks at that place: while anything moves there (a hand) the
-  card stays; while the place still looks as it did when the card was last read (blur, a
-  passing reflection) or is washed out by glare, the card stays; while something larger than
-  a card lies over it and around it (a hand resting on it, an arm), the card stays. Only after
-  ``gone_after_s`` without a read **and** ``settle_s`` without movement, with the place
-  looking different and the change confined to the card's own footprint (the card was taken,
-  turned over or covered by another card), is the card reported gone; after ``max_hidden_s``
-  without a read it is gone anyway. Without images (``update(view, None, t)``) a card leaves
-  after ``gone_after_s`` without a read.
+  camera images the stabiliser looks at that place: while anything moves over the seal (a
+  hand) the card stays; while the seal still looks as it did when last read (blur, a passing
+  reflection) or is washed out by glare, the card stays; while something larger than a card
+  lies over it (a hand resting on it, an arm: the change reaches from the card's footprint
+  into the ring of table around it) the card stays. Otherwise, once the place has been calm
+  for ``settle_s`` and the card unread as long, it is reported gone: the card was taken,
+  turned over or covered by another card. This is fast on purpose: in natural play the next
+  player's hand comes within a second, and a capture whose cards are still reported on the
+  table when the next card is laid would be explained as the wrong play. Change in the ring
+  that does not reach into the card's footprint (a hand laying the next card beside it)
+  does not keep the card, and the ring is compared with a picture taken only while it was
+  calm and unchanged, so a hand that held still beside the card is not taken for the table.
+  After ``max_hidden_s`` without a read a card is gone anyway. Without images
+  (``update(view, None, t)``) a card leaves after ``gone_after_s`` without a read.
 """
 
 from __future__ import annotations
@@ -73,9 +78,10 @@ class Stabiliser:
 
     Keyword arguments (defaults in brackets): ``source`` ["camera"], the observations'
     source; ``layout`` [None] for zone hysteresis; ``confirm`` [3] and ``window`` [5] frames
-    to accept a card or a zone change; ``gone_after_s`` [1.0] seconds without a read and ``settle_s`` [0.3] seconds without
-    movement over it
-    before a card that is no longer read is reported gone; ``zone_margin_mm`` [10] hysteresis;
+    to accept a card or a zone change; ``settle_s`` [0.3] seconds without a read and without
+    movement over its seal before a card whose place no longer shows it is reported gone
+    (with images); ``gone_after_s`` [1.0] seconds without a read before a card is reported
+    gone when no images are given; ``zone_margin_mm`` [10] hysteresis;
     ``motion_level`` [6.0] grey levels of change that count as movement; ``same_level`` [0.8]
     correlation above which an unread seal still counts as there (unless another card is
     read in its place); ``max_hidden_s`` [20] longest a covered card is kept;
