@@ -128,7 +128,7 @@ def play(players: int, teams: int, mat: object, module_px: float, seed: int, fps
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="bench table", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=3, help="games per set-up (their first round)")
+    parser.add_argument("--games", type=int, default=2, help="games per set-up (their first round)")
     parser.add_argument("--seed", type=int, default=0, help="the first game's deal")
     parser.add_argument("--setups", default="webcam-2,1080p-2,1080p-4", help=f"comma separated, of {', '.join(SETUPS)}")
     parser.add_argument("--fps", type=float, default=10.0)
