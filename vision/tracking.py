@@ -11,8 +11,8 @@ rules, in order:
   new zone by at least ``zone_margin_mm`` (hysteresis across zone lines); the old zone gets a
   :class:`~companion.observations.CardGone`, the new one a ``CardSeen``.
 - **Leave**: a reported card that is no longer read is kept while its place is hidden. With
-  camera images the stabiliser looks at that place: while anything moves over the seal (a
-  hand) the card stays; while the seal still looks as it did when last read (blur, a passing
+  camera images the stabiliser looks at that place: while anything moves over the seal or
+  the card's footprint (a hand, trembling even when held still) the card stays; while the seal still looks as it did when last read (blur, a passing
   reflection) or is washed out by glare, the card stays; while something larger than a card
   lies over it (a hand resting on it, an arm: the change reaches from the card's footprint
   into the ring of table around it) the card stays. Otherwise, once the place has been calm
@@ -69,6 +69,7 @@ class TrackedCard:
     area_previous: np.ndarray | None = None  # how it looked at the last read
     still_since: float = 0.0  # since when the area has looked the same at every read
     area_reference_at: float = 0.0  # when area_reference was taken
+    area_last: np.ndarray | None = None  # how the area looked in the previous frame
     reference: np.ndarray | None = None  # how that area looked when last read
     previous: np.ndarray | None = None  # how it looked in the previous frame
 
@@ -79,7 +80,7 @@ class Stabiliser:
     Keyword arguments (defaults in brackets): ``source`` ["camera"], the observations'
     source; ``layout`` [None] for zone hysteresis; ``confirm`` [3] and ``window`` [5] frames
     to accept a card or a zone change; ``settle_s`` [0.3] seconds without a read and without
-    movement over its seal before a card whose place no longer shows it is reported gone
+    movement over its place before a card whose place no longer shows it is reported gone
     (with images); ``gone_after_s`` [1.0] seconds without a read before a card is reported
     gone when no images are given; ``zone_margin_mm`` [10] hysteresis;
     ``motion_level`` [6.0] grey levels of change that count as movement; ``same_level`` [0.8]
@@ -170,7 +171,7 @@ class Stabiliser:
                 t.still_since = at
             if moved:
                 t.area_reference = None
-            t.area, t.area_previous = area, now
+            t.area, t.area_previous, t.area_last = area, now, now
             calm = at - t.still_since
             if still and (
                 calm >= _REFRESH_S
@@ -228,6 +229,13 @@ class Stabiliser:
             if t.previous is not None and float(np.abs(now - t.previous).mean()) > self.motion_level:
                 t.last_motion = at
             t.previous = now
+            if t.area is not None:
+                # A hand held over the card trembles: its edges move over the card's place.
+                # (Hands passing beside it do not count: they would hold up a taken card.)
+                around = _patch(gray, t.area, _AREA)
+                if t.area_last is not None and float((np.abs(around - t.area_last) > self.change_level)[~_RING].mean()) > 0.01:
+                    t.last_motion = at
+                t.area_last = around
             if float((now >= 245).mean()) > 0.25 and at - t.last_read < self.max_hidden_s:
                 return []  # washed out by glare: the camera cannot tell, so nothing changes
             replaced = any(t.box[0] <= x < t.box[2] and t.box[1] <= y < t.box[3] for x, y in centres)
@@ -237,8 +245,11 @@ class Stabiliser:
                 return []
             if at - t.last_motion < self.settle_s:
                 return []  # something is moving over the card: wait until it has passed
-            if at - t.last_read < self.max_hidden_s and self._covered(t, gray):
+            covered = self._covered(t, gray)
+            if at - t.last_read < self.max_hidden_s and covered:
                 return []  # something bigger than the card lies over it: a hand resting
+            if covered is None and at - t.last_read < self.gone_after_s:
+                return []  # among other cards nothing tells a still hand from a capture: wait
             # The place is calm, bare of hands and no longer shows the card: it was taken.
             # Waiting longer would only let the next player's hand arrive and hide the
             # place again, and a capture would stay open while the next card is laid.
@@ -251,19 +262,19 @@ class Stabiliser:
             self._gone_areas.append((at, t.area))
         return [self._gone(t, at)]
 
-    def _covered(self, t: TrackedCard, gray: np.ndarray) -> bool:
+    def _covered(self, t: TrackedCard, gray: np.ndarray) -> bool | None:
         # Compare the area around the card with how it looked when the card was last read: a
         # taken card changes only its footprint, a hand or an arm over it the ring around it
         # too. Only change that reaches into the footprint counts: a hand laying the next card
         # beside this one changes the ring but is not over the card's place. Where other cards
         # lie it proves nothing (a capture takes neighbours together), so they are left out.
         if t.area is None or t.area_reference is None:
-            return False
+            return None  # no calm picture of the surroundings yet: nothing to compare with
         now = _patch(gray, t.area, _AREA)
         others = self._others_mask(t)
         ring = _RING & ~others
         if ring.sum() < 0.2 * _RING.sum():
-            return False  # surrounded by cards: the ring cannot tell a hand from a capture
+            return None  # surrounded by cards: the ring cannot tell a hand from a capture
         changed = (np.abs(now - t.area_reference) > self.change_level) & ~others
         count, labels = cv2.connectedComponents(changed.astype(np.uint8), connectivity=8)
         if count <= 1:
