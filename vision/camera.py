@@ -4,9 +4,18 @@
 :class:`~companion.observations.SensorStatus` changes: a camera that stops delivering is
 reported ``LOST``, reopened every ``retry_s`` seconds (``RECONNECTING``) and ``CONNECTED``
 again when it answers; after ``max_retries`` failed attempts it is ``FAILED`` and the source
-ends. A video file simply ends. Frame times are seconds on the monotonic clock: for a video
-file, the moment the file was opened plus the frame's position in the video, so a recording
-is tracked exactly as if it were live.
+ends.
+
+A video file is a table filmed earlier, played at its own clock: each frame is stamped with
+its position in the video (frame index / the video's frame rate, or the position OpenCV
+reports when the file names no rate) after the moment playback began. At ``speed`` 1 (what
+``rop play --video`` does) each frame is delivered when that moment comes on the monotonic
+clock, so a recording unfolds as it was played and what people type meanwhile lands between
+the right frames; ``speed`` 2 plays it twice as fast. At ``speed`` 0 (the default here, for
+``rop vision watch`` and tests) frames come as fast as they decode, still stamped by their
+position: then :meth:`FrameSource.now` is the clock to stamp anything else with (the time of
+the latest frame). When the video has played to
+its end the source says so (``ENDED``) and stops.
 """
 
 from __future__ import annotations
@@ -66,7 +75,9 @@ class FrameSource:
     the source as a live camera (reconnect when it stops) or as a recording (stop at its end);
     ``size`` [None] requested (width, height) for live cameras;
     ``retry_s`` [2.0] between reconnection attempts; ``max_retries`` [None = forever];
-    ``name`` [derived], the observation source name; ``clock`` [time.monotonic].
+    ``name`` [derived], the observation source name; ``clock`` [time.monotonic];
+    ``speed`` [0] how fast a video file plays: 1 at the pace it was filmed, 0 as fast as it
+    decodes (see the module docstring); ``sleep`` [time.sleep] how the source waits (pacing, reconnecting).
     """
 
     def __init__(
@@ -79,8 +90,11 @@ class FrameSource:
         max_retries: int | None = None,
         name: str | None = None,
         clock: Callable[[], float] = time.monotonic,
-        sleep: Callable[[float], None] = time.sleep,
+        sleep: Callable[[float], object] = time.sleep,
+        speed: float = 0.0,
     ) -> None:
+        if speed < 0:
+            raise ValueError(f"video speed must be 0 (as fast as possible) or more, not {speed}")
         self.source = source
         self.is_file = (isinstance(source, str) and "://" not in source) if live is None else not live
         self.size = size
@@ -89,7 +103,19 @@ class FrameSource:
         self.name = name or (f"video:{Path(str(source)).name}" if self.is_file else f"camera:{source}")
         self._clock = clock
         self._sleep = sleep
+        self.speed = speed
         self._cap: cv2.VideoCapture | None = None
+        self._video_now: float | None = None
+        self._ended: float | None = None  # when (monotonic) the video ended
+
+    def now(self) -> float:
+        """The source's clock: for a video played unpaced (``speed`` 0), the time of the latest
+        frame (the video's clock); otherwise the monotonic clock frames are stamped with."""
+        if self.is_file and self.speed == 0 and self._video_now is not None:
+            if self._ended is not None:  # after the end, the video's clock runs on in real time
+                return self._video_now + self._clock() - self._ended
+            return self._video_now
+        return self._clock()
 
     def describe(self) -> str:
         if isinstance(self.source, str) and "://" not in self.source:
@@ -128,6 +154,9 @@ class FrameSource:
             self.open()
         index = 0
         start = self._clock()
+        assert self._cap is not None  # open() raises otherwise
+        fps = self._cap.get(cv2.CAP_PROP_FPS) if self.is_file else 0.0
+        fps = fps if 0 < fps < 1000 else 0.0  # some containers name no rate, or a nonsense one
         if not self.is_file:
             yield self._status(SensorState.CONNECTED, f"{self.describe()} opened")
         try:
@@ -136,7 +165,8 @@ class FrameSource:
                 ok, image = self._cap.read()
                 if ok and image is not None:
                     if self.is_file:
-                        at = start + self._cap.get(cv2.CAP_PROP_POS_MSEC) / 1000.0
+                        position = index / fps if fps else self._cap.get(cv2.CAP_PROP_POS_MSEC) / 1000.0
+                        at = self._pace(start, position)
                     else:
                         at = self._clock()
                     yield Frame(image, at, index)
@@ -145,12 +175,28 @@ class FrameSource:
                 if self.is_file:
                     if index == 0:
                         raise CameraError(f"video file {self.source} has no readable frames")
+                    length = f", {index / fps:.1f} s" if fps else ""
+                    self._ended = self._clock()
+                    yield self._status(SensorState.ENDED, f"{self.describe()} ended after {index} frames{length}")
                     return
                 yield self._status(SensorState.LOST, f"{self.describe()} stopped delivering frames")
                 if not (yield from self._reconnect()):
                     return
         finally:
             self.close()
+
+    def _pace(self, start: float, position: float) -> float:
+        """The time of a video frame ``position`` seconds into the file; at ``speed`` > 0,
+        wait until that time comes."""
+        if self.speed == 0:
+            at = start + position
+            self._video_now = at
+            return at
+        at = start + position / self.speed
+        delay = at - self._clock()
+        if delay > 0:
+            self._sleep(delay)
+        return at
 
     def _reconnect(self) -> Generator[SensorStatus, None, bool]:
         attempt = 0
@@ -172,4 +218,4 @@ class FrameSource:
         return False
 
     def _status(self, state: SensorState, detail: str) -> SensorStatus:
-        return SensorStatus(source=self.name, at=self._clock(), state=state, detail=detail)
+        return SensorStatus(source=self.name, at=self.now(), state=state, detail=detail)

@@ -51,6 +51,7 @@ __all__ = [
     "RenderedFrame",
     "render_frame",
     "card_pose_mm",
+    "draw_hands",
 ]
 
 Point = tuple[float, float]
@@ -459,7 +460,16 @@ def _visible_fraction(labels: np.ndarray, quad: np.ndarray, layer: int) -> float
     return float(1.0 - ((owner > layer) | (owner == -2)).mean())
 
 
-def _draw_hand(image: np.ndarray, labels: np.ndarray, hand: Hand, camera: VirtualCamera) -> None:
+def draw_hands(image: np.ndarray, hands: Sequence[Hand], camera: VirtualCamera) -> np.ndarray:
+    """A copy of a finished frame with ``hands`` drawn over it (with their shadows): a hand
+    moving over a still table without drawing the whole table again for every frame."""
+    out = image.copy()
+    for hand in hands:
+        _draw_hand(out, None, hand, camera)
+    return out
+
+
+def _draw_hand(image: np.ndarray, labels: np.ndarray | None, hand: Hand, camera: VirtualCamera) -> None:
     a = math.radians(hand.angle_deg)
     c, s = math.cos(a), math.sin(a)
     k = hand.scale
@@ -491,7 +501,8 @@ def _draw_hand(image: np.ndarray, labels: np.ndarray, hand: Hand, camera: Virtua
     for shape in shapes:
         pts = np.round(place(shape)).astype(np.int32)
         cv2.fillPoly(image, [pts], (120, 150, 205), cv2.LINE_AA)
-        cv2.fillPoly(labels, [pts], -2)
+        if labels is not None:
+            cv2.fillPoly(labels, [pts], -2)
 
 
 def _apply_effects(image: np.ndarray, fx: Effects) -> np.ndarray:

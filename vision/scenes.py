@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+import numpy as np
 
 from companion.observations.scene import Scene, TableCard
 from vision.layout import Layout
 from vision.markers import CARD_MM, SEAL_CENTRE_ON_CARD_MM, STICKER_MM
-from vision.render import CardPlacement, Effects, Hand, VirtualCamera, render_frame
+from vision.render import CardPlacement, Effects, Hand, VirtualCamera, draw_hands, render_frame
 
-__all__ = ["SceneLayout", "render_scene_frames"]
+__all__ = ["SceneLayout", "render_scene_frames", "PlayFrame", "Action", "natural_play"]
 
 CARD_W, CARD_H = CARD_MM
 #: How far below a card's centre its seal sticker begins.
@@ -156,3 +158,141 @@ def render_scene_frames(
             if not hands:
                 still = image
             yield scene, i, image
+
+
+@dataclass
+class Action:
+    """One physical step of play as the camera films it: a hand arrives (``start``), lays or
+    takes cards (``change``: the frame the table changes under the hand), and has left the
+    table at ``hand_gone``. ``laid`` and ``taken`` are the cards as (card id, owner)."""
+
+    scene_index: int
+    scene: Scene
+    start: float
+    change: float
+    hand_gone: float
+    laid: list[tuple[str, str | None]] = field(default_factory=list)
+    taken: list[tuple[str, str | None]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class PlayFrame:
+    """One camera frame of :func:`natural_play`: its time on the video's clock (frame ``n``
+    at ``n / fps``), the scene on the table, whether a hand is in the picture, and the action
+    this frame belongs to (``None`` while the table rests)."""
+
+    index: int
+    at: float
+    scene_index: int
+    scene: Scene
+    image: np.ndarray
+    hand: bool
+    action: Action | None
+
+
+def natural_play(
+    scenes: Sequence[Scene] | Iterator[Scene],
+    layout: Layout,
+    owners: Sequence[str],
+    *,
+    camera: VirtualCamera | None = None,
+    fps: float = 10.0,
+    arrive_s: float = 0.3,
+    hold_s: float = 0.4,
+    leave_s: float = 0.3,
+    rest_s: float = 0.3,
+    tail_s: float = 2.0,
+    effects: Effects = Effects(noise=2.0, blur=0.6, gradient=0.15),
+    seed: int = 0,
+) -> Iterator[PlayFrame]:
+    """A game filmed as it is played at a natural pace, about a second per step: for every
+    scene that changes the table a hand comes in from the nearest edge of the mat
+    (``arrive_s``), lays or takes the cards while it covers their place (``hold_s``, the
+    table changes half-way), and leaves (``leave_s``); then the table rests (``rest_s``)
+    before the next player's hand arrives. Scenes that change nothing (a Fate draw) rest only.
+After the last scene the table rests ``tail_s`` more, as a table does once the game is over.
+
+    Each distinct table is drawn once (with ``effects``, sensor noise included) and hands are
+    drawn over that picture, so a long game costs one full render per scene."""
+    spread = SceneLayout(layout, seed=seed)
+    rng = random.Random(seed)
+    if camera is None:
+        camera = VirtualCamera.overhead(layout.mat_mm)
+    n = 0
+    before: list[CardPlacement] = []
+    # The game begins on a bare mat: the first cards are laid by a hand like any others.
+    bare = Effects(blur=effects.blur, noise=effects.noise, gradient=effects.gradient,
+                   gradient_angle_deg=effects.gradient_angle_deg, glare=effects.glare, seed=seed * 100_000 + 99_999)
+    still_before: np.ndarray = render_frame([], layout, camera=camera, effects=bare, owners=list(owners)).image
+    final: tuple[int, Scene, np.ndarray] | None = None
+
+    def frames(count: float) -> int:
+        return max(1, round(count * fps))
+
+    for k, scene in enumerate(scenes):
+        cards = spread.placements(scene)
+        fx = Effects(
+            blur=effects.blur,
+            noise=effects.noise,
+            gradient=effects.gradient,
+            gradient_angle_deg=effects.gradient_angle_deg,
+            glare=effects.glare,
+            seed=seed * 100_000 + k,
+        )
+        still = render_frame(cards, layout, camera=camera, effects=fx, owners=list(owners)).image
+        old = {_key(p): p for p in before}
+        new = {_key(p): p for p in cards}
+        laid = [new[key] for key in new if key not in old]
+        taken = [old[key] for key in old if key not in new]
+        if laid or taken:
+            places = [p.position_mm for p in laid + taken]
+            target = (sum(x for x, _ in places) / len(places), sum(y for _, y in places) / len(places))
+            entry, angle = _entry(layout, target)
+            action = Action(k, scene, n / fps, 0.0, 0.0, [_owned(p) for p in laid], [_owned(p) for p in taken])
+            arrive, hold, leave = frames(arrive_s), frames(hold_s), frames(leave_s)
+            for i in range(arrive + hold + leave):
+                if i < arrive:
+                    f = (i + 1) / arrive
+                    palm = (entry[0] + (target[0] - entry[0]) * f, entry[1] + (target[1] - entry[1]) * f)
+                elif i < arrive + hold:
+                    palm = (target[0] + rng.uniform(-2, 2), target[1] + rng.uniform(-2, 2))
+                else:
+                    f = (i - arrive - hold + 1) / (leave + 1)
+                    palm = (target[0] + (entry[0] - target[0]) * f, target[1] + (entry[1] - target[1]) * f)
+                changed = i >= arrive + hold // 2
+                if changed and not action.change:
+                    action.change = n / fps
+                base = still if changed else still_before
+                image = draw_hands(base, (Hand(palm, angle),), camera)
+                yield PlayFrame(n, n / fps, k, scene, image, True, action)
+                n += 1
+            action.hand_gone = n / fps
+        for _ in range(frames(rest_s)):
+            yield PlayFrame(n, n / fps, k, scene, still, False, None)
+            n += 1
+        before, still_before = cards, still
+        final = (k, scene, still)
+    if final is not None:
+        for _ in range(frames(tail_s)):
+            yield PlayFrame(n, n / fps, final[0], final[1], final[2], False, None)
+            n += 1
+
+
+def _key(p: CardPlacement) -> tuple[str, object, tuple[float, float]]:
+    card = p.card if isinstance(p.card, str) else p.card.id
+    return card, p.owner, tuple(p.position_mm)  # type: ignore[return-value]
+
+
+def _owned(p: CardPlacement) -> tuple[str, str | None]:
+    card = p.card if isinstance(p.card, str) else p.card.id
+    return card, p.owner if isinstance(p.owner, str) or p.owner is None else str(p.owner)
+
+
+def _entry(layout: Layout, target: tuple[float, float]) -> tuple[tuple[float, float], float]:
+    """Where a hand reaching for ``target`` comes from (beyond the nearest mat edge) and which
+    way its fingers point (degrees clockwise from the top of the image)."""
+    w, h = layout.mat_mm
+    x, y = target
+    edges = [(h - y, (x, h + 120), 0.0), (y, (x, -120.0), 180.0), (x, (-120.0, y), 90.0), (w - x, (w + 120, y), 270.0)]
+    _, entry, angle = min(edges, key=lambda e: e[0])
+    return entry, angle

@@ -11,15 +11,20 @@ rules, in order:
   new zone by at least ``zone_margin_mm`` (hysteresis across zone lines); the old zone gets a
   :class:`~companion.observations.CardGone`, the new one a ``CardSeen``.
 - **Leave**: a reported card that is no longer read is kept while its place is hidden. With
-  camera images the stabiliser looks at that place: while anything moves there (a hand) the
-  card stays; while the place still looks as it did when the card was last read (blur, a
-  passing reflection) or is washed out by glare, the card stays; while something larger than
-  a card lies over it and around it (a hand resting on it, an arm), the card stays. Only after
-  ``gone_after_s`` without a read **and** ``settle_s`` without movement, with the place
-  looking different and the change confined to the card's own footprint (the card was taken,
-  turned over or covered by another card), is the card reported gone; after ``max_hidden_s``
-  without a read it is gone anyway. Without images (``update(view, None, t)``) a card leaves
-  after ``gone_after_s`` without a read.
+  camera images the stabiliser looks at that place: while anything moves over the seal or
+  the card's footprint (a hand, trembling even when held still) the card stays; while the seal still looks as it did when last read (blur, a passing
+  reflection) or is washed out by glare, the card stays; while something larger than a card
+  lies over it (a hand resting on it, an arm: the change reaches from the card's footprint
+  into the ring of table around it) the card stays. Otherwise, once the place has been calm
+  for ``settle_s`` and the card unread as long, it is reported gone: the card was taken,
+  turned over or covered by another card. This is fast on purpose: in natural play the next
+  player's hand comes within a second, and a capture whose cards are still reported on the
+  table when the next card is laid would be explained as the wrong play. Change in the ring
+  that does not reach into the card's footprint (a hand laying the next card beside it)
+  does not keep the card, and the ring is compared with a picture taken only while it was
+  calm and unchanged, so a hand that held still beside the card is not taken for the table.
+  After ``max_hidden_s`` without a read a card is gone anyway. Without images
+  (``update(view, None, t)``) a card leaves after ``gone_after_s`` without a read.
 """
 
 from __future__ import annotations
@@ -62,6 +67,9 @@ class TrackedCard:
     area: tuple[int, int, int, int] | None = None  # image area around the whole card, last read
     area_reference: np.ndarray | None = None  # how that looked, last time it was still
     area_previous: np.ndarray | None = None  # how it looked at the last read
+    still_since: float = 0.0  # since when the area has looked the same at every read
+    area_reference_at: float = 0.0  # when area_reference was taken
+    area_last: np.ndarray | None = None  # how the area looked in the previous frame
     reference: np.ndarray | None = None  # how that area looked when last read
     previous: np.ndarray | None = None  # how it looked in the previous frame
 
@@ -71,8 +79,10 @@ class Stabiliser:
 
     Keyword arguments (defaults in brackets): ``source`` ["camera"], the observations'
     source; ``layout`` [None] for zone hysteresis; ``confirm`` [3] and ``window`` [5] frames
-    to accept a card or a zone change; ``gone_after_s`` [1.0] and ``settle_s`` [1.0] seconds
-    before a card that is no longer read is reported gone; ``zone_margin_mm`` [10] hysteresis;
+    to accept a card or a zone change; ``settle_s`` [0.3] seconds without a read and without
+    movement over its place before a card whose place no longer shows it is reported gone
+    (with images); ``gone_after_s`` [1.0] seconds without a read before a card is reported
+    gone when no images are given; ``zone_margin_mm`` [10] hysteresis;
     ``motion_level`` [6.0] grey levels of change that count as movement; ``same_level`` [0.8]
     correlation above which an unread seal still counts as there (unless another card is
     read in its place); ``max_hidden_s`` [20] longest a covered card is kept;
@@ -88,7 +98,7 @@ class Stabiliser:
         confirm: int = 3,
         window: int = 5,
         gone_after_s: float = 1.0,
-        settle_s: float = 1.0,
+        settle_s: float = 0.3,
         zone_margin_mm: float = 10.0,
         motion_level: float = 6.0,
         same_level: float = 0.8,
@@ -150,13 +160,25 @@ class Stabiliser:
             t.previous = t.reference
             area = _area(s.corners_px, gray.shape)
             now = _patch(gray, area, _AREA)
-            # Remember the card's surroundings only while they are still, so that a hand
-            # reaching for the card is not taken for part of the table.
-            still = t.area_previous is not None and float(np.abs(now - t.area_previous).mean()) < self.motion_level
+            # Remember the card's surroundings only while they are still and bare of hands, so
+            # that a hand reaching for the card, or holding still beside it while laying or
+            # taking its neighbours, is not taken for part of the table: the first picture is
+            # taken once the area has been calm for settle_s, and it is taken again only when
+            # the ring looks as before, or after a whole second of calm.
             moved = t.area is None or max(abs(a - b) for a, b in zip(area, t.area)) > 0.1 * (area[2] - area[0])
-            if t.area_reference is None or moved or still:
-                t.area_reference = now
-            t.area, t.area_previous = area, now
+            still = not moved and t.area_previous is not None and float(np.abs(now - t.area_previous).mean()) < self.motion_level
+            if not still:
+                t.still_since = at
+            if moved:
+                t.area_reference = None
+            t.area, t.area_previous, t.area_last = area, now, now
+            calm = at - t.still_since
+            if still and (
+                calm >= _REFRESH_S
+                or (t.area_reference is None and calm >= self.settle_s)
+                or (t.area_reference is not None and self._ring_change(t, now) <= self.ring_level / 2)
+            ):
+                t.area_reference, t.area_reference_at = now, at
         recent = list(t.reads)[-self.window :]
         if not t.reported:
             hits = [z for z in recent if z is not False]
@@ -207,6 +229,13 @@ class Stabiliser:
             if t.previous is not None and float(np.abs(now - t.previous).mean()) > self.motion_level:
                 t.last_motion = at
             t.previous = now
+            if t.area is not None:
+                # A hand held over the card trembles: its edges move over the card's place.
+                # (Hands passing beside it do not count: they would hold up a taken card.)
+                around = _patch(gray, t.area, _AREA)
+                if t.area_last is not None and float((np.abs(around - t.area_last) > self.change_level)[~_RING].mean()) > 0.01:
+                    t.last_motion = at
+                t.area_last = around
             if float((now >= 245).mean()) > 0.25 and at - t.last_read < self.max_hidden_s:
                 return []  # washed out by glare: the camera cannot tell, so nothing changes
             replaced = any(t.box[0] <= x < t.box[2] and t.box[1] <= y < t.box[3] for x, y in centres)
@@ -216,28 +245,51 @@ class Stabiliser:
                 return []
             if at - t.last_motion < self.settle_s:
                 return []  # something is moving over the card: wait until it has passed
-            if at - t.last_read < self.max_hidden_s and self._covered(t, gray):
+            covered = self._covered(t, gray)
+            if at - t.last_read < self.max_hidden_s and covered:
                 return []  # something bigger than the card lies over it: a hand resting
-        if at - t.last_read < self.gone_after_s:
-            return []
+            if covered is None and at - t.last_read < self.gone_after_s:
+                return []  # among other cards nothing tells a still hand from a capture: wait
+            # The place is calm, bare of hands and no longer shows the card: it was taken.
+            # Waiting longer would only let the next player's hand arrive and hide the
+            # place again, and a capture would stay open while the next card is laid.
+            if at - t.last_read < self.settle_s:
+                return []
+        elif at - t.last_read < self.gone_after_s:
+            return []  # without images, only time tells a missed read from a taken card
         del self.tracks[key]
         if t.area is not None:
             self._gone_areas.append((at, t.area))
         return [self._gone(t, at)]
 
-    def _covered(self, t: TrackedCard, gray: np.ndarray) -> bool:
-        # Compare the ring around the card's footprint with how it looked when the card was
-        # last read: a taken card changes only its footprint, a hand or an arm the ring too.
-        # Where other cards lie in the ring it proves nothing (a capture takes neighbours
-        # together), so only the ring's bare table counts.
+    def _covered(self, t: TrackedCard, gray: np.ndarray) -> bool | None:
+        # Compare the area around the card with how it looked when the card was last read: a
+        # taken card changes only its footprint, a hand or an arm over it the ring around it
+        # too. Only change that reaches into the footprint counts: a hand laying the next card
+        # beside this one changes the ring but is not over the card's place. Where other cards
+        # lie it proves nothing (a capture takes neighbours together), so they are left out.
         if t.area is None or t.area_reference is None:
-            return False
+            return None  # no calm picture of the surroundings yet: nothing to compare with
         now = _patch(gray, t.area, _AREA)
-        changed = np.abs(now - t.area_reference) > self.change_level
-        ring = _RING & ~self._others_mask(t)
+        others = self._others_mask(t)
+        ring = _RING & ~others
         if ring.sum() < 0.2 * _RING.sum():
-            return False  # surrounded by cards: the ring cannot tell a hand from a capture
-        return float(changed[ring].mean()) > self.ring_level
+            return None  # surrounded by cards: the ring cannot tell a hand from a capture
+        changed = (np.abs(now - t.area_reference) > self.change_level) & ~others
+        count, labels = cv2.connectedComponents(changed.astype(np.uint8), connectivity=8)
+        if count <= 1:
+            return False
+        over_card = np.unique(labels[changed & ~_RING])
+        touching = np.isin(labels, over_card[over_card > 0])
+        return float((touching & ring).sum()) > self.ring_level * float(ring.sum())
+
+    def _ring_change(self, t: TrackedCard, now: np.ndarray) -> float:
+        """The fraction of the bare ring around ``t`` that differs from its remembered picture."""
+        assert t.area_reference is not None
+        ring = _RING & ~self._others_mask(t)
+        if not ring.any():
+            return 0.0
+        return float((np.abs(now - t.area_reference) > self.change_level)[ring].mean())
 
     def _others_mask(self, t: TrackedCard) -> np.ndarray:
         """Where, in ``t``'s area patch, the other tracked cards lie (as last read)."""
@@ -245,9 +297,9 @@ class Stabiliser:
         x0, y0, x1, y1 = t.area
         sx, sy = _AREA / max(1, x1 - x0), _AREA / max(1, y1 - y0)
         mask = np.zeros((_AREA, _AREA), bool)
-        # Cards still tracked, and cards taken since this one was last read.
+        # Cards still tracked, and cards taken since the area around this one was pictured.
         areas = [o.area for o in self.tracks.values() if o is not t and o.area is not None]
-        areas += [area for when, area in self._gone_areas if when >= t.last_read]
+        areas += [area for when, area in self._gone_areas if when >= t.area_reference_at]
         for a0, b0, a1, b1 in areas:
             # The card itself fills about the middle of its area (the area is padded).
             pad_x, pad_y = (a1 - a0) * 0.18, (b1 - b0) * 0.18
@@ -298,6 +350,7 @@ def _ring(size: int) -> np.ndarray:
 
 
 _AREA = 48
+_REFRESH_S = 1.0  # calm long enough for whatever lies beside a card to count as the table
 _RING = _ring(_AREA)
 
 

@@ -54,6 +54,7 @@ def add_table_arguments(p: argparse.ArgumentParser) -> None:
     sensors = p.add_argument_group("sensors: the companion follows the table by itself (docs/tracker.md)")
     sensors.add_argument("--camera", default=None, metavar="INDEX|URL", help="an overhead camera: cv2.VideoCapture index or URL")
     sensors.add_argument("--video", default=None, metavar="FILE", help="a recorded video of the table instead of a live camera")
+    sensors.add_argument("--video-speed", type=float, default=None, metavar="X", help="--video played at X times the pace it was filmed (0: as fast as it decodes, on the video's own clock; default 1)")
     sensors.add_argument("--nfc", action="append", default=[], metavar="PATH", help="a USB NFC reader (usb, usb:VID:PID, pn532:PORT); repeatable")
     sensors.add_argument("--serial", action="append", default=[], metavar="PORT", help="our reader board (a device, socket://, loop://); repeatable")
     sensors.add_argument("--reader", action="append", default=[], metavar="NAME=ZONE", help="which zone a reader serves: board:0=centre, board:1=fate:ann; repeatable")
@@ -156,6 +157,10 @@ def table_config(args: argparse.Namespace):
     if args.camera is not None:
         config.camera = int(args.camera) if args.camera.isdigit() else args.camera
     config.video = args.video or config.video
+    if args.video_speed is not None:
+        if args.video_speed < 0:
+            raise TableConfigError(f"--video-speed {args.video_speed:g}: give 0 (as fast as possible) or more")
+        config.video_speed = args.video_speed
     config.nfc += args.nfc
     config.serial += args.serial
     for mapping in args.reader:
@@ -186,7 +191,7 @@ def sensed_table(args: argparse.Namespace) -> SensedTable:
     """The sensors of the table the options describe: a played-back observation log, or the
     camera and NFC readers of the table configuration."""
     from companion.observations.log import LogPlayback, ObservationLog, ObservationRecorder, read_observation_log
-    from companion.sensors.table import Emit, TableSensors
+    from companion.sensors.table import TableSensors
 
     if args.observations:
         log = read_observation_log(args.observations)
@@ -206,11 +211,10 @@ def sensed_table(args: argparse.Namespace) -> SensedTable:
             draws_visible=config.has_nfc,
         )
 
-        def start(emit: Emit) -> TableSensors:
-            return TableSensors(config).start(emit)
-
+        sensors = TableSensors(config)
         label = " + ".join(x for x in ("camera" if config.has_camera else "", "NFC" if config.has_nfc else "") if x)
-        table = SensedTable(log, start, time.monotonic, label)
+        # The table's clock stamps typed announcements: a video's own clock when it plays unpaced.
+        table = SensedTable(log, sensors.start, sensors.clock, label)
     if args.record_observations:
         table.recorder = ObservationRecorder(args.record_observations, table.log, clock=table.clock)
     return table

@@ -20,7 +20,7 @@ sensor stream. The format, ``rop-observations/1``:
   ``lifted``       ``card``, ``owner``, ``reader``, ``uid``
   ``unknown-tag``  ``reader``, ``uid``, ``reason``
   ``draw``         ``player``
-  ``status``       ``state`` (connected, lost, reconnecting, failed), ``detail``, ``readers``
+  ``status``       ``state`` (connected, lost, reconnecting, failed, ended), ``detail``, ``readers``
   ===============  ====================================================================
 
 Cards are written by id (``"W016"``), as in game records.

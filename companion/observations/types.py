@@ -99,6 +99,7 @@ class SensorState(enum.Enum):
     LOST = "lost"
     RECONNECTING = "reconnecting"
     FAILED = "failed"
+    ENDED = "ended"  # a recording played to its end: nothing more will come
 
 
 @dataclass(frozen=True, slots=True)

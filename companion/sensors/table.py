@@ -10,7 +10,7 @@ demo table meet; the rest of the companion sees only observations. A table is de
     {"players": ["ann", "bob"], "teams": null, "target": 11, "expansion": false,
      "first_dealer": "bob",
      "fate_decks": {"ann": ["F001", "F002", "F003", "F004", "F005", "F006", "F007"]},
-     "camera": 0, "layout": 2,
+     "camera": 0, "layout": 2, "video_speed": 1,
      "nfc": ["usb"], "serial": ["/dev/ttyACM0"],
      "readers": {"board:0": "centre", "board:1": "fate:ann", "board:2": "fate:bob"}}
 """
@@ -49,6 +49,9 @@ class TableConfig:
     fate_decks: dict[str, tuple[Card, ...]] = field(default_factory=dict)
     camera: int | str | None = None
     video: str | None = None
+    #: How fast ``video`` plays: 1 at the pace it was filmed, 0 as fast as it decodes (on
+    #: the video's own clock, which then stamps typed announcements too).
+    video_speed: float = 1.0
     layout: int | str | None = None
     calibration: str | None = None
     nfc: list[str] = field(default_factory=list)
@@ -145,6 +148,7 @@ class TableConfig:
             fate_decks=decks,
             camera=optional("camera", (int, str), "a camera index or stream URL"),
             video=optional("video", (str,), "a video file"),
+            video_speed=_video_speed(data.get("video_speed", 1.0)),
             layout=optional("layout", (int, str), "a number of players or a layout file"),
             calibration=optional("calibration", (str,), "a directory"),
             nfc=texts("nfc", data.get("nfc") or []),
@@ -169,6 +173,12 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def _video_speed(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < float("inf"):
+        raise _BadKey(f"video_speed: expected a number, 0 (as fast as the video decodes) or more, not {_shown(value)}")
+    return float(value)
+
+
 Emit = Callable[[Observation], None]
 
 
@@ -182,6 +192,14 @@ class TableSensors:
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
         self._nfc: Any = None
+        self._video: Any = None  # the video being played, whose clock stamps everything
+
+    def clock(self) -> float:
+        """The table's clock: a video's own clock while one plays unpaced (``video_speed``
+        0), else the monotonic clock. Announcements typed at the table are stamped with it, so
+        they land between the right frames."""
+        video = self._video
+        return video.now() if video is not None else time.monotonic()
 
     def start(self, emit: Emit) -> TableSensors:
         self.emit = emit
@@ -215,14 +233,16 @@ class TableSensors:
         try:
             layout = load_layout(cfg.layout or len(cfg.players), calibration=cfg.calibration)
             owners = OwnerRegistry.load(calibration_dir(cfg.calibration) / "owners.json")
-            source = FrameSource(parse_source(cfg.camera, cfg.video))
+            source = FrameSource(parse_source(cfg.camera, cfg.video), speed=cfg.video_speed, sleep=self._stop.wait)
         except (LayoutError, CameraError, ValueError, OSError) as exc:
             self.emit(SensorStatus("camera", time.monotonic(), SensorState.FAILED, str(exc)))
             return
+        if source.is_file:
+            self._video = source
         reader = TableReader(layout=layout, owners=owners, players=list(cfg.players))
         stabiliser = Stabiliser(source=source.name, layout=layout.seated(list(cfg.players)))
         try:
             for obs in watch(source, reader, stabiliser, on_frame=lambda image, view: not self._stop.is_set()):
                 self.emit(obs)
         except CameraError as exc:
-            self.emit(SensorStatus(source.name, time.monotonic(), SensorState.FAILED, str(exc)))
+            self.emit(SensorStatus(source.name, self.clock(), SensorState.FAILED, str(exc)))

@@ -1,0 +1,118 @@
+"""Whole games played at a natural pace in front of the camera, and nothing else: no key is
+pressed, no NFC reader tapped. A hand comes in for every action, lays or takes the cards and
+leaves, about a second per action, and the next player's hand follows at once; the frames go
+through marker detection and the stabiliser on the video's clock (frame n at n / fps), the
+observations through the tracker. The game must end with the moves and scores played.
+
+The bar is a taken card being reported gone within about a second of the hand leaving, and
+a newly laid card read within about a second: otherwise a capture stays open while the next
+player's card is laid, and that play lands on the wrong player."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+
+from companion.engine.moves import DrawFate
+from companion.observations import CardGone, CardSeen
+from companion.simulation.staging import stage
+from vision.layout import Layout, demo_layout, load_layout
+from vision.markers import MODULE_MM
+from vision.owners import OwnerRegistry
+from vision.reader import TableReader
+from vision.render import VirtualCamera
+from vision.scenes import Action, natural_play
+from vision.tracking import Stabiliser
+
+from tests.tracker.harness import TableRun
+
+FPS = 10
+
+
+@dataclass
+class CameraGame:
+    """What the camera made of a game: the delays from each card being taken (the hand
+    leaving) to its ``CardGone``, and from each card being laid to its ``CardSeen``."""
+
+    gone_delays: list[float] = field(default_factory=list)
+    seen_delays: list[float] = field(default_factory=list)
+    missed: list[str] = field(default_factory=list)
+
+
+def camera_for(layout: Layout, module_px: float) -> VirtualCamera:
+    """An overhead camera seeing the whole mat, seals at ``module_px`` pixels per module."""
+    ppm = module_px / MODULE_MM
+    w, h = layout.mat_mm
+    size = (int((w + 50) * ppm) // 2 * 2, int((h + 50) * ppm) // 2 * 2)
+    return VirtualCamera.looking_at((w / 2, h / 2), ppm, size=size)
+
+
+def play_game_on_camera(run: TableRun, layout: Layout, module_px: float, *, seed: int = 0) -> CameraGame:
+    players = list(run.setup.players)
+    seated = layout.seated(players)
+    reader = TableReader(layout=layout, owners=OwnerRegistry(players + [None] * (8 - len(players))), players=players)
+    stabiliser = Stabiliser(layout=seated)  # the camera's defaults, as `rop play` uses them
+    seen: dict[tuple[str, str | None], list[float]] = {}
+    gone: dict[tuple[str, str | None], list[float]] = {}
+    actions: list[Action] = []
+    last = None
+    t = 0.0
+    for frame in natural_play(list(stage(run.setup, run.moves)), seated, players, camera=camera_for(layout, module_px), fps=FPS, seed=seed):
+        if frame.scene is not last and isinstance(frame.scene.move, DrawFate):
+            run.handle(run.tracker.draw_fate(frame.scene.move.player))
+        last = frame.scene
+        if frame.action is not None and (not actions or actions[-1] is not frame.action):
+            actions.append(frame.action)
+        t = frame.at
+        run.handle(run.tracker.tick(t))
+        for obs in stabiliser.update(reader.read(frame.image), frame.image, t):
+            if isinstance(obs, (CardSeen, CardGone)):
+                (seen if isinstance(obs, CardSeen) else gone).setdefault((obs.card.id, obs.owner), []).append(obs.at)
+            run.handle(run.tracker.observe(obs))
+    run.wait(t + 5.0 - run.now)  # the last moves settle
+    result = CameraGame()
+    for action in actions:
+        for key in action.taken:
+            later = [at for at in gone.get(key, []) if at >= action.start]
+            if later:
+                result.gone_delays.append(later[0] - action.hand_gone)
+            else:
+                result.missed.append(f"{key[0]} taken at {action.change:.1f} s never reported gone")
+        for key in action.laid:
+            later = [at for at in seen.get(key, []) if at >= action.start]
+            if later:
+                result.seen_delays.append(later[0] - action.change)
+            else:
+                result.missed.append(f"{key[0]} laid at {action.change:.1f} s never seen")
+    return result
+
+
+def assert_exact(run: TableRun, camera: CameraGame) -> None:
+    assert not camera.missed, camera.missed[:3]
+    assert not run.problems(), run.problems()[:3]
+    assert run.questions == 0  # no key pressed: the table never had to be asked
+    assert len(run.applied) == len(run.moves)
+    assert [r.score.to_json() for r in run.tracker.game.results] == [r.score.to_json() for r in run.truth.results]
+    # Fast enough for natural play: within about a second of the hand leaving.
+    assert max(camera.gone_delays) <= 1.0, sorted(camera.gone_delays)[-3:]
+    assert max(camera.seen_delays) <= 1.0, sorted(camera.seen_delays)[-3:]
+
+
+def test_two_players_a_whole_game_on_a_webcam():
+    """Two players, World cards, a whole game (one round reaches 11 points with this deal),
+    the demo mat filmed at 3.8 pixels per module (stickers about 40 pixels wide)."""
+    run = TableRun(2, seed=2)
+    assert len(run.truth.results) == 1 and run.truth.phase.name == "OVER"
+    camera = play_game_on_camera(run, demo_layout(), 3.8)
+    assert_exact(run, camera)
+
+
+@pytest.mark.slow
+def test_four_players_in_teams_a_whole_game_at_1080p_density():
+    """Four players in two teams, World cards, a whole game, on the standard 4-player mat
+    filmed at 2.7 pixels per module, the density of a 1080p camera over a 2-player mat."""
+    run = TableRun(4, 2, seed=15)
+    assert len(run.truth.results) == 1 and run.truth.phase.name == "OVER"
+    camera = play_game_on_camera(run, load_layout(4), 2.7, seed=1)
+    assert_exact(run, camera)
