@@ -1,0 +1,20 @@
+"""The coach: judges moves from one player's view, explains them, and reviews games.
+
+It never peeks. Every evaluation starts from ``GameState.view(player)``: the hidden cards
+(other hands, the World deck's order, Fate decks) are sampled consistently with that view
+(:mod:`~companion.coach.sampling`), each legal decision is played out to the end of the round on
+the same samples (:mod:`~companion.coach.search`, determinized rollouts with common random
+numbers), and the statistics of those playouts give the ranking, the intervals and the
+reasons (:mod:`~companion.coach.reasons`). :mod:`~companion.coach.review` marks each decision
+of a finished game by the drop in winning chances.
+
+>>> from companion.coach import Coach
+>>> # Coach("default").advise(game, "ann", budget_ms=100) -> Advice (ranked MoveAdvice)
+
+The coach imports only the engine.
+"""
+
+from companion.coach.search import LEVELS, Advice, Coach, CoachError, MoveAdvice, Search
+from companion.coach.review import Mark, review
+
+__all__ = ["Coach", "Advice", "MoveAdvice", "Search", "LEVELS", "CoachError", "Mark", "review"]

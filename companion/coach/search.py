@@ -1,0 +1,282 @@
+"""The search: every legal decision played out on the same sampled worlds.
+
+This is determinized playout search (perfect-information Monte Carlo) with common random
+numbers: sample ``k`` gives one world drawn from the player's view and one seed for the
+playouts, and every decision is tried in that same world with that same seed. Differences
+between decisions are then differences of play, not of luck, so a handful of samples already
+ranks them, and their intervals are comparable. The search is anytime: :meth:`Search.run`
+adds samples until its budget is spent and can be called again to refine.
+
+>>> # search = Coach("default").search(game, "ann"); search.run(budget_ms=50); search.advice()
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.coach.outcome import CATEGORIES, round_value
+from companion.coach.policies import RolloutPolicy, decisions, describe, play_out, realize
+from companion.coach.reasons import Risk, ThreatCounter, category_reasons, risk_reasons
+from companion.coach.sampling import Sampler, SamplingError, embody
+from companion.coach.stats import interval, mean
+from companion.engine.cards import Card
+from companion.engine.game import GameState, Phase
+from companion.engine.moves import Move
+
+__all__ = ["Level", "LEVELS", "Coach", "CoachError", "Search", "Advice", "MoveAdvice"]
+
+
+class CoachError(ValueError):
+    """The coach cannot advise here: not this player's turn, or a view that does not add up."""
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """How hard the coach thinks: a time budget per decision, and the fewest samples it
+    takes whatever the clock says (so that a slow machine still gets a usable ranking)."""
+
+    name: str
+    budget_ms: float
+    min_samples: int
+
+
+LEVELS: dict[str, Level] = {
+    "fast": Level("fast", 20.0, 2),
+    "default": Level("default", 80.0, 4),
+    "deep": Level("deep", 1000.0, 64),
+}
+
+
+@dataclass(slots=True)
+class MoveAdvice:
+    """One decision and what the search found about it."""
+
+    key: Hashable
+    move: Move
+    """A concrete move for the decision (chance settled as in the first sample)."""
+    text: str
+    margin: float
+    """Expected round-point margin of the player's side (its points less the best other side's)."""
+    margin_low: float
+    margin_high: float
+    win: float
+    """Chance to win the game (exact when this round decides it, else the model of
+    :mod:`~companion.coach.outcome`)."""
+    win_low: float
+    win_high: float
+    samples: int
+    categories: dict[str, float]
+    """Expected points of each kind for the player's side, less the other sides' average."""
+    rule_of_power: float
+    reasons: list[str] = field(default_factory=list)
+    risks: list[Risk] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "move": self.text,
+            "card": self.move.card.id if hasattr(self.move, "card") else None,  # type: ignore[union-attr]
+            "capture": [c.id for c in getattr(self.move, "capture", ())],
+            "target": getattr(self.move, "target", None),
+            "kind": type(self.move).__name__.lower(),
+            "margin": round(self.margin, 3),
+            "margin_interval": [round(self.margin_low, 3), round(self.margin_high, 3)],
+            "win": round(self.win, 3),
+            "win_interval": [round(self.win_low, 3), round(self.win_high, 3)],
+            "samples": self.samples,
+            "categories": {k: round(v, 3) for k, v in self.categories.items()},
+            "rule_of_power": round(self.rule_of_power, 3),
+            "reasons": list(self.reasons),
+            "risks": [r.to_json() for r in self.risks],
+        }
+
+
+@dataclass(slots=True)
+class Advice:
+    """The ranked decisions of ``player``, best first."""
+
+    player: str
+    moves: list[MoveAdvice]
+    samples: int
+    playouts: int
+    elapsed_ms: float
+    level: str
+
+    @property
+    def best(self) -> MoveAdvice:
+        return self.moves[0]
+
+    def find(self, move: Move) -> MoveAdvice | None:
+        from companion.coach.policies import decision_key
+
+        key = decision_key(move)
+        return next((m for m in self.moves if m.key == key), None)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "level": self.level,
+            "samples": self.samples,
+            "playouts": self.playouts,
+            "elapsed_ms": round(self.elapsed_ms, 1),
+            "moves": [m.to_json() for m in self.moves],
+        }
+
+
+class _Tally:
+    __slots__ = ("margins", "wins", "cats", "rop", "threats", "move", "centre")
+
+    def __init__(self) -> None:
+        self.margins: list[float] = []
+        self.wins: list[float] = []
+        self.cats: list[tuple[float, ...]] = []
+        self.rop = 0
+        self.threats = ThreatCounter()
+        self.move: Move | None = None
+        self.centre: tuple[Card, ...] = ()
+
+
+class Search:
+    """An anytime search for ``player``, who is to move in ``game``. Reads nothing but the
+    player's view (through :class:`~companion.coach.sampling.Sampler`)."""
+
+    def __init__(self, game: GameState, player: str, *, seed: int = 0, level: Level = LEVELS["default"], policy: RolloutPolicy | None = None) -> None:
+        if player not in game.players:
+            raise CoachError(f"unknown player {player!r}; the players are {', '.join(game.players)}")
+        if game.phase is not Phase.TURN:
+            raise CoachError(f"no decision to judge: the game waits for {game.phase.value}")
+        if game.turn != player:
+            raise CoachError(f"it is {game.turn}'s turn, not {player}'s")
+        self.game = game.copy(keep_history=False)
+        self.player = player
+        self.side = game.setup.side_of(player)
+        self.level = level
+        self.seed = seed
+        self.policy = policy or RolloutPolicy()
+        try:
+            self.sampler = Sampler(self.game, player)
+        except SamplingError as exc:
+            raise CoachError(str(exc)) from None
+        self.unseen = tuple(self.sampler.unseen)
+        self.tallies: dict[Hashable, _Tally] = {}
+        self.samples = 0
+        self.playouts = 0
+        self.elapsed_ms = 0.0
+
+    def run(self, budget_ms: float | None = None, *, samples: int | None = None) -> Search:
+        """Add samples until ``budget_ms`` is spent (and at least the level's minimum has
+        been taken overall), or exactly ``samples`` more when given (repeatable whatever the
+        machine's speed, for tests)."""
+        start = time.perf_counter()
+        if samples is not None:
+            for _ in range(samples):
+                self._one_sample()
+        else:
+            budget = self.level.budget_ms if budget_ms is None else budget_ms
+            deadline = start + budget / 1000.0
+            while self.samples < self.level.min_samples or time.perf_counter() < deadline:
+                self._one_sample()
+                if self.samples >= self.level.min_samples and len(self.tallies) <= 1:
+                    break  # a forced move needs no more than its numbers
+        self.elapsed_ms += (time.perf_counter() - start) * 1000.0
+        return self
+
+    def _one_sample(self) -> None:
+        k = self.samples
+        rng = random.Random(self.seed * 1_000_003 + k)
+        world = self.sampler.sample(rng)
+        base = embody(self.game, world)
+        playout_seed = rng.getrandbits(64)
+        for key, options in decisions(base).items():
+            tally = self.tallies.get(key)
+            if tally is None:
+                if k:
+                    continue  # a decision the first sample did not have (cannot happen for own cards)
+                tally = self.tallies[key] = _Tally()
+            g = base.copy(keep_history=False)
+            deck = world.deck[:]
+            r = random.Random(playout_seed)
+            move = realize(g, options, deck, r)
+            g.push(move, check=False)
+            if tally.move is None:
+                tally.move = move
+                tally.centre = g.centre
+            tally.threats.observe(g, self.player)
+            play_out(g, deck, r, self.policy)
+            value = round_value(g, self.side)
+            tally.margins.append(value.margin)
+            tally.wins.append(value.win)
+            tally.cats.append(value.categories)
+            tally.rop += value.rule_of_power
+            self.playouts += 1
+        self.samples += 1
+
+    def advice(self) -> Advice:
+        """The decisions ranked by winning chances, then by margin, with reasons."""
+        if not self.samples:
+            self.run(samples=1)
+        items = []
+        for key, t in self.tallies.items():
+            assert t.move is not None
+            lo, hi = interval(t.margins)
+            wlo, whi = interval(t.wins)
+            n = len(t.margins)
+            cats = {name: mean([c[i] for c in t.cats]) for i, (name, _, _) in enumerate(CATEGORIES)}
+            items.append(
+                MoveAdvice(
+                    key=key,
+                    move=t.move,
+                    text=describe(t.move),
+                    margin=mean(t.margins),
+                    margin_low=lo,
+                    margin_high=hi,
+                    win=mean(t.wins),
+                    win_low=max(0.0, wlo),
+                    win_high=min(1.0, whi),
+                    samples=n,
+                    categories=cats,
+                    rule_of_power=t.rop / n if n else 0.0,
+                )
+            )
+        items.sort(key=lambda m: (-m.win, -m.margin, repr(m.key)))
+        for i, item in enumerate(items):
+            other = items[1] if i == 0 and len(items) > 1 else items[0] if i else None
+            if other is not None:
+                item.reasons = category_reasons(item, other, self.tallies[item.key].cats, self.tallies[other.key].cats)
+            tally = self.tallies[item.key]
+            item.risks = risk_reasons(tally.threats, tally.centre, item.move, self.game, self.player, self.unseen)
+            item.reasons.extend(r.text for r in item.risks)
+        return Advice(self.player, items, self.samples, self.playouts, self.elapsed_ms, self.level.name)
+
+
+class Coach:
+    """The coach at a level (``"fast"``, ``"default"``, ``"deep"``)."""
+
+    def __init__(self, level: str = "default", *, seed: int = 0) -> None:
+        if level not in LEVELS:
+            raise CoachError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
+        self.level = LEVELS[level]
+        self.seed = seed
+
+    def search(self, game: GameState, player: str, *, seed: int | None = None) -> Search:
+        """A search to run and refine (:meth:`Search.run`, :meth:`Search.advice`)."""
+        return Search(game, player, seed=self.seed if seed is None else seed, level=self.level)
+
+    def advise(self, game: GameState, player: str, *, budget_ms: float | None = None, samples: int | None = None, seed: int | None = None) -> Advice:
+        """The ranked decisions of ``player`` (who is to move), within ``budget_ms`` (the
+        level's budget by default) or after exactly ``samples`` samples."""
+        return self.search(game, player, seed=seed).run(budget_ms, samples=samples).advice()
+
+    def choose(self, game: GameState, deck: list[Card], rng: random.Random) -> Move:
+        """Play the best decision in a real game (for virtual players and the benchmark);
+        ``deck`` is the table's World deck (top last), used only to answer a Renewal."""
+        me = game.turn
+        assert me is not None
+        options = decisions(game)
+        if len(options) == 1:
+            return realize(game, next(iter(options.values())), deck, rng)
+        best = self.advise(game, me, seed=rng.getrandbits(32)).best
+        return realize(game, options[best.key], deck, rng)
