@@ -17,6 +17,7 @@ _COMMAND_MODULES = (
     "companion.commands.records",
     "companion.commands.demo",
     "companion.commands.play",
+    "companion.commands.coach",
     "vision.cli",
     "hardware.cli",
 )
