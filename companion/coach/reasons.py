@@ -97,17 +97,23 @@ def _signed(x: float) -> str:
     return f"{x:+.2f}"
 
 
-def category_reasons(item: MoveAdvice, other: MoveAdvice, mine: Sequence[tuple[float, ...]], theirs: Sequence[tuple[float, ...]]) -> list[str]:
-    """Which points this move gains or gives up, against ``other``, on common samples."""
+def category_reasons(item: MoveAdvice, other: MoveAdvice) -> list[str]:
+    """Which points this move gains or gives up against ``other``, on common samples, the
+    biggest difference first."""
+    mine, theirs = item.sample_categories, other.sample_categories
     n = min(len(mine), len(theirs))
     if not n:
         return []
-    out = []
+    found = []
     for i, (_, label, rule) in enumerate(CATEGORIES):
         d = sum(mine[k][i] - theirs[k][i] for k in range(n)) / n
         if abs(d) >= REASON_THRESHOLD:
-            word = "gains" if d > 0 else "gives up"
-            out.append(f"{word} {abs(d):.2f} points of {label} ({rule}) in expectation, compared with {other.text}")
+            found.append((d, label, rule))
+    found.sort(key=lambda x: -abs(x[0]))
+    out = []
+    for d, label, rule in found:
+        word = "gains" if d > 0 else "gives up"
+        out.append(f"{word} {abs(d):.2f} points of {label} ({rule}) in expectation, compared with {other.text}")
     if item.rule_of_power != other.rule_of_power and abs(item.rule_of_power - other.rule_of_power) >= 0.02:
         out.append(
             f"Rule of Power (R13) in {item.rule_of_power:.0%} of the samples, against {other.rule_of_power:.0%} for {other.text}"

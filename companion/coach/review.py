@@ -24,7 +24,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.coach.policies import decision_key, decisions, describe
+from companion.coach.policies import decisions, describe
+from companion.coach.reasons import category_reasons
 from companion.coach.search import Coach, MoveAdvice
 from companion.engine.game import GameSetup, GameState, Phase
 from companion.engine.moves import DrawFate, Move, Pass, Play
@@ -111,7 +112,7 @@ def review(
                 mark = verdict(drop)
                 why: list[str] = []
                 if played is not best:
-                    why = [r for r in best.reasons if not r.startswith("risk:")][:3]
+                    why = category_reasons(best, played)[:3]
                     why += [r.text for r in played.risks][:2]
                 marks.append(
                     Mark(

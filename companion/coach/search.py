@@ -74,6 +74,8 @@ class MoveAdvice:
     rule_of_power: float
     reasons: list[str] = field(default_factory=list)
     risks: list[Risk] = field(default_factory=list)
+    sample_categories: list[tuple[float, ...]] = field(default_factory=list, repr=False)
+    """Per sample, the points of each kind (for comparing two moves on common samples)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -177,9 +179,10 @@ class Search:
         else:
             budget = self.level.budget_ms if budget_ms is None else budget_ms
             deadline = start + budget / 1000.0
-            while self.samples < self.level.min_samples or time.perf_counter() < deadline:
+            # At least one sample per call, so that each call refines.
+            while True:
                 self._one_sample()
-                if self.samples >= self.level.min_samples and len(self.tallies) <= 1:
+                if self.samples >= self.level.min_samples and (len(self.tallies) <= 1 or time.perf_counter() >= deadline):
                     break  # a forced move needs no more than its numbers
         self.elapsed_ms += (time.perf_counter() - start) * 1000.0
         return self
@@ -239,13 +242,14 @@ class Search:
                     samples=n,
                     categories=cats,
                     rule_of_power=t.rop / n if n else 0.0,
+                    sample_categories=t.cats,
                 )
             )
         items.sort(key=lambda m: (-m.win, -m.margin, repr(m.key)))
         for i, item in enumerate(items):
             other = items[1] if i == 0 and len(items) > 1 else items[0] if i else None
             if other is not None:
-                item.reasons = category_reasons(item, other, self.tallies[item.key].cats, self.tallies[other.key].cats)
+                item.reasons = category_reasons(item, other)
             tally = self.tallies[item.key]
             item.risks = risk_reasons(tally.threats, tally.centre, item.move, self.game, self.player, self.unseen)
             item.reasons.extend(r.text for r in item.risks)

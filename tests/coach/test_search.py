@@ -1,0 +1,112 @@
+"""The coach's search: it never peeks, compares every move on common samples, refines."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.coach import Coach, CoachError
+from companion.coach.sampling import Sampler
+from companion.engine.moves import Play
+from companion.engine.cards import Card
+
+from tests.coach.positions import FULL_DECK, first_turn
+
+
+def _advice_json(game, player, samples=6, seed=3):
+    data = Coach("fast").advise(game, player, samples=samples, seed=seed).to_json()
+    data.pop("elapsed_ms")
+    return data
+
+
+def test_hidden_cards_do_not_change_the_advice():
+    # Same public table and the same hand for ann; bob's hand, the deck behind it and bob's
+    # Fate deck differ. ann's advice must be identical, number for number.
+    centre = ["W031", "W032", "W040", "W030"]
+    a = first_turn(["W014", "W019", "W008"], ["W016", "W021", "W039"], centre,
+                   fate={"ann": FULL_DECK, "bob": FULL_DECK})
+    b = first_turn(["W014", "W019", "W008"], ["W007", "W017", "W027"], centre,
+                   fate={"ann": FULL_DECK, "bob": ["F002", "F003", "F004", "F005", "F006", "F007", "F008"]})
+    assert a.view("ann").unseen == b.view("ann").unseen
+    assert _advice_json(a, "ann") == _advice_json(b, "ann")
+
+
+def test_hidden_cards_do_not_change_the_advice_mid_round():
+    centre = ["W031", "W032", "W040", "W030"]
+    games = []
+    for bob in (["W039", "W016", "W021"], ["W039", "W005", "W007"]):
+        g = first_turn(["W014", "W019", "W008"], bob, centre)
+        g.push(Play.from_ids("ann", "W019"))
+        g.push(Play.from_ids("bob", "W039", ["W019"]))
+        games.append(g)
+    assert _advice_json(games[0], "ann", seed=11) == _advice_json(games[1], "ann", seed=11)
+
+
+def test_samples_respect_the_view():
+    game = first_turn(["W014", "W019", "W008"], ["W016", "W021", "W039"], ["W031", "W032", "W040", "W030"])
+    sampler = Sampler(game, "ann")
+    import random
+
+    rng = random.Random(1)
+    seen_in_bob = set()
+    for _ in range(50):
+        world = sampler.sample(rng)
+        assert world.hands["ann"] == game.hand("ann")
+        assert len(world.hands["bob"]) == 3 and len(world.deck) == game.deck_count
+        dealt = set(world.hands["bob"]) | set(world.deck)
+        assert dealt == set(game.view("ann").unseen)
+        seen_in_bob.update(world.hands["bob"])
+    # bob's hand is sampled, not copied: many different cards turn up in it.
+    assert len(seen_in_bob) > 10
+
+
+def test_every_move_is_judged_on_the_same_samples():
+    # W018 and W028 are two plain 8s taking the same cards: on common samples their playouts
+    # are the same deal for deal, so their numbers agree exactly.
+    game = first_turn(["W018", "W028", "W012"], ["W016", "W021", "W039"], ["W037", "W017", "W001", "W040"])
+    search = Coach("fast").search(game, "ann", seed=5).run(samples=12)
+    advice = search.advice()
+    assert all(m.samples == 12 for m in advice.moves)
+    by_text = {m.text: m for m in advice.moves}
+    a = by_text["W018 Champion of Men (8) takes W017 + W001"]
+    b = by_text["W028 Champion of Elves (8) takes W017 + W001"]
+    assert (a.margin, a.margin_low, a.margin_high, a.win) == (b.margin, b.margin_low, b.margin_high, b.win)
+    assert a.sample_categories == b.sample_categories
+
+
+def test_refining_continues_the_same_search():
+    game = first_turn(["W014", "W019", "W008"], ["W016", "W021", "W039"], ["W031", "W032", "W040", "W030"])
+    once = Coach("fast").search(game, "ann", seed=2).run(samples=8).advice()
+    twice = Coach("fast").search(game, "ann", seed=2).run(samples=3).run(samples=5).advice()
+    assert [m.to_json() for m in once.moves] == [m.to_json() for m in twice.moves]
+    assert once.playouts == 8 * len(once.moves)
+
+
+def test_intervals_and_ranking():
+    game = first_turn(["W006", "W040", "W030"], ["W016", "W021", "W039"], ["W001", "W002", "W003", "W007"])
+    advice = Coach("fast").advise(game, "ann", samples=16, seed=1)
+    best = advice.best
+    # Taking the three Ring cards makes ann Power Master (R12): the search must see it.
+    assert best.text.startswith("W006") and set(best.move.capture) == {Card.from_id(x) for x in ("W001", "W002", "W003")}
+    for m in advice.moves:
+        assert m.margin_low <= m.margin <= m.margin_high
+        assert 0.0 <= m.win_low <= m.win <= m.win_high <= 1.0
+    wins = [m.win for m in advice.moves]
+    assert wins == sorted(wins, reverse=True)
+
+
+def test_budget_is_anytime():
+    game = first_turn(["W014", "W019", "W008"], ["W016", "W021", "W039"], ["W031", "W032", "W040", "W030"])
+    search = Coach("fast").search(game, "ann")
+    search.run(budget_ms=0)
+    first = search.samples
+    assert first >= search.level.min_samples
+    search.run(budget_ms=0)
+    assert search.samples > first
+
+
+def test_not_the_players_turn():
+    game = first_turn(["W014", "W019", "W008"], ["W016", "W021", "W039"], ["W031", "W032", "W040", "W030"])
+    with pytest.raises(CoachError, match="ann's turn, not bob's"):
+        Coach().advise(game, "bob", samples=1)
+    with pytest.raises(CoachError, match="unknown player"):
+        Coach().advise(game, "zed", samples=1)
