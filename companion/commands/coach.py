@@ -12,7 +12,7 @@ from companion.coach.review import THRESHOLDS
 from companion.engine.game import GameSetup, GameState
 from companion.engine.moves import UNSEEN, Deal, Move
 from companion.records.completion import complete_deals
-from companion.records.format import RecordError, RecordVisitor, load_game, read_record
+from companion.records.format import RecordError, Replayer, load_game, read_record
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -51,18 +51,21 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_review)
 
 
-class _Collector(RecordVisitor):
-    """Collects the setup, the moves and the line of each move."""
+class _Collector(Replayer):
+    """Replays the record, every rule checked, and keeps the moves and the line of each."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.setup: GameSetup | None = None
         self.moves: list[Move] = []
         self.lines: list[int] = []
 
     def begin_game(self, setup: GameSetup, line: int) -> None:
+        super().begin_game(setup, line)
         self.setup = setup
 
     def visit_move(self, move: Move, line: int) -> None:
+        super().visit_move(move, line)
         self.moves.append(move)
         self.lines.append(line)
 
