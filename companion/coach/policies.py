@@ -128,6 +128,7 @@ def greedy_move(game: GameState, deck: list[Card], rng: random.Random) -> Move:
     """The decision with the best immediate points for the mover's side (R7, R9-R12)."""
     me = game.turn
     assert me is not None
+    trial = game.copy(keep_history=True)  # tried moves are taken back on a copy
     best: list[list[Move]] = []
     best_value: tuple[int, int] | None = None
     for options in decisions(game).values():
@@ -135,9 +136,9 @@ def greedy_move(game: GameState, deck: list[Card], rng: random.Random) -> Move:
         if type(move) is Play and move.card is _RENEWAL:
             value = (side_margin(game, me, game.provisional_score().totals()), 0)
         else:
-            game.push(move, check=False)
-            value = (side_margin(game, me, game.provisional_score().totals()), len(move.capture) if type(move) is Play else 0)
-            game.pop()
+            trial.push(move, check=False)
+            value = (side_margin(trial, me, trial.provisional_score().totals()), len(move.capture) if type(move) is Play else 0)
+            trial.pop()
         if best_value is None or value > best_value:
             best, best_value = [options], value
         elif value == best_value:

@@ -10,7 +10,7 @@ from companion.engine.game import GameSetup, IllegalMoveError
 from companion.engine.moves import InvalidMoveError
 from companion.records.format import RecordError, RecordWriter, ReplaySummary, load_game
 from companion.commands.rules import format_score_table
-from companion.simulation.virtual_table import VirtualTable, make_setup
+from companion.simulation.virtual_table import POLICIES, VirtualTable, make_setup
 from companion.engine.game import GameState
 
 
@@ -38,6 +38,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--fate", action="store_true", help="players use Fate decks")
     p.add_argument("--expansion", action="store_true", help="the Higher Powers expansion (R2)")
     p.add_argument("--target", type=int, default=11, help="points to win: 11, 16, 21, ... (R14)")
+    p.add_argument("--level", choices=POLICIES, default="random", help="how the virtual players play (default: random)")
     p.add_argument("-o", "--output", default="-", help="record file (default: standard output)")
     p.set_defaults(func=cmd_simulate)
 
@@ -96,7 +97,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except (IllegalMoveError, InvalidMoveError, ValueError) as exc:
         print(f"rop simulate: {exc}", file=sys.stderr)
         return 2
-    table = VirtualTable(setup, seed=args.seed, fate=args.fate)
+    table = VirtualTable(setup, seed=args.seed, fate=args.fate, policy=args.level)
     game = GameState(setup, keep_history=False)
     out = sys.stdout if args.output == "-" else open(args.output, "w", encoding="utf-8")
     try:
