@@ -26,6 +26,8 @@ from companion.engine.moves import Deal, DrawFate, Move, Pass, Play
 
 __all__ = [
     "decision_key",
+    "equivalence_key",
+    "interchange",
     "decisions",
     "realize",
     "describe",
@@ -51,6 +53,36 @@ def decision_key(move: Move) -> Key:
             return ("play", move.card.id, (), None)
         return ("play", move.card.id, tuple(sorted(c.id for c in move.capture)), move.target)
     return (type(move).__name__.lower(), None, (), None)
+
+
+def _class(card: Card) -> object:
+    # Suits matter only for the Power suit (R1, R9, R12): any two other World cards of one
+    # value are interchangeable for every rule and every point.
+    return ("v", card.value) if card.is_world and not card.is_power else card.id
+
+
+def equivalence_key(move: Move) -> Key:
+    """Decisions that differ only by interchangeable cards (same value, neither a Power
+    card) share this key: they lead to games equal up to the names of those cards."""
+    key = decision_key(move)
+    if type(move) is not Play or not move.card.to_centre:
+        return key
+    return ("play", _class(move.card), tuple(sorted(map(repr, map(_class, move.capture)))), move.target)
+
+
+def interchange(a: Move, b: Move) -> dict[Card, Card]:
+    """The card swaps that turn equivalent decision ``a`` into ``b`` (and back)."""
+    swap: dict[Card, Card] = {}
+    if type(a) is not Play or type(b) is not Play:
+        return swap
+    pairs = [(a.card, b.card)]
+    order = lambda c: (repr(_class(c)), c.index)  # noqa: E731
+    pairs += zip(sorted(a.capture, key=order), sorted(b.capture, key=order))
+    for x, y in pairs:
+        if x is not y:
+            swap[x] = y
+            swap[y] = x
+    return swap
 
 
 def decisions(game: GameState) -> dict[Key, list[Move]]:

@@ -71,6 +71,15 @@ class ThreatCounter:
         self.sweeps = 0
         self.by: str | None = None
 
+    def renamed(self, swap: dict[Card, Card]) -> ThreatCounter:
+        """The same counts for an equivalent move, its interchangeable cards renamed."""
+        if not swap:
+            return self
+        out = ThreatCounter()
+        out.samples, out.sweeps, out.by = self.samples, self.sweeps, self.by
+        out.takes = Counter({swap.get(c, c): n for c, n in self.takes.items()})
+        return out
+
     def observe(self, game: GameState, player: str) -> None:
         """``game`` is a sampled world just after ``player``'s move."""
         self.samples += 1

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.coach.outcome import CATEGORIES, round_value
-from companion.coach.policies import RolloutPolicy, decisions, describe, play_out, realize
+from companion.coach.policies import RolloutPolicy, decisions, describe, equivalence_key, interchange, play_out, realize
 from companion.coach.reasons import Risk, ThreatCounter, category_reasons, risk_reasons
 from companion.coach.sampling import Sampler, SamplingError, embody
-from companion.coach.stats import interval, mean
+from companion.coach.stats import interval, mean, paired_interval
 from companion.engine.cards import Card
 from companion.engine.game import GameState, Phase
 from companion.engine.moves import Move
@@ -129,7 +129,7 @@ class Advice:
 
 
 class _Tally:
-    __slots__ = ("margins", "wins", "cats", "rop", "threats", "move", "centre")
+    __slots__ = ("margins", "wins", "cats", "rop", "threats", "members", "centre", "dropped")
 
     def __init__(self) -> None:
         self.margins: list[float] = []
@@ -137,15 +137,34 @@ class _Tally:
         self.cats: list[tuple[float, ...]] = []
         self.rop = 0
         self.threats = ThreatCounter()
-        self.move: Move | None = None
+        self.members: list[tuple[Hashable, Move]] = []
+        """The equivalent decisions (:func:`equivalence_key`), the first one played out."""
         self.centre: tuple[Card, ...] = ()
+        self.dropped = False
+
+
+#: Racing: from this many samples on, a decision whose winning chances are, on the common
+#: samples, surely (95 %) below the best's gets no more playouts; its figures so far stay.
+RACE_FROM = 8
 
 
 class Search:
     """An anytime search for ``player``, who is to move in ``game``. Reads nothing but the
-    player's view (through :class:`~companion.coach.sampling.Sampler`)."""
+    player's view (through :class:`~companion.coach.sampling.Sampler`).
 
-    def __init__(self, game: GameState, player: str, *, seed: int = 0, level: Level = LEVELS["default"], policy: RolloutPolicy | None = None) -> None:
+    Decisions that differ only by interchangeable cards (two plain 8s, R1) are played out
+    once and share their figures."""
+
+    def __init__(
+        self,
+        game: GameState,
+        player: str,
+        *,
+        seed: int = 0,
+        level: Level = LEVELS["default"],
+        policy: RolloutPolicy | None = None,
+        race: bool = True,
+    ) -> None:
         if player not in game.players:
             raise CoachError(f"unknown player {player!r}; the players are {', '.join(game.players)}")
         if game.phase is not Phase.TURN:
@@ -158,6 +177,7 @@ class Search:
         self.level = level
         self.seed = seed
         self.policy = policy or RolloutPolicy()
+        self.race = race
         try:
             self.sampler = Sampler(self.game, player)
         except SamplingError as exc:
@@ -182,10 +202,13 @@ class Search:
             # At least one sample per call, so that each call refines.
             while True:
                 self._one_sample()
-                if self.samples >= self.level.min_samples and (len(self.tallies) <= 1 or time.perf_counter() >= deadline):
-                    break  # a forced move needs no more than its numbers
+                if self.samples >= self.level.min_samples and (self._live() <= 1 or time.perf_counter() >= deadline):
+                    break  # one decision left in the race needs no more playouts
         self.elapsed_ms += (time.perf_counter() - start) * 1000.0
         return self
+
+    def _live(self) -> int:
+        return sum(1 for t in self.tallies.values() if not t.dropped)
 
     def _one_sample(self) -> None:
         k = self.samples
@@ -193,19 +216,25 @@ class Search:
         world = self.sampler.sample(rng)
         base = embody(self.game, world)
         playout_seed = rng.getrandbits(64)
+        groups: dict[Hashable, list[tuple[Hashable, list[Move]]]] = {}
         for key, options in decisions(base).items():
-            tally = self.tallies.get(key)
+            groups.setdefault(equivalence_key(options[0]), []).append((key, options))
+        for cls, members in groups.items():
+            tally = self.tallies.get(cls)
             if tally is None:
                 if k:
                     continue  # a decision the first sample did not have (cannot happen for own cards)
-                tally = self.tallies[key] = _Tally()
+                tally = self.tallies[cls] = _Tally()
+            if tally.dropped:
+                continue
+            options = members[0][1]
             g = base.copy(keep_history=False)
             deck = world.deck[:]
             r = random.Random(playout_seed)
             move = realize(g, options, deck, r)
             g.push(move, check=False)
-            if tally.move is None:
-                tally.move = move
+            if not tally.members:
+                tally.members = [(key, move if i == 0 else opts[0]) for i, (key, opts) in enumerate(members)]
                 tally.centre = g.centre
             tally.threats.observe(g, self.player)
             play_out(g, deck, r, self.policy)
@@ -216,23 +245,36 @@ class Search:
             tally.rop += value.rule_of_power
             self.playouts += 1
         self.samples += 1
+        if self.race and self.samples >= RACE_FROM:
+            self._race()
+
+    def _race(self) -> None:
+        live = [t for t in self.tallies.values() if not t.dropped]
+        if len(live) <= 1:
+            return
+        best = max(live, key=lambda t: mean(t.wins))
+        for t in live:
+            if t is not best:
+                _, _, high = paired_interval(t.wins, best.wins)
+                if high < 0.0:
+                    t.dropped = True
 
     def advice(self) -> Advice:
         """The decisions ranked by winning chances, then by margin, with reasons."""
         if not self.samples:
             self.run(samples=1)
         items = []
-        for key, t in self.tallies.items():
-            assert t.move is not None
+        for t in self.tallies.values():
             lo, hi = interval(t.margins)
             wlo, whi = interval(t.wins)
             n = len(t.margins)
             cats = {name: mean([c[i] for c in t.cats]) for i, (name, _, _) in enumerate(CATEGORIES)}
-            items.append(
-                MoveAdvice(
+            rep = t.members[0][1]
+            for key, move in t.members:
+                item = MoveAdvice(
                     key=key,
-                    move=t.move,
-                    text=describe(t.move),
+                    move=move,
+                    text=describe(move),
                     margin=mean(t.margins),
                     margin_low=lo,
                     margin_high=hi,
@@ -244,14 +286,15 @@ class Search:
                     rule_of_power=t.rop / n if n else 0.0,
                     sample_categories=t.cats,
                 )
-            )
+                swap = interchange(rep, move)
+                centre = tuple(swap.get(c, c) for c in t.centre)
+                item.risks = risk_reasons(t.threats.renamed(swap), centre, move, self.game, self.player, self.unseen)
+                items.append(item)
         items.sort(key=lambda m: (-m.win, -m.margin, repr(m.key)))
         for i, item in enumerate(items):
-            other = items[1] if i == 0 and len(items) > 1 else items[0] if i else None
+            other = next((m for m in items if m.sample_categories is not item.sample_categories), None)
             if other is not None:
                 item.reasons = category_reasons(item, other)
-            tally = self.tallies[item.key]
-            item.risks = risk_reasons(tally.threats, tally.centre, item.move, self.game, self.player, self.unseen)
             item.reasons.extend(r.text for r in item.risks)
         return Advice(self.player, items, self.samples, self.playouts, self.elapsed_ms, self.level.name)
 
