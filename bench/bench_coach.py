@@ -12,6 +12,8 @@ Speed: milliseconds per decision of each coach level, and playouts per second.
     ./run bench coach                   the full run (500 pairs per pairing)
     ./run bench coach -- --quick        a small run (40 pairs)
     ./run bench coach -- --pairs 200 --level fast --seatings 2
+    ./run bench coach -- --samples 12   the coach at a fixed number of samples per decision,
+                                        so that its strength does not depend on the machine's load
 """
 
 from __future__ import annotations
@@ -38,7 +40,8 @@ class CoachPlayer:
     """The coach as a player, keeping its own timings."""
 
     level: str
-    seed: int = 0
+    samples: int | None = None
+    """Exactly this many samples per decision (strength independent of the machine's load)."""
     decisions: int = 0
     ms: list[float] = field(default_factory=list)
     playouts: int = 0
@@ -49,7 +52,7 @@ class CoachPlayer:
         if len(options) == 1:
             return realize(game, next(iter(options.values())), deck, rng)
         start = time.perf_counter()
-        advice = Coach(self.level).advise(game, game.turn or "", seed=rng.getrandbits(32))
+        advice = Coach(self.level).advise(game, game.turn or "", samples=self.samples, seed=rng.getrandbits(32))
         self.ms.append((time.perf_counter() - start) * 1000)
         self.playouts += advice.playouts
         self.search_ms += advice.elapsed_ms
@@ -150,15 +153,17 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--quick", action="store_true", help="a small run: 40 pairs per pairing")
     parser.add_argument("--pairs", type=int, default=None, help="pairs per pairing (default 500, 40 with --quick)")
     parser.add_argument("--level", choices=list(LEVELS), default="default", help="the coach's level in the pairings")
+    parser.add_argument("--samples", type=int, default=None, help="the coach takes exactly this many samples per decision instead of its time budget")
     parser.add_argument("--seatings", default="2,4", help="2 (two players), 4 (two teams of two), or both")
     parser.add_argument("--pairings", default="coach-greedy,greedy-random,coach-random")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     pairs = args.pairs or (40 if args.quick else 500)
     speed(list(LEVELS) if not args.quick else ["fast", "default"], 20 if args.quick else 60, args.seed)
-    coach = CoachPlayer(args.level)
+    coach = CoachPlayer(args.level, args.samples)
     policies: dict[str, Policy] = {"coach": coach, "greedy": greedy_move, "random": random_move}
-    print(f"paired deals (each round played twice, seats swapped), coach at level {args.level}:")
+    how = f"{args.samples} samples per decision" if args.samples else f"level {args.level}"
+    print(f"paired deals (each round played twice, seats swapped), coach at {how}:")
     for seating in args.seatings.split(","):
         players, teams = (2, 0) if seating.strip() == "2" else (4, 2)
         for name in args.pairings.split(","):

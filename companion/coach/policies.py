@@ -205,9 +205,10 @@ class RolloutPolicy:
     lays its least valuable card when it cannot capture, and now and then (``noise``) plays
     at random, so that many playouts cover what real players might do."""
 
-    def __init__(self, noise: float = 0.1, fate_rate: float = 0.15) -> None:
+    def __init__(self, noise: float = 0.1, fate_rate: float = 0.15, exposure: float = 0.4) -> None:
         self.noise = noise
         self.fate_rate = fate_rate
+        self.exposure = exposure
 
     def __call__(self, game: GameState, deck: list[Card], rng: random.Random) -> Move:
         moves = list(game.legal_moves)
@@ -219,6 +220,7 @@ class RolloutPolicy:
             return realize(game, [move], deck, rng)
         weights = _WEIGHTS
         centre_n = len(game.centre)
+        centre_sum = sum([c.value for c in game.centre])  # type: ignore[misc]
         sweeps_count = game.deal_number != 1 and not game.is_last_deal
         best: Move | None = None
         best_value = -99.0
@@ -231,10 +233,16 @@ class RolloutPolicy:
             capture = move.capture
             if capture:
                 value = weights[card] + sum([weights[c] for c in capture]) + 0.5
-                if sweeps_count and len(capture) == centre_n:
-                    value += 1.0
+                left = centre_sum - sum([c.value for c in capture])  # type: ignore[misc]
+                if len(capture) == centre_n:
+                    if sweeps_count:
+                        value += 1.0
+                elif sweeps_count and left <= 10:
+                    value -= self.exposure  # the next player may clear what is left (R7)
             else:
                 value = -weights[card]
+                if sweeps_count and centre_sum + card.value <= 10:  # type: ignore[operator]
+                    value -= self.exposure
             if value > best_value:
                 best, best_value = move, value
         if fate and (best is None or rng.random() < self.fate_rate):
