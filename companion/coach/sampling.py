@@ -19,6 +19,7 @@ cards each Fate deck has left) and draws complete worlds consistent with it:
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from companion.engine.cards import FATE_CARDS, Card
@@ -41,10 +42,10 @@ class World:
     deck: list[Card]
 
 
-def _by_index(cards: object) -> list[Card]:
+def _by_index(cards: Iterable[Card]) -> list[Card]:
     # Sets of cards iterate in an order that depends on their history: sort, so that the
     # same view and seed give the same sample whatever the game behind them.
-    return sorted(cards, key=lambda c: (c.is_fate, c.index))  # type: ignore[attr-defined]
+    return sorted(cards, key=lambda c: (c.is_fate, c.index))
 
 
 class Sampler:

@@ -80,7 +80,7 @@ class MoveAdvice:
     def to_json(self) -> dict[str, Any]:
         return {
             "move": self.text,
-            "card": self.move.card.id if hasattr(self.move, "card") else None,  # type: ignore[union-attr]
+            "card": self.move.card.id if hasattr(self.move, "card") else None,
             "capture": [c.id for c in getattr(self.move, "capture", ())],
             "target": getattr(self.move, "target", None),
             "kind": type(self.move).__name__.lower(),
