@@ -42,12 +42,15 @@ class Level:
     name: str
     budget_ms: float
     min_samples: int
+    fixed_samples: int
+    """The samples a repeatable player of this level takes per decision (seeded games, tests):
+    about what the budget buys on one unloaded core."""
 
 
 LEVELS: dict[str, Level] = {
-    "fast": Level("fast", 20.0, 2),
-    "default": Level("default", 80.0, 4),
-    "deep": Level("deep", 1000.0, 64),
+    "fast": Level("fast", 20.0, 2, 3),
+    "default": Level("default", 90.0, 4, 12),
+    "deep": Level("deep", 1000.0, 64, 120),
 }
 
 
@@ -199,10 +202,16 @@ class Search:
         else:
             budget = self.level.budget_ms if budget_ms is None else budget_ms
             deadline = start + budget / 1000.0
-            # At least one sample per call, so that each call refines.
+            # At least one sample per call, so that each call refines; no sample is begun
+            # that would likely end past the deadline (a sample's cost is known by then).
+            taken = 0
             while True:
                 self._one_sample()
-                if self.samples >= self.level.min_samples and (self._live() <= 1 or time.perf_counter() >= deadline):
+                taken += 1
+                now = time.perf_counter()
+                if self.samples < self.level.min_samples:
+                    continue
+                if self._live() <= 1 or now + (now - start) / taken > deadline:
                     break  # one decision left in the race needs no more playouts
         self.elapsed_ms += (time.perf_counter() - start) * 1000.0
         return self
@@ -317,13 +326,16 @@ class Coach:
         level's budget by default) or after exactly ``samples`` samples."""
         return self.search(game, player, seed=seed).run(budget_ms, samples=samples).advice()
 
-    def choose(self, game: GameState, deck: list[Card], rng: random.Random) -> Move:
+    def choose(self, game: GameState, deck: list[Card], rng: random.Random, *, repeatable: bool = False) -> Move:
         """Play the best decision in a real game (for virtual players and the benchmark);
-        ``deck`` is the table's World deck (top last), used only to answer a Renewal."""
+        ``deck`` is the table's World deck (top last), used only to answer a Renewal.
+        ``repeatable``: take the level's fixed number of samples instead of its time budget,
+        so that a seeded game is played the same on any machine."""
         me = game.turn
         assert me is not None
         options = decisions(game)
         if len(options) == 1:
             return realize(game, next(iter(options.values())), deck, rng)
-        best = self.advise(game, me, seed=rng.getrandbits(32)).best
+        samples = self.level.fixed_samples if repeatable else None
+        best = self.advise(game, me, samples=samples, seed=rng.getrandbits(32)).best
         return realize(game, options[best.key], deck, rng)

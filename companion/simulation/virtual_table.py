@@ -143,7 +143,8 @@ class VirtualTable:
         if self.policy == "greedy":
             return greedy_move(game, self.deck, self.rng)
         _, _, level = self.policy.partition(":")
-        return Coach(level or "default").choose(game, self.deck, self.rng)
+        # A fixed number of samples, not a time budget: a seeded game repeats on any machine.
+        return Coach(level or "default").choose(game, self.deck, self.rng, repeatable=True)
 
     def moves(self, game: GameState, *, max_moves: int = 100_000) -> Iterator[Move]:
         """Play ``game`` to its end, yielding each move after pushing it."""

@@ -46,3 +46,14 @@ def test_random_is_the_default_and_unchanged():
 def test_unknown_policy():
     with pytest.raises(ValueError, match="unknown policy 'smart'"):
         VirtualTable(make_setup(2), policy="smart")
+
+
+def test_a_seeded_coach_table_repeats():
+    setup = make_setup(2)
+
+    def first_deal(seed):
+        table = VirtualTable(setup, seed=seed, policy="coach:fast")
+        game = GameState(setup, keep_history=False)
+        return list(itertools.takewhile(lambda _: game.deal_number < 2, table.moves(game)))
+
+    assert first_deal(21) == first_deal(21)
