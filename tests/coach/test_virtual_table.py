@@ -57,3 +57,15 @@ def test_a_seeded_coach_table_repeats():
         return list(itertools.takewhile(lambda _: game.deal_number < 2, table.moves(game)))
 
     assert first_deal(21) == first_deal(21)
+
+
+def test_simulate_at_a_level(tmp_path, capsys):
+    from companion.cli import main
+
+    out = tmp_path / "game.jsonl"
+    assert main(["simulate", "--seed", "5", "--level", "greedy", "-o", str(out)]) == 0
+    game = load_game(out)
+    assert game.outcome() is not None
+    with pytest.raises(SystemExit) as exc:
+        main(["simulate", "--level", "clever"])
+    assert exc.value.code == 2 and "invalid choice: 'clever'" in capsys.readouterr().err
