@@ -8,8 +8,16 @@ numbers), and the statistics of those playouts give the ranking, the intervals a
 reasons (:mod:`~companion.coach.reasons`). :mod:`~companion.coach.review` marks each decision
 of a finished game by the drop in winning chances.
 
->>> from companion.coach import Coach
->>> # Coach("default").advise(game, "ann", budget_ms=100) -> Advice (ranked MoveAdvice)
+>>> from companion.engine import Deal, GameSetup, GameState, NewRound
+>>> game = GameState(GameSetup(("ann", "bob")))
+>>> game.push(NewRound("bob"))
+>>> game.push(Deal.make({"ann": ["W006", "W040", "W030"], "bob": ["W016", "W021", "W039"]},
+...                     ["W001", "W002", "W003", "W007"]))
+>>> advice = Coach("fast").advise(game, "ann", samples=8)    # or budget_ms=100
+>>> advice.best.text                     # the three Power Ring cards: Power Master (R12)
+'W006 Servant of Powers (6) takes W003 + W002 + W001'
+>>> advice.best.margin > advice.moves[-1].margin
+True
 
 The coach imports only the engine.
 """

@@ -5,9 +5,9 @@ numbers: sample ``k`` gives one world drawn from the player's view and one seed 
 playouts, and every decision is tried in that same world with that same seed. Differences
 between decisions are then differences of play, not of luck, so a handful of samples already
 ranks them, and their intervals are comparable. The search is anytime: :meth:`Search.run`
-adds samples until its budget is spent and can be called again to refine.
-
->>> # search = Coach("default").search(game, "ann"); search.run(budget_ms=50); search.advice()
+adds samples until its budget is spent and can be called again to refine, while the player
+thinks: ``search = Coach().search(game, "ann")``, ``search.run(budget_ms=50)`` as often as there
+is time, then ``search.advice()`` for the ranking so far.
 """
 
 from __future__ import annotations
