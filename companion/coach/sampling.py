@@ -132,6 +132,7 @@ def embody(game: GameState, world: World) -> GameState:
         core.fate_hidden[i] = 0
         core.fate_decks[i] = world.fate_decks[p]
     core.fate_order_known = True
+    core.fate_sets = None  # the seven each player chose: not known to the player either
     core.pool = frozenset(world.deck)
     core.revealed = ()
     return copy

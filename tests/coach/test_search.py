@@ -132,3 +132,24 @@ def test_not_the_players_turn():
         Coach().advise(game, "bob", samples=1)
     with pytest.raises(CoachError, match="unknown player"):
         Coach().advise(game, "zed", samples=1)
+
+
+def test_a_team_mate_s_hand_is_hidden_too():
+    # Teams (R16): ann's partner cy holds different cards in the two games; ann cannot see
+    # them, so her advice is the same.
+    from companion.engine.game import GameSetup, GameState
+    from companion.engine.moves import Deal, NewRound
+
+    def game(cy):
+        setup = GameSetup(("ann", "bob", "cy", "dee"), (("ann", "cy"), ("bob", "dee")))
+        g = GameState(setup)
+        g.push(NewRound.make("dee"))
+        rest = {"bob": ["W011", "W021", "W031"], "dee": ["W013", "W023", "W033"]}
+        g.push(Deal.make({"ann": ["W014", "W019", "W008"], "bob": rest["bob"], "cy": cy, "dee": rest["dee"]},
+                         ["W035", "W036", "W040", "W030"]))
+        return g
+
+    a = _advice_json(game(["W007", "W017", "W027"]), "ann")
+    b = _advice_json(game(["W001", "W002", "W003"]), "ann")
+    assert a == b
+    assert a["moves"][0]["margin_interval"][0] <= a["moves"][0]["margin"]
