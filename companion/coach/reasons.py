@@ -41,7 +41,9 @@ class Risk:
     """What the next player could take right after the move, and how likely they hold it."""
 
     kind: str
-    """``"sweep"`` (they could clear the centre for a point, R7) or ``"card"``."""
+    """``"sweep"`` (the next player could clear the centre for a point, R7), ``"card"`` (the
+    next player could take this card at once), ``"later"`` (an opponent took it before the
+    player's next turn in the playouts, e.g. after a Mystic Crystal, R5)."""
     card: Card | None
     by: str
     chance: float
@@ -61,15 +63,23 @@ class Risk:
 
 
 class ThreatCounter:
-    """Counts, over samples, what the next player could capture right after a move."""
+    """Counts, over samples, what the next player could capture right after a move, and
+    which centre cards the playouts saw opponents take before the player's next turn."""
 
-    __slots__ = ("samples", "takes", "sweeps", "by")
+    __slots__ = ("samples", "takes", "sweeps", "by", "lost", "lost_to")
 
     def __init__(self) -> None:
         self.samples = 0
         self.takes: Counter[Card] = Counter()
         self.sweeps = 0
         self.by: str | None = None
+        self.lost: Counter[Card] = Counter()
+        self.lost_to: dict[Card, Counter[str]] = {}
+
+    def taken_later(self, card: Card, by: str) -> None:
+        """In one playout, opponent ``by`` took ``card`` before the player moved again."""
+        self.lost[card] += 1
+        self.lost_to.setdefault(card, Counter())[by] += 1
 
     def renamed(self, swap: dict[Card, Card]) -> ThreatCounter:
         """The same counts for an equivalent move, its interchangeable cards renamed."""
@@ -78,6 +88,8 @@ class ThreatCounter:
         out = ThreatCounter()
         out.samples, out.sweeps, out.by = self.samples, self.sweeps, self.by
         out.takes = Counter({swap.get(c, c): n for c, n in self.takes.items()})
+        out.lost = Counter({swap.get(c, c): n for c, n in self.lost.items()})
+        out.lost_to = {swap.get(c, c): n for c, n in self.lost_to.items()}
         return out
 
     def observe(self, game: GameState, player: str) -> None:
@@ -150,13 +162,13 @@ def _valuable(card: Card) -> bool:
 
 def risk_reasons(threats: ThreatCounter, centre: tuple[Card, ...], move: Move, game: GameState, player: str, unseen: Sequence[Card]) -> list[Risk]:
     """The risks worth telling for ``move``, strongest first (at most three)."""
-    if not threats.samples or threats.by is None:
+    if not threats.samples:
         return []
-    by = threats.by
+    by = threats.by or ""
     empowered = game.crystal_in_play
     laid = move.card if type(move) is Play and not move.capture and move.card.to_centre else None
     out: list[Risk] = []
-    share = threats.sweeps / threats.samples
+    share = threats.sweeps / threats.samples if threats.by else 0.0
     if share >= RISK_THRESHOLD:
         k = _takers(centre, None, unseen, empowered)
         total = sum(c.value or 0 for c in centre)
@@ -196,6 +208,25 @@ def risk_reasons(threats: ThreatCounter, centre: tuple[Card, ...], move: Move, g
                 share,
                 k,
                 f"risk: leaves {card.id} {card.title}{alone} in the centre: {by} could take it with {with_}, about {share:.0%}",
+            )
+        )
+    told = {r.card for r in out}
+    for card in sorted(threats.lost, key=lambda c: (-threats.lost[c], c.index)):
+        if card in told or card not in centre or not (_valuable(card) or card is laid):
+            continue
+        share = threats.lost[card] / threats.samples
+        if share < RISK_THRESHOLD:
+            continue
+        takers = threats.lost_to[card].most_common()
+        who = " or ".join(p for p, _ in takers[:2])
+        out.append(
+            Risk(
+                "later",
+                card,
+                takers[0][0],
+                share,
+                0,
+                f"risk: {card.id} {card.title} is taken by {who} before your next turn in about {share:.0%} of the playouts",
             )
         )
     out.sort(key=lambda r: -r.chance)

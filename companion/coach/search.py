@@ -25,7 +25,7 @@ from companion.coach.sampling import Sampler, SamplingError, embody
 from companion.coach.stats import interval, mean, paired_interval
 from companion.engine.cards import Card
 from companion.engine.game import GameState, Phase
-from companion.engine.moves import Move
+from companion.engine.moves import Move, Play
 
 __all__ = ["Level", "LEVELS", "Coach", "CoachError", "Search", "Advice", "MoveAdvice"]
 
@@ -246,6 +246,7 @@ class Search:
                 tally.members = [(key, move if i == 0 else opts[0]) for i, (key, opts) in enumerate(members)]
                 tally.centre = g.centre
             tally.threats.observe(g, self.player)
+            self._until_my_turn(g, deck, r, tally.threats)
             play_out(g, deck, r, self.policy)
             value = round_value(g, self.side)
             tally.margins.append(value.margin)
@@ -256,6 +257,21 @@ class Search:
         self.samples += 1
         if self.race and self.samples >= RACE_FROM:
             self._race()
+
+    def _until_my_turn(self, g: GameState, deck: list[Card], r: random.Random, threats: ThreatCounter) -> None:
+        """Play on until the player's next turn (or the end of the deal), noting the centre
+        cards opponents take meanwhile."""
+        exposed = set(g.centre)
+        setup = g.setup
+        while exposed and g.phase is Phase.TURN and g.turn != self.player:
+            mover = g.turn
+            move = self.policy(g, deck, r)
+            if type(move) is Play and move.capture and setup.is_opponent(self.player, mover):  # type: ignore[arg-type]
+                for card in move.capture:
+                    if card in exposed:
+                        threats.taken_later(card, mover)  # type: ignore[arg-type]
+                        exposed.discard(card)
+            g.push(move, check=False)
 
     def _race(self) -> None:
         live = [t for t in self.tallies.values() if not t.dropped]
