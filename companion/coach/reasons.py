@@ -160,8 +160,18 @@ def _valuable(card: Card) -> bool:
     return card.is_world and (card.value == 7 or card.is_ring or card.is_power)
 
 
-def risk_reasons(threats: ThreatCounter, centre: tuple[Card, ...], move: Move, game: GameState, player: str, unseen: Sequence[Card]) -> list[Risk]:
-    """The risks worth telling for ``move``, strongest first (at most three)."""
+def risk_reasons(
+    threats: ThreatCounter,
+    centre: tuple[Card, ...],
+    move: Move,
+    game: GameState,
+    player: str,
+    unseen: Sequence[Card],
+    takeable: frozenset[Card] = frozenset(),
+) -> list[Risk]:
+    """The risks worth telling for ``move``, strongest first (at most three): a clean sweep
+    left to the next player, and the cards this move exposes: the card it lays, and the
+    valuable cards (Dragons, Power cards) that another move would have taken (``takeable``)."""
     if not threats.samples:
         return []
     by = threats.by or ""
@@ -184,8 +194,11 @@ def risk_reasons(threats: ThreatCounter, centre: tuple[Card, ...], move: Move, g
                 f"{by} could clear it for a clean sweep point (R7) with {what}, about {share:.0%}",
             )
         )
+    def exposed(card: Card) -> bool:
+        return card in centre and (card is laid or (_valuable(card) and card in takeable))
+
     for card in sorted(threats.takes, key=lambda c: (-threats.takes[c], c.index)):
-        if card not in centre or not (_valuable(card) or card is laid):
+        if not exposed(card):
             continue
         share = threats.takes[card] / threats.samples
         if share < RISK_THRESHOLD:
@@ -212,7 +225,7 @@ def risk_reasons(threats: ThreatCounter, centre: tuple[Card, ...], move: Move, g
         )
     told = {r.card for r in out}
     for card in sorted(threats.lost, key=lambda c: (-threats.lost[c], c.index)):
-        if card in told or card not in centre or not (_valuable(card) or card is laid):
+        if card in told or not exposed(card):
             continue
         share = threats.lost[card] / threats.samples
         if share < RISK_THRESHOLD:

@@ -289,6 +289,7 @@ class Search:
         if not self.samples:
             self.run(samples=1)
         items = []
+        takeable = frozenset(c for t in self.tallies.values() for _, m in t.members for c in getattr(m, "capture", ()))
         for t in self.tallies.values():
             lo, hi = interval(t.margins)
             wlo, whi = interval(t.wins)
@@ -313,7 +314,7 @@ class Search:
                 )
                 swap = interchange(rep, move)
                 centre = tuple(swap.get(c, c) for c in t.centre)
-                item.risks = risk_reasons(t.threats.renamed(swap), centre, move, self.game, self.player, self.unseen)
+                item.risks = risk_reasons(t.threats.renamed(swap), centre, move, self.game, self.player, self.unseen, takeable)
                 items.append(item)
         items.sort(key=lambda m: (-m.win, -m.margin, repr(m.key)))
         for i, item in enumerate(items):
