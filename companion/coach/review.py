@@ -104,7 +104,7 @@ def review(
             and len(decisions(game)) > 1
         ):
             assert who is not None
-            advice = coach.advise(game, who, samples=samples, seed=index)
+            advice = coach.advise(game, who, samples=samples, seed=coach.seed * 100_003 + index)
             played = advice.find(move)
             if played is not None:
                 best = advice.best

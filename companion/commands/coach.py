@@ -15,6 +15,11 @@ from companion.records.completion import complete_deals
 from companion.records.format import RecordError, Replayer, load_game, read_record
 
 
+#: Samples per decision in a review: enough for marks that do not hinge on a lucky sample,
+#: few enough for a whole game in seconds; fixed, so that a review repeats.
+REVIEW_SAMPLES = 24
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "hint",
@@ -44,9 +49,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("record", metavar="RECORD")
     p.add_argument("--player", default=None, help="review only this player's decisions")
-    p.add_argument("--level", choices=list(LEVELS), default="fast", help="how hard to think per decision (default: fast)")
-    p.add_argument("--samples", type=int, default=None, help="exactly this many samples per decision (repeatable)")
+    p.add_argument(
+        "--samples", type=int, default=REVIEW_SAMPLES, help=f"samples per decision (default {REVIEW_SAMPLES}; more is firmer and slower)"
+    )
     p.add_argument("--all", action="store_true", help="list good decisions too")
+    p.add_argument("--seed", type=int, default=0, help="seed of the samples (default 0)")
     p.add_argument("--json", action="store_true", help="the marks as one JSON object")
     p.set_defaults(func=cmd_review)
 
@@ -139,7 +146,9 @@ def cmd_review(args: argparse.Namespace) -> int:
     moves = complete_deals(collector.moves)
     unseen = sum(1 for m in moves if isinstance(m, Deal) for _, cards in m.hands for c in cards if c is UNSEEN)
     try:
-        marks = review(setup, moves, args.player, coach=Coach(args.level), samples=args.samples)
+        if args.samples < 1:
+            return _fail("review", f"--samples must be at least 1, not {args.samples}")
+        marks = review(setup, moves, args.player, coach=Coach(seed=args.seed), samples=args.samples)
     except CoachError as exc:
         return _fail("review", f"{args.record}: {exc}")
     if args.json:
