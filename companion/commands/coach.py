@@ -34,6 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--line", type=int, default=None, metavar="N", help="the position after line N (default: the end)")
     p.add_argument("--level", choices=list(LEVELS), default="default", help="how hard to think (default: default)")
     p.add_argument("--budget-ms", type=float, default=None, help="thinking time in milliseconds (default: the level's)")
+    p.add_argument("--samples", type=int, default=None, help="exactly this many samples instead of a time budget (repeatable)")
     p.add_argument("--seed", type=int, default=0, help="seed of the samples (default 0)")
     p.add_argument("--json", action="store_true", help="the advice as one JSON object")
     p.set_defaults(func=cmd_hint)
@@ -105,8 +106,10 @@ def cmd_hint(args: argparse.Namespace) -> int:
         return _fail("hint", str(exc))
     if args.player not in game.players:
         return _fail("hint", f"{args.record}: unknown player {args.player!r}; the players are {', '.join(game.players)}")
+    if args.samples is not None and args.samples < 1:
+        return _fail("hint", f"--samples must be at least 1, not {args.samples}")
     try:
-        advice = Coach(args.level, seed=args.seed).advise(game, args.player, budget_ms=args.budget_ms)
+        advice = Coach(args.level, seed=args.seed).advise(game, args.player, budget_ms=args.budget_ms, samples=args.samples)
     except CoachError as exc:
         return _fail("hint", f"{args.record}: after line {n}: {exc}")
     if args.json:

@@ -52,6 +52,16 @@ def test_hint_json_shape(capsys, tmp_path):
     assert len(data["moves"]) == 5  # W006 (one option), W040 and W030 (two options each)
 
 
+def test_hint_with_fixed_samples_repeats(capsys, tmp_path):
+    path = _blunder_record(tmp_path)
+    args = ("hint", str(path), "--player", "ann", "--samples", "5", "--seed", "3", "--json")
+    first = json.loads(run(capsys, *args)[1])
+    second = json.loads(run(capsys, *args)[1])
+    assert first["samples"] == 5
+    first.pop("elapsed_ms"), second.pop("elapsed_ms")
+    assert first == second
+
+
 def test_hint_text(capsys, tmp_path):
     path = _blunder_record(tmp_path)
     code, out, _ = run(capsys, "hint", str(path), "--player", "ann", "--line", "3", "--budget-ms", "0")
