@@ -54,7 +54,7 @@ def test_hint_json_shape(capsys, tmp_path):
 
 def test_hint_with_fixed_samples_repeats(capsys, tmp_path):
     path = _blunder_record(tmp_path)
-    args = ("hint", str(path), "--player", "ann", "--samples", "5", "--seed", "3", "--json")
+    args = ("hint", str(path), "--player", "ann", "--line", "3", "--samples", "5", "--seed", "3", "--json")
     first = json.loads(run(capsys, *args)[1])
     second = json.loads(run(capsys, *args)[1])
     assert first["samples"] == 5
