@@ -19,7 +19,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.coach.outcome import CATEGORIES, round_value
-from companion.coach.policies import RolloutPolicy, decisions, describe, equivalence_key, interchange, play_out, realize
+from companion.coach.policies import (
+    RolloutPolicy,
+    decision_key,
+    decisions,
+    describe,
+    equivalence_key,
+    interchange,
+    play_out,
+    realize,
+)
 from companion.coach.reasons import Risk, ThreatCounter, category_reasons, risk_reasons
 from companion.coach.sampling import Sampler, SamplingError, embody
 from companion.coach.stats import interval, mean, paired_interval
@@ -115,8 +124,7 @@ class Advice:
         return self.moves[0]
 
     def find(self, move: Move) -> MoveAdvice | None:
-        from companion.coach.policies import decision_key
-
+        """The advice on the decision ``move`` makes, ``None`` if it is not legal here."""
         key = decision_key(move)
         return next((m for m in self.moves if m.key == key), None)
 
