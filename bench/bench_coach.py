@@ -41,6 +41,7 @@ class CoachPlayer:
 
     level: str
     samples: int | None = None
+    confidence: float = 1.0
     """Exactly this many samples per decision (strength independent of the machine's load)."""
     decisions: int = 0
     ms: list[float] = field(default_factory=list)
@@ -52,11 +53,12 @@ class CoachPlayer:
         if len(options) == 1:
             return realize(game, next(iter(options.values())), deck, rng)
         start = time.perf_counter()
-        advice = Coach(self.level).advise(game, game.turn or "", samples=self.samples, seed=rng.getrandbits(32))
+        coach = Coach(self.level, confidence=self.confidence)
+        advice = coach.advise(game, game.turn or "", samples=self.samples, seed=rng.getrandbits(32))
         self.ms.append((time.perf_counter() - start) * 1000)
         self.playouts += advice.playouts
         self.search_ms += advice.elapsed_ms
-        return realize(game, options[advice.best.key], deck, rng)
+        return realize(game, options[coach.pick(advice, game, deck).key], deck, rng)
 
 
 def play_round(players: int, teams: int, deck_order: list[Card], dealer: str, seats: dict[str, Policy], rng: random.Random) -> dict[str, int]:
@@ -156,13 +158,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--pairs", type=int, default=None, help="pairs per pairing (default 500, 40 with --quick)")
     parser.add_argument("--level", choices=list(LEVELS), default="default", help="the coach's level in the pairings")
     parser.add_argument("--samples", type=int, default=None, help="the coach takes exactly this many samples per decision instead of its time budget")
+    parser.add_argument("--confidence", type=float, default=1.0, help="standard errors by which the search must beat the simple player's move (0: always the search's best)")
     parser.add_argument("--seatings", default="2,4", help="2 (two players), 4 (two teams of two), or both")
     parser.add_argument("--pairings", default="coach-greedy,greedy-random,coach-random")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     pairs = args.pairs or (40 if args.quick else 500)
     speed(list(LEVELS) if not args.quick else ["fast", "default"], 20 if args.quick else 60, args.seed)
-    coach = CoachPlayer(args.level, args.samples)
+    coach = CoachPlayer(args.level, args.samples, args.confidence)
     policies: dict[str, Policy] = {"coach": coach, "greedy": greedy_move, "random": random_move}
     how = f"{args.samples} samples per decision" if args.samples else f"level {args.level}"
     print(f"paired deals (each round played twice, seats swapped), coach at {how}:")

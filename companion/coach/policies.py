@@ -222,6 +222,11 @@ class RolloutPolicy:
         centre_n = len(game.centre)
         centre_sum = sum([c.value for c in game.centre])  # type: ignore[misc]
         sweeps_count = game.deal_number != 1 and not game.is_last_deal
+        players = game.players
+        me = game.turn
+        nxt = players[(players.index(me) + 1) % len(players)]
+        # Leaving a centre to clear matters only when the next player is an opponent (R16).
+        exposure = self.exposure if sweeps_count and game.setup.is_opponent(me, nxt) else 0.0  # type: ignore[arg-type]
         best: Move | None = None
         best_value = -99.0
         fate: list[Move] = []
@@ -237,12 +242,12 @@ class RolloutPolicy:
                 if len(capture) == centre_n:
                     if sweeps_count:
                         value += 1.0
-                elif sweeps_count and left <= 10:
-                    value -= self.exposure  # the next player may clear what is left (R7)
+                elif left <= 10:
+                    value -= exposure  # the next player may clear what is left (R7)
             else:
                 value = -weights[card]
-                if sweeps_count and centre_sum + card.value <= 10:  # type: ignore[operator]
-                    value -= self.exposure
+                if centre_sum + card.value <= 10:  # type: ignore[operator]
+                    value -= exposure
             if value > best_value:
                 best, best_value = move, value
         if fate and (best is None or rng.random() < self.fate_rate):

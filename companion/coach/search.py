@@ -88,6 +88,8 @@ class MoveAdvice:
     risks: list[Risk] = field(default_factory=list)
     sample_categories: list[tuple[float, ...]] = field(default_factory=list, repr=False)
     """Per sample, the points of each kind (for comparing two moves on common samples)."""
+    sample_wins: list[float] = field(default_factory=list, repr=False)
+    """Per sample, the chance to win (for comparing two moves on common samples)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -319,6 +321,7 @@ class Search:
                     categories=cats,
                     rule_of_power=t.rop / n if n else 0.0,
                     sample_categories=t.cats,
+                    sample_wins=t.wins,
                 )
                 swap = interchange(rep, move)
                 centre = tuple(swap.get(c, c) for c in t.centre)
@@ -336,11 +339,12 @@ class Search:
 class Coach:
     """The coach at a level (``"fast"``, ``"default"``, ``"deep"``)."""
 
-    def __init__(self, level: str = "default", *, seed: int = 0) -> None:
+    def __init__(self, level: str = "default", *, seed: int = 0, confidence: float = 1.0) -> None:
         if level not in LEVELS:
             raise CoachError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
         self.level = LEVELS[level]
         self.seed = seed
+        self.confidence = confidence
 
     def search(self, game: GameState, player: str, *, seed: int | None = None) -> Search:
         """A search to run and refine (:meth:`Search.run`, :meth:`Search.advice`)."""
@@ -362,5 +366,20 @@ class Coach:
         if len(options) == 1:
             return realize(game, next(iter(options.values())), deck, rng)
         samples = self.level.fixed_samples if repeatable else None
-        best = self.advise(game, me, samples=samples, seed=rng.getrandbits(32)).best
-        return realize(game, options[best.key], deck, rng)
+        advice = self.advise(game, me, samples=samples, seed=rng.getrandbits(32))
+        return realize(game, options[self.pick(advice, game, deck).key], deck, rng)
+
+    def pick(self, advice: Advice, game: GameState, deck: list[Card]) -> MoveAdvice:
+        """The decision to play: the simple player's (the playouts' own, without its
+        randomness) unless the search finds another clearly better on the common samples
+        (by :attr:`confidence` standard errors). A few noisy samples then cannot talk the
+        coach out of a sound move."""
+        best = advice.best
+        plain = RolloutPolicy(noise=0.0, fate_rate=0.0)(game, deck[:], random.Random(0))
+        default = advice.find(plain)
+        if default is None or default is best or best.sample_wins is default.sample_wins:
+            return best
+        n = min(len(best.sample_wins), len(default.sample_wins))
+        d, lo, _ = paired_interval(best.sample_wins[:n], default.sample_wins[:n])
+        se = (d - lo) / 1.96
+        return best if d - self.confidence * se > 0 else default
