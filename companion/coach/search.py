@@ -329,7 +329,9 @@ class Search:
                 items.append(item)
         items.sort(key=lambda m: (-m.win, -m.margin, repr(m.key)))
         for i, item in enumerate(items):
-            other = next((m for m in items if m.sample_categories is not item.sample_categories), None)
+            # Compared with the best move, or for the best with the next one that plays out
+            # differently (equivalent moves have nothing to tell apart).
+            other = next((m for m in items if m.sample_categories != item.sample_categories), None)
             if other is not None:
                 item.reasons = category_reasons(item, other)
             item.reasons.extend(r.text for r in item.risks)
