@@ -38,6 +38,7 @@ from companion.engine.moves import DrawFate, NewRound
 from companion.observations.log import ObservationLog, read_observation_log
 from companion.observations import DrawAnnounced, Observation
 from companion.simulation.virtual_table import make_setup, simulate_game
+from companion.session import GameSession
 from companion.tracker import Tracker, TrackerConfig
 from companion.simulation.staging import changes, stage
 
@@ -72,7 +73,7 @@ def percentile(values: list[float], p: float) -> float:
 def tracker_only(logs: list[ObservationLog]) -> list[float]:
     times = []
     for log in logs:
-        tracker = Tracker(GameState(log.setup), TrackerConfig.from_log(log))
+        tracker = Tracker(GameSession(log.setup), TrackerConfig.from_log(log))
         tracker.begin()
         for obs in log.observations:
             start = time.perf_counter()
@@ -111,7 +112,7 @@ async def dashboard_path(log: ObservationLog, limit: int, size: tuple[int, int] 
 
     feed = Feed()
     # The table's time stands still while the bench waits between observations.
-    source = TrackerSource(Tracker(GameState(log.setup), TrackerConfig.from_log(log)), feed, label="observation log", clock=lambda: table_time[0])
+    source = TrackerSource(Tracker(GameSession(log.setup), TrackerConfig.from_log(log)), feed, label="observation log", clock=lambda: table_time[0])
     app = DashboardApp(source, setup=log.setup, games_dir=False, settlement_autoplay=False)
     display = app._display
 

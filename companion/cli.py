@@ -18,6 +18,7 @@ _COMMAND_MODULES = (
     "companion.commands.demo",
     "companion.commands.play",
     "companion.commands.coach",
+    "companion.commands.track",
     "vision.cli",
     "hardware.cli",
 )

@@ -162,6 +162,7 @@ class BoardProtocol(serial.threaded.LineReader):
         self._on_bad_line = on_bad_line
         self._on_made = on_made
         self._on_lost = on_lost
+        self._skipping = False  # inside an over-long line, until its newline
         self.last_line_at = time.monotonic()
 
     def connection_made(self, transport: serial.threaded.ReaderThread) -> None:
@@ -171,18 +172,40 @@ class BoardProtocol(serial.threaded.LineReader):
             self._on_made(self)
 
     def data_received(self, data: bytes) -> None:
-        super().data_received(data)
-        if len(self.buffer) > self.MAX_LINE:
-            # Keep nothing of a line that can no longer be valid; the next newline restarts.
-            self._on_bad_line(bytes(self.buffer[:40]).decode("ascii", "replace"), "line too long (noise?)")
-            del self.buffer[:]
-            self._skip_to_newline = True
+        """Split what arrived into lines. A line longer than :attr:`MAX_LINE` can no longer
+        be valid: it is reported once and discarded up to its newline, so the buffer never
+        holds more than one line's worth, however long the noise."""
+        buffer = self.buffer
+        start = 0
+        while True:
+            end = data.find(b"\n", start)
+            if end < 0:
+                break
+            piece = data[start:end]
+            start = end + 1
+            if self._skipping:
+                self._skipping = False  # the end of an over-long line already reported
+                continue
+            if len(buffer) + len(piece) > self.MAX_LINE:
+                self._too_long(bytes(buffer[:40]) + piece[:40])
+                del buffer[:]
+                continue
+            buffer.extend(piece)
+            packet = bytes(buffer)
+            del buffer[:]
+            self.handle_packet(packet)
+        rest = data[start:]
+        if self._skipping or not rest:
+            return
+        if len(buffer) + len(rest) > self.MAX_LINE:
+            self._too_long(bytes(buffer[:40]) + rest[:40])
+            del buffer[:]
+            self._skipping = True
+            return
+        buffer.extend(rest)
 
-    def handle_packet(self, packet: bytes) -> None:
-        if getattr(self, "_skip_to_newline", False):
-            self._skip_to_newline = False
-            return  # tail of an over-long line already reported
-        super().handle_packet(packet)
+    def _too_long(self, head: bytes) -> None:
+        self._on_bad_line(head[:40].decode("ascii", "replace"), f"line longer than {self.MAX_LINE} bytes, discarded (noise?)")
 
     def handle_line(self, line: str) -> None:
         self.last_line_at = time.monotonic()

@@ -19,15 +19,91 @@ import serial.threaded
 
 from companion.observations import SensorState, SensorStatus
 
-from .board import BoardMessage, BoardProtocol, Hello
+from .board import BoardMessage, BoardProtocol, Hello, ProtocolError
 from .board_state import BoardState, IncompatibleBoard
 from .tag_events import TagPresent, TagRemoved
 
-__all__ = ["BoardLink", "BAUDRATE"]
+__all__ = ["BoardLink", "BAUDRATE", "DrainingReaderThread", "PortError", "check_port"]
 
 log = logging.getLogger(__name__)
 
 BAUDRATE = 115200
+
+class PortError(ValueError):
+    """A serial port name that can never be opened, named with the reason."""
+
+
+def check_port(url: str) -> str:
+    """``url`` if it can name a reader board's port, else :class:`PortError` saying why: an
+    empty name, or a ``socket://`` or ``rfc2217://`` URL without a ``host:port`` (pyserial
+    itself fails on those with an error about comparing numbers)."""
+    if not url.strip():
+        raise PortError("the serial port name is empty")
+    scheme, sep, rest = url.partition("://")
+    if sep and scheme.lower() in ("socket", "rfc2217"):
+        hostport = rest.split("?", 1)[0].split("/", 1)[0]
+        host, colon, port = hostport.rpartition(":")
+        if not colon or not host:
+            raise PortError(f"{url}: a {scheme}:// port is written {scheme}://HOST:PORT")
+        if not port.isdigit() or not 0 < int(port) < 65536:
+            raise PortError(f"{url}: the port number must be from 1 to 65535, not {port!r}")
+    return url
+
+
+def _shown(message: BoardMessage) -> str:
+    return repr(message)[:80]
+
+
+class DrainingReaderThread(serial.threaded.ReaderThread):
+    """pyserial's reader thread, reading whatever is waiting at once on every transport.
+
+    pyserial's own loop reads ``in_waiting or 1`` bytes; a ``socket://`` port reports 1
+    whenever anything at all is waiting, so a burst of noise was read a byte at a time, long
+    enough for the heartbeat check to declare the board hung and lose the next tap."""
+
+    CHUNK = 65536
+
+    def run(self) -> None:  # the loop of serial.threaded.ReaderThread.run, draining sockets
+        if not hasattr(self.serial, "cancel_read"):
+            self.serial.timeout = 1
+        self.protocol = self.protocol_factory()
+        try:
+            self.protocol.connection_made(self)
+        except Exception as exc:
+            self.alive = False
+            self.protocol.connection_lost(exc)
+            self._connection_made.set()
+            return
+        error: BaseException | None = None
+        self._connection_made.set()
+        drain = type(self.serial).__module__.endswith("protocol_socket")
+        while self.alive and self.serial.is_open:
+            try:
+                data = self.serial.read(self.serial.in_waiting or 1)
+                if data and drain:
+                    data += self._drain()
+            except serial.SerialException as exc:
+                error = exc  # an I/O problem such as an unplugged adapter: the link reconnects
+                break
+            if data:
+                try:
+                    self.protocol.data_received(data)
+                except Exception as exc:
+                    error = exc
+                    break
+        self.alive = False
+        self.protocol.connection_lost(error)
+        self.protocol = None
+
+    def _drain(self) -> bytes:
+        """What else is waiting on a socket, without waiting for more."""
+        timeout = self.serial.timeout
+        self.serial.timeout = 0
+        try:
+            return bytes(self.serial.read(self.CHUNK))
+        finally:
+            self.serial.timeout = timeout
+
 
 Sink = Callable[[TagPresent | TagRemoved | SensorStatus], None]
 
@@ -49,7 +125,7 @@ class BoardLink:
         on_message: Callable[[BoardMessage], None] | None = None,
         on_bad_line: Callable[[str, str], None] | None = None,
     ) -> None:
-        self.url = url
+        self.url = check_port(url)
         self.source = f"serial:{url}"
         self.baudrate = baudrate
         self.heartbeat_timeout = heartbeat_timeout
@@ -117,6 +193,11 @@ class BoardLink:
         self._safe_emit(SensorStatus(self.source, time.monotonic(), state, detail, self.state.readers_up()))
 
     def _message(self, message: BoardMessage) -> None:
+        try:
+            self.state.check(message)
+        except ProtocolError as exc:
+            self._bad_line(_shown(message), str(exc))
+            return
         if self._on_message:
             try:
                 self._on_message(message)
@@ -155,13 +236,14 @@ class BoardLink:
         try:
             # A read timeout lets the reader thread notice a stop request on any transport.
             port = serial.serial_for_url(self.url, baudrate=self.baudrate, timeout=0.5)
-        except (serial.SerialException, OSError, ValueError) as exc:
+        except (serial.SerialException, OSError, ValueError, TypeError) as exc:
+            # TypeError: pyserial's own URL parsing on a URL it does not expect.
             self._status(SensorState.RECONNECTING, f"cannot open {self.url}: {exc}; retrying")
             return False
         self._lost.clear()
         self._lost_reason = ""
         self.state.begin_connection()
-        reader = serial.threaded.ReaderThread(port, self._make_protocol)
+        reader = DrainingReaderThread(port, self._make_protocol)
         reader.daemon = True
         reader.start()
         try:

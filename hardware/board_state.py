@@ -20,8 +20,10 @@ from .board import (
     ErrorLine,
     GoneLine,
     Hello,
+    ProtocolError,
     Ready,
     ReaderLine,
+    StatLine,
     TagLine,
 )
 from .tag_events import TagPresent, TagRemoved
@@ -63,6 +65,19 @@ class BoardState:
         """We asked the board to re-announce everything (after a damaged line): the greeting
         that answers is no news, only the tags it lists are."""
         self._quiet = True
+
+    def check(self, message: BoardMessage) -> None:
+        """Raise :class:`ProtocolError` for a message about a reader the board does not
+        have: its greeting says how many it has (``slots``), and a line naming another is
+        noise that happens to pass its checksum, not a tap."""
+        if self.hello is None or not isinstance(message, (ReaderLine, TagLine, GoneLine, StatLine, ErrorLine)):
+            return
+        index = message.index
+        if index is not None and index >= self.hello.slots:
+            raise ProtocolError(
+                f"reader {index} does not exist: the board has {self.hello.slots} reader"
+                f"{'s' if self.hello.slots != 1 else ''} (0 to {self.hello.slots - 1})"
+            )
 
     def handle(self, message: BoardMessage) -> None:
         now = time.monotonic()

@@ -11,7 +11,21 @@ import sys
 import time
 from typing import Any
 
+from companion.observations.argtypes import float_range, non_empty
+
 __all__ = ["register"]
+
+
+WATCH_MAX_SECONDS = 7 * 24 * 3600
+
+
+def _port(text: str) -> str:
+    from hardware.board_link import PortError, check_port
+
+    try:
+        return check_port(text)
+    except PortError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def register(sub: Any) -> None:
@@ -24,24 +38,24 @@ def register(sub: Any) -> None:
     cmds = tags.add_subparsers(dest="tags_command", metavar="ACTION")
 
     def common(p: argparse.ArgumentParser, reader: bool = True) -> None:
-        p.add_argument("--calibration", metavar="DIR", help="calibration directory (default: ROP_CALIBRATION or ./calibration)")
+        p.add_argument("--calibration", metavar="DIR", help="calibration directory (default: $ROP_CALIBRATION, else ~/.local/share/rop/calibration; docs/nfc.md)")
         if reader:
             src = p.add_mutually_exclusive_group()
-            src.add_argument("--nfc", metavar="PATH", help="nfcpy reader: usb, usb:VID:PID, tty:USB0:pn532, or pn532:PORT for a PN532 on any serial port (default: usb)")
-            src.add_argument("--serial", metavar="PORT", help="reader board: /dev/ttyACM0, COM3, socket://host:port")
+            src.add_argument("--nfc", metavar="PATH", type=non_empty("the NFC reader path"), help="nfcpy reader: usb, usb:VID:PID, tty:USB0:pn532, or pn532:PORT for a PN532 on any serial port (default: usb)")
+            src.add_argument("--serial", metavar="PORT", type=_port, help="reader board: /dev/ttyACM0, COM3, socket://host:port")
 
     p = cmds.add_parser("enrol", help="tap every card once to record its tag (and write the card on it)")
     common(p)
     p.add_argument("--owner", required=True, help="whose cards these are (also the registry file name)")
     p.add_argument("--deck", choices=("world", "fate", "all"), default="all", help="which cards to walk through")
     p.add_argument("--expansion", action="store_true", help="include the Higher Powers World cards W041-W052")
-    p.add_argument("--card", action="append", metavar="ID", help="only these cards (repeatable), e.g. to replace a tag")
+    p.add_argument("--card", action="append", metavar="CARD", help="only these cards (repeat, or comma separated: 6M, W016, thief), e.g. to replace a tag")
     p.add_argument("--no-write", action="store_true", help="record UIDs only, do not write NDEF on the tags")
     p.set_defaults(func=_enrol)
 
     p = cmds.add_parser("watch", help="print taps, lifts and reader status live (for setting up a table)")
     common(p)
-    p.add_argument("--seconds", type=float, help="stop after this many seconds (default: until Ctrl-C)")
+    p.add_argument("--seconds", type=float_range(0, WATCH_MAX_SECONDS), help="stop after this many seconds, at most a week (default: until Ctrl-C)")
     p.set_defaults(func=_watch)
 
     p = cmds.add_parser("list", help="list enrolled tags")
@@ -53,7 +67,7 @@ def register(sub: Any) -> None:
     common(p, reader=False)
     p.set_defaults(func=_check)
 
-    p = cmds.add_parser("forget", help="remove a tag from the registry, by UID or by card id")
+    p = cmds.add_parser("forget", help="remove a tag from the registry, by UID or by card (6m, W016, thief)")
     common(p, reader=False)
     p.add_argument("what", metavar="UID|CARD")
     p.add_argument("--owner", required=True)
@@ -83,7 +97,7 @@ def _say_problems(registry: Any) -> None:
 
 
 def _enrol(args: argparse.Namespace) -> int:
-    from companion.engine.cards import FATE_CARDS, Card, UnknownCardError, world_deck
+    from companion.engine.cards import FATE_CARDS, UnknownCardError, parse_cards, world_deck
 
     from .enrolment import Enrolment, read_lines_into
     from .registry import RegistryError, normalise_owner
@@ -95,7 +109,7 @@ def _enrol(args: argparse.Namespace) -> int:
         return 2
     if args.card:
         try:
-            cards = [Card.from_id(c) for c in args.card]
+            cards = list(dict.fromkeys(parse_cards(",".join(args.card))))
         except UnknownCardError as exc:
             print(f"rop tags enrol: --card: {exc}", file=sys.stderr)
             return 2
@@ -135,9 +149,9 @@ def _watch(args: argparse.Namespace) -> int:
 
     def show(obs: Any) -> None:
         if isinstance(obs, CardTapped):
-            line = f"{obs.reader:8} TAP   {obs.card.id} {obs.card.title} ({obs.owner or 'table'})  tag {obs.uid}"
+            line = f"{obs.reader:8} TAP   {obs.card.long_label} ({obs.owner or 'table'})  tag {obs.uid}"
         elif isinstance(obs, CardLifted):
-            line = f"{obs.reader:8} LIFT  {obs.card.id} {obs.card.title} ({obs.owner or 'table'})  tag {obs.uid}"
+            line = f"{obs.reader:8} LIFT  {obs.card.long_label} ({obs.owner or 'table'})  tag {obs.uid}"
         elif isinstance(obs, UnknownTag):
             line = f"{obs.reader:8} ????  {obs.reason}"
         elif isinstance(obs, SensorStatus):
@@ -156,7 +170,11 @@ def _watch(args: argparse.Namespace) -> int:
 
     serial = [args.serial] if args.serial else []
     nfc = [] if args.serial else [args.nfc or "usb"]
-    reader = NfcSensors(show, nfc=nfc, serial=serial, registry=registry, on_board_message=board_message).start()
+    def bad_line(raw: str, reason: str) -> None:
+        # Lines the board link rejected: the table setter sees noise and wiring faults too.
+        print(f"{stamp()} {'board':8} REJECTED {raw!r}: {reason}", flush=True)
+
+    reader = NfcSensors(show, nfc=nfc, serial=serial, registry=registry, on_board_message=board_message, on_bad_line=bad_line).start()
     print(f"{stamp()} watching {args.serial or args.nfc or 'usb'}; Ctrl-C stops", flush=True)
     try:
         if args.seconds is not None:
@@ -182,7 +200,7 @@ def _list(args: argparse.Namespace) -> int:
         return 2
     entries = [e for e in registry.entries if owner is None or e.owner == owner]
     for e in sorted(entries, key=lambda e: (e.owner, e.card.id)):
-        print(f"{e.owner:12} {e.card.id}  {e.card.title:28} {e.uid:20} {'NDEF' if e.ndef else 'UID '}  {e.enrolled}")
+        print(f"{e.owner:12} {e.card.long_label:34} {e.uid:20} {'NDEF' if e.ndef else 'UID '}  {e.enrolled}")
     print(f"{len(entries)} tag(s) in {registry.directory}")
     _say_problems(registry)
     return 0
@@ -201,9 +219,18 @@ def _check(args: argparse.Namespace) -> int:
 def _forget(args: argparse.Namespace) -> int:
     from .registry import RegistryError
 
+    from companion.engine.cards import Card, UnknownCardError
+
     registry = _registry(args)
+    what = args.what
+    # A card in any notation (6m, w7, thief); tag UIDs are 8 or 14 hex digits, never shorter.
+    if len(what.strip()) < 8:
+        try:
+            what = Card.parse(what).id
+        except UnknownCardError:
+            pass
     try:
-        gone = registry.forget(args.owner, args.what)
+        gone = registry.forget(args.owner, what)
     except RegistryError as exc:
         print(f"rop tags forget: {exc}", file=sys.stderr)
         return 2
@@ -211,5 +238,5 @@ def _forget(args: argparse.Namespace) -> int:
         print(f"rop tags forget: {args.owner} has no tag {args.what} in {registry.directory}", file=sys.stderr)
         return 1
     for e in gone:
-        print(f"forgot {e.owner}'s {e.card.id} {e.card.title}: tag {e.uid}")
+        print(f"forgot {e.owner}'s {e.card.long_label}: tag {e.uid}")
     return 0

@@ -26,6 +26,10 @@ from pathlib import Path
 
 from companion.observations.paths import calibration_dir
 from companion.engine.cards import Card, UnknownCardError
+from companion.observations.textio import InputError, loads_json, read_text
+
+MAX_REGISTRY_BYTES = 16 * 1024 * 1024
+"""A registry line is under a hundred bytes; a whole collection's file is a few kilobytes."""
 
 __all__ = [
     "TagEntry",
@@ -132,9 +136,9 @@ class Registry:
             self.problems.append(RegistryProblem(path, 0, str(exc), "rename the file to <owner>.jsonl"))
             return
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            self.problems.append(RegistryProblem(path, 0, f"cannot read: {exc}"))
+            text = read_text(path, max_bytes=MAX_REGISTRY_BYTES)
+        except InputError as exc:
+            self.problems.append(RegistryProblem(path, exc.line, f"cannot read: {exc.reason}", "save the file as UTF-8 text, then run: rop tags check"))
             return
         for number, raw in enumerate(text.splitlines(), start=1):
             if not raw.strip() or raw.lstrip().startswith("#"):
@@ -150,12 +154,19 @@ class Registry:
             self.problems.append(RegistryProblem(path, number, message, fix))
 
         try:
-            data = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            problem(f"not valid JSON ({exc.msg} at column {exc.colno})")
+            data = loads_json(raw, path=path, line=number)
+        except InputError as exc:
+            problem(exc.reason)
             return None
         if not isinstance(data, dict):
             problem("expected an object like {\"uid\": ..., \"card\": ..., \"owner\": ...}")
+            return None
+        for key in ("uid", "card", "owner", "enrolled"):
+            if key in data and not isinstance(data[key], str):
+                problem(f'"{key}" must be a text, not {json.dumps(data[key])[:40]}')
+                return None
+        if not isinstance(data.get("ndef", False), bool):
+            problem(f'"ndef" must be true or false, not {json.dumps(data["ndef"])[:40]}')
             return None
         try:
             uid = normalise_uid(str(data.get("uid", "")))

@@ -35,12 +35,14 @@ class NfcSensors:
         calibration: str | os.PathLike[str] | None = None,
         registry: Registry | None = None,
         on_board_message: Callable[[Any], None] | None = None,
+        on_bad_line: Callable[[str, str], None] | None = None,
     ) -> None:
         self.registry = registry or Registry.load(calibration_dir(calibration) / "tags")
         self.resolver = Resolver(self.registry, emit)
         self._nfc = list(nfc)
         self._serial = list(serial)
         self._on_board_message = on_board_message
+        self._on_bad_line = on_bad_line
         self._readers: list[Any] = []
 
     def start(self) -> NfcSensors:
@@ -48,7 +50,7 @@ class NfcSensors:
             from .board_link import BoardLink
 
             for port in self._serial:
-                self._readers.append(BoardLink(port, self.resolver, on_message=self._on_board_message).start())
+                self._readers.append(BoardLink(port, self.resolver, on_message=self._on_board_message, on_bad_line=self._on_bad_line).start())
         if self._nfc:
             from .usb_reader import UsbReader
 

@@ -11,6 +11,8 @@ import json
 import sys
 from pathlib import Path
 
+from companion.observations.argtypes import int_range
+
 __all__ = ["register"]
 
 
@@ -19,6 +21,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--owner", help="player the cards belong to (given an owner slot on first use); omit for World cards without owner")
     p.add_argument("--deck", choices=("world", "expansion", "fate", "all"), default="all",
                    help="world: W001-W040, expansion: W041-W052, fate: F001-F008, all (default): every card")
+    p.add_argument("--card", action="append", metavar="CARD",
+                   help="only these cards (repeat, or comma separated): 6M, W016, thief ...; replaces --deck")
     p.add_argument("--mat", action="store_true", help="print the table mat's four corner markers instead")
     p.add_argument("--out", required=True, help="directory to write into (DIR/<owner>/... or DIR/mat/...)")
     _table_options(p)
@@ -51,7 +55,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     src.add_argument("--video", help="a video file instead of a camera")
     w.add_argument("--json", action="store_true", help="one JSON line per observation")
     w.add_argument("--preview", action="store_true", help="show an annotated preview window")
-    w.add_argument("--max-frames", type=int, help="stop after this many frames")
+    w.add_argument("--max-frames", type=int_range(1), help="stop after this many frames")
     _table_options(w)
     _detector_options(w, decimate=2.0)
     w.set_defaults(func=_watch)
@@ -59,7 +63,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _table_options(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("table")
-    g.add_argument("--players", type=int, default=4, help="standard layout for this many players, 2-6 (default 4)")
+    g.add_argument("--players", type=int_range(2, 6), default=4, help="standard layout for this many players, 2-6 (default 4)")
     g.add_argument("--layout", help="a layout file instead of a standard layout")
     g.add_argument("--names", help="player names in seat order, comma separated: zones become capture:<name>")
     g.add_argument("--calibration", help="calibration directory (owners.json, layouts/); default: see docs/vision.md")
@@ -79,14 +83,16 @@ class _Fail(Exception):
 
 def _run(fn):
     def handler(args: argparse.Namespace) -> int:
+        from companion.observations.outfiles import OutputError
         from vision.camera import CameraError
+        from vision.images import ImageError
         from vision.layout import LayoutError
         from vision.markers import MarkerIdError
         from vision.owners import OwnerError
 
         try:
             return fn(args)
-        except (_Fail, CameraError, LayoutError, OwnerError, MarkerIdError) as exc:
+        except (_Fail, CameraError, ImageError, LayoutError, OwnerError, MarkerIdError, OutputError) as exc:
             print(f"rop {args.command}: {exc}", file=sys.stderr)
             return 2
 
@@ -128,11 +134,11 @@ def _reader(args: argparse.Namespace, *, use_layout: bool = True):
 @_run
 def _markers(args: argparse.Namespace) -> int:
     from companion.engine.cards import EXPANSION_CARDS, FATE_CARDS, WORLD_DECK
-    from vision.sheets import card_stickers, write_card_sheets, write_mat_sheets
+    from vision.sheets import card_stickers, output_dir, write_card_sheets, write_mat_sheets
 
     out = Path(args.out)
     if args.mat:
-        files = write_mat_sheets(_layout(args), out / "mat")
+        files = write_mat_sheets(_layout(args), output_dir(out, "mat"))
         print(f"wrote {len(files)} files to {out / 'mat'}: print at 100 %, one corner marker per page")
         return 0
     cards = {
@@ -141,41 +147,94 @@ def _markers(args: argparse.Namespace) -> int:
         "fate": list(FATE_CARDS),
         "all": list(WORLD_DECK) + list(EXPANSION_CARDS) + list(FATE_CARDS),
     }[args.deck]
+    if args.card:
+        from companion.engine.cards import UnknownCardError, parse_cards
+
+        try:
+            chosen = parse_cards(",".join(args.card))
+        except UnknownCardError as exc:
+            raise _Fail(f"--card: {exc}") from None
+        cards = list(dict.fromkeys(chosen))
     if args.owner is None:
         if any(c.id.startswith("F") for c in cards):
             raise _Fail("Fate cards belong to a player: give --owner NAME (or --deck world/expansion for cards without owner)")
-        files = write_card_sheets(card_stickers(cards, None, None), out / "nobody", title="Seal markers, no owner")
-        print(f"wrote {len(files)} files to {out / 'nobody'}")
+        files = write_card_sheets(card_stickers(cards, None, None), output_dir(out, "nobody"), title="Seal markers, no owner")
+        print(f"wrote {len(files)} files to {out / 'nobody'}: {len(cards)} stickers, print at 100 %")
+        print(next_steps(out / "nobody"))
         return 0
     registry = _registry(args)
     known = registry.slot_of(args.owner) is not None
     slot = registry.assign(args.owner)
     owner = registry.slots[slot]
+    assert owner is not None
+    sheets = output_dir(out, owner)  # before the owner is given a slot for nothing
     if not known:
-        path = registry.save()
+        try:
+            path = registry.save()
+        except OSError as exc:
+            raise _Fail(f"cannot save the owner registry {registry.path} ({exc.strerror or exc}): is the calibration directory writable?") from None
         print(f"{owner} is owner slot {slot} (saved in {path})")
-    files = write_card_sheets(card_stickers(cards, slot, owner), out / owner, title=f"Seal markers of {owner} (owner slot {slot})")
+    files = write_card_sheets(card_stickers(cards, slot, owner), sheets, title=f"Seal markers of {owner} (owner slot {slot})")
     print(f"wrote {len(files)} files to {out / owner}: {len(cards)} stickers, print at 100 %")
+    print(next_steps(out / owner))
     return 0
 
 
+def next_steps(folder: Path) -> str:
+    """What a person does with the sheets once they are written."""
+    return "\n".join(
+        [
+            "Next:",
+            f"  1. Print {folder / 'markers.pdf'} at 100 % (actual size, not 'fit to page'); the 100 mm bar",
+            "     at the foot of each sheet should measure 100 mm with a ruler.",
+            "  2. Cut along the grey outlines. Each sticker names its card: short form, id and owner,",
+            "     then the card's name (6D W036 ann / Servant of Darkness).",
+            "  3. Stick each one upright in the card's seal corner: bottom left of the face, 2 mm from",
+            "     both edges, words at the bottom, reading the way the card does.",
+            "  4. Check the camera reads them: lay a few cards on the mat and run",
+            "     ./run rop calibrate --camera 0 (it lists the cards it reads and their owners).",
+        ]
+    )
+
+
 # --- rop calibrate ---
+
+
+def _annotated_output(path: str) -> Path:
+    """The annotated image's path, checked before any work: an image type OpenCV writes
+    (by its extension) in a directory that can be written."""
+    import cv2
+
+    from companion.observations.outfiles import check_writable_dir
+
+    out = Path(path)
+    if not out.suffix or not cv2.haveImageWriter(str(out)):
+        raise _Fail(f"cannot write {out}: {out.suffix or 'no extension'} is not an image type OpenCV writes (use .png or .jpg)")
+    if out.is_dir():
+        raise _Fail(f"cannot write {out}: it is a directory")
+    check_writable_dir(out.parent)
+    return out
 
 
 @_run
 def _calibrate(args: argparse.Namespace) -> int:
     import cv2
 
+    import numpy as np
+
+    from companion.observations.outfiles import atomic_output
+    from vision.images import read_image
+
     from vision.annotate import Preview, annotate
     from vision.camera import Frame, FrameSource, parse_source
     from vision.markers import MODULE_MM, MatCorner
 
+    out = _annotated_output(args.out)
     reader = _reader(args)
     layout = reader.layout
+    image: np.ndarray | None
     if args.image:
-        image = cv2.imread(args.image) if Path(args.image).is_file() else None
-        if image is None:
-            raise _Fail(f"cannot read image {args.image}")
+        image = read_image(args.image)
     else:
         source = FrameSource(parse_source(args.camera, args.video), max_retries=0)
         image = None
@@ -204,11 +263,14 @@ def _calibrate(args: argparse.Namespace) -> int:
         verdict = ("good" if module >= 3 else "fair: expect a card missed now and then" if module >= 2.5
                    else "too small: move the camera closer or use a higher resolution")
         print(f"calibration error: {cal.error_mm:.2f} mm; seal markers will be {module:.1f} pixels per module ({verdict})")
-    read = [f"{c.card.id} {c.owner or '-'} in {c.zone}" for c in view.cards]
+    read = [f"{c.card.label} {c.owner or '(no owner)'}" + (f" in {c.zone}" if c.zone else " (zone unknown: the mat is not calibrated)") for c in view.cards]
     print(f"cards read: {', '.join(read) or 'none'}")
     annotated = annotate(image, view, layout)
-    if not cv2.imwrite(args.out, annotated):
-        raise _Fail(f"cannot write {args.out}")
+    ok, encoded = cv2.imencode(out.suffix, annotated)
+    if not ok:
+        raise _Fail(f"cannot write {args.out}: OpenCV could not encode the image")
+    with atomic_output(out, "wb") as fp:
+        fp.write(encoded.tobytes())
     print(f"annotated image: {args.out}")
     if not args.no_window:
         preview = Preview("rop calibrate")
@@ -225,19 +287,20 @@ def _calibrate(args: argparse.Namespace) -> int:
 
 @_run
 def _detect(args: argparse.Namespace) -> int:
-    import cv2
+    from vision.images import ImageError, read_image
 
     status = 0
     reader = _reader(args, use_layout=not args.no_layout)
     for path in args.images:
-        image = cv2.imread(path) if Path(path).is_file() else None
-        if image is None:
+        try:
+            image = read_image(path)
+        except ImageError as exc:
             status = 1
-            reason = "file does not exist" if not Path(path).exists() else "not an image OpenCV can read"
+            reason = str(exc).removeprefix(f"{path}: ")
             if args.json:
-                print(json.dumps({"image": path, "cards": [], "error": f"cannot read image: {reason}"}), flush=True)
+                print(json.dumps({"image": path, "cards": [], "error": reason}), flush=True)
             else:
-                print(f"{path}: cannot read image: {reason}", file=sys.stderr)
+                print(f"{path}: {reason}", file=sys.stderr)
             continue
         # Each image is its own table: a calibration must not carry over from the previous one.
         if reader.calibrator is not None:
@@ -250,7 +313,7 @@ def _detect(args: argparse.Namespace) -> int:
             print(f"{path}: {len(view.cards)} cards, {mat}")
             for c in view.cards:
                 where = f"{c.zone or 'no zone'} at {c.table_mm[0]:.0f},{c.table_mm[1]:.0f} mm" if c.table_mm else "position unknown"
-                print(f"  {c.card.id} {c.card.title}  owner {c.owner or '-'}  {where}  px {c.px[0]:.0f},{c.px[1]:.0f}")
+                print(f"  {c.card.long_label}  owner {c.owner or '-'}  {where}  px {c.px[0]:.0f},{c.px[1]:.0f}")
     return status
 
 
@@ -293,9 +356,9 @@ def _describe(obs) -> str:
     from companion.observations import CardGone, CardSeen, SensorStatus
 
     if isinstance(obs, CardSeen):
-        return f"{obs.at:10.2f}  + {obs.card.id} {obs.card.title} ({obs.owner or 'no owner'}) in {obs.zone or 'no zone'}"
+        return f"{obs.at:10.2f}  + {obs.card.long_label} ({obs.owner or 'no owner'}) in {obs.zone or 'no zone'}"
     if isinstance(obs, CardGone):
-        return f"{obs.at:10.2f}  - {obs.card.id} {obs.card.title} ({obs.owner or 'no owner'}) left {obs.zone or 'no zone'}"
+        return f"{obs.at:10.2f}  - {obs.card.long_label} ({obs.owner or 'no owner'}) left {obs.zone or 'no zone'}"
     if isinstance(obs, SensorStatus):
         return f"{obs.at:10.2f}  camera {obs.state.value}: {obs.detail}"
     return repr(obs)

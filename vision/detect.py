@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.images import MIN_SIDE_PX, check_image_size
 from vision.markers import FAMILY
 
 __all__ = ["Detection", "MarkerDetector", "to_gray"]
@@ -136,7 +137,12 @@ class MarkerDetector:
             raise ValueError(f"unknown detector backend {backend!r}: expected 'apriltag' or 'aruco'")
 
     def detect(self, image: np.ndarray) -> list[Detection]:
-        """All markers decoded in ``image`` (grey or BGR ``uint8``)."""
+        """All markers decoded in ``image`` (grey or BGR ``uint8``). An image too small to
+        hold a marker has none (the AprilTag library crashes the process on one or two
+        pixels); one too large to be a camera's is an :class:`~vision.images.ImageError`."""
+        if image.ndim >= 2 and min(image.shape[:2]) < MIN_SIDE_PX:
+            return []
+        check_image_size(image)
         gray = to_gray(image)
         if self.backend == "apriltag":
             return self._detect_apriltag(gray)

@@ -21,8 +21,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Sequence
 
+from companion.observations.textio import InputError, read_json
 from vision.markers import MAT_MARKER_MM, MatCorner
-from vision.paths import PACKAGE_DATA, calibration_dir
+from vision.paths import PACKAGE_DATA, calibration_dir, shipped_calibration_dir
 
 __all__ = ["Zone", "MatMarkerPlace", "Layout", "LayoutError", "load_layout", "standard_layout", "demo_layout"]
 
@@ -156,22 +157,24 @@ class Layout:
 
 
 def load_layout(spec: str | int | Path, *, calibration: str | Path | None = None) -> Layout:
-    """A layout by file path, or by player count (2-6): ``<calibration>/layouts/<n>-players.json``,
-    else the copy shipped in the package."""
+    """A layout by file path, or by player count (2-6): ``<calibration>/layouts/<n>-players.json``
+    (the user's own), else the shipped default in the checkout's ``calibration/``, else the
+    copy shipped in the package."""
     if isinstance(spec, int) or (isinstance(spec, str) and spec.isdigit()):
         n = int(spec)
-        candidates = [calibration_dir(calibration) / "layouts" / f"{n}-players.json", PACKAGE_DATA / f"layout-{n}-players.json"]
+        name = f"{n}-players.json"
+        candidates = [calibration_dir(calibration) / "layouts" / name, shipped_calibration_dir() / "layouts" / name, PACKAGE_DATA / f"layout-{name}"]
         path = next((p for p in candidates if p.is_file()), None)
         if path is None:
             raise LayoutError(f"no layout for {n} players: looked for {', '.join(str(p) for p in candidates)}")
     else:
         path = Path(spec)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise LayoutError(f"{path}: cannot read layout: {exc.strerror or exc}") from exc
-    except json.JSONDecodeError as exc:
-        raise LayoutError(f"{path}: not JSON: {exc}") from exc
+        data = read_json(path, max_bytes=4 * 1024 * 1024)
+    except InputError as exc:
+        if "JSON" in exc.reason:
+            raise LayoutError(f"{path}:{exc.line}: not JSON: {exc.reason}") from None
+        raise LayoutError(f"{exc} (cannot read the layout)") from None
     return Layout.from_json(data, source=str(path))
 
 

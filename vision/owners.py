@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion.observations.textio import read_json
 from vision.markers import OWNER_SLOTS
 
 __all__ = ["OwnerRegistry", "OwnerError", "REGISTRY_FILE"]
@@ -43,7 +44,7 @@ class OwnerRegistry:
         if not path.exists():
             return cls(path=path)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = read_json(path, max_bytes=1024 * 1024)
             owners = data["owners"]
             if not isinstance(owners, list) or len(owners) > OWNER_SLOTS:
                 raise ValueError(f"'owners' must be a list of at most {OWNER_SLOTS} names or nulls")
@@ -94,10 +95,12 @@ class OwnerRegistry:
 
 
 def _check_name(name: str) -> str:
+    """An owner's name names a directory of marker sheets: no path characters, no control
+    characters (newlines, tabs), not ``.`` or ``..``."""
     name = name.strip()
-    if not _NAME_RE.match(name):
+    if not _NAME_RE.fullmatch(name) or not name.isprintable() or name.startswith("."):
         raise OwnerError(
-            f"owner name {name!r} is not usable: 1-32 characters, not starting with '#' or a space, "
+            f"owner name {name!r} is not usable: 1-32 printable characters, not starting with '#', '.' or a space, "
             "without ':', '/' or '\\'"
         )
     return name

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.observations.paths import calibration_dir
+from companion.observations.paths import calibration_dir, calibration_file, shipped_calibration_dir
 
-__all__ = ["calibration_dir", "PACKAGE_DATA"]
+__all__ = ["calibration_dir", "calibration_file", "shipped_calibration_dir", "PACKAGE_DATA"]
 
 #: Copies of the standard layouts shipped with the package.
 PACKAGE_DATA = Path(__file__).with_name("data")

@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from companion.engine.cards import Card
+from companion.observations.outfiles import OutputError, atomic_output, check_writable_dir
 from vision.layout import Layout
 from vision.markers import (
     PRINT_DPI,
@@ -24,7 +25,7 @@ from vision.markers import (
     module_grid,
 )
 
-__all__ = ["Sticker", "sticker_image", "mat_marker_image", "write_card_sheets", "write_mat_sheets", "A4_MM"]
+__all__ = ["STICKING", "Sticker", "sticker_image", "sticker_label", "sticker_name", "mat_marker_image", "write_card_sheets", "write_mat_sheets", "A4_MM"]
 
 A4_MM = (210.0, 297.0)
 _SEAL_DOTS = 19  # dots per module, seal markers
@@ -38,12 +39,22 @@ def _dots(mm: float) -> int:
     return round(mm * PRINT_DPI / 25.4)
 
 
+#: Printed under the title of every sheet of card stickers: where a sticker goes.
+STICKING = (
+    "Cut along the grey outlines. Stick each sticker on the card it names, upright,",
+    "in the seal corner: bottom left of the face, 2 mm from both edges, words at the bottom.",
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Sticker:
-    """One sticker to print: the marker and the words printed under it."""
+    """One sticker to print: the marker and the words printed under it, two lines: the card's
+    short form, id and owner (``"7P W007 ann"``), then the card's name (``"Fire Dragon"``), so
+    that a person matching stickers to cards reads what they hold in their hand."""
 
     marker: SealMarker
     label: str
+    name: str = ""
 
 
 def sticker_image(sticker: Sticker) -> np.ndarray:
@@ -56,7 +67,13 @@ def sticker_image(sticker: Sticker) -> np.ndarray:
     marker = cv2.resize(grid, (side, side), interpolation=cv2.INTER_NEAREST)
     x0 = (w - side) // 2
     img[x0 : x0 + side, x0 : x0 + side] = marker
-    _text_fit(img, sticker.label, (2, x0 + side + 2, w - 2, h - 4), max_scale=1.1)
+    top, bottom = x0 + side + 2, h - 4
+    if sticker.name:
+        middle = top + (bottom - top) * 11 // 20
+        _text_fit(img, sticker.label, (2, top, w - 2, middle), max_scale=1.1)
+        _text_fit(img, sticker.name, (2, middle + 1, w - 2, bottom), max_scale=1.0)
+    else:
+        _text_fit(img, sticker.label, (2, top, w - 2, bottom), max_scale=1.1)
     cv2.rectangle(img, (0, 0), (w - 1, h - 1), 200, 1)
     return img
 
@@ -91,9 +108,9 @@ def write_card_sheets(
     """Write the stickers on A4 sheets (``sheet-NN.png`` and one ``markers.pdf``) into
     ``out_dir``, and one PNG per sticker (``<card>.png``) into ``single_dir`` (default
     ``out_dir``). Returns the files written."""
-    out_dir.mkdir(parents=True, exist_ok=True)
+    check_writable_dir(out_dir, create=True)
     single_dir = single_dir or out_dir
-    single_dir.mkdir(parents=True, exist_ok=True)
+    check_writable_dir(single_dir, create=True)
     written = []
     for s in stickers:
         path = single_dir / f"{s.marker.card.id}.png"
@@ -112,7 +129,7 @@ def write_card_sheets(
 
 def write_mat_sheets(layout: Layout, out_dir: Path) -> list[Path]:
     """One A4 page per corner marker of ``layout``'s mat (PNG each, plus ``mat.pdf``)."""
-    out_dir.mkdir(parents=True, exist_ok=True)
+    check_writable_dir(out_dir, create=True)
     pages, written = [], []
     w, h = layout.mat_mm
     for place in layout.mat_markers:
@@ -134,7 +151,7 @@ def write_mat_sheets(layout: Layout, out_dir: Path) -> list[Path]:
 def _layout_pages(images: list[np.ndarray], title: str) -> list[np.ndarray]:
     pw, ph = _dots(A4_MM[0]), _dots(A4_MM[1])
     margin, gap = _dots(_MARGIN_MM), _dots(_GAP_MM)
-    top = margin + _dots(12)
+    top = margin + _dots(19)
     bottom = ph - margin - _dots(12)
     if not images:
         return []
@@ -147,7 +164,10 @@ def _layout_pages(images: list[np.ndarray], title: str) -> list[np.ndarray]:
         page = np.full((ph, pw), 255, np.uint8)
         number = len(pages) + 1
         total = (len(images) + per_page - 1) // per_page
-        _text_fit(page, f"{title} - sheet {number} of {total} - print at 100 %", (margin, margin, pw - margin, margin + _dots(8)), max_scale=1.8)
+        _text_fit(page, f"{title} - sheet {number} of {total} - print at 100 %", (margin, margin, pw - margin, margin + _dots(7)), max_scale=1.8)
+        for k, line in enumerate(STICKING):
+            y = margin + _dots(8 + 5 * k)
+            _text_fit(page, line, (margin, y, pw - margin, y + _dots(4.5)), max_scale=1.3)
         for i, img in enumerate(images[start : start + per_page]):
             r, c = divmod(i, cols)
             x, y = margin + c * (sw + gap), top + r * (sh + gap)
@@ -180,7 +200,9 @@ def _text_fit(img: np.ndarray, text: str, box: tuple[int, int, int, int], *, max
 def _save_png(image: np.ndarray, path: Path) -> None:
     from PIL import Image
 
-    Image.fromarray(image).save(path, dpi=(PRINT_DPI, PRINT_DPI), optimize=True)
+    # Through a temporary file: a sheet is either whole or not there.
+    with atomic_output(path, "wb") as out:
+        Image.fromarray(image).save(out, format="PNG", dpi=(PRINT_DPI, PRINT_DPI), optimize=True)
 
 
 def _save_pdf(pages: list[np.ndarray], path: Path) -> None:
@@ -188,9 +210,34 @@ def _save_pdf(pages: list[np.ndarray], path: Path) -> None:
 
     images = [Image.fromarray(p) for p in pages]
     if images:
-        images[0].save(path, save_all=True, append_images=images[1:], resolution=float(PRINT_DPI))
+        with atomic_output(path, "wb") as out:
+            images[0].save(out, format="PDF", save_all=True, append_images=images[1:], resolution=float(PRINT_DPI))
+
+
+def output_dir(root: Path, name: str) -> Path:
+    """``root / name``, made if need be, for a sheet set: ``name`` must be one plain
+    directory name (an owner's name, ``mat``, ``nobody``), so nothing is written outside
+    ``root``; :class:`OutputError` when it cannot be made or written."""
+    if not name or name in (".", "..") or any(c in name for c in "/\\:") or not name.isprintable():
+        raise OutputError(root / name, f"{name!r} is not a plain directory name")
+    check_writable_dir(root, create=True)
+    return check_writable_dir(root / name, create=True)
 
 
 def card_stickers(cards: Sequence[Card], slot: int | None, owner: str | None) -> list[Sticker]:
     """Stickers for ``cards`` of one owner (``slot``/``owner`` both ``None`` for no owner)."""
-    return [Sticker(SealMarker(c, slot), f"{c.id} {owner}" if owner else c.id) for c in cards]
+    return [Sticker(SealMarker(c, slot), sticker_label(c, owner), sticker_name(c)) for c in cards]
+
+
+def sticker_label(card: Card, owner: str | None) -> str:
+    """The sticker's first line: short form, id and owner, ``"7P W007 ann"``, ``"Thief F006 ann"``."""
+    text = f"{card.short} {card.id}" if card.is_world else card.id
+    return f"{text} {owner}" if owner else text
+
+
+def sticker_name(card: Card) -> str:
+    """The sticker's second line: the card's name, ``"Fire Dragon"``, ``"Servant of Darkness"``."""
+    if card.is_fate:
+        return card.name or card.id
+    assert card.suit is not None
+    return card.name or f"{card.rank_name} of {card.suit.label}"

@@ -13,7 +13,8 @@ import time
 
 from companion.dashboard.commentary import describe_move
 from companion.engine.game import Phase
-from companion.records.format import RecordError, Replayer, read_record
+from companion.observations.argtypes import float_range, int_range
+from companion.records.format import RecordError, Replayer, open_record, read_record, record_lines
 from companion.samples import SAMPLES, sample_path
 
 
@@ -27,9 +28,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--plain", action="store_true", help="print the commentary in the terminal, without the dashboard")
     p.add_argument("--sample", default=None, choices=sorted(SAMPLES), help="replay a shipped sample game (default with --plain: teams-4)")
-    p.add_argument("--delay", type=float, default=None, help="seconds between moves (default 0.4 plain, 0.7 dashboard)")
-    p.add_argument("--players", type=int, default=4, help="players at the demo table, 2 to 6 (default 4)")
-    p.add_argument("--teams", type=int, default=2, help="number of teams (default 2; 0: everyone alone)")
+    p.add_argument("--delay", type=float_range(0, 60), default=None, help="seconds between moves, 0 to 60 (default 0.4 plain, 0.7 dashboard)")
+    p.add_argument("--players", type=int_range(2, 6), default=4, help="players at the demo table, 2 to 6 (default 4)")
+    p.add_argument("--teams", type=int_range(0, 3), default=2, help="number of teams, 0 to 3 (default 2; 0: everyone alone)")
     p.add_argument("--no-fate", action="store_true", help="play without Fate decks")
     p.add_argument("--expansion", action="store_true", help="with the Higher Powers expansion (R2)")
     p.add_argument("--seed", type=int, default=7, help="the demo table's shuffle (default 7)")
@@ -80,8 +81,8 @@ def camera_sim_app(*, seed: int = 7, fate: bool = True, step_s: float = 1.5, tea
     ``record``, what the camera reports is written to that observation log too."""
     from companion.dashboard.app import DashboardApp
     from companion.dashboard.tracker_source import TrackerSource
-    from companion.engine.game import GameState
     from companion.observations.log import ObservationLog, ObservationRecorder
+    from companion.session import GameSession
     from companion.simulation.virtual_table import make_setup
     from companion.sensors.camera_sim import CameraSimulation
     from companion.tracker import Tracker, TrackerConfig
@@ -90,7 +91,7 @@ def camera_sim_app(*, seed: int = 7, fate: bool = True, step_s: float = 1.5, tea
     sim = CameraSimulation(setup, seed=seed, fate=fate, step_s=step_s)
     table = ObservationLog(setup.players, first_dealer=sim.first_dealer, fate_decks=sim.fate_decks, draws_visible=True)
     recorder = ObservationRecorder(record, table) if record else None
-    source = TrackerSource(Tracker(GameState(setup), TrackerConfig.from_log(table)), sim.start, label="camera-sim", recorder=recorder)
+    source = TrackerSource(Tracker(GameSession(setup), TrackerConfig.from_log(table)), sim.start, label="camera-sim", recorder=recorder)
     return DashboardApp(source, teaching=teaching, setup=setup, games_dir=games_dir)
 
 
@@ -115,10 +116,10 @@ def run_plain(sample: str, delay: float) -> int:
 
     class Narrator(Replayer):
         def visit_move(self, move, line):
-            super().visit_move(move, line)
             game = self.game
             assert game is not None
-            print(describe_move(game, move), file=out, flush=True)
+            effects = game.apply(move)
+            print(describe_move(game, move, effects), file=out, flush=True)
             if game.phase in (Phase.ROUND, Phase.OVER) and game.results:
                 result = game.results[-1]
                 for reason in result.score.reasons():
@@ -127,8 +128,8 @@ def run_plain(sample: str, delay: float) -> int:
             time.sleep(delay)
 
     narrator = Narrator()
-    with open(path, encoding="utf-8") as fp:
-        read_record(fp, narrator, path=str(path))
+    with open_record(path) as fp:
+        read_record(record_lines(fp, str(path)), narrator, path=str(path))
     assert narrator.game is not None
     outcome = narrator.game.outcome()
     if outcome:

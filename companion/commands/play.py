@@ -13,7 +13,10 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from companion.engine.moves import UNSEEN, Deal, NewRound
 from companion.records.format import RecordError
@@ -27,6 +30,15 @@ def register(sub: argparse._SubParsersAction) -> None:
         "Fate decks, type deals and plays, undo and correct any event. Every event is saved to a "
         "rop-record/1 file as it happens; --resume continues the last unfinished game.",
     )
+    add_table_arguments(p)
+    p.add_argument("--companion-deals", action="store_true", help="the companion shuffles and deals (no physical cards needed)")
+    p.add_argument("--seed", type=int, default=None, help="the companion's shuffle, for a repeatable game")
+    p.add_argument("--teaching", action="store_true", help="start in teaching mode (shows the hand of the player to move)")
+    p.set_defaults(func=cmd_play)
+
+
+def add_table_arguments(p: argparse.ArgumentParser) -> None:
+    """The options that describe a table, its game and its sensors (``rop play``, ``rop track``)."""
     p.add_argument("--players", default=None, help="players in seating order, clockwise: ann,bob,cy,dee (skips the setup dialog)")
     p.add_argument("--teams", type=int, default=0, help="number of teams; team-mates sit alternately (R16)")
     p.add_argument("--target", type=int, default=11, help="points to win: 11, 16, 21, ... (R14)")
@@ -34,9 +46,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--fate", choices=("none", "random", "custom"), default="none", help="Fate decks: none, seven at random each, or --fate-decks")
     p.add_argument("--fate-decks", default="", metavar="DECKS", help='"ann=F001 F002 F003 F004 F005 F006 F007; bob=..."')
     p.add_argument("--dealer", default="", help="the first round's dealer (default: the last player listed)")
-    p.add_argument("--companion-deals", action="store_true", help="the companion shuffles and deals (no physical cards needed)")
-    p.add_argument("--seed", type=int, default=None, help="the companion's shuffle, for a repeatable game")
-    p.add_argument("--teaching", action="store_true", help="start in teaching mode (shows the hand of the player to move)")
     p.add_argument("--resume", nargs="?", const="", default=None, metavar="RECORD", help="continue the last unfinished game (or RECORD)")
     p.add_argument("--games-dir", default=None, help="where games are saved (default $ROP_GAMES_DIR or ~/.local/share/rop/games)")
     sensors = p.add_argument_group("sensors: the companion follows the table by itself (docs/tracker.md)")
@@ -51,7 +60,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     sensors.add_argument("--record-observations", default=None, metavar="FILE", help="also write what the sensors report to an observation log")
     sensors.add_argument("--observations", default=None, metavar="FILE", help="play an observation log back through the tracker, instead of sensors")
     sensors.add_argument("--speed", type=float, default=1.0, help="--observations played this many times faster (0: all at once; default 1)")
-    p.set_defaults(func=cmd_play)
+
+
+def has_sensors(args: argparse.Namespace) -> bool:
+    return bool(args.camera is not None or args.video or args.nfc or args.serial or args.config or args.observations)
+
+
+def games_dir_of(args: argparse.Namespace) -> Path:
+    from companion.records.store import default_games_dir
+
+    return Path(args.games_dir).expanduser() if args.games_dir else default_games_dir()
 
 
 def _dealt_by_companion(moves: list) -> bool:
@@ -73,27 +91,17 @@ def resume_app(record: str | None, games_dir: Path, *, teaching: bool = False, s
     game in ``games_dir``. A last line cut short by a crash is dropped (it was never whole)."""
     from companion.dashboard.app import DashboardApp
     from companion.dashboard.sources import ManualSource
-    from companion.records.store import GameFile, last_unfinished, load_for_resume
 
-    if record:
-        path = Path(record)
-        try:
-            game = load_for_resume(path)
-        except (OSError, RecordError) as exc:
-            raise ResumeError(f"cannot resume {path}: {exc}") from None
-    else:
-        found = last_unfinished(games_dir)
-        if found is None:
-            raise ResumeError(f"no unfinished game in {games_dir}")
-        path, game = found
-    if game.outcome() is not None:
-        raise ResumeError(f"{path} is a finished game; rop replay {path} --tui shows it")
+    session, report = resumed_session(record or "", games_dir)
+    game = session.game
     moves = list(game.move_stack)
     rounds = [m for m in moves if isinstance(m, NewRound)]
     fate_sets = {p: list(rounds[0].deck_of(p)) for p in game.players if rounds and rounds[0].deck_of(p)}
     first_dealer = rounds[0].dealer if rounds else None
     source = ManualSource(companion_deals=_dealt_by_companion(moves), fate_sets=fate_sets, first_dealer=first_dealer, seed=seed)
-    return DashboardApp(source, game=game, game_file=GameFile.reopen(path, game.setup), teaching=teaching, games_dir=games_dir)
+    app = DashboardApp(source, session=session, teaching=teaching, games_dir=games_dir)
+    app.resume_message = report.message
+    return app
 
 
 def _table_setup(args: argparse.Namespace, *, companion_deals: bool):
@@ -141,27 +149,28 @@ def table_config(args: argparse.Namespace):
     return config
 
 
-def sensor_app(args: argparse.Namespace, games_dir: Path):
-    """The dashboard following the table through its sensors (new game, or ``--resume``)."""
-    from companion.dashboard.app import DashboardApp
-    from companion.records.store import GameFile, last_unfinished, load_for_resume
-    from companion.dashboard.tracker_source import StartSensors, TrackerSource
-    from companion.engine.game import GameState
-    from companion.observations.log import (
-        LogPlayback,
-        ObservationLog,
-        ObservationRecorder,
-        read_observation_log,
-    )
-    from companion.sensors.table import Emit, TableSensors
-    from companion.tracker import Tracker, TrackerConfig
+@dataclass
+class SensedTable:
+    """A table as its sensors see it: how it is equipped (``log``, the header an observation
+    log would have), how to start its sensors, the clock they stamp observations with."""
 
-    clock = time.monotonic
-    start: StartSensors
+    log: Any
+    start: Any
+    clock: Callable[[], float]
+    label: str
+    recorder: Any = None
+
+
+def sensed_table(args: argparse.Namespace) -> SensedTable:
+    """The sensors of the table the options describe: a played-back observation log, or the
+    camera and NFC readers of the table configuration."""
+    from companion.observations.log import LogPlayback, ObservationLog, ObservationRecorder, read_observation_log
+    from companion.sensors.table import Emit, TableSensors
+
     if args.observations:
         log = read_observation_log(args.observations)
         playback = LogPlayback(log.observations, speed=args.speed)
-        start, clock, label = playback.start, playback.clock, f"log {Path(args.observations).name}"
+        table = SensedTable(log, playback.start, playback.clock, f"log {Path(args.observations).name}")
     else:
         config = table_config(args)
         log = ObservationLog(
@@ -175,39 +184,81 @@ def sensor_app(args: argparse.Namespace, games_dir: Path):
             hands_unseen=True,
             draws_visible=config.has_nfc,
         )
-        label = " + ".join(x for x in ("camera" if config.has_camera else "", "NFC" if config.has_nfc else "") if x)
 
         def start(emit: Emit) -> TableSensors:
             return TableSensors(config).start(emit)
 
-    setup, tracker_config = log.setup, TrackerConfig.from_log(log)
-    recorder = ObservationRecorder(args.record_observations, log, clock=clock) if args.record_observations else None
+        label = " + ".join(x for x in ("camera" if config.has_camera else "", "NFC" if config.has_nfc else "") if x)
+        table = SensedTable(log, start, time.monotonic, label)
+    if args.record_observations:
+        table.recorder = ObservationRecorder(args.record_observations, table.log, clock=table.clock)
+    return table
 
-    if args.resume is not None:
-        if args.resume:
-            path = Path(args.resume)
-            game = load_for_resume(path)
-        else:
+
+def resumed_session(record: str, games_dir: Path):
+    """The session of a saved game, ``record`` or (empty) the last unfinished game in
+    ``games_dir``, replayed with its history and its record reopened; and the report of what
+    resuming kept and set aside."""
+    from companion.records.store import GameFile, last_unfinished, load_for_resume
+    from companion.session import GameSession
+
+    if record:
+        path = Path(record)
+        try:
+            game, report = load_for_resume(path)
+        except (OSError, RecordError) as exc:
+            raise ResumeError(f"cannot resume {path}: {exc}") from None
+    else:
+        try:
             found = last_unfinished(games_dir)
-            if found is None:
-                raise ResumeError(f"no unfinished game in {games_dir}")
-            path, game = found
-        source = TrackerSource(Tracker(game.copy(), tracker_config), start, label=label, clock=clock, recorder=recorder)
-        return DashboardApp(source, game=game, game_file=GameFile.reopen(path, game.setup), teaching=args.teaching, games_dir=games_dir)
-    source = TrackerSource(Tracker(GameState(setup), tracker_config), start, label=label, clock=clock, recorder=recorder)
-    return DashboardApp(source, teaching=args.teaching, setup=setup, games_dir=games_dir)
+        except (OSError, RecordError) as exc:
+            raise ResumeError(f"cannot resume the last game: {exc}") from None
+        if found is None:
+            raise ResumeError(f"no unfinished game in {games_dir}")
+        game, report = found
+        path = report.path
+    if game.outcome() is not None:
+        raise ResumeError(f"{path} is a finished game; rop replay {path} --tui shows it")
+    return GameSession(game=game, record=GameFile.reopen(path, game.setup)), report
 
 
-def _play_with_sensors(args: argparse.Namespace, games_dir: Path) -> int:
+def sensor_app(args: argparse.Namespace, games_dir: Path):
+    """The dashboard following the table through its sensors (new game, or ``--resume``)."""
+    from companion.dashboard.app import DashboardApp
+    from companion.dashboard.tracker_source import TrackerSource
+    from companion.session import GameSession
+    from companion.tracker import Tracker, TrackerConfig
+
+    table = sensed_table(args)
+    setup = table.log.setup
+    if args.resume is None:
+        # A new game's record is made by the dashboard when it starts the game.
+        session = GameSession(setup)
+        tracker = Tracker(session, TrackerConfig.from_log(table.log))
+        source = TrackerSource(tracker, table.start, label=table.label, clock=table.clock, recorder=table.recorder)
+        return DashboardApp(source, session=session, teaching=args.teaching, setup=setup, games_dir=games_dir)
+    session, report = resumed_session(args.resume, games_dir)
+    tracker = Tracker(session, TrackerConfig.from_log(table.log))
+    source = TrackerSource(tracker, table.start, label=table.label, clock=table.clock, recorder=table.recorder)
+    app = DashboardApp(source, session=session, teaching=args.teaching, games_dir=games_dir)
+    app.resume_message = report.message
+    return app
+
+
+def table_errors() -> tuple[type[Exception], ...]:
+    """What setting up a sensed table may refuse with a message for the table."""
     from companion.dashboard.tablesetup import SetupError
-    from companion.engine.game import IllegalMoveError
-    from companion.engine.moves import InvalidMoveError
+    from companion.engine.errors import IllegalMoveError, InvalidMoveError
     from companion.observations.log import ObservationLogError
     from companion.sensors.table import TableConfigError
 
+    return (TableConfigError, SetupError, IllegalMoveError, InvalidMoveError, ResumeError, RecordError, ObservationLogError, OSError)
+
+
+def _play_with_sensors(args: argparse.Namespace, games_dir: Path) -> int:
     try:
         app = sensor_app(args, games_dir)
-    except (TableConfigError, SetupError, IllegalMoveError, InvalidMoveError, ResumeError, RecordError, ObservationLogError, OSError) as exc:
+    except table_errors() as exc:
         print(f"rop play: {exc}", file=sys.stderr)
         return 2
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
@@ -218,16 +269,13 @@ def _play_with_sensors(args: argparse.Namespace, games_dir: Path) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    if args.camera is not None or args.video or args.nfc or args.serial or args.config or args.observations:
-        from companion.records.store import default_games_dir
-
-        return _play_with_sensors(args, Path(args.games_dir).expanduser() if args.games_dir else default_games_dir())
+    if has_sensors(args):
+        return _play_with_sensors(args, games_dir_of(args))
     from companion.dashboard.app import DashboardApp
     from companion.dashboard.sources import ManualSource
-    from companion.records.store import default_games_dir
     from companion.dashboard.tablesetup import SetupError, TableSetup
 
-    games_dir = Path(args.games_dir).expanduser() if args.games_dir else default_games_dir()
+    games_dir = games_dir_of(args)
     table: TableSetup | None = None
     if args.players is not None and args.resume is None:
         try:

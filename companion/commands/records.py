@@ -5,13 +5,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import IO, Any
 
 from companion.engine.game import GameSetup, IllegalMoveError
 from companion.engine.moves import InvalidMoveError
 from companion.records.format import RecordError, RecordWriter, ReplaySummary, load_game
 from companion.commands.rules import format_score_table
+from companion.observations.argtypes import int_range
+from companion.observations.outfiles import OutputError, atomic_output
 from companion.simulation.virtual_table import POLICIES, VirtualTable, make_setup
 from companion.engine.game import GameState
+from companion.samples import SAMPLES, sample_path
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -22,8 +26,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         "every move against the rules, and print each round's scores, the totals and the "
         "winner. Exits non-zero if any record is malformed or illegal.",
     )
-    p.add_argument("records", nargs="+", metavar="RECORD")
-    p.add_argument("--json", action="store_true", help="one JSON line per record")
+    p.add_argument("records", nargs="*", metavar="RECORD")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help='one JSON line per record: {"record": path, "players": [...], "sides": [...], "rounds": '
+        '[{"scores": ..., "reasons": ...}], "totals": ..., "winner": ...}',
+    )
+    p.add_argument("--samples", action="store_true", help="list the sample records shipped with the companion, with their paths")
     p.add_argument("--tui", action="store_true", help="show the game in the dashboard (one record)")
     p.set_defaults(func=cmd_replay)
 
@@ -32,18 +42,52 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="play a complete random legal game and write its record",
         description="Play a random legal game on a virtual table and write its rop-record/1.",
     )
-    p.add_argument("--players", type=int, default=2, help="2 to 6 (default 2)")
-    p.add_argument("--teams", type=int, default=0, help="number of teams (0: everyone alone)")
+    p.add_argument("--players", type=int_range(2, 6), default=2, help="2 to 6 (default 2)")
+    p.add_argument("--teams", type=int_range(0, 3), default=0, help="number of teams, 0 to 3 (0: everyone alone)")
     p.add_argument("--seed", type=int, default=None, help="random seed, for a repeatable game")
     p.add_argument("--fate", action="store_true", help="players use Fate decks")
     p.add_argument("--expansion", action="store_true", help="the Higher Powers expansion (R2)")
-    p.add_argument("--target", type=int, default=11, help="points to win: 11, 16, 21, ... (R14)")
+    p.add_argument(
+        "--target",
+        type=int_range(11, MAX_SIMULATED_TARGET),
+        default=11,
+        help=f"points to win: 11, 16, 21, ... up to {MAX_SIMULATED_TARGET} (R14)",
+    )
     p.add_argument("--level", choices=POLICIES, default="random", help="how the virtual players play (default: random)")
     p.add_argument("-o", "--output", default="-", help="record file (default: standard output)")
     p.set_defaults(func=cmd_simulate)
 
 
+def list_samples() -> int:
+    """The shipped sample records, each with its path and what it shows."""
+    print("Sample records shipped with the companion (rop demo --sample NAME shows one in the dashboard):")
+    for name, (players, teams, fate, expansion, _seed) in SAMPLES.items():
+        what = f"{players} players" + (f" in {teams} teams" if teams else "")
+        what += ", Fate decks" if fate else ""
+        what += ", Higher Powers expansion" if expansion else ""
+        print(f"  {name:<16} {what}\n  {'':<16} {sample_path(name)}")
+    return 0
+
+
+def record_json(path: str, game: GameState, summary: ReplaySummary) -> dict[str, Any]:
+    """One record's line of ``rop replay --json``: the record and its players first, then
+    each round's points with their reasons, as ``rop score --json`` gives them."""
+    out: dict[str, Any] = {"record": path, "players": list(game.setup.players), "sides": list(game.setup.sides)}
+    body = summary.to_json()
+    for data, result in zip(body["rounds"], game.results):
+        data["number"] = result.number
+        data["dealer"] = result.dealer
+        data["reasons"] = result.score.reasons_json()
+    out.update(body)
+    return out
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
+    if args.samples:
+        return list_samples()
+    if not args.records:
+        print("rop replay: name one or more records (rop replay --samples lists the shipped ones)", file=sys.stderr)
+        return 2
     if args.tui:
         if len(args.records) != 1:
             print("rop replay --tui shows one record at a time", file=sys.stderr)
@@ -64,10 +108,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
             continue
         summary = ReplaySummary.of(game)
         if args.json:
-            print(json.dumps(summary.to_json()), flush=True)
+            print(json.dumps(record_json(path, game, summary)), flush=True)
         else:
             print_summary(path, game, summary)
     return status
+
+
+def _simulate_into(out: IO[str], table: VirtualTable, game: GameState) -> None:
+    writer = RecordWriter(out, table.setup)
+    for move in table.moves(game):
+        writer.write(move)
 
 
 def print_summary(path: str, game: GameState, summary: ReplaySummary) -> None:
@@ -81,14 +131,34 @@ def print_summary(path: str, game: GameState, summary: ReplaySummary) -> None:
             print("  " + line)
         if result.leftover:
             who = result.last_capturer or "nobody (no capture this round)"
-            print(f"  Left in the centre at the end, to {who} (R6): {', '.join(c.id for c in result.leftover)}")
+            print(f"  Left in the centre at the end, to {who} (R6): {', '.join(c.label for c in result.leftover)}")
         print("  Totals: " + ", ".join(f"{s} {t}" for s, t in result.totals.items()))
     outcome = game.outcome()
     if outcome:
         how = "Rule of Power (R13)" if outcome.termination.value == "rule_of_power" else f"reached {setup.target} first with the highest total (R14)"
         print(f"\nWinner: {outcome.winner}, {how}\n")
     else:
-        print(f"\nUnfinished game: {len(game.results)} round(s) complete, {game.phase.value} next\n")
+        print(f"\nUnfinished game: {_unfinished(game)}\n")
+
+
+def _unfinished(game: GameState) -> str:
+    """Where an unfinished record stops, in words: 'no round finished yet, the first deal
+    is next', '2 rounds finished, round 3 is being played'."""
+    done = len(game.results)
+    finished = "no round finished yet" if done == 0 else f"{done} round{'s' if done != 1 else ''} finished"
+    phase = game.phase.value
+    if phase == "round":
+        nxt = "the first round is next" if done == 0 else f"round {done + 1} is next"
+    elif phase == "deal":
+        nxt = f"the next deal of round {game.round_number} is due"
+    else:
+        nxt = f"round {game.round_number} stops with {game.turn} to move" if game.turn else f"round {game.round_number} is under way"
+    return f"{finished}; {nxt}"
+
+
+MAX_SIMULATED_TARGET = 101
+"""The virtual table plays a bounded number of moves; every target up to this one is reached
+well within them, for any number of players (R14 allows any 11 + 5k by agreement)."""
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -99,14 +169,23 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return 2
     table = VirtualTable(setup, seed=args.seed, fate=args.fate, policy=args.level)
     game = GameState(setup, keep_history=False)
-    out = sys.stdout if args.output == "-" else open(args.output, "w", encoding="utf-8")
     try:
-        writer = RecordWriter(out, setup)
-        for move in table.moves(game):
-            writer.write(move)
-    finally:
-        if out is not sys.stdout:
-            out.close()
+        if args.output == "-":
+            _simulate_into(sys.stdout, table, game)
+        else:
+            # Written through a temporary file: a game that cannot be finished or written
+            # leaves nothing behind.
+            with atomic_output(args.output) as out:
+                _simulate_into(out, table, game)
+    except OutputError as exc:
+        print(f"rop simulate: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"rop simulate: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except RuntimeError as exc:
+        print(f"rop simulate: {exc} (target {setup.target}); nothing was written", file=sys.stderr)
+        return 1
     if args.output != "-":
         outcome = game.outcome()
         assert outcome is not None

@@ -1,9 +1,11 @@
-"""The dashboard application: takes moves from a move source, checks them against the
-rules, applies and records them, and shows the game to the table."""
+"""The dashboard application: a view of the game session (:mod:`companion.session`) plus an
+input. Moves come from a move source (the demo table, a record, the keyboard, the tracker) and
+go to the session, which checks, applies and records them; the app shows what the session
+tells it, and sends undo, redo and corrections to it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from textual import on
@@ -22,13 +24,7 @@ from companion.dashboard.entry import (
     EntryMove,
     parse_entry,
 )
-from companion.dashboard.messages import (
-    CorrectEvent,
-    GameReset,
-    MoveProposed,
-    SourceFinished,
-    SourceNote,
-)
+from companion.dashboard.messages import SessionChanged, SourceFinished, SourceNote
 from companion.dashboard.screens.deal import DealScreen
 from companion.dashboard.screens.help import HelpScreen
 from companion.dashboard.screens.pick import PickScreen
@@ -36,19 +32,26 @@ from companion.dashboard.screens.question import QuestionScreen
 from companion.dashboard.screens.settlement import SettlementScreen
 from companion.dashboard.screens.setup import SetupScreen
 from companion.dashboard.screens.table import TableScreen
-from companion.dashboard.sources import (
-    ClockedSource,
-    ManualSource,
-    MoveSource,
-    ReplaySource,
-)
-from companion.records.store import GameFile, default_games_dir
+from companion.dashboard.sources import ClockedSource, ManualSource, MoveSource, ReplaySource
 from companion.dashboard.tablesetup import TableSetup
 from companion.dashboard.tracker_source import TrackerSource
-from companion.dashboard.widgets.event_log import LogEntry
+from companion.dashboard.widgets.event_log import EventLog, LogEntry
 from companion.dashboard.widgets.moves import Flag, LastPlay
-from companion.engine.game import GameSetup, GameState, IllegalMoveError, Phase
+from companion.engine.captures import capture_options
+from companion.engine.game import GameSetup, GameState, IllegalMoveError, Phase, RoundResult
 from companion.engine.moves import Deal, DrawFate, InvalidMoveError, Move, NewRound, Pass, Play
+from companion.records.store import GameFile, default_games_dir
+from companion.session import (
+    Applied,
+    Corrected,
+    GameSession,
+    RecordTrouble,
+    RedoDropped,
+    Refused,
+    SessionEvent,
+    Started,
+    Undone,
+)
 
 __all__ = ["DashboardApp", "attempt_text"]
 
@@ -74,6 +77,38 @@ def attempt_text(move: Move) -> str:
     return str(move)
 
 
+def log_entries(game: GameState, event: Applied) -> list[LogEntry]:
+    """The event log's lines for a move just applied to ``game``: the move in words, and, when
+    it ended a round, the round's points with their reasons and the totals."""
+    move = event.move
+    kind = "round" if isinstance(move, NewRound) else "deal" if isinstance(move, Deal) else "move"
+    out = [LogEntry(describe_move(game, move, event.effects), event.index, kind)]
+    result = event.effects.round_result
+    if result is not None:
+        after = event.index + 1
+        out.extend(LogEntry(line, None, "note", after=after) for line in result.score.reasons())
+        totals = ", ".join(f"{s} {t}" for s, t in result.totals.items())
+        out.append(LogEntry(f"Round {result.number} over. Totals: {totals}", None, "result", after=after))
+        outcome = game.outcome()
+        if outcome:
+            how = "the Rule of Power (R13)" if outcome.termination.value == "rule_of_power" else f"reaching {game.setup.target} with the highest total (R14)"
+            out.append(LogEntry(f"{outcome.winner} wins the game by {how}", None, "result", after=after))
+    return out
+
+
+def last_play(game: GameState, event: Applied) -> LastPlay | None:
+    """The card just played to the centre and the captures it had (R4, R5), worked out from
+    the centre after the move and what the move did."""
+    move, fx = event.move, event.effects
+    if not isinstance(move, Play) or not move.card.to_centre or move.card.value is None:
+        return None
+    after = list(fx.round_result.leftover if fx.round_result is not None else game.centre)
+    if fx.laid and move.card in after:
+        after.remove(move.card)
+    before = after + list(fx.captured)
+    return LastPlay(move, tuple(capture_options(before, move.card.value, empowered=fx.empowered)), fx.empowered)
+
+
 class DashboardApp(App[int]):
     """The Rule of Power dashboard, fed by one :class:`MoveSource`."""
 
@@ -84,19 +119,19 @@ class DashboardApp(App[int]):
     BINDINGS = [
         Binding("f1", "help", "Help", tooltip="Every key and, in manual play, how to type moves"),
         Binding("f2", "toggle_teaching", "Teaching", tooltip="Teaching mode: the hand and legal moves of the player to move, with their points"),
-        Binding("f3", "settlement", "Settlement", tooltip="The settlement of the last finished round"),
+        Binding("f3", "settlement", "Results", tooltip="The settlement of the last finished round"),
         # The clock keys go first (priority) but only where the source has a clock: in manual
         # play they are disabled and the keys reach the entry bar.
-        Binding("space", "pause", "Pause/Play", tooltip="Pause or resume the demo or replay clock", priority=True),
-        Binding("n,right", "step", "Step", tooltip="One move now (pauses the clock)", priority=True),
-        Binding("plus,equals_sign", "faster", "Faster", tooltip="Faster", priority=True),
-        Binding("minus", "slower", "Slower", tooltip="Slower", priority=True),
-        Binding("r", "restart", "Restart", tooltip="Start the demo or replay from the beginning", priority=True),
-        Binding("end", "to_end", "To end", tooltip="Replay: play every remaining move at once", priority=True),
+        Binding("space", "pause", "Pause", key_display="Spc", tooltip="Pause or resume the demo or replay clock", priority=True),
+        Binding("n,right", "step", "Step", key_display="n", tooltip="One move now (pauses the clock)", priority=True),
+        Binding("plus,equals_sign", "faster", "Faster", show=False, tooltip="Faster: less time between moves", priority=True),
+        Binding("minus", "slower", "Slower", show=False, tooltip="Slower: more time between moves", priority=True),
+        Binding("r", "restart", "Restart", show=False, tooltip="Start the demo or replay from the beginning", priority=True),
+        Binding("end", "to_end", "To end", show=False, tooltip="Replay: play every remaining move at once", priority=True),
         Binding("ctrl+z", "undo", "Undo", tooltip="Undo the last event (the saved record follows)"),
-        Binding("ctrl+y", "redo", "Redo", tooltip="Re-apply the next undone event"),
+        Binding("ctrl+y", "redo", "Redo", show=False, tooltip="Re-apply the next undone event"),
         Binding("f5", "deal", "Deal", tooltip="Start the next round or enter the next deal"),
-        Binding("f6", "focus_log", "Events", tooltip="Move to the event log (Enter on an event corrects it)"),
+        Binding("f6", "focus_log", "Events", show=False, tooltip="Move to the event log (Enter on an event corrects it)"),
         Binding("escape", "focus_entry", "Entry", show=False, tooltip="Back to the entry bar"),
         Binding("q", "quit", "Quit", tooltip="Quit (a kept game is already saved)"),
         Binding("ctrl+q", "quit", "Quit", show=False, tooltip="Quit (a kept game is already saved)"),
@@ -107,35 +142,50 @@ class DashboardApp(App[int]):
 
     teaching: reactive[bool] = reactive(False)
 
+    resume_message: str | None = None
+    """What resuming the saved game kept and set aside (a :class:`ResumeReport` message)."""
+
     def __init__(
         self,
         source: MoveSource,
         *,
-        game: GameState | None = None,
-        game_file: GameFile | None = None,
+        session: GameSession | None = None,
         teaching: bool = False,
         settlement_autoplay: bool | None = None,
         needs_setup: bool = False,
         setup: GameSetup | None = None,
         games_dir: str | Path | bool | None = None,
     ) -> None:
-        """``game`` and ``game_file``: a saved game to continue. ``setup``: start a new
-        manual game at once; ``needs_setup``: ask for it in the setup dialog. ``games_dir``:
-        where new games are saved (``None``: the default, ``False``: not saved)."""
+        """``session``: the game session to show (a saved game continued, or the one a tracker
+        follows); without one, the source makes its own (demo, replay) or the app starts one.
+        ``setup``: start a new manual game at once; ``needs_setup``: ask for it in the setup
+        dialog. ``games_dir``: where new games are saved (``None``: the default, ``False``: not
+        saved)."""
         super().__init__()
         self.source = source
-        self.game: GameState | None = game
-        self.game_file = game_file
+        self.session: GameSession | None = session or source.new_session()
         self.games_dir = games_dir
         self.needs_setup = needs_setup
         self.pending_setup = setup
         self.settlement_autoplay = settlement_autoplay
         self.last_play: LastPlay | None = None
         self.flag: Flag | None = None
-        self.redo_stack: list[Move] = []
+        self.correcting: int | None = None
+        """The event being corrected: the next entry replaces it."""
         self.collector = IdleCollector()
         """Full garbage collections wait for the frame that shows a move (see its module)."""
+        self._unsubscribe: Callable[[], None] | None = None
         self.set_reactive(DashboardApp.teaching, teaching)
+
+    @property
+    def game(self) -> GameState | None:
+        """The session's game, ``None`` before a game is set up."""
+        return self.session.game if self.session is not None else None
+
+    @property
+    def game_file(self) -> GameFile | None:
+        record = self.session.record if self.session is not None else None
+        return record if isinstance(record, GameFile) else None
 
     # ------------------------------------------------------------------ setup
 
@@ -149,17 +199,26 @@ class DashboardApp(App[int]):
 
     def on_mount(self) -> None:
         self.collector.start()
-        self.source.attach(self)
+        self._watch(self.session)
         # Installed once, shown for every round (never removed while the app runs).
         self.install_screen(SettlementScreen(), "settlement")
         # The table screen composes its panels after the app mounts: begin once it has.
         self.call_after_refresh(self._begin)
 
+    def _watch(self, session: GameSession | None) -> None:
+        """Show ``session`` from now on, and hand it to the source."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        self.session = session
+        self.source.attach(self, session)
+        self._unsubscribe = session.subscribe(self._session_changed) if session is not None else None
+
     def _begin(self) -> None:
-        if self.game is not None:
+        game = self.game
+        if game is not None and game.move_stack:
             self._rebuild_log()
             if self.game_file is not None:
-                self._note(f"Resumed {self.game_file.path.name}: {len(self.game.move_stack)} events, nothing lost")
+                self._note(self.resume_message or f"Resumed {self.game_file.path.name}: {len(game.move_stack)} events")
         self.refresh_view()
         if self.needs_setup:
             self.push_screen(SetupScreen(), self._setup_done)
@@ -182,15 +241,20 @@ class DashboardApp(App[int]):
 
     def start_game(self, setup: GameSetup) -> None:
         """A new manual game: its record file and the first round."""
-        self.game = GameState(setup, keep_history=True)
-        self.table.log_widget.clear()
+        record = None
         if self.games_dir is not False:
             games_dir = Path(self.games_dir) if self.games_dir else default_games_dir()  # type: ignore[arg-type]
             try:
-                self.game_file = GameFile.create(games_dir, setup)
-                self._note(f"Saving the game to {self.game_file.path}")
+                record = GameFile.create(games_dir, setup)
             except OSError as exc:
                 self._note(f"Cannot save the game in {games_dir}: {exc.strerror}", kind="error")
+        if self.session is None:
+            self._watch(GameSession(setup, record=record))
+            self._reset_view()
+        else:
+            self.session.start(setup, record=record, source=self.source.name)
+        if record is not None:
+            self._note(f"Saving the game to {record.path}")
         self.refresh_view()
         self.source.start()
         self._manual_next()
@@ -290,8 +354,14 @@ class DashboardApp(App[int]):
         self._show_settlement(autoplay=False)
 
     def action_focus_entry(self) -> None:
+        if self.correcting is not None and self.table.query("#entry").results(Input):
+            # Esc while correcting: back to playing, the event left as it was.
+            entry = next(iter(self.table.query("#entry").results(Input)))
+            if entry.has_focus:
+                self.action_cancel_correction()
         for entry in self.table.query("#entry").results(Input):
             entry.focus()
+
 
     def action_focus_log(self) -> None:
         self.table.log_widget.focus()
@@ -305,8 +375,11 @@ class DashboardApp(App[int]):
 
     def _status(self) -> str:
         status = self.source.status
-        if self.redo_stack:
-            status += f"; {len(self.redo_stack)} undone (Ctrl+Y re-applies)"
+        if self.correcting is not None:
+            status += f"; correcting event {self.correcting + 1}: type the right event (Esc cancels)"
+        redo = self.session.redo_moves if self.session is not None and self.source.editable else ()
+        if redo:
+            status += f"; {len(redo)} undone (Ctrl+Y re-applies)"
         if self.game_file is not None:
             status += "; saved"
         return status
@@ -315,32 +388,36 @@ class DashboardApp(App[int]):
         moves = len(self.game.move_stack) if self.game else 0
         self.table.log_widget.add(LogEntry(text, None, kind, after=moves))
 
+    def _reset_view(self) -> None:
+        self.last_play = None
+        self.flag = None
+        self.correcting = None
+        self.table.log_widget.clear()
+
     def _rebuild_log(self) -> None:
-        assert self.game is not None
+        """The log of every event of the session's game, written anew (after a correction,
+        a resumed game)."""
+        assert self.session is not None
         log = self.table.log_widget
         log.clear()
-        replay = GameState(self.game.setup, keep_history=False)
-        for i, move in enumerate(self.game.move_stack):
-            rounds = len(replay.results)
-            replay.push(move, check=False)
-            self._log_move(replay, move, i, rounds)
+        replay = GameState(self.session.setup, keep_history=False)
+        for index, move in enumerate(self.session.moves):
+            effects = replay.apply(move)
+            for entry in log_entries(replay, Applied("log", index, move, effects)):
+                log.add(entry)
 
-    def _log_move(self, game: GameState, move: Move, index: int, rounds: int) -> None:
-        log = self.table.log_widget
-        kind = "round" if isinstance(move, NewRound) else "deal" if isinstance(move, Deal) else "move"
-        log.add(LogEntry(describe_move(game, move), index, kind))
-        if len(game.results) > rounds:
-            result = game.results[-1]
-            for line in result.score.reasons():
-                log.add(LogEntry(line, None, "note", after=index + 1))
-            totals = ", ".join(f"{s} {t}" for s, t in result.totals.items())
-            log.add(LogEntry(f"Round {result.number} over. Totals: {totals}", None, "result", after=index + 1))
-            outcome = game.outcome()
-            if outcome:
-                how = "the Rule of Power (R13)" if outcome.termination.value == "rule_of_power" else f"reaching {game.setup.target} with the highest total (R14)"
-                log.add(LogEntry(f"{outcome.winner} wins the game by {how}", None, "result", after=index + 1))
+    # ------------------------------------------------------------------ the session
 
-    # ------------------------------------------------------------------ moves from the source
+    def _session_changed(self, event: SessionEvent) -> None:
+        """A session listener, called in the thread that made the change: what depends on the
+        state right after it is worked out now, the rest when the app handles the message."""
+        entries: list[LogEntry] = []
+        played = None
+        if isinstance(event, Applied) and self.session is not None:
+            game = self.session.game
+            entries = log_entries(game, event)
+            played = last_play(game, event)
+        self.post_message(SessionChanged(event, entries, played, quiet=self.source.quiet))
 
     def _live(self) -> bool:
         """The table screen is up: not before it is composed, nor once the app is closing
@@ -354,18 +431,62 @@ class DashboardApp(App[int]):
             and isinstance(self.screen_stack[0], TableScreen)
         )
 
-    @on(GameReset)
-    def _reset(self, message: GameReset) -> None:
+    @on(SessionChanged)
+    def _changed(self, message: SessionChanged) -> None:
         if not self._live():
             return
-        self.game = message.game or GameState(message.setup, keep_history=True)
-        self.last_play = None
-        self.flag = None
-        self.redo_stack = []
-        self.table.log_widget.clear()
-        if message.game is not None:
+        event = message.event
+        log = self.table.log_widget
+        if isinstance(event, Applied):
+            if isinstance(self.screen, SettlementScreen) and isinstance(self.source, TrackerSource) and isinstance(event.move, (Play, DrawFate, Pass)):
+                # The table plays the next round: the settlement makes way for it.
+                self.screen.action_close()
+            for entry in message.entries:
+                log.add(entry)
+            if message.last_play is not None:
+                self.last_play = message.last_play
+            elif isinstance(event.move, (NewRound, Deal)):
+                self.last_play = None
+            self.flag = None
+            self.refresh_view()
+            self.call_after_refresh(self.collector.collect_if_due)
+            result = event.effects.round_result
+            if result is not None and not message.quiet:
+                self._show_settlement(result, autoplay=None)
+            elif not message.quiet:
+                self._manual_next()
+        elif isinstance(event, Refused):
+            rule, text = explain_illegal(event.error)
+            self.flag = Flag(getattr(event.move, "player", None), f"{attempt_text(event.move)}: {text}", rule)
+            self._note(f"{attempt_text(event.move)}: {event.error}", kind="illegal")
+            self.bell()
+            self.refresh_view()
+        elif isinstance(event, Undone):
+            log.truncate(event.index)
+            self.last_play = None
+            self.flag = None
+            if self.source.editable:
+                self.notify(f"Undone: {attempt_text(event.move)}", timeout=3)
+            self.refresh_view()
+        elif isinstance(event, Corrected):
             self._rebuild_log()
-        self.refresh_view()
+            self.last_play = None
+            self.flag = None
+            kept = f"; {len(event.reapplied)} later event(s) applied again" if event.reapplied else ""
+            self._note(f"Event {event.index + 1} corrected: {attempt_text(event.new)}{kept}")
+            for dropped in event.dropped:
+                self._note(f"Event {dropped.index + 1} ({attempt_text(dropped.move)}) no longer fits and was dropped: {dropped.error}", kind="error")
+            self.refresh_view()
+        elif isinstance(event, RedoDropped):
+            self._note(f"A new event: the {len(event.moves)} undone event(s) can no longer be re-applied")
+            self.refresh_view()
+        elif isinstance(event, RecordTrouble):
+            self._note(event.message.capitalize(), kind="error")
+        elif isinstance(event, Started):
+            self._reset_view()
+            if event.resumed:
+                self._rebuild_log()
+            self.refresh_view()
 
     @on(SourceNote)
     def _source_note(self, message: SourceNote) -> None:
@@ -391,63 +512,25 @@ class DashboardApp(App[int]):
         self._note(f"Question for the table: {message.question.prompt}")
         self.push_screen(QuestionScreen(message.question), src.answer)
 
+    @on(TrackerSource.QuestionClosed)
+    def _tracker_settled(self, message: TrackerSource.QuestionClosed) -> None:
+        if self._live() and isinstance(self.screen, QuestionScreen):
+            self.screen.dismiss(None)
+
     @on(TrackerSource.StatusChanged)
     def _tracker_status(self, message: TrackerSource.StatusChanged) -> None:
         if self._live():
             self.refresh_view()
 
-    @on(MoveProposed)
-    def _proposed(self, message: MoveProposed) -> None:
-        if not self._live():
-            return
-        self.apply_move(message.move, quiet=message.quiet)
-
-    def apply_move(self, move: Move, *, quiet: bool = False) -> bool:
-        """Check ``move``; flag it with its rule if illegal, else apply, record and show it."""
-        game = self.game
-        if game is None:
-            return False
-        try:
-            game.check(move)
-        except (IllegalMoveError, InvalidMoveError) as exc:
-            rule, text = explain_illegal(exc)
-            self.flag = Flag(getattr(move, "player", None), f"{attempt_text(move)}: {text}", rule)
-            self._note(f"{attempt_text(move)}: {exc}", kind="illegal")
-            self.bell()
-            self.refresh_view()
-            return False
-        last = None
-        if isinstance(move, Play) and move.card.to_centre:
-            last = LastPlay(move, tuple(game.capture_options(move.card)), game.is_empowered(move.card))
-        rounds = len(game.results)
-        game.push(move)
-        if self.game_file is not None:
-            try:
-                self.game_file.append(move)
-            except OSError as exc:
-                self._note(f"Could not save this event: {exc.strerror}", kind="error")
-        if last is not None:
-            self.last_play = last
-        elif isinstance(move, (NewRound, Deal)):
-            self.last_play = None
-        self.flag = None
-        self._log_move(game, move, len(game.move_stack) - 1, rounds)
-        self.refresh_view()
-        self.call_after_refresh(self.collector.collect_if_due)
-        if len(game.results) > rounds and not quiet:
-            self._show_settlement(autoplay=None)
-        elif not quiet:
-            self._manual_next()
-        return True
-
-    def _show_settlement(self, *, autoplay: bool | None) -> None:
+    def _show_settlement(self, result: RoundResult | None = None, *, autoplay: bool | None) -> None:
+        """The settlement of ``result`` (default: the last finished round)."""
         game = self.game
         assert game is not None and game.results
         if isinstance(self.screen, SettlementScreen):
             return
-        result = game.results[-1]
+        result = result or game.results[-1]
         players = game.players
-        outcome = game.outcome() if len(game.results) == game.round_number else None
+        outcome = game.outcome() if result is game.results[-1] else None
         next_dealer = None if outcome else players[(players.index(result.dealer) + 1) % len(players)]
         src = self.source
         delay = None
@@ -510,10 +593,12 @@ class DashboardApp(App[int]):
     @on(Input.Submitted, "#entry")
     def _entry(self, event: Input.Submitted) -> None:
         text = event.value
-        game = self.game
         src = self.source
-        if game is None or not isinstance(src, ManualSource):
+        if self.session is None or not isinstance(src, ManualSource):
             return
+        index = self.correcting
+        # A correction is typed against the game as it stood before the event corrected.
+        game = self.session.position_before(index) if index is not None else self.session.game
         try:
             entry = parse_entry(text, game)
         except EntryError as exc:
@@ -523,66 +608,74 @@ class DashboardApp(App[int]):
             return
         event.input.value = ""
         if isinstance(entry, EntryCommand):
-            {"undo": self.action_undo, "redo": self.action_redo, "deal": self.action_deal, "help": self.action_help}[entry.name]()
+            commands = {"undo": self.action_undo, "redo": self.action_redo, "deal": self.action_deal, "help": self.action_help, "quit": self.exit}
+            commands[entry.name]()
         elif isinstance(entry, EntryMove):
             move = entry.move
-            if isinstance(move, Play) and move.card.id == "F008" and src.companion_deals and game.deck_count:
+            if isinstance(move, Play) and move.drawn is not None and src.companion_deals and game.deck_count and index is None:
                 move = move._replace(drawn=src.dealer.top(game))
-            src.submit(move)
+            self._submit(move)
         elif isinstance(entry, EntryChoice):
-            self.push_screen(PickScreen(game, entry.moves, teaching=self.teaching), lambda m: src.submit(m) if m else None)
+            self.push_screen(PickScreen(game, entry.moves, teaching=self.teaching), lambda m: self._submit(m) if m else None)
+
+    def _submit(self, move: Move) -> None:
+        """A move typed or picked: played now, or the correction of the event being corrected."""
+        if self.correcting is None:
+            assert isinstance(self.source, ManualSource)
+            self.source.submit(move)
+            return
+        assert self.session is not None
+        index, self.correcting = self.correcting, None
+        try:
+            self.session.correct(index, move, source=self.source.name)
+        except (IllegalMoveError, InvalidMoveError) as exc:
+            self.correcting = index
+            rule, text = explain_illegal(exc)
+            self.flag = Flag(getattr(move, "player", None), f"Event {index + 1} cannot be {attempt_text(move)}: {text}", rule)
+            self.bell()
+        self.refresh_view()
 
     def action_undo(self) -> None:
-        game = self.game
-        if game is None or not self.source.editable:
+        if self.session is None or not self.source.editable:
             return
-        if not game.move_stack:
+        if self.session.undo(source=self.source.name) is None:
             self.notify("Nothing to undo", timeout=2)
-            return
-        move = game.pop()
-        self.redo_stack.append(move)
-        self._after_rewind(f"Undone: {attempt_text(move)}")
-
-    def _after_rewind(self, note: str) -> None:
-        game = self.game
-        assert game is not None
-        if self.game_file is not None:
-            try:
-                self.game_file.rewrite(game)
-            except OSError as exc:
-                self._note(f"Could not rewrite the record: {exc.strerror}", kind="error")
-        self.table.log_widget.truncate(len(game.move_stack))
-        self.source.rewound(game)
-        self.last_play = None
-        self.flag = None
-        self.notify(note, timeout=3)
-        self.refresh_view()
 
     def action_redo(self) -> None:
-        if not self.redo_stack:
+        if self.session is None or self.session.redo(source=self.source.name) is None:
             self.notify("Nothing to redo", timeout=2)
-            return
-        move = self.redo_stack[-1]
-        if self.apply_move(move):
-            self.redo_stack.pop()
-            self.source.reapplied(move)
-        self.refresh_view()
 
-    @on(CorrectEvent)
-    def _correct(self, message: CorrectEvent) -> None:
-        game = self.game
-        if game is None or not self.source.editable:
+    def action_cancel_correction(self) -> None:
+        if self.correcting is not None:
+            self.correcting = None
+            self.notify("Correction cancelled", timeout=2)
+            self.refresh_view()
+
+    @on(EventLog.Picked)
+    def _correct(self, message: EventLog.Picked) -> None:
+        """An event picked in the log: the next entry replaces it (a deal in the deal dialog);
+        the events after it are applied again where they still fit."""
+        if self.session is None or not self.source.editable:
             return
-        undone = 0
-        while len(game.move_stack) > message.index:
-            self.redo_stack.append(game.pop())
-            undone += 1
-        later = f" and the {undone - 1} after it" if undone > 1 else ""
-        self._after_rewind(f"Event {message.index + 1}{later} undone: enter the right event, then Ctrl+Y re-applies the rest")
+        index = message.index
+        move = self.session.moves[index]
+        if isinstance(move, NewRound):
+            self.notify("A round's start cannot be replaced: undo back to it instead (Ctrl+Z)", severity="warning", timeout=4)
+            return
+        if isinstance(move, Deal) and isinstance(self.source, ManualSource):
+            before = self.session.position_before(index)
+            self.correcting = index
+            self.push_screen(DealScreen(before, self.source.dealer), lambda deal: self._submit(deal) if deal else self.action_cancel_correction())
+            return
+        self.correcting = index
+        self.notify(f"Type the right event {index + 1} (it was: {attempt_text(move)}); Esc cancels", timeout=5)
+        self.refresh_view()
         self.action_focus_entry()
 
     def on_unmount(self) -> None:
         self.collector.stop()
         self.source.stop()
-        if self.game_file is not None:
-            self.game_file.close()
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        if self.session is not None:
+            self.session.close()

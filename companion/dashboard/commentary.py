@@ -8,7 +8,9 @@ from dataclasses import dataclass
 
 from companion.engine.cards import Card
 from companion.engine.game import GameState, Phase
-from companion.engine.moves import UNSEEN, Deal, DrawFate, Move, NewRound, Pass, Play
+from companion.engine.effects import Effects
+from companion.engine.fate import fate_rule
+from companion.engine.moves import Deal, DrawFate, Move, NewRound, Pass, Play
 from companion.engine.scoring import POINT_KEYS, RoundScore
 
 __all__ = [
@@ -69,8 +71,9 @@ def option_text(option: Sequence[Card]) -> str:
     return _ids(option) if option else "no capture (the card stays in the centre)"
 
 
-def describe_move(game: GameState, move: Move) -> str:
-    """One line of commentary for ``move``, which has just been pushed on ``game``."""
+def describe_move(game: GameState, move: Move, effects: Effects) -> str:
+    """One line of commentary for ``move``, which has just been pushed on ``game`` with
+    ``effects`` (:meth:`GameState.apply <companion.engine.game.GameState.apply>`)."""
     if isinstance(move, NewRound):
         fate = " with Fate decks" if any(cards for _, cards in move.fate_decks) else ""
         return f"Round {game.round_number}: {move.dealer} deals{fate}"
@@ -83,40 +86,29 @@ def describe_move(game: GameState, move: Move) -> str:
     if isinstance(move, Pass):
         return f"{move.player} passes (no World card in hand, R17)"
     if isinstance(move, Play):
-        return _describe_play(game, move)
+        return _describe_play(game, move, effects)
     return str(move)
 
 
-def _describe_play(game: GameState, move: Play) -> str:
+def _describe_play(game: GameState, move: Play, effects: Effects) -> str:
     card = move.card
     who = move.player
     text = f"{who} plays {card.title}"
-    fid = card.id if card.is_fate else ""
-    if card.to_centre:
-        if move.capture:
-            text += f", takes {_ids(move.capture)}"
-            sweeps = game.sweeps(who)
-            if sweeps and sweeps[-1] is card and not game.centre and game.phase is Phase.TURN:
-                text += " - clean sweep! (R7)"
-            elif not game.centre and card.is_wizard and game.crystal_in_play:
-                text += " - empowered by the Mystic Crystal (R5)"
-        else:
-            text += " to the centre"
-    elif fid == "F001":
-        text += " (Wizards are empowered, R5/R19)" if game.crystal_in_play else " on the other Crystal: both are discarded (R19)"
-    elif fid == "F004":
-        gone = ", ".join(f"{p} {c.short}" for p, c in move.discards) or "nobody had a card"
-        text += f": opponents discard ({gone}) (R21)"
-    elif fid == "F005":
-        text += f" on {move.target}: {len(move.given)} card(s) change hands each way (R22)"
-    elif fid == "F006":
-        stolen = move.stolen.short if move.stolen else "nothing (empty stack)"
-        text += f" on {move.target}: steals {stolen} (R23)"
-    elif fid == "F007":
-        text += ": Creatures leave the centre; none may be played (R24)"
-    elif fid == "F008":
-        drawn = "nothing, the deck is empty" if move.drawn is None else "a card face down" if move.drawn is UNSEEN else move.drawn.short  # type: ignore[union-attr]
-        text += f": draws {drawn} (R25)"
+    if not card.to_centre:
+        return text + fate_rule(card).describe(move, effects)
+    if move.capture:
+        text += f", takes {_ids(move.capture)}"
+        sweeps = game.sweeps(who)
+        if sweeps and sweeps[-1] is card and not game.centre and game.phase is Phase.TURN:
+            text += " - clean sweep! (R7)"
+        elif not game.centre and card.is_wizard and game.crystal_in_play:
+            text += " - empowered by the Mystic Crystal (R5)"
+        elif not game.centre and card.is_world and game.deal_number == 1:
+            text += " - the centre is clear, but that is no sweep in the first deal (R7)"
+        elif not game.centre and card.is_world and game.is_last_deal:
+            text += " - the centre is clear, but that is no sweep in the last deal (R7)"
+    else:
+        text += " to the centre"
     return text
 
 

@@ -4,14 +4,14 @@ A scorekeeper types what happened at the table, the way they would say it::
 
     6e            the player to move plays the 6 of Elves (the capture is asked if several)
     W016 x 2p 4m  ... taking the 2 of Powers and the 4 of Men
-    7p            short ids: value and suit letter (P Powers, M Men, E Elves, D Darkness)
+    7p            short forms: value and suit letter (P Powers, M Men, E Elves, D Darkness)
     fate          draw a Fate card instead of playing (R17)
     pass          pass (only without World cards, R17)
     thief bob     Thief on bob's capture stack (R23)
     swap bob give 1p receive 7m   Mirror Swap (R22)
     decay bob:10m dee:crystal     Dark Decay, each opponent's discard (R21)
     renewal 10d   Renewal and the card drawn (R25; leave it out if it was drawn face down)
-    undo, redo, deal, help
+    undo, redo, deal, help, quit (or q)
 
 :func:`parse_entry` turns the text into a move, a choice between legal moves, or a command;
 it raises :class:`EntryError` with a message for the table when the text names nothing.
@@ -24,27 +24,14 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from companion.engine.cards import ALL_CARDS, FATE_CARDS, Card, UnknownCardError
+from companion.engine.cards import FATE_CARDS, Card, UnknownCardError
+from companion.engine.fate import fate_rule
 from companion.engine.game import GameState, Phase
 from companion.engine.moves import UNSEEN, DrawFate, Move, Pass, Play
 
 __all__ = ["EntryChoice", "EntryCommand", "EntryError", "EntryMove", "card_candidates", "parse_entry", "resolve_card"]
 
-SUIT_LETTERS = {"P": 0, "M": 1, "E": 2, "D": 3}
-FATE_WORDS = {
-    "crystal": "F001",
-    "mystic": "F001",
-    "warlock": "F002",
-    "vampire": "F003",
-    "decay": "F004",
-    "dark": "F004",
-    "swap": "F005",
-    "mirror": "F005",
-    "thief": "F006",
-    "exorcist": "F007",
-    "renewal": "F008",
-}
-COMMANDS = {"undo", "redo", "deal", "help", "?"}
+COMMANDS = {"undo", "redo", "deal", "help", "?", "quit", "q"}
 
 
 class EntryError(ValueError):
@@ -69,43 +56,13 @@ class EntryCommand:
     name: str
 
 
-_SHORT_RE = re.compile(r"^(\d{1,2})([PMED])$", re.IGNORECASE)
-_LOOSE_ID_RE = re.compile(r"^([WF])(\d{1,3})$", re.IGNORECASE)
-
-
 def resolve_card(text: str) -> Card:
-    """A card from an id (``W007``, ``w7``), a short id (``7P``, ``10m``) or a Fate card's
-    name (``thief``)."""
-    t = text.strip()
-    if not t:
-        raise EntryError("no card given")
-    m = _LOOSE_ID_RE.match(t)
-    if m:
-        try:
-            return Card.from_id(f"{m.group(1).upper()}{int(m.group(2)):03d}")
-        except UnknownCardError:
-            raise EntryError(f"{t!r} is no card: World cards are W001-W052, Fate cards F001-F008 (R1-R3)") from None
-    m = _SHORT_RE.match(t)
-    if m:
-        value = int(m.group(1))
-        suit = SUIT_LETTERS[m.group(2).upper()]
-        for card in ALL_CARDS:
-            if card.is_world and card.value == value and card.suit is not None and _suit_index(card) == suit:
-                return card
-        raise EntryError(f"{t!r} is no card: values run 1-10 (11-13 with the expansion), suits P M E D")
-    word = t.lower()
-    if word in FATE_WORDS:
-        return Card.from_id(FATE_WORDS[word])
-    raise EntryError(
-        f"{t!r} is not a card: type an id (W016), a value and suit (6M: P Powers, M Men, E Elves, D Darkness) "
-        "or a Fate card's name (thief)"
-    )
-
-
-def _suit_index(card: Card) -> int:
-    from companion.engine.cards import Suit
-
-    return (Suit.POWERS, Suit.MEN, Suit.ELVES, Suit.DARKNESS).index(card.suit)
+    """A card in any notation of the companion (:meth:`Card.parse`): an id (``W007``,
+    ``w7``), a short form (``7P``, ``10m``) or a name (``thief``, ``crystal``)."""
+    try:
+        return Card.parse(text)
+    except UnknownCardError as exc:
+        raise EntryError(str(exc)) from None
 
 
 def _tokens(text: str) -> list[str]:
@@ -133,7 +90,7 @@ def parse_entry(text: str, game: GameState) -> EntryMove | EntryChoice | EntryCo
         raise EntryError("type a card (e.g. W016 or 6M), fate, pass, undo or help")
     head = words[0].lower()
     if head in COMMANDS:
-        return EntryCommand("help" if head == "?" else head)
+        return EntryCommand({"?": "help", "q": "quit"}.get(head, head))
     if game.phase is Phase.DEAL:
         raise EntryError("the next deal is due: press F5 (or type deal) to enter it (R15)")
     if game.phase is Phase.ROUND:
@@ -150,44 +107,47 @@ def parse_entry(text: str, game: GameState) -> EntryMove | EntryChoice | EntryCo
     rest = [w for w in words[1:] if w.lower() not in ("x", "takes", "take", "capture")]
     if card.to_centre:
         return _centre_play(game, player, card, rest)
-    fid = card.id
-    if fid in ("F001", "F007"):
+    return _fate_play(game, player, card, rest)
+
+
+def _fate_play(game: GameState, player: str, card: Card, rest: list[str]) -> EntryMove | EntryChoice:
+    """A Fate card's play, with the details its rule names (R19-R25): a target, the cards
+    swapped, the card drawn, each opponent's discard. What the table can tell (the card a Thief
+    steals, a swap's cards) is taken from the legal moves when not typed."""
+    rule = fate_rule(card)
+    details = rule.details
+    if not details:
         if rest:
-            raise EntryError(f"{card.name} needs nothing more: just type {card.name.lower()}")  # type: ignore[union-attr]
+            raise EntryError(f"{card.title} needs nothing more: just type {rule.example}")
         return EntryMove(Play(player, card))
-    if fid == "F006":
-        target = _target(game, rest, card)
-        if target is None:
-            return _choice_or_error(game, player, card, "thief bob (the opponent to steal from)")
-        stack = game.stack(target) if target in game.players else ()
-        return EntryMove(Play(player, card, target=target, stolen=stack[-1] if stack else None))
-    if fid == "F008":
-        if rest:
-            return EntryMove(Play(player, card, drawn=resolve_card(rest[0])))
-        return EntryMove(Play(player, card, drawn=UNSEEN if game.deck_count else None))
-    if fid == "F005":
-        target = _target(game, rest, card)
-        if target is None:
-            return _choice_or_error(game, player, card, "swap bob give 1p 2m receive 7m 3d")
-        given, received = _swap_cards(rest[1:])
-        if not given and not received:
-            choice: list[Move] = [m for m in game.legal_moves if isinstance(m, Play) and m.card is card and m.target == target]
-            if len(choice) == 1:
-                return EntryMove(choice[0])
-            if choice:
-                return EntryChoice(card, choice)
-        return EntryMove(Play(player, card, target=target, given=given, received=received))
-    if fid == "F004":
+    if "discards" in details:
         if not rest:
-            return _choice_or_error(game, player, card, "decay bob:10m dee:thief (each opponent's discard)")
+            return _choice_or_error(game, player, card, rule.example)
         pairs = []
         for token in rest:
             name, sep, cid = token.partition(":")
             if not sep:
-                raise EntryError(f"Dark Decay: write each discard as player:card, e.g. bob:10m, not {token!r}")
+                raise EntryError(f"{card.title}: write each discard as player:card, e.g. bob:10m, not {token!r}")
             pairs.append((_player(game, name), resolve_card(cid)))
         return EntryMove(Play(player, card, discards=tuple(pairs)))
-    raise EntryError(f"{card.title}: not a card this companion can play")  # pragma: no cover
+    if "drawn" in details:
+        if rest:
+            return EntryMove(Play(player, card, drawn=resolve_card(rest[0])))
+        return EntryMove(Play(player, card, drawn=UNSEEN if game.deck_count else None))
+    target = _target(game, rest, card)
+    if target is None:
+        return _choice_or_error(game, player, card, rule.example)
+    given, received = _swap_cards(rest[1:])
+    if given or received:
+        return EntryMove(Play(player, card, target=target, given=given, received=received))
+    # The card's plays on that target, as the rule gives them (the game then checks the rest).
+    choice: list[Move] = [m for m in rule.plays(game, player) if m.target == target]
+    if len(choice) == 1:
+        return EntryMove(choice[0])
+    if choice:
+        return EntryChoice(card, choice)
+    # No play on that target: the game says why (R22, R23).
+    return EntryMove(Play(player, card, target=target))
 
 
 def _centre_play(game: GameState, player: str, card: Card, rest: list[str]) -> EntryMove | EntryChoice:

@@ -1,42 +1,39 @@
 """Messages of the dashboard, app-wide.
 
-Move sources (the demo table, a record being replayed, manual entry, later the sensor
-tracker) post :class:`MoveProposed` and friends to the app; the app checks each move against
-the rules, applies it, records it, and hands the game state down to the widgets.
+Move sources (the demo table, a record being replayed, manual entry, the sensor tracker)
+propose moves to the game session; the session checks, applies and records them and tells the
+app (:class:`SessionChanged`), which hands the game state down to the widgets.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from textual.message import Message
 
-from companion.engine.game import GameSetup, GameState
-from companion.engine.moves import Move
+from companion.session import SessionEvent
 
-__all__ = ["CorrectEvent", "EntrySubmitted", "GameChanged", "GameReset", "MoveProposed", "SourceFinished", "SourceNote"]
+if TYPE_CHECKING:
+    from companion.dashboard.widgets.event_log import LogEntry
+    from companion.dashboard.widgets.moves import LastPlay
+
+__all__ = ["SessionChanged", "SourceFinished", "SourceNote"]
 
 
-class MoveProposed(Message):
-    """A source reports a move. ``attempt`` marks a move the source knows may break a rule
-    (a player's slip seen by the sensors, a demo of what the companion flags): it is checked
-    and flagged, never applied if illegal."""
+class SessionChanged(Message):
+    """The game session changed (:mod:`companion.session.events`), posted from whichever
+    thread made the change. What depends on the state right after the change is worked out
+    there and then: the lines for the event log (``entries``), the card just played with the
+    captures it had (``last_play``), and whether a source was fast-forwarding (``quiet``: no
+    settlement screen for the rounds it ends)."""
 
-    def __init__(self, move: Move, source: str, *, attempt: bool = False, quiet: bool = False) -> None:
+    def __init__(self, event: SessionEvent, entries: Sequence[LogEntry] = (), last_play: LastPlay | None = None, *, quiet: bool = False) -> None:
         super().__init__()
-        self.move = move
-        self.source = source
-        self.attempt = attempt
+        self.event = event
+        self.entries = tuple(entries)
+        self.last_play = last_play
         self.quiet = quiet
-        """Fast-forwarding: no settlement screen for the rounds it ends."""
-
-
-class GameReset(Message):
-    """A source starts a (new) game: an empty game with ``setup``, or a given state."""
-
-    def __init__(self, setup: GameSetup, source: str, game: GameState | None = None) -> None:
-        super().__init__()
-        self.setup = setup
-        self.source = source
-        self.game = game
 
 
 class SourceNote(Message):
@@ -55,25 +52,3 @@ class SourceFinished(Message):
     def __init__(self, source: str) -> None:
         super().__init__()
         self.source = source
-
-
-class GameChanged(Message):
-    """The game state changed (a move applied, undone or the game reset)."""
-
-
-class EntrySubmitted(Message):
-    """The manual entry bar submitted a line of text."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.text = text
-
-
-
-
-class CorrectEvent(Message):
-    """The user asked to correct the event at ``index`` of the move stack."""
-
-    def __init__(self, index: int) -> None:
-        super().__init__()
-        self.index = index

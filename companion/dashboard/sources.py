@@ -1,15 +1,15 @@
 """Move sources: where the dashboard's moves come from.
 
-A source produces moves (and notes) and posts them to the app as messages
-(:class:`~companion.dashboard.messages.MoveProposed`, ...); the app checks each move against
-the rules, applies it and records it. The same interface serves
+Every source proposes moves to the game session (:class:`~companion.session.GameSession`),
+which checks them against the rules, applies and records them; the dashboard shows what the
+session tells it. The same interface serves
 
-- :class:`DemoSource`, a virtual table (:class:`companion.simulation.virtual_table.VirtualTable`) playing a
+- :class:`DemoSource`, the demo table (:class:`companion.simulation.demo.DemoTable`) playing a
   game of its own at a watchable pace, with a slip now and then to show how the companion
   flags an illegal move;
-- :class:`ReplaySource`, a game record played back at the same pace;
+- :class:`ReplaySource`, a game record played back at the same pace, forwards and backwards;
 - :class:`ManualSource`, the scorekeeper typing what happens at the table;
-- and, later, the table tracker that turns camera and NFC observations into moves.
+- the table tracker (:mod:`companion.dashboard.tracker_source`), from camera and NFC readers.
 
 Clocked sources (demo, replay) run in an async worker of the app and obey its controls:
 pause, step, faster, slower, restart.
@@ -18,23 +18,19 @@ pause, step, faster, slower, restart.
 from __future__ import annotations
 
 import asyncio
-import random
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from companion.engine.cards import Card, world_deck
-from companion.dashboard.messages import (
-    GameReset,
-    MoveProposed,
-    SourceFinished,
-    SourceNote,
-)
-from companion.engine.game import GameSetup, GameState, Phase, deal_sizes
-from companion.engine.moves import Deal, Move, NewRound, Pass, Play
-from companion.records.format import RecordError, RecordVisitor, read_record
-from companion.simulation.virtual_table import VirtualTable
+from companion.dashboard.messages import SourceFinished, SourceNote
+from companion.engine.cards import Card
+from companion.engine.game import GameSetup, GameState
+from companion.engine.moves import Move, NewRound
+from companion.records.format import RecordError, RecordVisitor, open_record, read_record, record_lines
+from companion.session import GameSession
+from companion.simulation.dealer import TableDealer
+from companion.simulation.demo import DemoTable
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -47,7 +43,7 @@ SPEEDS: tuple[float, ...] = (3.0, 2.0, 1.4, 1.0, 0.7, 0.45, 0.25, 0.1, 0.03)
 
 
 class MoveSource:
-    """Produces the moves of a game and posts them to the app."""
+    """Produces the moves of a game and proposes them to the session."""
 
     name = "source"
     clocked = False
@@ -55,16 +51,28 @@ class MoveSource:
     can_restart = False
     editable = False
     """The table may undo and correct moves (manual entry)."""
+    quiet = False
+    """Fast-forwarding: no settlement screen for the rounds it ends."""
 
     def __init__(self) -> None:
         self.app: App | None = None
+        self.session: GameSession | None = None
 
-    def attach(self, app: App) -> None:
+    def attach(self, app: App, session: GameSession | None) -> None:
         self.app = app
+        self.session = session
+
+    def new_session(self) -> GameSession | None:
+        """The session this source starts, when it makes its own game (demo, replay)."""
+        return None
 
     def post(self, message: Message) -> None:
         assert self.app is not None
         self.app.post_message(message)
+
+    def propose(self, move: Move) -> None:
+        assert self.session is not None
+        self.session.propose(move, source=self.name)
 
     def start(self) -> None:
         """Begin producing (called once the app is running)."""
@@ -78,19 +86,13 @@ class MoveSource:
     def release(self) -> None:
         pass
 
-    def rewound(self, game: GameState) -> None:
-        """The table undid events: ``game`` is the state it went back to."""
-
-    def reapplied(self, move: Move) -> None:
-        """The table re-applied ``move`` (redo) to the dashboard's game."""
-
     @property
     def status(self) -> str:
         return self.name
 
 
 class ClockedSource(MoveSource):
-    """A source that gives one item per tick of a clock the table controls."""
+    """A source that gives one move per tick of a clock the table controls."""
 
     clocked = True
 
@@ -105,12 +107,12 @@ class ClockedSource(MoveSource):
         self._worker: Worker[None] | None = None
 
     # -- what to produce
-    def reset(self) -> list[Message]:
-        """Messages that (re)start the game."""
+    def reset(self) -> None:
+        """(Re)start the game in the session."""
         raise NotImplementedError
 
-    def produce(self) -> list[Message] | None:
-        """The messages of the next tick, ``None`` at the end."""
+    def produce(self) -> bool:
+        """Propose the next move; ``False`` at the end."""
         raise NotImplementedError
 
     # -- the clock
@@ -118,9 +120,11 @@ class ClockedSource(MoveSource):
     def delay(self) -> float:
         return SPEEDS[self.speed]
 
-    def start(self) -> None:
+    def start(self, *, fresh: bool = True) -> None:
+        """Run the clock; ``fresh``: from the beginning of the game, else from where it is."""
         assert self.app is not None
-        self._worker = self.app.run_worker(self._run(), name=f"{self.name} clock", group="source", exclusive=True)
+        self.finished = False
+        self._worker = self.app.run_worker(self._run(fresh), name=f"{self.name} clock", group="source", exclusive=True)
 
     def stop(self) -> None:
         if self._worker is not None:
@@ -188,22 +192,19 @@ class ClockedSource(MoveSource):
                 if not self.paused and not self._holds:
                     return
 
-    async def _run(self) -> None:
-        for message in self.reset():
-            self.post(message)
+    async def _run(self, fresh: bool) -> None:
+        if fresh:
+            self.reset()
         while True:
             await self._tick()
-            items = self.produce()
-            if items is None:
+            if not self.produce():
                 self.finished = True
                 self.post(SourceFinished(self.name))
                 return
-            for message in items:
-                self.post(message)
 
 
 class DemoSource(ClockedSource):
-    """A virtual table playing a random legal game, with an occasional slip (an illegal
+    """The demo table playing a random legal game, with an occasional slip (an illegal
     attempt, flagged by the dashboard and followed by the right move)."""
 
     name = "demo"
@@ -215,77 +216,32 @@ class DemoSource(ClockedSource):
         self.seed = seed
         self.fate = fate
         self.slips = slips
-        self.table: VirtualTable | None = None
-        self.shadow: GameState | None = None
-        self.rng = random.Random(seed)
-        self._turns = 0
-        self._pending: Move | None = None
+        self.table = DemoTable(setup, seed=seed, fate=fate, slips=slips)
 
-    def reset(self) -> list[Message]:
-        self.table = VirtualTable(self.setup, seed=self.seed, fate=self.fate)
-        self.shadow = GameState(self.setup, keep_history=False)
-        self.rng = random.Random(self.seed + 1)
-        self._turns = 0
-        self._pending = None
+    def new_session(self) -> GameSession:
+        return GameSession(self.setup)
+
+    def reset(self) -> None:
+        assert self.session is not None
+        self.table = DemoTable(self.setup, seed=self.seed, fate=self.fate, slips=self.slips)
+        self.session.start(self.setup, source=self.name)
         sides = " vs ".join(self.setup.sides)
         fate = "with" if self.fate else "without"
-        welcome = (
-            f"Demo table: {sides}, {fate} Fate decks. Space pauses, N steps, +/- change the pace, "
-            "F2 teaching mode, F1 every key. Now and then a player slips: watch the rule it breaks."
+        self.post(
+            SourceNote(
+                f"Demo table: {sides}, {fate} Fate decks. Space pauses, N steps, +/- change the pace, "
+                "F2 teaching mode, F1 every key. Now and then a player slips: watch the rule it breaks.",
+                self.name,
+            )
         )
-        return [GameReset(self.setup, self.name), SourceNote(welcome, self.name)]
 
-    def produce(self) -> list[Message] | None:
-        assert self.table is not None and self.shadow is not None
-        game = self.shadow
-        move: Move | None
-        if self._pending is not None:
-            move, self._pending = self._pending, None
-        else:
-            move = self.table.next_move(game)
-            if move is None:
-                return None
-            if game.phase is Phase.TURN:
-                self._turns += 1
-                # The first slip comes early, so a newcomer sees one in the first minute.
-                if self._turns == 3 or (self._turns > 3 and self.rng.random() < self.slips):
-                    slip = make_slip(game, move, self.rng)
-                    if slip is not None:
-                        self._pending = move
-                        return [MoveProposed(slip, self.name, attempt=True)]
-        game.push(move)
-        return [MoveProposed(move, self.name)]
-
-
-def make_slip(game: GameState, intended: Move, rng: random.Random) -> Move | None:
-    """An illegal move a real table makes now and then: leaving a capture on the table
-    (R4), taking a sum while a matching card lies there (R4), playing out of turn or passing
-    with cards in hand (R17). ``None`` when none applies here."""
-    me = game.turn
-    if me is None:
-        return None
-    slips: list[Move] = []
-    for card in game.hand(me):
-        options = game.capture_options(card)
-        if options and not game.is_empowered(card):
-            slips.append(Play(me, card))
-            if len(options[0]) == 1:
-                # A sum of other centre cards equal to the value, taken instead of the match.
-                rest = [c for c in game.centre if c.value != card.value]
-                for a in rest:
-                    for b in rest:
-                        if a is not b and (a.value or 0) + (b.value or 0) == card.value and a < b:
-                            slips.append(Play(me, card, (a, b)))
-    others = [p for p in game.players if p != me and game.hand(p)]
-    if others:
-        p = rng.choice(others)
-        card = game.hand(p)[0]
-        options = game.capture_options(card)
-        slips.append(Play(p, card, options[0] if options else ()))
-    if game.hand(me):
-        slips.append(Pass(me))
-    slips = [s for s in slips if not game.is_legal(s)]
-    return rng.choice(slips) if slips else None
+    def produce(self) -> bool:
+        assert self.session is not None
+        step = self.table.next_move(self.session.game)
+        if step is None:
+            return False
+        self.propose(step[0])
+        return True
 
 
 class _Collector(RecordVisitor):
@@ -305,9 +261,9 @@ def read_moves(path: str | Path) -> tuple[GameSetup, list[Move], RecordError | N
     a malformed line ends the list and is returned as the error."""
     collector = _Collector()
     error = None
-    with open(path, encoding="utf-8") as fp:
+    with open_record(path) as fp:
         try:
-            read_record(fp, collector, path=str(path))
+            read_record(record_lines(fp, str(path)), collector, path=str(path))
         except RecordError as exc:
             error = exc
     if collector.setup is None:
@@ -316,7 +272,7 @@ def read_moves(path: str | Path) -> tuple[GameSetup, list[Move], RecordError | N
 
 
 class ReplaySource(ClockedSource):
-    """A game record played back move by move."""
+    """A game record played back move by move; :meth:`back` steps back one move."""
 
     name = "replay"
     can_restart = True
@@ -325,7 +281,6 @@ class ReplaySource(ClockedSource):
         super().__init__(**kw)  # type: ignore[arg-type]
         self.path = Path(path)
         self.setup, self.moves, self.error = read_moves(self.path)
-        self.index = 0
         # A move that breaks a rule ends the replay: it is shown, flagged, and nothing after it.
         check = GameState(self.setup, keep_history=False)
         for i, move in enumerate(self.moves):
@@ -334,75 +289,52 @@ class ReplaySource(ClockedSource):
                 self.error = RecordError(f"event {i + 1} breaks a rule, so the replay stops there", line=i + 2, path=str(self.path))
                 break
             check.push(move, check=False)
-
-    def reset(self) -> list[Message]:
         self.index = 0
-        return [GameReset(self.setup, self.name), SourceNote(f"Replaying {self.path.name}", self.name)]
+        """How many of the record's moves were played (the last one may have been refused)."""
 
-    def produce(self) -> list[Message] | None:
-        if self.index >= len(self.moves):
-            if self.error is not None and self.index == len(self.moves):
-                self.index += 1
-                return [SourceNote(f"The record stops here: {self.error}", self.name, severity="error")]
-            return None
-        move = self.moves[self.index]
+    def new_session(self) -> GameSession:
+        return GameSession(self.setup)
+
+    def reset(self) -> None:
+        assert self.session is not None
+        self.index = 0
+        self.session.start(self.setup, source=self.name)
+        self.post(SourceNote(f"Replaying {self.path.name}", self.name))
+
+    def produce(self) -> bool:
+        index = self.index
+        if index >= len(self.moves):
+            if self.error is not None and not self.finished:
+                self.post(SourceNote(f"The record stops here: {self.error}", self.name, severity="error"))
+            return False
         self.index += 1
-        return [MoveProposed(move, self.name)]
+        self.propose(self.moves[index])
+        return True
+
+    def back(self) -> bool:
+        """One move back, through the session's undo; the clock pauses there (a finished
+        replay starts its clock again). False at the start of the record."""
+        assert self.session is not None
+        self.paused = True
+        self._steps = 0
+        if self.session.undo(source=self.name) is None:
+            return False
+        self.index = len(self.session.game.move_stack)
+        if self.finished:
+            self.start(fresh=False)
+        return True
 
     def to_end(self) -> None:
         """Play every remaining move at once."""
-        while self.index < len(self.moves):
-            self.post(MoveProposed(self.moves[self.index], self.name, quiet=True))
-            self.index += 1
+        self.quiet = True
+        try:
+            while self.index < len(self.moves):
+                self.index += 1
+                self.propose(self.moves[self.index - 1])
+        finally:
+            self.quiet = False
         self.paused = True
         self._poke()
-
-
-class TableDealer:
-    """For manual play where the companion shuffles and deals (a table without cards, a
-    lesson, a hot-seat game): a shuffled World deck, dealt by R15."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-        self.order: list[Card] = []
-
-    def new_round(self, game: GameState, dealer: str, fate_sets: dict[str, list[Card]]) -> NewRound:
-        self.order = list(world_deck(game.setup.expansion))
-        self.rng.shuffle(self.order)
-        decks = {}
-        for p in game.players:
-            cards = list(fate_sets.get(p, ()))
-            if cards:
-                self.rng.shuffle(cards)
-                decks[p] = cards
-        return NewRound.make(dealer, decks)
-
-    def _deck(self, game: GameState) -> list[Card]:
-        pool = game.unlocated
-        if not self.order or any(c not in self.order for c in pool):
-            self.order = sorted(pool)
-            self.rng.shuffle(self.order)
-        return [c for c in self.order if c in pool]
-
-    def deal(self, game: GameState) -> Deal:
-        deck = self._deck(game)
-        players = game.players
-        n = len(players)
-        first = game.deal_number == 0
-        sizes = deal_sizes(n, game.deck_count, first)
-        start = players.index(game.dealer or players[0]) + 1
-        order = [players[(start + k) % n] for k in range(n)]
-        hands: dict[str, list[Card]] = {p: [] for p in players}
-        for r in range(3):
-            for k, p in enumerate(order):
-                if sizes[k] > r:
-                    hands[p].append(deck.pop())
-        centre = [deck.pop() for _ in range(4)] if first else []
-        return Deal.make(hands, centre)
-
-    def top(self, game: GameState) -> Card | None:
-        deck = self._deck(game)
-        return deck[-1] if deck else None
 
 
 class ManualSource(MoveSource):
@@ -421,8 +353,8 @@ class ManualSource(MoveSource):
         self.first_dealer = first_dealer
         self.dealer = TableDealer(seed)
 
-    def submit(self, move: Move, *, attempt: bool = False) -> None:
-        self.post(MoveProposed(move, self.name, attempt=attempt))
+    def submit(self, move: Move) -> None:
+        self.propose(move)
 
     def next_round(self, game: GameState) -> NewRound:
         """The next round's NewRound: the dealer by R15, each player's Fate deck (R18)."""

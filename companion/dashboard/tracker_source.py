@@ -2,32 +2,28 @@
 
 Sensors (a camera, NFC readers, the camera-simulated demo table) run in their own threads and
 put observations on a queue; a worker thread of the app feeds them to the
-:class:`~companion.tracker.Tracker` and posts what it decides: moves
-(:class:`~companion.dashboard.messages.MoveProposed`), questions for the table
-(:class:`TrackerSource.Asks`), hints and desync reports (notes), sensor status
-(:class:`TrackerSource.StatusChanged`). Corrections typed at the dashboard go down to the
-tracker (:meth:`submit`, :meth:`undone`), which stays the one judge of the table.
+:class:`~companion.tracker.Tracker`, which proposes the moves it finds to the game session
+(the dashboard hears them from the session, like any move) and says what else it decided:
+questions for the table (:class:`TrackerSource.Asks`), hints and desync reports (notes),
+sensor status (:class:`TrackerSource.StatusChanged`). Moves typed at the dashboard go to the
+session too; the tracker hears of them there.
 """
 
 from __future__ import annotations
 
-import queue
-import threading
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
 
 from textual.message import Message
 
-from companion.dashboard.messages import MoveProposed, SourceNote
+from companion.dashboard.messages import SourceNote
 from companion.dashboard.sources import ManualSource
-from companion.engine.game import GameState, IllegalMoveError
+from companion.engine.game import GameState
+from companion.session import GameSession
 from companion.engine.moves import DrawFate, Move
-from companion.observations import DrawAnnounced, Observation, SensorStatus
+from companion.observations import DrawAnnounced
 from companion.tracker import (
     InSync,
-    MoveApplied,
-    MoveUndone,
     Notice,
     OutOfSync,
     Question,
@@ -36,19 +32,10 @@ from companion.tracker import (
     TrackerEvent,
     TrackerState,
 )
+from companion.tracker.runner import Recorder, StartSensors, TrackerRunner
 
 __all__ = ["StartSensors", "TrackerSource"]
 
-
-class Stoppable(Protocol):
-    def stop(self) -> None: ...
-
-
-class Recorder(Protocol):
-    def record(self, obs: Observation) -> None: ...
-
-
-StartSensors = Callable[[Callable[[Observation], None]], Stoppable]
 
 
 class TrackerSource(ManualSource):
@@ -64,6 +51,10 @@ class TrackerSource(ManualSource):
             super().__init__()
             self.question = question
 
+    class QuestionClosed(Message):
+        """The open question was settled without the keyboard (a tap named the target, the
+        table changed): its dialog closes."""
+
     class StatusChanged(Message):
         """A sensor's state or the tracker's state changed: the status line is redrawn."""
 
@@ -78,72 +69,46 @@ class TrackerSource(ManualSource):
     ) -> None:
         super().__init__(fate_sets={p: list(c) for p, c in tracker.config.fate_decks.items()}, first_dealer=tracker.config.first_dealer)
         self.tracker = tracker
-        self.start_sensors = start_sensors
         self.label = label
-        self.clock = clock
+        self._asking = False
+        self.runner = TrackerRunner(tracker, start_sensors, self._publish, clock=clock, recorder=recorder, on_status=lambda _: self.post(TrackerSource.StatusChanged()))
+
+    def new_session(self) -> GameSession:
+        return self.tracker.session
+
+    @property
+    def clock(self) -> Callable[[], float]:
         """The clock the sensors stamp observations with: the tracker's time passes on it."""
-        self.recorder = recorder
-        """Where every observation the tracker takes in is also written (an observation log)."""
-        self.queue: queue.Queue[Observation | None] = queue.Queue()
-        self.sensor_states: dict[str, str] = {}
-        self._lock = threading.Lock()
-        self._sensors: Stoppable | None = None
-        self._stopped = threading.Event()
-        self.handled = 0
+        return self.runner.clock
+
+    @property
+    def handled(self) -> int:
         """Observations taken in so far (the latency benchmark waits on it)."""
+        return self.runner.handled
+
+    @property
+    def sensor_states(self) -> dict[str, str]:
+        return self.runner.sensor_states
 
     # ------------------------------------------------------------------ life cycle
 
     def start(self) -> None:
         assert self.app is not None
-        self._sensors = self.start_sensors(self.queue.put)
-        self.app.run_worker(self._run, name="tracker", group="source", thread=True, exclusive=True)
-        # Moves the rules force at once (the first round when its dealer is known).
-        self._publish(self._locked(self.tracker.begin))
+        self.app.run_worker(self.runner.run, name="tracker", group="source", thread=True, exclusive=True)
+        self.runner.start()
 
     def stop(self) -> None:
-        self._stopped.set()
-        self.queue.put(None)
-        if self._sensors is not None:
-            self._sensors.stop()
-
-    def _run(self) -> None:
-        while not self._stopped.is_set():
-            try:
-                obs = self.queue.get(timeout=0.25)
-            except queue.Empty:
-                obs = None
-            if obs is None:
-                events = self._locked(lambda: self.tracker.tick(self.clock()))
-            else:
-                self._record(obs)
-                if isinstance(obs, SensorStatus):
-                    self.sensor_states[obs.source] = obs.state.value
-                    self.post(TrackerSource.StatusChanged())
-                events = self._locked(lambda: self.tracker.tick(obs.at) + self.tracker.observe(obs))
-                self.handled += 1
-            self._publish(events)
-
-    def _record(self, obs: Observation) -> None:
-        if self.recorder is not None:
-            try:
-                self.recorder.record(obs)
-            except OSError as exc:
-                # A full disk must not stop the game; the log keeps what it had.
-                self.recorder = None
-                self.post(SourceNote(f"The observation log stopped: {exc.strerror}", self.name, severity="error"))
-
-    def _locked(self, fn: Callable[[], list[TrackerEvent]]) -> list[TrackerEvent]:
-        with self._lock:
-            return fn()
+        self.runner.stop()
 
     # ------------------------------------------------------------------ tracker -> dashboard
 
     def _publish(self, events: list[TrackerEvent]) -> None:
+        # The moves themselves reach the dashboard from the session.
+        if self._asking and self.tracker.question is None:
+            self.post(TrackerSource.QuestionClosed())
+        self._asking = self.tracker.question is not None
         for e in events:
-            if isinstance(e, MoveApplied):
-                self.post(MoveProposed(e.move, f"{self.name} ({e.how})"))
-            elif isinstance(e, Question):
+            if isinstance(e, Question):
                 self.post(TrackerSource.Asks(e))
             elif isinstance(e, RuleHint):
                 self.post(SourceNote(e.message, self.name, severity="warning"))
@@ -155,51 +120,21 @@ class TrackerSource(ManualSource):
                 self.post(TrackerSource.StatusChanged())
             elif isinstance(e, Notice):
                 self.post(SourceNote(e.message, self.name))
-            elif isinstance(e, MoveUndone):
-                pass  # the dashboard undid it first
 
     # ------------------------------------------------------------------ dashboard -> tracker
 
-    def submit(self, move: Move, *, attempt: bool = False) -> None:
-        """A correction typed or picked at the dashboard."""
+    def submit(self, move: Move) -> None:
+        """A move typed or picked at the dashboard goes to the session (the tracker hears of
+        it there); a Fate draw, which no sensor sees, is announced to the tracker."""
         if isinstance(move, DrawFate):
-            draw = DrawAnnounced("dashboard", self.clock(), move.player)
-            self._record(draw)
-            self._publish(self._locked(lambda: self.tracker.observe(draw)))
+            self.runner.observe(DrawAnnounced("dashboard", self.clock(), move.player))
             return
-        try:
-            events = self._locked(lambda: self.tracker.apply_manual(move))
-        except IllegalMoveError:
-            # The dashboard checks it again and flags it with its rule.
-            self.post(MoveProposed(move, self.name, attempt=True))
-            return
-        self._publish(events)
-
-    def rewound(self, game: GameState) -> None:
-        """The dashboard undid events: so does the tracker, back to the same point."""
-
-        def undo() -> list[TrackerEvent]:
-            events: list[TrackerEvent] = []
-            while len(self.tracker.game.move_stack) > len(game.move_stack):
-                events += self.tracker.undo()
-            return events
-
-        self._publish(self._locked(undo))
-
-    def reapplied(self, move: Move) -> None:
-        """The dashboard re-applied ``move``: the tracker too, and what the rules force after
-        it is sent up (the move itself is already there)."""
-        try:
-            events = self._locked(lambda: self.tracker.apply_manual(move))
-        except IllegalMoveError as exc:
-            self.post(SourceNote(f"The tracker could not follow the redo: {exc}", self.name, severity="error"))
-            return
-        self._publish(events[1:])
+        super().submit(move)
 
     def answer(self, index: int | None) -> None:
         if index is None:
             return
-        self._publish(self._locked(lambda: self.tracker.answer(index)))
+        self._publish(self.runner.locked(lambda: self.tracker.answer(index)))
 
     # ------------------------------------------------------------------ reading
 
@@ -215,7 +150,6 @@ class TrackerSource(ManualSource):
         }[state]
         return f"{sensors}; {sync}"
 
-    def snapshot(self) -> Any:
-        """The tracker's game (read under the lock, for tests and the benchmark)."""
-        with self._lock:
-            return self.tracker.game.copy(keep_history=False)
+    def snapshot(self) -> GameState:
+        """The session's game (read under its lock, for tests and the benchmark)."""
+        return self.tracker.session.snapshot()

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from typing import NamedTuple
 
 from companion.engine.cards import Card
 
-__all__ = ["capture_options", "has_capture", "is_valid_capture", "sort_options"]
+__all__ = ["Refusal", "capture_options", "has_capture", "is_valid_capture", "refused_captures", "sort_options"]
 
 Option = tuple[Card, ...]
 
@@ -117,7 +118,7 @@ def is_valid_capture(
     """Check one capture without listing the options. Returns ``None`` when ``capture`` is
     legal for a card of ``value`` on ``centre``, else the reason (naming R4/R5)."""
     if not _is_sub_multiset(capture, centre):
-        missing = [c.id for c in capture if c not in centre]
+        missing = [c.label for c in capture if c not in centre]
         if missing:
             return f"R4: {', '.join(missing)} not in the centre"
         return "R4: a centre card is listed twice"
@@ -134,10 +135,10 @@ def is_valid_capture(
     if any(c.value == value for c in centre):
         if len(capture) == 1 and capture[0].value == value:
             return None
-        singles = ", ".join(c.id for c in centre if c.value == value)
+        singles = ", ".join(c.label for c in centre if c.value == value)
         return f"R4: a card of the same value lies in the centre, so the {value} must take that single card ({singles})"
     if len(capture) < 2:
-        return f"R4: {capture[0].id} (value {capture[0].value}) does not match the {value}"
+        return f"R4: {capture[0].label} (value {capture[0].value}) does not match the {value}"
     total = sum(c.value or 0 for c in capture)
     if total != value:
         return f"R4: the captured cards add up to {total}, not {value}"
@@ -158,7 +159,7 @@ def _is_sub_multiset(part: Sequence[Card], whole: Sequence[Card]) -> bool:
 
 def _describe_options(centre: Sequence[Card], value: int) -> str:
     options = sort_options(centre, capture_options(centre, value))
-    shown = [" + ".join(c.id for c in o) for o in options[:3]]
+    shown = [" + ".join(c.label for c in o) for o in options[:3]]
     more = f", or {len(options) - 3} more" if len(options) > 3 else ""
     return "take " + " or ".join(shown) + more
 
@@ -172,3 +173,65 @@ def sort_options(centre: Sequence[Card], options: Sequence[Option]) -> list[Opti
     keyed = [sorted(o, key=position.__getitem__) for o in options]
     keyed.sort(key=lambda o: [position[c] for c in o])
     return [tuple(o) for o in keyed]
+
+
+class Refusal(NamedTuple):
+    """A capture a player might expect that the rules refuse: the cards (none when the card
+    takes nothing at all) and why, naming the ruling."""
+
+    cards: Option
+    reason: str
+    rule: str
+
+
+def _sum_text(cards: Sequence[Card]) -> str:
+    return " + ".join(c.short for c in cards)
+
+
+def refused_captures(
+    centre: Sequence[Card], value: int, *, empowered: bool = False, limit: int = 20
+) -> list[Refusal]:
+    """Why the captures a player might try are not options, the way a table asks it:
+
+    - R4: sums of two or more cards that add up to ``value`` while a single card of that
+      value lies in the centre ("2P + 4M would make 6, but a single 6 lies in the centre,
+      and a single card must be taken");
+    - R5: with the Mystic Crystal an empowered Wizard takes the whole centre, so the
+      captures it would have without the Crystal are not options;
+    - R4: when nothing can be taken, why (no card of that value, no sum of that value).
+
+    At most ``limit`` refusals, in centre order.
+
+    >>> from companion.engine.cards import parse_cards
+    >>> [r.reason for r in refused_captures(parse_cards("2P,4M,6E"), 6)]
+    ['2P + 4M would make 6, but a single 6 lies in the centre (6E W026), and a single card must be taken (R4)']
+    """
+    if not centre:
+        return []
+    if empowered:
+        usual = sort_options(centre, capture_options(centre, value))
+        return [
+            Refusal(o, f"{_sum_text(o)} would be taken without the Crystal, but an empowered Wizard takes the whole centre (R5)", "R5")
+            for o in usual[:limit]
+            if len(o) < len(centre)
+        ]
+    singles = [c for c in centre if c.value == value]
+    if singles:
+        shown = ", ".join(c.label for c in singles)
+        lie = f"a single {value} lies" if len(singles) == 1 else f"{len(singles)} single {value}s lie"
+        sums = sort_options(centre, _sum_options(centre, value))
+        return [
+            Refusal(o, f"{_sum_text(o)} would make {value}, but {lie} in the centre ({shown}), and a single card must be taken (R4)", "R4")
+            for o in sums[:limit]
+        ]
+    if has_capture(centre, value):
+        return []
+    smaller = [c for c in centre if c.value is not None and c.value < value]
+    total = sum(c.value or 0 for c in smaller)
+    if len(smaller) < 2:
+        why = f"no centre card is a {value} and fewer than two are smaller than {value}"
+    elif total < value:
+        why = f"no centre card is a {value} and the smaller ones add up to only {total}"
+    else:
+        why = f"no centre card is a {value} and no two or more of them add up to exactly {value}"
+    return [Refusal((), f"{why}: the card stays in the centre (R4)", "R4")]

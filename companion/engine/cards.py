@@ -33,18 +33,36 @@ __all__ = [
     "ALL_CARDS",
     "POWER_RING",
     "FIRE_DRAGON",
+    "MYSTIC_CRYSTAL",
+    "WARLOCK",
+    "VAMPIRE",
+    "DARK_DECAY",
+    "MIRROR_SWAP",
+    "THIEF",
+    "EXORCIST",
+    "RENEWAL",
     "world_deck",
     "power_cards",
     "parse_cards",
+    "CARD_FORMS",
+    "SUIT_LETTERS",
 ]
 
 
+#: The card notations every command and dialog accepts, for error messages and help.
+CARD_FORMS = (
+    "an id (W016, F006; loosely w16), a value and suit letter (6M, 10d: P Powers, M Men, "
+    "E Elves, D Darkness) or a name (Fire Dragon, Servant of Men, thief)"
+)
+
+
 class UnknownCardError(ValueError):
-    """Raised when a card identifier names no card of the game (R1-R3)."""
+    """Raised when a text names no card of the game (R1-R3); the message shows the forms
+    that are accepted."""
 
     def __init__(self, text: str, reason: str | None = None) -> None:
         self.text = text
-        super().__init__(reason or f"unknown card id {text!r}: expected W001-W052 or F001-F008")
+        super().__init__(reason or f"{text!r} is no card: write {CARD_FORMS}")
 
 
 class Suit(enum.Enum):
@@ -108,6 +126,26 @@ _FATE = {
 }
 
 _ID_RE = re.compile(r"^\s*([WwFf])(\d{3})\s*$")
+_LOOSE_ID_RE = re.compile(r"^([WF])0*(\d{1,3})$", re.IGNORECASE)
+_SHORT_RE = re.compile(r"^(\d{1,2})\s*([PMED])$", re.IGNORECASE)
+
+#: The suit letters of the short notation (6M is the 6 of Men, 10D the 10 of Darkness).
+SUIT_LETTERS: dict[str, Suit] = {"P": Suit.POWERS, "M": Suit.MEN, "E": Suit.ELVES, "D": Suit.DARKNESS}
+
+#: Single words players use for the Fate cards, besides their full names.
+_FATE_WORDS = {
+    "crystal": "F001",
+    "mystic": "F001",
+    "warlock": "F002",
+    "vampire": "F003",
+    "decay": "F004",
+    "dark": "F004",
+    "swap": "F005",
+    "mirror": "F005",
+    "thief": "F006",
+    "exorcist": "F007",
+    "renewal": "F008",
+}
 
 
 class Card:
@@ -190,7 +228,8 @@ class Card:
 
     @classmethod
     def from_id(cls, text: str) -> Card:
-        """The card with identifier ``text`` (case and surrounding blanks ignored).
+        """The card with identifier ``text`` (case and surrounding blanks ignored): the strict
+        reader of files, which hold ids only; what people type goes through :meth:`parse`.
 
         Raises :class:`UnknownCardError` naming the text when no such card exists.
         """
@@ -198,12 +237,71 @@ class Card:
         if card is not None:
             return card
         m = _ID_RE.match(text) if isinstance(text, str) else None
-        if m is None:
-            raise UnknownCardError(str(text))
-        card = cls._by_id.get(m.group(1).upper() + m.group(2))
+        card = cls._by_id.get(m.group(1).upper() + m.group(2)) if m else None
         if card is None:
-            raise UnknownCardError(str(text))
+            # Files (records, registries) hold ids only: the message names that form alone.
+            raise UnknownCardError(str(text), f"unknown card id {str(text)!r}: expected W001-W052 or F001-F008")
         return card
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """The card a player means by ``text``, in any of the notations of the companion:
+
+        - an id, ``W016`` or ``F006``, or loosely ``w16`` (leading zeros may be left out);
+        - the short form, value then suit letter: ``6M``, ``10d``, ``7P`` (P Powers, M Men,
+          E Elves, D Darkness; 11-13 are the expansion's, R2);
+        - a name: ``Fire Dragon``, ``Servant of Men``, a Fate card's name or its word
+          (``thief``, ``crystal``, ``Mirror Swap``).
+
+        Case and surrounding blanks are ignored. Raises :class:`UnknownCardError` with a
+        message showing the accepted forms.
+
+        >>> [Card.parse(t).id for t in ("W016", "w16", "6m", "10D", "thief", "fire dragon")]
+        ['W016', 'W016', 'W016', 'W040', 'F006', 'W007']
+        """
+        if not isinstance(text, str):
+            raise UnknownCardError(str(text))
+        card = cls._by_id.get(text)
+        if card is not None:
+            return card
+        t = text.strip()
+        if not t:
+            raise UnknownCardError(text, f"no card given: write {CARD_FORMS}")
+        m = _LOOSE_ID_RE.match(t)
+        if m:
+            card = cls._by_id.get(f"{m.group(1).upper()}{int(m.group(2)):03d}")
+            if card is None:
+                raise UnknownCardError(
+                    t, f"{t!r} is no card: World cards are W001-W052 (W041-W052 the expansion), Fate cards F001-F008 (R1-R3)"
+                )
+            return card
+        m = _SHORT_RE.match(t)
+        if m:
+            card = _BY_SHORT.get((int(m.group(1)), SUIT_LETTERS[m.group(2).upper()]))
+            if card is None:
+                raise UnknownCardError(
+                    t, f"{t!r} is no card: values run 1-10 (11-13 with the expansion, R2), suits P M E D"
+                )
+            return card
+        card = _BY_NAME.get(" ".join(t.lower().split()))
+        if card is None:
+            raise UnknownCardError(t)
+        return card
+
+    @property
+    def label(self) -> str:
+        """The short form and the id, the way every message names a card: '6M W016',
+        'Thief F006'."""
+        return f"{self.short} {self.id}"
+
+    @property
+    def long_label(self) -> str:
+        """The short form, the id and the name, where there is room: '6M W016 Servant of
+        Men', '7P W007 Fire Dragon', 'F006 Thief'."""
+        if self.is_fate:
+            return f"{self.id} {self.name}"
+        name = self.name or f"{self.rank_name} of {self.suit.label}"  # type: ignore[union-attr]
+        return f"{self.short} {self.id} {name}"
 
     @property
     def title(self) -> str:
@@ -290,6 +388,22 @@ def _make_world(card_id: str, index: int, suit: Suit, value: int, *, expansion: 
 
 _build()
 
+_BY_SHORT: dict[tuple[int, Suit], Card] = {
+    (c.value, c.suit): c for c in Card._by_id.values() if c.suit is not None and c.value is not None
+}
+_BY_NAME: dict[str, Card] = {}
+for _card in Card._by_id.values():
+    if _card.is_fate:
+        _BY_NAME[(_card.name or _card.id).lower()] = _card
+    else:
+        assert _card.suit is not None
+        _BY_NAME[f"{_card.rank_name} of {_card.suit.label}".lower()] = _card
+        if _card.name:
+            _BY_NAME[_card.name.lower()] = _card
+for _word, _fid in _FATE_WORDS.items():
+    _BY_NAME.setdefault(_word, Card._by_id[_fid])
+del _card, _word, _fid
+
 #: The 40 cards of the standard World deck, W001-W040 (R1).
 WORLD_DECK: tuple[Card, ...] = tuple(Card.from_id(f"W{i:03d}") for i in range(1, 41))
 #: The 12 cards of the Higher Powers expansion, W041-W052 (R2).
@@ -300,6 +414,15 @@ ALL_CARDS: tuple[Card, ...] = WORLD_DECK + EXPANSION_CARDS + FATE_CARDS
 #: Cosmic Power, Sword of Power, Temple of Power (R1, R12).
 POWER_RING: tuple[Card, ...] = WORLD_DECK[0:3]
 FIRE_DRAGON: Card = Card.from_id("W007")
+#: The starter Fate cards by name (R3); their rules are in :mod:`companion.engine.fate`.
+MYSTIC_CRYSTAL: Card = Card.from_id("F001")
+WARLOCK: Card = Card.from_id("F002")
+VAMPIRE: Card = Card.from_id("F003")
+DARK_DECAY: Card = Card.from_id("F004")
+MIRROR_SWAP: Card = Card.from_id("F005")
+THIEF: Card = Card.from_id("F006")
+EXORCIST: Card = Card.from_id("F007")
+RENEWAL: Card = Card.from_id("F008")
 
 
 def world_deck(expansion: bool = False) -> tuple[Card, ...]:
@@ -314,10 +437,11 @@ def power_cards(expansion: bool = False) -> tuple[Card, ...]:
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
-    """Cards from a comma-separated string (``"W002,W014"``; ``""`` is none) or an iterable
-    of identifiers. Raises :class:`UnknownCardError` naming the first bad identifier."""
+    """Cards from a comma-separated string (``"W002,4m,thief"``; ``""`` is none) or an
+    iterable of card texts, each in any form :meth:`Card.parse` accepts. Raises
+    :class:`UnknownCardError` naming the first bad text."""
     if isinstance(text, str):
         parts = [p for p in (s.strip() for s in text.split(",")) if p]
     else:
         parts = list(text)
-    return tuple(Card.from_id(p) for p in parts)
+    return tuple(Card.parse(p) for p in parts)

@@ -21,7 +21,7 @@ order can be unknown. Every rule that needs no hidden card is still checked.
 >>> game.push(Play.from_ids("bob", "W016"))
 Traceback (most recent call last):
 ...
-companion.engine.game.IllegalMoveError: R4: Servant of Men (6) played by bob: the 6 can capture, so it must (take W004 + W012 or W024 + W012)
+companion.engine.errors.IllegalMoveError: R4: Servant of Men (6) played by bob: the 6 can capture, so it must (take 4P W004 + 2M W012 or 4E W024 + 2M W012)
 >>> game.push(Play.from_ids("bob", "W016", ["W024", "W012"]))
 >>> [c.id for c in game.stack("bob")]
 ['W024', 'W012', 'W016']
@@ -32,12 +32,14 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from itertools import combinations, product
+from dataclasses import dataclass, replace
 
 from companion.engine.captures import capture_options, has_capture, is_valid_capture
-from companion.engine.cards import Card, FATE_CARDS, world_deck
-from companion.engine.moves import UNSEEN, Deal, DrawFate, InvalidMoveError, Move, NewRound, Pass, Play, _Unseen
+from companion.engine.cards import EXORCIST, MYSTIC_CRYSTAL, Card, world_deck
+from companion.engine.effects import CENTRE, FRONT, HAND, Effects
+from companion.engine.errors import IllegalMoveError, InvalidMoveError
+from companion.engine.fate import FATE_RULES, FateRule, check_details, fate_rule
+from companion.engine.moves import UNSEEN, Deal, DrawFate, Move, NewRound, Pass, Play, _Unseen
 from companion.engine.scoring import RoundScore, score_round
 
 if TYPE_CHECKING:
@@ -48,6 +50,7 @@ __all__ = [
     "GameState",
     "Phase",
     "IllegalMoveError",
+    "InvalidMoveError",
     "RoundResult",
     "Outcome",
     "Termination",
@@ -56,16 +59,9 @@ __all__ = [
 ]
 
 FATE_DECK_SIZE = 7
-_F_CRYSTAL, _F_WARLOCK, _F_VAMPIRE, _F_DECAY, _F_SWAP, _F_THIEF, _F_EXORCIST, _F_RENEWAL = FATE_CARDS
-
-
-class IllegalMoveError(ValueError):
-    """A move that breaks a rule of the game. ``rule`` is the ruling it breaks (``"R4"``),
-    the message says how, in words for the table."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        self.rule = rule
-        super().__init__(message if message.startswith(rule + ":") else f"{rule}: {message}")
+# A Play of a World card carries none of the Fate details (DETAILS): its tail is all empty.
+_NO_DETAILS = Play("", world_deck()[0])[3:]
+_NOTHING = Effects(None)
 
 
 class Phase(enum.Enum):
@@ -208,6 +204,7 @@ class _Core:
         "fate_sets",
         "drew_fate",
         "centre",
+        "centre_fate",
         "stacks",
         "sweeps",
         "in_play",
@@ -236,6 +233,7 @@ class _Core:
     fate_sets: tuple[frozenset[Card], ...] | None
     drew_fate: list[bool]
     centre: tuple[Card, ...]
+    centre_fate: tuple[tuple[int, Card], ...]
     stacks: list[tuple[Card, ...]]
     sweeps: list[tuple[Card, ...]]
     in_play: tuple[tuple[int, Card], ...]
@@ -265,6 +263,7 @@ class _Core:
         new.fate_sets = self.fate_sets
         new.drew_fate = self.drew_fate[:]
         new.centre = self.centre
+        new.centre_fate = self.centre_fate
         new.stacks = self.stacks[:]
         new.sweeps = self.sweeps[:]
         new.in_play = self.in_play
@@ -327,6 +326,7 @@ class GameState:
         core.fate_sets = None
         core.drew_fate = [False] * n
         core.centre = ()
+        core.centre_fate = ()
         core.stacks = [()] * n
         core.sweeps = [()] * n
         core.in_play = ()
@@ -441,12 +441,21 @@ class GameState:
         return tuple((self.players[i], card) for i, card in self._core.in_play)
 
     @property
+    def centre_fate(self) -> tuple[tuple[str, Card], ...]:
+        """The Fate cards lying in the centre (a Warlock, a Vampire), each with who laid it."""
+        return tuple((self.players[i], card) for i, card in self._core.centre_fate)
+
+    @property
     def crystal_in_play(self) -> bool:
-        return any(card is _F_CRYSTAL for _, card in self._core.in_play)
+        return any(card is MYSTIC_CRYSTAL for _, card in self._core.in_play)
 
     @property
     def exorcist_in_play(self) -> bool:
-        return any(card is _F_EXORCIST for _, card in self._core.in_play)
+        return any(card is EXORCIST for _, card in self._core.in_play)
+
+    def _rules_in_play(self) -> list[FateRule]:
+        """The rules of the Fate cards in play, once each however many copies lie there."""
+        return list(dict.fromkeys(FATE_RULES[card] for _, card in self._core.in_play))
 
     @property
     def last_capturer(self) -> str | None:
@@ -493,11 +502,27 @@ class GameState:
         """The capture options of ``card`` played now on the centre (R4, R5)."""
         if card.value is None:
             return []
-        return capture_options(self._core.centre, card.value, empowered=card.is_wizard and self.crystal_in_play)
+        return capture_options(self._core.centre, card.value, empowered=self.is_empowered(card))
 
     def is_empowered(self, card: Card) -> bool:
-        """A value-1 card played while a Mystic Crystal is in play (R5)."""
-        return card.is_wizard and card.to_centre and self.crystal_in_play
+        """A card played to the centre while a Fate card in play empowers it: a value-1 card
+        while a Mystic Crystal is in play (R5)."""
+        return bool(self._core.in_play) and card.to_centre and any(r.empowers(card) for r in self._rules_in_play())
+
+    def player_seat(self, name: str) -> int:
+        """``name``'s seat (0 is the first listed); :class:`InvalidMoveError` for a stranger."""
+        try:
+            return self._seat[name]
+        except (KeyError, TypeError):
+            raise InvalidMoveError(f"unknown player {name!r}; the players are {', '.join(self.players)}") from None
+
+    def may_hold(self, player: str, card: Card) -> bool:
+        """Whether ``card`` is, or may be (among face-down cards), in ``player``'s hand."""
+        c = self._core
+        i = self.player_seat(player)
+        if card.is_world:
+            return card in c.hands[i] or bool(c.hidden[i] and card in c.pool)
+        return card in c.fate_hands[i] or bool(c.fate_hidden[i] and card in c.fate_decks[i])
 
     # ------------------------------------------------------------------ legal moves
 
@@ -515,88 +540,35 @@ class GameState:
             return
         i = c.turn
         me = self.players[i]
-        crystal = self.crystal_in_play
-        exorcist = self.exorcist_in_play
         seen: set[Card] = set()
-        for card in c.hands[i]:
-            if card in seen:
+        for card in c.hands[i] + c.fate_hands[i]:
+            if card in seen or (c.in_play and self._forbidden(card) is not None):
                 continue
             seen.add(card)
-            yield from self._centre_plays(me, card, crystal)
-        seen.clear()
-        for card in c.fate_hands[i]:
-            if card in seen:
-                continue
-            seen.add(card)
-            yield from self._fate_plays(i, card, crystal, exorcist)
+            if card.to_centre:
+                yield from self._centre_plays(me, card)
+            else:
+                yield from fate_rule(card).plays(self, me)
         holds_world = bool(c.hands[i]) or c.hidden[i] > 0
         if holds_world and not c.drew_fate[i] and len(c.fate_decks[i]) - c.fate_hidden[i] > 0:
             yield DrawFate(me)
         if not holds_world:
             yield Pass(me)
 
-    def _centre_plays(self, me: str, card: Card, crystal: bool) -> Iterator[Play]:
-        assert card.value is not None
-        options = capture_options(self._core.centre, card.value, empowered=crystal and card.is_wizard)
+    def _centre_plays(self, me: str, card: Card) -> Iterator[Play]:
+        options = self.capture_options(card)
         if not options:
             yield Play(me, card)
         for option in options:
             yield Play(me, card, option)
 
-    def _fate_plays(self, i: int, card: Card, crystal: bool, exorcist: bool) -> Iterator[Play]:
-        c = self._core
-        me = self.players[i]
-        if card.to_centre:
-            if not exorcist:
-                yield from self._centre_plays(me, card, crystal)
-        elif card is _F_CRYSTAL:
-            yield Play(me, card)
-        elif card is _F_EXORCIST:
-            if not any(x.value == 4 for x in c.centre):
-                yield Play(me, card)
-        elif card is _F_DECAY:
-            victims = [j for j in range(self._n) if self._opponent(i, j) and self._hand_known_size(j) > 0]
-            choices = [sorted(set(c.hands[j]) | set(c.fate_hands[j])) for j in victims]
-            if any(not ch for ch in choices):
-                return  # a victim's hand is face down: the outcome is not enumerable
-            for pick in product(*choices):
-                yield Play(me, card, discards=tuple((self.players[j], x) for j, x in zip(victims, pick)))
-        elif card is _F_SWAP:
-            mine = c.hands[i]
-            if c.hidden[i]:
-                return
-            for j in range(self._n):
-                if j == i or c.hidden[j]:
-                    continue
-                theirs = c.hands[j]
-                k = min(len(mine), len(theirs))
-                give_sets = list(combinations(mine, k)) if len(mine) > k else [mine]
-                for received in combinations(theirs, k):
-                    for given in give_sets:
-                        yield Play(me, card, target=self.players[j], given=tuple(given), received=tuple(received))
-        elif card is _F_THIEF:
-            for j in range(self._n):
-                if self._opponent(i, j):
-                    top = c.stacks[j][-1] if c.stacks[j] else None
-                    yield Play(me, card, target=self.players[j], stolen=top)
-        elif card is _F_RENEWAL:
-            if c.deck_count == 0:
-                yield Play(me, card, drawn=None)
-            elif self._fully_seen():
-                for x in sorted(c.pool):
-                    yield Play(me, card, drawn=x)
-            else:
-                yield Play(me, card, drawn=UNSEEN)
-
-    def _fully_seen(self) -> bool:
-        return not any(self._core.hidden)
-
-    def _hand_known_size(self, j: int) -> int:
-        c = self._core
-        return len(c.hands[j]) + c.hidden[j] + len(c.fate_hands[j]) + c.fate_hidden[j]
-
-    def _opponent(self, i: int, j: int) -> bool:
-        return i != j and self._side_index[i] != self._side_index[j]
+    def _forbidden(self, card: Card) -> IllegalMoveError | None:
+        """Why a Fate card in play forbids playing ``card`` now (R24), or ``None``."""
+        for rule in self._rules_in_play():
+            problem = rule.forbids(self, card)
+            if problem is not None:
+                return problem
+        return None
 
     def is_legal(self, move: Move) -> bool:
         try:
@@ -620,29 +592,54 @@ class GameState:
             return
         if check:
             self._check(move)
+        # Only a play needs its effects worked out to be carried out.
+        effects = self._effects(move) if type(move) is Play else _NOTHING
+        self._save(move)
+        self._carry_out(move, effects)
+
+    def apply(self, move: Move) -> Effects:
+        """Check and push ``move`` like :meth:`push`, and tell what it did (the round it
+        ended included)."""
+        self._check(move)
+        effects = self._effects(move)
+        rounds = len(self._core.results)
+        self._save(move)
+        self._carry_out(move, effects)
+        if len(self._core.results) > rounds:
+            effects = replace(effects, round_result=self._core.results[-1])
+        return effects
+
+    def effects(self, move: Move) -> Effects:
+        """What ``move`` would do now, without doing it (checked like :meth:`push`)."""
+        self._check(move)
+        return self._effects(move)
+
+    def _save(self, move: Move) -> None:
         if self._keep:
             self._stack.append(self._core)
             self._core = self._core.copy()
             self.move_stack.append(move)
-        self._apply(move)
 
     def _push_world_card(self, move: Play, check: bool) -> bool:
-        """The most common move, a World card from a known hand without a Crystal in play,
-        checked and applied in one pass. Returns ``False``, having changed nothing, for
-        anything else, which the general path then checks and applies (with its messages)."""
+        """The most common move, a World card from a known hand while no Fate card lies in
+        play or in the centre, checked and applied in one pass. Returns ``False``, having
+        changed nothing, for anything else, which the general path then checks and applies
+        (with its messages). A property test keeps the two paths in agreement."""
         c = self._core
         i = self._seat.get(move.player)
         card = move.card
-        if i is None or i != c.turn or c.phase is not _TURN:
+        if i is None or i != c.turn or c.phase is not _TURN or c.in_play or c.centre_fate:
             return False
         hand = c.hands[i]
-        if card not in hand or (card.is_wizard and self.crystal_in_play):
+        if card not in hand:
             return False
         centre = c.centre
         capture = move.capture
         value = card.value
         if check:
             n = len(capture)
+            if move[3:] != _NO_DETAILS:
+                return False
             if n == 0:
                 if has_capture(centre, value):  # type: ignore[arg-type]
                     return False
@@ -690,12 +687,6 @@ class GameState:
 
     # ------------------------------------------------------------------ validation
 
-    def _player_index(self, name: str) -> int:
-        try:
-            return self._seat[name]
-        except (KeyError, TypeError):
-            raise InvalidMoveError(f"unknown player {name!r}; the players are {', '.join(self.players)}") from None
-
     def _check(self, move: Move) -> None:
         c = self._core
         kind = type(move)
@@ -709,6 +700,8 @@ class GameState:
             if c.drew_fate[i]:
                 raise IllegalMoveError("R17", f"{move.player} already drew a Fate card in this deal (once per deal)")  # type: ignore[union-attr]
             if len(c.fate_decks[i]) - c.fate_hidden[i] <= 0:
+                if not any(c.fate_sets or ()):
+                    raise IllegalMoveError("R17", "this game is played without Fate decks, so there is no Fate card to draw (R3)")
                 raise IllegalMoveError("R17", f"{move.player}'s Fate deck is empty")  # type: ignore[union-attr]
         elif kind is Pass:
             i = self._check_turn(move.player, "pass")  # type: ignore[union-attr]
@@ -725,7 +718,7 @@ class GameState:
         c = self._core
         i = self._seat.get(player) if isinstance(player, str) else None
         if i is None:
-            i = self._player_index(player)
+            i = self.player_seat(player)
         if c.phase is not Phase.TURN:
             raise IllegalMoveError(*_phase_problem(c.phase, f"{player} cannot {what}"))
         if i != c.turn:
@@ -734,61 +727,32 @@ class GameState:
 
     def _check_play(self, move: Play) -> None:
         c = self._core
-        i = self._seat[move.player]
         card = move.card
         if not isinstance(card, Card):
             raise InvalidMoveError(f"not a card: {card!r}")
-        if card.is_world:
-            if card.is_expansion and not self.setup.expansion:
-                raise IllegalMoveError("R2", f"{card.id} belongs to the Higher Powers expansion, not in this game")
-            if card not in c.hands[i] and not (c.hidden[i] and card in c.pool):
-                raise IllegalMoveError("R17", f"{card.id} ({card.title}) is not in {move.player}'s hand{self._whereabouts(card)}")
-        else:
-            if card not in c.fate_hands[i] and not (c.fate_hidden[i] and card in c.fate_decks[i]):
-                raise IllegalMoveError(
-                    "R17", f"{card.id} ({card.title}) is not among the Fate cards in {move.player}'s hand"
-                )
+        rule = None if card.is_world else fate_rule(card)
+        check_details(move)
+        if card.is_world and card.is_expansion and not self.setup.expansion:
+            raise IllegalMoveError("R2", f"{card.id} belongs to the Higher Powers expansion, not in this game")
+        if not self.may_hold(move.player, card):
+            if card.is_world:
+                raise IllegalMoveError("R17", f"{card.id} ({card.title}) is not in {move.player}'s hand{self.whereabouts(card)}")
+            raise IllegalMoveError("R17", f"{card.id} ({card.title}) is not among the Fate cards in {move.player}'s hand")
+        if c.in_play:
+            problem = self._forbidden(card)
+            if problem is not None:
+                raise problem
         if card.to_centre:
-            if card.is_creature and self.exorcist_in_play:
-                raise IllegalMoveError("R24", f"the Exorcist is in play: no Creature may be played ({card.title})")
             assert card.value is not None
-            empowered = card.is_wizard and self.crystal_in_play
-            problem = is_valid_capture(c.centre, card.value, move.capture, empowered=empowered)
-            if problem:
-                rule, _, text = problem.partition(": ")
-                raise IllegalMoveError(rule, f"{card.title} played by {move.player}: {text}")
-            return
-        if card is _F_EXORCIST:
-            if any(x.value == 4 for x in c.centre):
-                raise IllegalMoveError("R24", "the Exorcist cannot be played while a Minion (a 4) lies in the centre")
-        elif card is _F_DECAY:
-            self._check_decay(i, move)
-        elif card is _F_SWAP:
-            self._check_swap(i, move)
-        elif card is _F_THIEF:
-            if move.target is None:
-                raise IllegalMoveError("R23", "the Thief needs a target player")
-            j = self._player_index(move.target)
-            if not self._opponent(i, j):
-                raise IllegalMoveError("R23", f"the Thief steals from an opponent; {move.target} is not one")
-            top = c.stacks[j][-1] if c.stacks[j] else None
-            if move.stolen is not top:
-                if top is None:
-                    raise IllegalMoveError("R23", f"{move.target}'s capture stack is empty: nothing can be stolen")
-                raise IllegalMoveError(
-                    "R23", f"the top card of {move.target}'s capture stack is {top.id}, not {getattr(move.stolen, 'id', None)}"
-                )
-        elif card is _F_RENEWAL:
-            if c.deck_count == 0:
-                if move.drawn is not None:
-                    raise IllegalMoveError("R25", f"the World deck is empty: Renewal draws nothing, not {move.drawn}")
-            elif move.drawn is None:
-                raise IllegalMoveError("R25", f"the World deck still has {c.deck_count} cards: Renewal draws one")
-            elif isinstance(move.drawn, Card) and move.drawn not in c.pool:
-                raise IllegalMoveError("R25", f"{move.drawn} is not in the World deck{self._whereabouts(move.drawn)}")
+            problem_text = is_valid_capture(c.centre, card.value, move.capture, empowered=self.is_empowered(card))
+            if problem_text:
+                rule_id, _, text = problem_text.partition(": ")
+                raise IllegalMoveError(rule_id, f"{card.title} played by {move.player}: {text}")
+        elif rule is not None:
+            rule.check(self, move)
 
-    def _whereabouts(self, card: Card) -> str:
-        """Where a card really is, to make an error message useful."""
+    def whereabouts(self, card: Card) -> str:
+        """Where a card really is, in words, to make an error message useful."""
         c = self._core
         if card in c.centre:
             return " (it lies in the centre)"
@@ -805,56 +769,6 @@ class GameState:
             return " (it is still in the World deck)"
         return ""
 
-    def _check_decay(self, i: int, move: Play) -> None:
-        c = self._core
-        given = dict(move.discards)
-        if len(given) != len(move.discards):
-            raise IllegalMoveError("R21", "each opponent discards one card only")
-        for name, card in move.discards:
-            j = self._player_index(name)
-            if not self._opponent(i, j):
-                raise IllegalMoveError("R21", f"Dark Decay strikes opponents only; {name} is not one")
-            if card.is_world:
-                ok = card in c.hands[j] or (c.hidden[j] and card in c.pool)
-            else:
-                ok = card in c.fate_hands[j] or (c.fate_hidden[j] and card in c.fate_decks[j])
-            if not ok:
-                raise IllegalMoveError("R21", f"{name} cannot discard {card.id}: it is not in their hand")
-        for j in range(self._n):
-            if self._opponent(i, j) and self._hand_known_size(j) > 0 and self.players[j] not in given:
-                raise IllegalMoveError("R21", f"every opponent with cards in hand discards one; {self.players[j]} did not")
-
-    def _check_swap(self, i: int, move: Play) -> None:
-        c = self._core
-        if move.target is None:
-            raise IllegalMoveError("R22", "Mirror Swap needs a target player")
-        j = self._player_index(move.target)
-        if j == i:
-            raise IllegalMoveError("R22", "Mirror Swap names another player, not oneself")
-        a = len(c.hands[i]) + c.hidden[i]
-        b = len(c.hands[j]) + c.hidden[j]
-        k = min(a, b)
-        if len(move.given) != k or len(move.received) != k:
-            raise IllegalMoveError(
-                "R22",
-                f"{move.player} holds {a} World cards and {move.target} {b}: exactly {k} change hands each way",
-            )
-        for who, cards, idx in ((move.player, move.given, i), (move.target, move.received, j)):
-            rest = list(c.hands[idx])
-            spare = c.hidden[idx]
-            for card in cards:
-                if card is UNSEEN:
-                    # A face-down card changing hands, as a camera sees a swap.
-                    if not spare:
-                        raise IllegalMoveError("R22", f"{who} has no face-down World card to swap")
-                    spare -= 1
-                elif card in rest:
-                    rest.remove(card)
-                elif spare and isinstance(card, Card) and card.is_world and card in c.pool:
-                    spare -= 1
-                else:
-                    raise IllegalMoveError("R22", f"{card} is not a World card in {who}'s hand")
-
     def _check_deal(self, move: Deal) -> None:
         c = self._core
         if c.phase is not Phase.DEAL:
@@ -862,7 +776,7 @@ class GameState:
         n = self._n
         by_seat: list[tuple[Card | _Unseen, ...] | None] = [None] * n
         for name, cards in move.hands:
-            i = self._player_index(name)
+            i = self.player_seat(name)
             if by_seat[i] is not None:
                 raise InvalidMoveError(f"{name} is dealt twice in one deal")
             by_seat[i] = cards
@@ -895,13 +809,13 @@ class GameState:
                 raise IllegalMoveError("R15", f"{card.id} is dealt twice")
             seen.add(card)
             if card not in c.pool:
-                raise IllegalMoveError("R15", f"{card.id} is not in the World deck{self._whereabouts(card)}")
+                raise IllegalMoveError("R15", f"{card.id} is not in the World deck{self.whereabouts(card)}")
 
     def _check_round(self, move: NewRound) -> None:
         c = self._core
         if c.phase is not Phase.ROUND:
             raise IllegalMoveError(*_phase_problem(c.phase, "a new round cannot start now"))
-        d = self._player_index(move.dealer)
+        d = self.player_seat(move.dealer)
         if c.round_no > 0:
             expected = (c.dealer + 1) % self._n
             if d != expected:
@@ -910,7 +824,7 @@ class GameState:
                 )
         decks = {}
         for name, cards in move.fate_decks:
-            self._player_index(name)
+            self.player_seat(name)
             if name in decks:
                 raise InvalidMoveError(f"{name}'s Fate deck is given twice")
             decks[name] = cards
@@ -929,12 +843,91 @@ class GameState:
 
     # ------------------------------------------------------------------ applying moves
 
-    def _apply(self, move: Move) -> None:
+    def _effects(self, move: Move) -> Effects:
+        """What a (checked) move does: the rules of the card played decide (R4-R7, R19-R25)."""
         kind = type(move)
         if kind is Play:
-            self._apply_play(move)  # type: ignore[arg-type]
+            card = move.card  # type: ignore[union-attr]
+            if card.to_centre:
+                return self._centre_effects(move)  # type: ignore[arg-type]
+            return fate_rule(card).effects(self, move)  # type: ignore[arg-type]
+        if kind is DrawFate:
+            return Effects(move.player, drew_fate=True)  # type: ignore[union-attr]
+        if kind is Pass:
+            return Effects(move.player)  # type: ignore[union-attr]
+        return Effects(None)
+
+    def _centre_effects(self, move: Play) -> Effects:
+        """R4, R5, R7: a card laid in the centre, capturing or not; and what the Fate cards in
+        play do when it is laid (R24: a Minion sends the Exorcists away)."""
+        c = self._core
+        card = move.card
+        capture = tuple(move.capture)
+        empowered = self.is_empowered(card)
+        spent = tuple(s for rule in self._rules_in_play() for s in rule.reacts(self, card)) if c.in_play else ()
+        return Effects(
+            move.player,
+            card,
+            laid=not capture,
+            captured=capture,
+            sweep=_is_sweep(c, capture, natural=card.is_world and not empowered),
+            empowered=empowered,
+            spent=spent,
+        )
+
+    def _carry_out(self, move: Move, fx: Effects) -> None:
+        """Change the state as ``fx`` says ``move`` does."""
+        kind = type(move)
+        c = self._core
+        if kind is Play:
+            i = self._seat[move.player]  # type: ignore[union-attr]
+            card = move.card  # type: ignore[union-attr]
+            self._take_from_hand(i, card)
+            if card.to_centre:
+                if fx.captured and c.centre_fate:
+                    c.centre_fate = _remove_owned(c.centre_fate, fx.captured)
+                _lay_in_centre(c, i, card, fx.captured, natural=card.is_world and not fx.empowered)
+                if card.is_fate and fx.laid:
+                    c.centre_fate = c.centre_fate + ((i, card),)
+            seat = self._seat
+            for player, x in fx.in_front:
+                c.in_play = c.in_play + ((seat[player], x),)
+            for spent in fx.spent:
+                j = seat[spent.player] if spent.player is not None else -1
+                if spent.zone == HAND:
+                    self._take_from_hand(j, spent.card)
+                elif spent.zone == CENTRE:
+                    c.centre = _remove(c.centre, spent.card)
+                    if spent.card.is_fate:
+                        c.centre_fate = _remove_owned(c.centre_fate, (spent.card,), j)
+                elif spent.zone == FRONT:
+                    k = c.in_play.index((j, spent.card))
+                    c.in_play = c.in_play[:k] + c.in_play[k + 1 :]
+                c.discards = c.discards + (spent.card,)
+            for giver, receiver, moved in fx.exchanged:
+                src, dst = seat[giver], seat[receiver]
+                if isinstance(moved, Card):
+                    self._take_from_hand(src, moved)
+                    c.hands[dst] = c.hands[dst] + (moved,)
+                    # The one who gave it away now knows where it is.
+                    c.revealed = c.revealed + ((src, moved, dst),)
+                else:
+                    c.hidden[src] -= 1
+                    c.hidden[dst] += 1
+            if fx.stolen is not None:
+                victim, x = fx.stolen
+                j = seat[victim]
+                c.stacks[j] = c.stacks[j][:-1]
+                c.stacks[i] = c.stacks[i] + (x,)
+            if fx.drawn is UNSEEN:
+                c.hidden[i] += 1
+                c.deck_count -= 1
+            elif isinstance(fx.drawn, Card):
+                c.hands[i] = c.hands[i] + (fx.drawn,)
+                c.pool = c.pool - {fx.drawn}
+                c.deck_count -= 1
+            self._next_turn()
         elif kind is DrawFate:
-            c = self._core
             i = self._seat[move.player]  # type: ignore[union-attr]
             c.drew_fate[i] = True
             if c.fate_order_known:
@@ -965,62 +958,6 @@ class GameState:
             else:
                 c.fate_hidden[i] -= 1
                 c.fate_decks[i] = _remove(c.fate_decks[i], card)
-
-    def _apply_play(self, move: Play) -> None:
-        c = self._core
-        i = self._seat[move.player]
-        card = move.card
-        self._take_from_hand(i, card)
-        if card.to_centre:
-            natural = card.is_world and not (card.is_wizard and self.crystal_in_play)
-            _lay_in_centre(c, i, card, tuple(move.capture), natural=natural)
-        elif card is _F_CRYSTAL:
-            if any(x is _F_CRYSTAL for _, x in c.in_play):
-                # R19: a second Crystal discards both.
-                c.in_play = tuple(e for e in c.in_play if e[1] is not _F_CRYSTAL)
-                c.discards = c.discards + (_F_CRYSTAL, _F_CRYSTAL)
-            else:
-                c.in_play = c.in_play + ((i, card),)
-        elif card is _F_EXORCIST:
-            creatures = tuple(x for x in c.centre if x.is_creature)
-            if creatures:
-                c.centre = tuple(x for x in c.centre if not x.is_creature)
-                c.discards = c.discards + creatures
-            c.in_play = c.in_play + ((i, card),)
-        else:
-            c.discards = c.discards + (card,)
-            if card is _F_DECAY:
-                for name, x in move.discards:
-                    self._take_from_hand(self._seat[name], x)
-                    c.discards = c.discards + (x,)
-            elif card is _F_SWAP:
-                assert move.target is not None
-                j = self._seat[move.target]
-                for src, dst, cards in ((i, j, move.given), (j, i, move.received)):
-                    for moved in cards:
-                        if not isinstance(moved, Card):
-                            c.hidden[src] -= 1
-                            c.hidden[dst] += 1
-                        else:
-                            self._take_from_hand(src, moved)
-                            c.hands[dst] = c.hands[dst] + (moved,)
-                            # The one who gave it away now knows where it is.
-                            c.revealed = c.revealed + ((src, moved, dst),)
-            elif card is _F_THIEF:
-                assert move.target is not None
-                if move.stolen is not None:
-                    j = self._seat[move.target]
-                    c.stacks[j] = c.stacks[j][:-1]
-                    c.stacks[i] = c.stacks[i] + (move.stolen,)
-            elif card is _F_RENEWAL:
-                if move.drawn is UNSEEN:
-                    c.hidden[i] += 1
-                    c.deck_count -= 1
-                elif isinstance(move.drawn, Card):
-                    c.hands[i] = c.hands[i] + (move.drawn,)
-                    c.pool = c.pool - {move.drawn}
-                    c.deck_count -= 1
-        self._next_turn()
 
     def _next_turn(self) -> None:
         c = self._core
@@ -1077,6 +1014,7 @@ class GameState:
             c.fate_sets = tuple(frozenset(d) for d in c.fate_decks)
         c.drew_fate = [False] * n
         c.centre = ()
+        c.centre_fate = ()
         c.stacks = [()] * n
         c.sweeps = [()] * n
         c.in_play = ()
@@ -1096,6 +1034,7 @@ class GameState:
             lc = c.last_capturer
             c.stacks[lc] = c.stacks[lc] + leftover
             c.centre = ()
+            c.centre_fate = ()
         score = self.provisional_score()
         sides = self.setup.sides
         totals = tuple(t + score.sides[s].total for t, s in zip(c.totals, sides))
@@ -1135,28 +1074,34 @@ class GameState:
         )
 
 
+def _is_sweep(c: _Core, capture: tuple[Card, ...], *, natural: bool) -> bool:
+    """R7: a natural World card that empties the centre, outside the first and last deal."""
+    return natural and bool(capture) and len(capture) == len(c.centre) and c.deal_no != 1 and not c.last_deal
+
+
 def _lay_in_centre(c: _Core, i: int, card: Card, capture: tuple[Card, ...], *, natural: bool) -> None:
     """Player ``i``'s ``card`` goes to the centre, taking ``capture`` (already checked).
     ``natural``: a World card, not an empowered Wizard, which can make a clean sweep."""
     if capture:
+        sweep = _is_sweep(c, capture, natural=natural)
         c.centre = _remove_all(c.centre, capture)
         c.stacks[i] = c.stacks[i] + capture + (card,)
         c.last_capturer = i
-        # R7: a natural World card that empties the centre, outside the first and last deal.
-        if natural and not c.centre and c.deal_no != 1 and not c.last_deal:
+        if sweep:
             c.sweeps[i] = c.sweeps[i] + (card,)
     else:
         c.centre = c.centre + (card,)
-    if card.is_world and card.value == 4 and c.in_play:
-        _minion_played(c)
 
 
-def _minion_played(c: _Core) -> None:
-    """R24: a value-4 World card played sends every Exorcist in play away."""
-    gone = tuple(x for _, x in c.in_play if x is _F_EXORCIST)
-    if gone:
-        c.in_play = tuple(e for e in c.in_play if e[1] is not _F_EXORCIST)
-        c.discards = c.discards + gone
+def _remove_owned(owned: tuple[tuple[int, Card], ...], cards: tuple[Card, ...], seat: int = -1) -> tuple[tuple[int, Card], ...]:
+    """``owned`` less one entry for each of ``cards`` (the one of ``seat`` when given)."""
+    rest = list(owned)
+    for card in cards:
+        for k, (j, x) in enumerate(rest):
+            if x is card and seat in (-1, j):
+                del rest[k]
+                break
+    return tuple(rest)
 
 
 def _phase_problem(phase: Phase, what: str) -> tuple[str, str]:

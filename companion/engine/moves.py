@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from companion.engine.cards import Card
+from companion.engine.errors import InvalidMoveError
 
 __all__ = [
     "UNSEEN",
@@ -24,6 +25,7 @@ __all__ = [
     "DrawFate",
     "Pass",
     "InvalidMoveError",
+    "DETAILS",
 ]
 
 
@@ -48,12 +50,6 @@ class _Unseen:
 UNSEEN = _Unseen()
 
 HandCard = Card | _Unseen
-
-
-class InvalidMoveError(ValueError):
-    """A move that is malformed whatever the game state (an unknown player, a Fate card's
-    detail given to a World card, ...). A well-formed move that breaks a rule raises
-    :class:`companion.engine.game.IllegalMoveError` instead."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +104,11 @@ class Deal:
             if name == player:
                 return cards
         return ()
+
+
+DETAILS: tuple[str, ...] = ("target", "given", "received", "stolen", "drawn", "discards")
+"""The fields of a :class:`Play` that only some Fate cards carry; each Fate card's rule names
+its own (:attr:`companion.engine.fate.FateRule.details`), and any other is refused."""
 
 
 class Play(NamedTuple):

@@ -113,11 +113,16 @@ class PrideOfDragons:
         if self.runner_up is None:
             return f"Pride of Dragons: {self.winner} (the only side with cards)"
         other = self.sequences[self.runner_up]
+        # Every side that shares the runner-up's counts is beaten at the same place (R11).
+        runners = [s for s, q in self.sequences.items() if s != self.winner and q == other]
+        names = " and ".join([", ".join(runners[:-1]), runners[-1]]) if len(runners) > 1 else runners[0]
         if pos == 0:
-            return f"Pride of Dragons: {self.winner}, {seq[0]} Dragons against {other[0]} ({self.runner_up})"
+            dragons = "Dragon" if seq[0] == 1 else "Dragons"
+            each = " each" if len(runners) > 1 else ""
+            return f"Pride of Dragons: {self.winner}, {seq[0]} {dragons} against {other[0]}{each} ({names})"
         level = ", ".join(f"{v}s" for v in PRIDE_VALUES[:pos])
         return (
-            f"Pride of Dragons: {self.winner}; level with {self.runner_up} on the {level}, "
+            f"Pride of Dragons: {self.winner}; level with {names} on the {level}, "
             f"ahead on the {self.decided_at}s ({seq[pos]} against {other[pos]})"
         )
 

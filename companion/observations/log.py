@@ -29,6 +29,7 @@ Cards are written by id (``"W016"``), as in game records.
 from __future__ import annotations
 
 import json
+import math
 import os
 import threading
 import time
@@ -38,7 +39,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from companion.engine.cards import Card, UnknownCardError
-from companion.engine.game import GameSetup
+from companion.engine.game import GameSetup, IllegalMoveError
+from companion.engine.moves import InvalidMoveError
 from companion.observations import (
     CardGone,
     CardLifted,
@@ -50,6 +52,7 @@ from companion.observations import (
     SensorStatus,
     UnknownTag,
 )
+from companion.observations.textio import InputError, loads_json, read_text
 
 __all__ = ["FORMAT", "LogPlayback", "ObservationLog", "ObservationLogError", "ObservationRecorder", "read_observation_log"]
 
@@ -58,8 +61,8 @@ FORMAT = "rop-observations/1"
 Emit = Callable[[Observation], None]
 
 
-class ObservationLogError(ValueError):
-    """A log that cannot be read; the message names the file and the line."""
+class ObservationLogError(InputError):
+    """A log that cannot be read or written; the message names the file and the line."""
 
 
 @dataclass
@@ -118,58 +121,171 @@ def observation_json(obs: Observation, t: float) -> dict[str, Any]:
     return out
 
 
-def _observation(data: dict[str, Any], at: float) -> Observation:
+class _Bad(ValueError):
+    """A field of the wrong type or value; the message names the field."""
+
+
+def _str(data: dict[str, Any], key: str) -> str:
+    value = data.get(key)
+    if key not in data:
+        raise _Bad(f"missing {key!r}")
+    if not isinstance(value, str):
+        raise _Bad(f'"{key}" must be a text, not {_shown(value)}')
+    return value
+
+
+def _opt_str(data: dict[str, Any], key: str) -> str | None:
+    value = data.get(key)
+    if value is not None and not isinstance(value, str):
+        raise _Bad(f'"{key}" must be a text or null, not {_shown(value)}')
+    return value
+
+
+def _bool(data: dict[str, Any], key: str, default: bool) -> bool:
+    value = data.get(key, default)
+    if not isinstance(value, bool):
+        raise _Bad(f'"{key}" must be true or false, not {_shown(value)}')
+    return value
+
+
+def _number(value: Any, key: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise _Bad(f'"{key}" must be a number, not {_shown(value)}')
+    return float(value)
+
+
+def _card(data: dict[str, Any], key: str = "card") -> Card:
+    value = data.get(key)
+    if not isinstance(value, str):
+        raise _Bad(f'"{key}" must be a card id, not {_shown(value)}')
+    try:
+        return Card.from_id(value)
+    except UnknownCardError as exc:
+        raise _Bad(str(exc)) from None
+
+
+def _names(value: Any, key: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+        raise _Bad(f'"{key}" must be a list of names, not {_shown(value)}')
+    return tuple(value)
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value) if not isinstance(value, float) or math.isfinite(value) else str(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _observation(data: dict[str, Any]) -> Observation:
+    if "t" not in data:
+        raise _Bad("missing 't'")
+    at = _number(data["t"], "t")
     kind = data.get("kind")
-    source = str(data["source"])
+    source = _str(data, "source")
     if kind in ("seen", "gone"):
-        card = Card.from_id(data["card"])
+        card = _card(data)
+        owner, zone = _opt_str(data, "owner"), _opt_str(data, "zone")
         if kind == "gone":
-            return CardGone(source, at, card, data.get("owner"), data.get("zone"))
+            return CardGone(source, at, card, owner, zone)
         mm = data.get("table_mm")
-        return CardSeen(source, at, card, data.get("owner"), data.get("zone"), (float(mm[0]), float(mm[1])) if mm else None)
+        if mm is not None and (not isinstance(mm, list) or len(mm) != 2):
+            raise _Bad(f'"table_mm" must be [x, y] or null, not {_shown(mm)}')
+        return CardSeen(source, at, card, owner, zone, (_number(mm[0], "table_mm"), _number(mm[1], "table_mm")) if mm else None)
     if kind in ("tapped", "lifted"):
         cls = CardTapped if kind == "tapped" else CardLifted
-        return cls(source, at, Card.from_id(data["card"]), data.get("owner"), str(data["reader"]), str(data.get("uid", "")))
+        uid = data.get("uid", "")
+        if not isinstance(uid, str):
+            raise _Bad(f'"uid" must be a text, not {_shown(uid)}')
+        return cls(source, at, _card(data), _opt_str(data, "owner"), _str(data, "reader"), uid)
     if kind == "unknown-tag":
-        return UnknownTag(source, at, str(data["reader"]), str(data["uid"]), str(data["reason"]))
+        return UnknownTag(source, at, _str(data, "reader"), _str(data, "uid"), _str(data, "reason"))
     if kind == "draw":
-        return DrawAnnounced(source, at, str(data["player"]))
+        return DrawAnnounced(source, at, _str(data, "player"))
     if kind == "status":
-        return SensorStatus(source, at, SensorState(data["state"]), str(data.get("detail", "")), tuple(data.get("readers") or ()))
-    raise ValueError(f"unknown kind {kind!r} (seen, gone, tapped, lifted, unknown-tag, draw, status)")
+        state = data.get("state")
+        states = [s.value for s in SensorState]
+        if state not in states:
+            raise _Bad(f'"state" must be one of {", ".join(states)}, not {_shown(state)}')
+        detail = data.get("detail", "")
+        if not isinstance(detail, str):
+            raise _Bad(f'"detail" must be a text, not {_shown(detail)}')
+        return SensorStatus(source, at, SensorState(state), detail, _names(data.get("readers") or [], "readers"))
+    raise _Bad(f"unknown kind {kind!r:.40} (seen, gone, tapped, lifted, unknown-tag, draw, status)")
+
+
+def _header(header: dict[str, Any]) -> ObservationLog:
+    """The table of a log's first line, every field checked (the same checks as a game
+    record's ``game`` event, R14-R16, through :class:`GameSetup`)."""
+    if "players" not in header:
+        raise _Bad("missing 'players'")
+    players = _names(header["players"], "players")
+    teams_value = header.get("teams")
+    teams = None
+    if teams_value is not None:
+        if not isinstance(teams_value, list):
+            raise _Bad(f'"teams" must be null or a list of lists of names, not {_shown(teams_value)}')
+        teams = tuple(_names(t, "teams") for t in teams_value) or None
+    target = header.get("target", 11)
+    if isinstance(target, bool) or not isinstance(target, int):
+        raise _Bad(f'"target" must be a whole number, not {_shown(target)}')
+    decks = header.get("fate_decks") or {}
+    readers = header.get("readers") or {}
+    if not isinstance(decks, dict):
+        raise _Bad(f'"fate_decks" must map each player to their Fate cards, not {_shown(decks)}')
+    if not isinstance(readers, dict) or not all(isinstance(v, str) for v in readers.values()):
+        raise _Bad(f'"readers" must map each reader to its zone, not {_shown(readers)}')
+    fate_decks = {}
+    for player, cards in decks.items():
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+            raise _Bad(f'"fate_decks": {player}\'s deck must be a list of card ids')
+        try:
+            fate_decks[player] = tuple(Card.from_id(c) for c in cards)
+        except UnknownCardError as exc:
+            raise _Bad(str(exc)) from None
+    log = ObservationLog(
+        players=players,
+        teams=teams,
+        target=target,
+        expansion=_bool(header, "expansion", False),
+        first_dealer=_opt_str(header, "first_dealer"),
+        fate_decks=fate_decks,
+        readers=dict(readers),
+        hands_unseen=_bool(header, "hands_unseen", True),
+        draws_visible=_bool(header, "draws_visible", False),
+    )
+    try:
+        log.setup  # noqa: B018 - the setup's own checks: seats, teams, target
+    except (IllegalMoveError, InvalidMoveError) as exc:
+        raise _Bad(str(exc)) from None
+    if log.first_dealer is not None and log.first_dealer not in players:
+        raise _Bad(f'"first_dealer" {log.first_dealer!r} is not one of the players')
+    return log
+
+
+MAX_LOG_BYTES = 256 * 1024 * 1024
 
 
 def read_observation_log(path: str | os.PathLike[str]) -> ObservationLog:
     """Read a log. A last line cut short (the companion was killed while writing it) is
-    dropped; any other bad line is an :class:`ObservationLogError` naming file and line."""
+    dropped; any other bad line, bad byte or wrong field is an :class:`ObservationLogError`
+    naming the file and the line."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ObservationLogError(f"{path}: cannot read the observation log ({exc.strerror})") from None
+        text = read_text(path, max_bytes=MAX_LOG_BYTES)
+    except InputError as exc:
+        raise ObservationLogError(f"cannot read the observation log: {exc.reason}", path=path, line=exc.line) from None
     rows = text.split("\n")
     if not rows or not rows[0].strip():
-        raise ObservationLogError(f"{path}:1: empty; an observation log begins with a {FORMAT} header")
+        raise ObservationLogError(f"empty; an observation log begins with a {FORMAT} header", path=path, line=1)
     try:
-        header = json.loads(rows[0])
-    except json.JSONDecodeError as exc:
-        raise ObservationLogError(f"{path}:1: the header is not JSON ({exc.msg})") from None
+        header = loads_json(rows[0], path=path, line=1)
+    except InputError as exc:
+        raise ObservationLogError(f"the header is {exc.reason}", path=path, line=1) from None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
-        raise ObservationLogError(f"{path}:1: not an observation log (the header must say \"format\": \"{FORMAT}\")")
+        raise ObservationLogError(f'not an observation log (the header must say "format": "{FORMAT}")', path=path, line=1)
     try:
-        log = ObservationLog(
-            players=tuple(str(p) for p in header["players"]),
-            teams=tuple(tuple(t) for t in header["teams"]) if header.get("teams") else None,
-            target=int(header.get("target", 11)),
-            expansion=bool(header.get("expansion", False)),
-            first_dealer=header.get("first_dealer"),
-            fate_decks={str(p): tuple(Card.from_id(c) for c in cards) for p, cards in (header.get("fate_decks") or {}).items()},
-            readers={str(k): str(v) for k, v in (header.get("readers") or {}).items()},
-            hands_unseen=bool(header.get("hands_unseen", True)),
-            draws_visible=bool(header.get("draws_visible", False)),
-        )
-    except (KeyError, TypeError, ValueError, UnknownCardError) as exc:
-        raise ObservationLogError(f"{path}:1: header: {_reason(exc)}") from None
+        log = _header(header)
+    except _Bad as exc:
+        raise ObservationLogError(f"header: {exc}", path=path, line=1) from None
     last = len(rows)
     while last > 1 and not rows[last - 1].strip():
         last -= 1
@@ -177,24 +293,18 @@ def read_observation_log(path: str | os.PathLike[str]) -> ObservationLog:
         if not row.strip():
             continue
         try:
-            data = json.loads(row)
-        except json.JSONDecodeError as exc:
+            data = loads_json(row, path=path, line=number)
+        except InputError as exc:
             if number == last and not text.endswith("\n"):
                 break  # cut short by a crash: it was never whole
-            raise ObservationLogError(f"{path}:{number}: not JSON ({exc.msg})") from None
+            raise ObservationLogError(exc.reason, path=path, line=number) from None
         try:
             if not isinstance(data, dict):
-                raise TypeError("an observation is a JSON object")
-            log.observations.append(_observation(data, float(data["t"])))
-        except (KeyError, TypeError, ValueError, UnknownCardError) as exc:
-            raise ObservationLogError(f"{path}:{number}: {_reason(exc)}") from None
+                raise _Bad("an observation is a JSON object")
+            log.observations.append(_observation(data))
+        except _Bad as exc:
+            raise ObservationLogError(str(exc), path=path, line=number) from None
     return log
-
-
-def _reason(exc: Exception) -> str:
-    if isinstance(exc, KeyError):
-        return f"missing {exc.args[0]!r}"
-    return str(exc)
 
 
 class ObservationRecorder:
@@ -208,9 +318,9 @@ class ObservationRecorder:
         try:
             self._file: IO[str] = self.path.open("w" if overwrite else "x", encoding="utf-8")
         except FileExistsError:
-            raise ObservationLogError(f"{self.path}: a file of that name exists already; choose another name for the observation log") from None
+            raise ObservationLogError("a file of that name exists already; choose another name for the observation log", path=self.path) from None
         except OSError as exc:
-            raise ObservationLogError(f"{self.path}: cannot write the observation log ({exc.strerror})") from None
+            raise ObservationLogError(f"cannot write the observation log ({exc.strerror})", path=self.path) from None
         self._lock = threading.Lock()
         self._began = clock()
         self._write(table.header())
@@ -265,6 +375,11 @@ class LogPlayback:
             if self._stop.is_set():
                 return
             emit(obs)
+
+    def wait(self) -> None:
+        """Until every observation of the log has been emitted (or the playback stopped)."""
+        if self._thread is not None:
+            self._thread.join()
 
     def stop(self) -> None:
         self._stop.set()

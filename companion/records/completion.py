@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.engine.cards import Card
+from companion.engine.fate import fate_rule
 from companion.engine.moves import UNSEEN, Deal, Move, NewRound, Play
 
 __all__ = ["complete_deals"]
@@ -67,7 +68,8 @@ def _hands(moves: Sequence[Move], players: list[str]) -> dict[str, list[Card] | 
         for p, c in m.discards:
             if c.is_world:
                 add(p, c)
-        if card.id == "F005" and m.target:
+        details = () if card.is_world else fate_rule(card).details
+        if "given" in details and m.target:
             if any(c is UNSEEN for c in (*m.given, *m.received)):
                 out[m.player] = None
                 out[m.target] = None
@@ -80,7 +82,7 @@ def _hands(moves: Sequence[Move], players: list[str]) -> dict[str, list[Card] | 
                 assert isinstance(got, Card)
                 add(m.target, got)
                 received[m.player].append(got)
-        if card.id == "F008":
+        if "drawn" in details:
             if m.drawn is UNSEEN:
                 out[m.player] = None
             elif isinstance(m.drawn, Card):

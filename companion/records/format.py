@@ -19,13 +19,15 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import IO, Any
 
 from companion.engine.cards import Card, UnknownCardError
 from companion.engine.game import GameSetup, GameState, IllegalMoveError
+from companion.engine.fate import check_details, fate_rule
 from companion.engine.moves import UNSEEN, Deal, DrawFate, InvalidMoveError, Move, NewRound, Pass, Play, _Unseen
+from companion.observations.textio import InputError, iter_text_lines, loads_json
 
 __all__ = [
     "FORMAT",
@@ -35,6 +37,8 @@ __all__ = [
     "RecordWriter",
     "read_record",
     "load_game",
+    "open_record",
+    "record_lines",
     "game_event",
     "move_event",
     "dumps_event",
@@ -43,34 +47,56 @@ __all__ = [
 
 FORMAT = "rop-record/1"
 
-_loads = json.loads
 _raw_decode = json.JSONDecoder().raw_decode
 
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+"""A record of the longest game is a few hundred kilobytes; anything this large is not one."""
 
-def _parse_line(text: str) -> Any:
-    """One JSON value per line. The decoder's own entry point skips the wrapper that
-    ``json.loads`` adds, which is a fair share of the cost of replaying a record."""
+MAX_RECORD_LINE = 64 * 1024
+"""The longest event (a deal of six hands) is well under a kilobyte."""
+
+MAX_LEADING_BLANKS = 100
+"""Blank lines tolerated before the ``game`` event; past that the file is not a record."""
+
+MAX_BLANK_RUN = 1000
+"""Blank lines tolerated in a row anywhere: the companion writes none."""
+
+_BLANK = object()
+
+
+def _parse_line(text: str, line: int, path: str | None) -> Any:
+    """One JSON value per line (``_BLANK`` for a blank line). The decoder's own entry point
+    skips the wrapper that ``json.loads`` adds, which is a fair share of the cost of replaying
+    a record; anything it does not take cleanly goes through the safe loader, which says what
+    is wrong."""
+    if len(text) > MAX_RECORD_LINE:
+        raise RecordError(f"a line of {len(text)} characters is not an event (at most {MAX_RECORD_LINE})", line=line, path=path)
     try:
         obj, end = _raw_decode(text)
-    except ValueError:
-        return _loads(text)  # leading blanks, or a real error: let loads say which
-    if end != len(text) and text[end:].strip():
-        return _loads(text)
-    return obj
+    except (ValueError, RecursionError):
+        pass  # the safe loader below says what is wrong (deep nesting included)
+    else:
+        if end == len(text) or not text[end:].strip():
+            return obj
+    if not text.strip():
+        return _BLANK
+    try:
+        return loads_json(text, path=path, line=line)
+    except InputError as exc:
+        raise RecordError(exc.reason, line=line, path=path) from None
 
 
-class RecordError(ValueError):
+class RecordError(InputError):
     """A record that cannot be read or breaks a rule. ``line`` is 1-based, ``rule`` the
     ruling broken (``"R4"``) or ``None`` for a malformed line; ``path`` names the file when
     known."""
 
     def __init__(self, message: str, *, line: int, rule: str | None = None, path: str | None = None) -> None:
-        self.line = line
         self.rule = rule
+        ValueError.__init__(self, f"{path}:{line}: {message}" if path else f"line {line}: {message}")
+        self.line = line
         self.path = path
         self.reason = message
-        where = f"{path}:{line}" if path else f"line {line}"
-        super().__init__(f"{where}: {message}")
 
 
 class RecordVisitor:
@@ -106,18 +132,24 @@ def read_record(lines: Iterable[str], visitor: RecordVisitor, *, path: str | Non
 
     Blank lines are skipped. Raises :class:`RecordError` at the first problem, with the line
     number and, for a move that breaks a rule, the rule; what was visited before stays visited.
+    The work per line is bounded (:data:`MAX_RECORD_LINE`), and a file whose first lines are
+    not a ``game`` event is refused at once.
     """
     setup: GameSetup | None = None
     line_no = 0
+    blanks = 0
     visit = visitor.visit_move
     try:
         for line_no, text in enumerate(lines, 1):
-            try:
-                obj = _parse_line(text)
-            except ValueError as exc:
-                if not text.strip():
-                    continue
-                raise RecordError(f"not valid JSON ({exc})", line=line_no, path=path) from None
+            obj = _parse_line(text, line_no, path)
+            if obj is _BLANK:
+                blanks += 1
+                if setup is None and line_no > MAX_LEADING_BLANKS:
+                    raise RecordError(f'not a record: no "game" event in the first {MAX_LEADING_BLANKS} lines', line=line_no, path=path)
+                if blanks > MAX_BLANK_RUN:
+                    raise RecordError(f"{MAX_BLANK_RUN} blank lines in a row: not a record the companion wrote", line=line_no, path=path)
+                continue
+            blanks = 0
             if not isinstance(obj, dict):
                 raise RecordError("each line must be a JSON object", line=line_no, path=path)
             kind = obj.get("event")
@@ -127,16 +159,48 @@ def read_record(lines: Iterable[str], visitor: RecordVisitor, *, path: str | Non
                 setup = _setup_from(obj, line_no, path)
                 visitor.begin_game(setup, line_no)
                 continue
-            visit(_move_from(obj, kind, setup), line_no)
+            try:
+                move = _move_from(obj, kind, setup)
+            except (TypeError, KeyError, AttributeError) as exc:
+                # A field of a shape the event's reader did not expect (a list where a card
+                # id belongs): a malformed line like any other, never a traceback.
+                raise RecordError(f"a field of this {kind} event has the wrong type ({exc})", line=line_no, path=path) from None
+            visit(move, line_no)
     except IllegalMoveError as exc:
         raise RecordError(str(exc), line=line_no, rule=exc.rule, path=path) from None
     except (InvalidMoveError, UnknownCardError) as exc:
         raise RecordError(str(exc), line=line_no, path=path) from None
     except _Malformed as exc:
         raise RecordError(str(exc), line=line_no, path=path) from None
+    except InputError as exc:
+        if isinstance(exc, RecordError):
+            raise
+        raise RecordError(exc.reason, line=exc.line or line_no, path=path) from None
     if setup is None:
         raise RecordError('the record is empty: it needs a "game" event first', line=max(line_no, 1), path=path)
     visitor.end_game()
+
+
+def open_record(path: str | os.PathLike[str]) -> IO[bytes]:
+    """A record file opened for :func:`record_lines`, its size checked first."""
+    try:
+        fp = open(path, "rb")
+        size = os.fstat(fp.fileno()).st_size
+    except OSError as exc:
+        raise RecordError(f"cannot read the record ({exc.strerror or exc})", line=0, path=os.fspath(path)) from None
+    if size > MAX_RECORD_BYTES:
+        fp.close()
+        raise RecordError(f"{size} bytes is too large to be a record (at most {MAX_RECORD_BYTES})", line=0, path=os.fspath(path))
+    return fp
+
+
+def record_lines(fp: IO[bytes], path: str | None = None) -> Iterator[str]:
+    """The lines of a record file as text: UTF-8 (a byte-order mark is dropped), each line
+    read with a bounded length, a byte that is not UTF-8 an error naming its line."""
+    try:
+        yield from iter_text_lines(fp, path=path, max_line=MAX_RECORD_LINE)
+    except InputError as exc:
+        raise RecordError(exc.reason, line=exc.line, path=path) from None
 
 
 def load_game(source: str | os.PathLike[str] | Iterable[str], *, keep_history: bool = False) -> GameState:
@@ -144,11 +208,11 @@ def load_game(source: str | os.PathLike[str] | Iterable[str], *, keep_history: b
     replayer = Replayer(keep_history=keep_history)
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
-        try:
-            with open(path, encoding="utf-8") as fp:
-                read_record(fp, replayer, path=path)
-        except OSError as exc:
-            raise RecordError(f"cannot read the record ({exc.strerror})", line=0, path=path) from None
+        with open_record(path) as fp:
+            try:
+                read_record(record_lines(fp, path), replayer, path=path)
+            except OSError as exc:
+                raise RecordError(f"cannot read the record ({exc.strerror or exc})", line=0, path=path) from None
     else:
         read_record(source, replayer)
     assert replayer.game is not None
@@ -217,6 +281,8 @@ def _cards(value: Any, key: str) -> tuple[Card, ...]:
 def _hand_cards(value: Any, key: str) -> tuple[Card | _Unseen, ...]:
     """Cards from a hand, where ``null`` is a card the companion did not see."""
     if isinstance(value, list) and None in value:
+        if not all(x is None or isinstance(x, str) for x in value):
+            raise _Malformed(f'"{key}" must be a list of card ids (null for a card nobody saw)')
         return tuple(UNSEEN if x is None else _card(x) for x in value)
     return _cards(value, key)
 
@@ -236,6 +302,41 @@ def _name(obj: Mapping[str, Any], key: str = "player") -> str:
     return value
 
 
+def _card_or_none(obj: Mapping[str, Any], key: str) -> Card | None:
+    value = obj.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise _Malformed(f'"{key}" must be a card id or null')
+    return _card(value)
+
+
+def _drawn(obj: Mapping[str, Any], key: str) -> Card | _Unseen | None:
+    """R25: the card a Renewal drew; ``null`` with ``"unseen": true`` when nobody saw it."""
+    if obj.get(key) is None and obj.get("unseen") is True:
+        return UNSEEN
+    return _card_or_none(obj, key)
+
+
+def _discards(obj: Mapping[str, Any], key: str) -> tuple[tuple[str, Card], ...]:
+    """R21: each opponent's discarded card."""
+    value = obj.get(key) or {}
+    if not isinstance(value, dict) or not all(isinstance(c, str) for c in value.values()):
+        raise _Malformed(f'"{key}" must map each opponent to the card id they discard')
+    return tuple((str(p), _card(c)) for p, c in value.items())
+
+
+_READ_DETAIL: dict[str, Callable[[Mapping[str, Any], str], Any]] = {
+    "target": _name,
+    "given": lambda obj, key: _hand_cards(obj.get(key), key),
+    "received": lambda obj, key: _hand_cards(obj.get(key), key),
+    "stolen": _card_or_none,
+    "drawn": _drawn,
+    "discards": _discards,
+}
+"""How each detail of a Fate card's play is read from its event (the card's rule says which)."""
+
+
 def _move_from(obj: Mapping[str, Any], kind: Any, setup: GameSetup) -> Move:
     if kind == "play":
         player = obj.get("player")
@@ -249,29 +350,8 @@ def _move_from(obj: Mapping[str, Any], kind: Any, setup: GameSetup) -> Move:
             card = _card(card_id)
         if card.to_centre:
             return Play(player, card, _cards(obj.get("capture"), "capture"))
-        fid = card.id
-        if fid == "F004":
-            discards = obj.get("discards") or {}
-            if not isinstance(discards, dict):
-                raise _Malformed('"discards" must map each opponent to the card they discard')
-            return Play(player, card, discards=tuple((str(p), _card(c)) for p, c in discards.items()))
-        if fid == "F005":
-            return Play(
-                player,
-                card,
-                target=_name(obj, "target"),
-                given=_hand_cards(obj.get("given"), "given"),
-                received=_hand_cards(obj.get("received"), "received"),
-            )
-        if fid == "F006":
-            stolen = obj.get("stolen")
-            return Play(player, card, target=_name(obj, "target"), stolen=_card(stolen) if stolen else None)
-        if fid == "F008":
-            drawn = obj.get("drawn")
-            if drawn is None and obj.get("unseen"):
-                return Play(player, card, drawn=UNSEEN)
-            return Play(player, card, drawn=_card(drawn) if drawn else None)
-        return Play(player, card)
+        # A Fate card's event carries the details its rule names (R19-R25), nothing else.
+        return Play(player, card, **{name: _READ_DETAIL[name](obj, name) for name in fate_rule(card).details})
     if kind == "draw_fate":
         return DrawFate(_name(obj))
     if kind == "pass":
@@ -304,19 +384,44 @@ def _move_from(obj: Mapping[str, Any], kind: Any, setup: GameSetup) -> Move:
 # ---------------------------------------------------------------------- moves -> events
 
 
-def game_event(setup: GameSetup) -> dict[str, Any]:
-    return {
-        "event": "game",
-        "format": FORMAT,
-        "players": list(setup.players),
-        "teams": [list(t) for t in setup.teams] if setup.teams else None,
-        "target": setup.target,
-        "expansion": setup.expansion,
-    }
+def game_event(setup: GameSetup, game_id: str | None = None) -> dict[str, Any]:
+    """The ``game`` event that opens a record; ``game_id`` names the game wherever its record
+    is copied (a club archive recognises it by that)."""
+    out: dict[str, Any] = {"event": "game", "format": FORMAT}
+    if game_id:
+        out["id"] = game_id
+    out.update(
+        players=list(setup.players),
+        teams=[list(t) for t in setup.teams] if setup.teams else None,
+        target=setup.target,
+        expansion=setup.expansion,
+    )
+    return out
+
+
+def game_id_of(line: str) -> str | None:
+    """The ``id`` of a record's ``game`` line, if it has one."""
+    try:
+        header = json.loads(line)
+    except ValueError:
+        return None
+    value = header.get("id") if isinstance(header, dict) else None
+    return value if isinstance(value, str) else None
 
 
 def _ids(cards: Iterable[Any]) -> list[Any]:
     return [None if c is UNSEEN else c.id for c in cards]
+
+
+_WRITE_DETAIL: dict[str, Callable[[Any], dict[str, Any]]] = {
+    "target": lambda v: {"target": v},
+    "given": lambda v: {"given": _ids(v)},
+    "received": lambda v: {"received": _ids(v)},
+    "stolen": lambda v: {"stolen": v.id if v else None},
+    "drawn": lambda v: {"drawn": None, "unseen": True} if v is UNSEEN else {"drawn": v.id if v else None},
+    "discards": lambda v: {"discards": {p: c.id for p, c in v}},
+}
+"""How each detail of a Fate card's play is written into its event."""
 
 
 def move_event(move: Move, setup: GameSetup | None = None) -> dict[str, Any]:
@@ -324,18 +429,12 @@ def move_event(move: Move, setup: GameSetup | None = None) -> dict[str, Any]:
     if isinstance(move, Play):
         out: dict[str, Any] = {"event": "play", "player": move.player, "card": move.card.id}
         card = move.card
+        check_details(move)  # a detail the card does not carry is refused, not dropped
         if card.to_centre:
             out["capture"] = _ids(move.capture)
-        elif card.id == "F004":
-            out["discards"] = {p: c.id for p, c in move.discards}
-        elif card.id == "F005":
-            out.update(target=move.target, given=_ids(move.given), received=_ids(move.received))
-        elif card.id == "F006":
-            out.update(target=move.target, stolen=move.stolen.id if move.stolen else None)
-        elif card.id == "F008":
-            out["drawn"] = move.drawn.id if isinstance(move.drawn, Card) else None
-            if move.drawn is UNSEEN:
-                out["unseen"] = True
+        else:
+            for name in fate_rule(card).details:
+                out.update(_WRITE_DETAIL[name](getattr(move, name)))
         return out
     if isinstance(move, DrawFate):
         return {"event": "draw_fate", "player": move.player}
@@ -363,12 +462,12 @@ class RecordWriter:
     """Writes a record event by event; each line is flushed (and, with ``durable``, synced
     to disk) as soon as it is written."""
 
-    def __init__(self, fp: IO[str], setup: GameSetup, *, durable: bool = False, header: bool = True) -> None:
+    def __init__(self, fp: IO[str], setup: GameSetup, *, durable: bool = False, header: bool = True, game_id: str | None = None) -> None:
         self.fp = fp
         self.setup = setup
         self.durable = durable
         if header:
-            self._write(game_event(setup))
+            self._write(game_event(setup, game_id))
 
     def _write(self, event: Mapping[str, Any]) -> None:
         self.fp.write(dumps_event(event) + "\n")
@@ -387,11 +486,11 @@ def write_record(path: str | os.PathLike[str], setup: GameSetup, moves: Iterable
             writer.write(move)
 
 
-def iter_record_lines(game: GameState) -> Iterator[str]:
-    """The record of a game kept with its move stack."""
-    yield dumps_event(game_event(game.setup))
-    for move in game.move_stack:
-        yield dumps_event(move_event(move, game.setup))
+def iter_record_lines(setup: GameSetup, moves: Iterable[Move], game_id: str | None = None) -> Iterator[str]:
+    """The lines of the record of a game with ``setup`` and ``moves``."""
+    yield dumps_event(game_event(setup, game_id))
+    for move in moves:
+        yield dumps_event(move_event(move, setup))
 
 
 @dataclass(frozen=True)

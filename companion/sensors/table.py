@@ -27,8 +27,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine.cards import Card, UnknownCardError
-from companion.engine.game import GameSetup
+from companion.engine.game import GameSetup, IllegalMoveError
+from companion.engine.moves import InvalidMoveError
 from companion.observations import DrawAnnounced, Observation, SensorState, SensorStatus
+from companion.observations.textio import InputError, read_json
 
 __all__ = ["TableConfig", "TableConfigError", "TableSensors"]
 
@@ -67,13 +69,13 @@ class TableConfig:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> TableConfig:
+        """Read a table configuration, every key checked for its type; a bad one is a
+        :class:`TableConfigError` naming the file and the key."""
         path = Path(path)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise TableConfigError(f"{path}: cannot read the table configuration ({exc.strerror})") from None
-        except json.JSONDecodeError as exc:
-            raise TableConfigError(f"{path}:{exc.lineno}: not valid JSON ({exc.msg})") from None
+            data = read_json(path, max_bytes=1024 * 1024)
+        except InputError as exc:
+            raise TableConfigError(f"{exc} (the table configuration)") from None
         if not isinstance(data, dict):
             raise TableConfigError(f"{path}: the configuration must be a JSON object")
         known = set(cls.__dataclass_fields__)
@@ -81,28 +83,90 @@ class TableConfig:
         if unknown:
             raise TableConfigError(f"{path}: unknown key(s) {', '.join(unknown)}; the keys are {', '.join(sorted(known))}")
         try:
-            decks = {str(p): tuple(Card.from_id(c) for c in cards) for p, cards in (data.get("fate_decks") or {}).items()}
-        except UnknownCardError as exc:
-            raise TableConfigError(f"{path}: fate_decks: {exc}") from None
-        config = cls(
-            players=tuple(data.get("players", cls.players)),
-            teams=tuple(tuple(t) for t in data["teams"]) if data.get("teams") else None,
-            target=int(data.get("target", 11)),
-            expansion=bool(data.get("expansion", False)),
-            first_dealer=data.get("first_dealer"),
-            fate_decks=decks,
-            camera=data.get("camera"),
-            video=data.get("video"),
-            layout=data.get("layout"),
-            calibration=data.get("calibration"),
-            nfc=list(data.get("nfc") or []),
-            serial=list(data.get("serial") or []),
-            readers={str(k): str(v) for k, v in (data.get("readers") or {}).items()},
-        )
+            config = cls._from_json(data)
+        except _BadKey as exc:
+            raise TableConfigError(f"{path}: {exc}") from None
         for reader, zone in config.readers.items():
             if zone != "centre" and zone.partition(":")[2] not in config.players:
                 raise TableConfigError(f"{path}: readers: {reader} is mapped to {zone!r}, which names no player")
         return config
+
+    @classmethod
+    def _from_json(cls, data: dict[str, Any]) -> TableConfig:
+        def texts(key: str, value: Any) -> list[str]:
+            if not isinstance(value, list) or not all(isinstance(x, str) and x.strip() for x in value):
+                raise _BadKey(f"{key}: expected a list of names, not {_shown(value)}")
+            return list(value)
+
+        def optional(key: str, kinds: tuple[type, ...], what: str) -> Any:
+            value = data.get(key)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, kinds)):
+                raise _BadKey(f"{key}: expected {what}, not {_shown(value)}")
+            return value
+
+        players = tuple(texts("players", data["players"])) if "players" in data else cls.players
+        teams = None
+        if data.get("teams") is not None:
+            if not isinstance(data["teams"], list):
+                raise _BadKey(f"teams: expected null or a list of lists of names, not {_shown(data['teams'])}")
+            teams = tuple(tuple(texts("teams", t)) for t in data["teams"]) or None
+        target = data.get("target", 11)
+        if isinstance(target, bool) or not isinstance(target, int):
+            raise _BadKey(f"target: expected a whole number, not {_shown(target)}")
+        expansion = data.get("expansion", False)
+        if not isinstance(expansion, bool):
+            raise _BadKey(f"expansion: expected true or false, not {_shown(expansion)}")
+        decks_value = data.get("fate_decks") or {}
+        if not isinstance(decks_value, dict):
+            raise _BadKey(f"fate_decks: expected a map of player to Fate cards, not {_shown(decks_value)}")
+        decks = {}
+        for player, cards in decks_value.items():
+            try:
+                decks[player] = tuple(Card.from_id(c) for c in texts(f"fate_decks.{player}", cards))
+            except UnknownCardError as exc:
+                raise _BadKey(f"fate_decks: {exc}") from None
+        readers = data.get("readers") or {}
+        if not isinstance(readers, dict) or not all(isinstance(v, str) for v in readers.values()):
+            raise _BadKey(f"readers: expected a map of reader to zone, not {_shown(readers)}")
+        serial = texts("serial", data.get("serial") or [])
+        for port in serial:
+            from hardware.board_link import PortError, check_port
+
+            try:
+                check_port(port)
+            except PortError as exc:
+                raise _BadKey(f"serial: {exc}") from None
+        config = cls(
+            players=players,
+            teams=teams,
+            target=target,
+            expansion=expansion,
+            first_dealer=optional("first_dealer", (str,), "a player's name"),
+            fate_decks=decks,
+            camera=optional("camera", (int, str), "a camera index or stream URL"),
+            video=optional("video", (str,), "a video file"),
+            layout=optional("layout", (int, str), "a number of players or a layout file"),
+            calibration=optional("calibration", (str,), "a directory"),
+            nfc=texts("nfc", data.get("nfc") or []),
+            serial=serial,
+            readers=dict(readers),
+        )
+        try:
+            config.setup  # noqa: B018 - the setup's own checks: seats, teams, target (R14, R16)
+        except (IllegalMoveError, InvalidMoveError) as exc:
+            raise _BadKey(str(exc)) from None
+        if config.first_dealer is not None and config.first_dealer not in players:
+            raise _BadKey(f"first_dealer: {config.first_dealer!r} is not one of the players")
+        return config
+
+
+class _BadKey(ValueError):
+    pass
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 Emit = Callable[[Observation], None]

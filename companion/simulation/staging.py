@@ -13,8 +13,10 @@ the observations an ideal camera would make (:func:`observations`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+
 from companion.engine.cards import Card
+from companion.engine.effects import CENTRE, HAND, Effects
 from companion.engine.game import GameSetup, GameState, Phase
 from companion.engine.moves import Deal, DrawFate, Move, Play
 from companion.observations import CardGone, CardSeen, Observation
@@ -24,25 +26,22 @@ __all__ = ["stage", "changes", "observations"]
 
 
 def stage(setup: GameSetup, moves: Iterable[Move]) -> Iterator[Scene]:
-    """The scenes of a game played on a real table."""
+    """The scenes of a game played on a real table, following what each move did
+    (:class:`~companion.engine.effects.Effects`)."""
     game = GameState(setup, keep_history=False)
     table: list[TableCard] = []
 
     def scene(move: Move | None, caption: str) -> Scene:
         return Scene(tuple(table), move, caption)
 
-    def remove(card: Card, zone: str | None = None) -> None:
+    def remove(card: Card, zone: str) -> None:
         for i, t in enumerate(table):
-            if t.card is card and (zone is None or t.zone == zone):
+            if t.card is card and t.zone == zone:
                 del table[i]
                 return
 
     for move in moves:
-        rounds_before = len(game.results)
-        exorcists = [p for p, c in game.in_play if c.id == "F007"]
-        crystals = [p for p, c in game.in_play if c.id == "F001"]
-        creatures = [c for c in game.centre if c.is_creature]
-        game.push(move)
+        effects = game.apply(move)
         if isinstance(move, DrawFate):
             # Nothing changes on the table; the scene lets a demo or a test announce the draw.
             yield scene(move, f"{move.player} draws a Fate card")
@@ -50,46 +49,38 @@ def stage(setup: GameSetup, moves: Iterable[Move]) -> Iterator[Scene]:
             table.extend(TableCard(c, None, "centre") for c in move.centre)
             yield scene(move, "the dealer lays four cards in the centre")
         elif isinstance(move, Play):
-            me, card = move.player, move.card
-            owner = me if card.is_fate else None
-            if card.to_centre:
-                table.append(TableCard(card, owner, "centre"))
-                yield scene(move, f"{me} lays {card.id} in the centre")
-                if move.capture:
-                    remove(card, "centre")
-                    for c in move.capture:
-                        remove(c, "centre")
-                    yield scene(move, f"{me} takes {' '.join(c.id for c in move.capture)} with {card.id}")
-                if card.is_world and card.value == 4 and exorcists:
-                    for p in exorcists:
-                        remove(Card.from_id("F007"), f"fate:{p}")
-                    yield scene(move, "the Minion sends the Exorcist away")
-            elif card.id in ("F001", "F007"):
-                table.append(TableCard(card, me, f"fate:{me}"))
-                yield scene(move, f"{me} lays {card.title} in front of them")
-                if card.id == "F001" and crystals:
-                    remove(card, f"fate:{me}")
-                    for p in crystals:
-                        remove(card, f"fate:{p}")
-                    yield scene(move, "two Crystals: both are discarded")
-                if card.id == "F007" and creatures:
-                    for c in creatures:
-                        remove(c, "centre")
-                    yield scene(move, "the Exorcist removes the Creatures")
-            else:
-                table.append(TableCard(card, me, f"fate:{me}"))
-                for p, c in move.discards:
-                    table.append(TableCard(c, p if c.is_fate else None, f"fate:{p}"))
-                yield scene(move, f"{me} shows {card.title}")
-                remove(card, f"fate:{me}")
-                for p, c in move.discards:
-                    remove(c, f"fate:{p}")
-                yield scene(move, f"{card.title} is discarded")
-        if len(game.results) > rounds_before and table:
+            yield from _play_scenes(move, effects, table, scene, remove)
+        if effects.round_result is not None and table:
             table.clear()
             yield scene(None, "the round is over: the table is cleared")
         if game.phase is Phase.OVER:
             return
+
+
+def _play_scenes(
+    move: Play, effects: Effects, table: list[TableCard], scene: Callable[[Move | None, str], Scene], remove: Callable[[Card, str], None]
+) -> Iterator[Scene]:
+    """A play the way players handle it: the card is laid in the centre and shown, then picked
+    up with what it takes; a Fate card is laid in front of its owner (where a Crystal or an
+    Exorcist stays), with the discards it calls for; then what goes out of play leaves."""
+    me, card = move.player, move.card
+    if card.to_centre:
+        table.append(TableCard(card, me if card.is_fate else None, "centre"))
+        yield scene(move, f"{me} lays {card.id} in the centre")
+        if effects.captured:
+            remove(card, "centre")
+            for c in effects.captured:
+                remove(c, "centre")
+            yield scene(move, f"{me} takes {' '.join(c.id for c in effects.captured)} with {card.id}")
+    else:
+        table.append(TableCard(card, me, f"fate:{me}"))
+        discards = [s for s in effects.spent if s.zone == HAND and s.player is not None]
+        table.extend(TableCard(s.card, s.owner, f"fate:{s.player}") for s in discards)
+        yield scene(move, f"{me} lays {card.title} in front of them" if effects.in_front else f"{me} shows {card.title}")
+    if effects.spent:
+        for s in effects.spent:
+            remove(s.card, "centre" if s.zone == CENTRE else f"fate:{s.player}")
+        yield scene(move, ", ".join(f"{s.card.title} leaves the table" for s in effects.spent))
 
 
 def changes(before: Scene | None, after: Scene, at: float, source: str = "camera") -> list[Observation]:

@@ -18,7 +18,7 @@ from companion.engine.cards import FATE_CARDS, Card, world_deck
 from companion.engine.game import FATE_DECK_SIZE, GameSetup, GameState, Phase, deal_sizes
 from companion.engine.moves import Deal, Move, NewRound, Play
 
-__all__ = ["VirtualTable", "simulate_game", "default_names", "make_setup", "POLICIES"]
+__all__ = ["VirtualTable", "simulate_game", "default_names", "make_setup", "deal_from", "POLICIES"]
 
 #: The levels a virtual player can play at.
 POLICIES = ("random", "greedy", "coach", "coach:fast", "coach:deep")
@@ -39,6 +39,25 @@ def make_setup(players: int, teams: int = 0, *, target: int = 11, expansion: boo
             raise ValueError(f"{players} players cannot form {teams} teams of equal size")
         team_list = tuple(tuple(names[i::teams]) for i in range(teams))
     return GameSetup(names, team_list, target, expansion)
+
+
+def deal_from(deck: list[Card], game: GameState) -> Deal:
+    """The next deal of ``game`` from the top of ``deck`` (its last card), taken off it: one
+    card at a time, clockwise from the dealer's left, three each or what is left, and four to
+    the centre on a round's first deal (R15)."""
+    players = game.players
+    n = len(players)
+    first = game.deal_number == 0
+    sizes = deal_sizes(n, game.deck_count, first)
+    start = players.index(game.dealer or players[0]) + 1
+    order = [players[(start + k) % n] for k in range(n)]
+    hands: dict[str, list[Card]] = {p: [] for p in players}
+    for r in range(3):
+        for k, p in enumerate(order):
+            if sizes[k] > r:
+                hands[p].append(deck.pop())
+    centre = [deck.pop() for _ in range(4)] if first else []
+    return Deal.make(hands, centre)
 
 
 class VirtualTable:
@@ -92,20 +111,7 @@ class VirtualTable:
         return self._turn(game)
 
     def _deal(self, game: GameState) -> Deal:
-        players = self.setup.players
-        n = len(players)
-        first = game.deal_number == 0
-        sizes = deal_sizes(n, len(self.deck), first)
-        start = players.index(game.dealer or players[0]) + 1
-        order = [players[(start + k) % n] for k in range(n)]
-        hands: dict[str, list[Card]] = {p: [] for p in players}
-        # One card at a time, clockwise from the dealer's left (R15).
-        for r in range(3):
-            for k, p in enumerate(order):
-                if sizes[k] > r:
-                    hands[p].append(self.deck.pop())
-        centre = [self.deck.pop() for _ in range(4)] if first else []
-        return Deal.make(hands, centre)
+        return deal_from(self.deck, game)
 
     def _turn(self, game: GameState) -> Move:
         me = game.turn
@@ -129,7 +135,7 @@ class VirtualTable:
             key = self.rng.choice(other or world)
         options = decisions[key]
         move = self.rng.choice(options)
-        if isinstance(move, Play) and move.card.id == "F008":
+        if isinstance(move, Play) and move.drawn is not None:
             # The Renewal card comes from the top of the shuffled deck, not at random.
             drawn = self.deck.pop() if self.deck else None
             move = Play(me, move.card, drawn=drawn)

@@ -16,7 +16,7 @@ from companion.tracker.events import (
     TrackerEvent,
     TrackerState,
 )
-from companion.tracker.tracker import MoveUndone, Tracker, TrackerConfig
+from companion.tracker.tracker import SOURCE, Tracker, TrackerConfig
 
 __all__ = [
     "Tracker",
@@ -24,7 +24,7 @@ __all__ = [
     "TrackerState",
     "TrackerEvent",
     "MoveApplied",
-    "MoveUndone",
+    "SOURCE",
     "Question",
     "Choice",
     "RuleHint",

@@ -13,15 +13,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from companion.engine.cards import Card
+from companion.engine.fate import fate_rule
 from companion.engine.game import GameState, Phase, deal_sizes
-from companion.engine.moves import UNSEEN, Deal, DrawFate, Move, Pass, Play
+from companion.engine.moves import Deal, DrawFate, Move, Pass, Play
 from companion.tracker.table import Key, TableView, Zones, difference, expected_zones, same, spent_keys
 
 __all__ = ["Explanation", "explain", "visible_candidates", "fate_plays", "matches", "describe_moves", "unseen_deal", "forced_move", "push_forced"]
-
-_F_CRYSTAL, _F_DECAY, _F_SWAP, _F_THIEF, _F_EXORCIST, _F_RENEWAL = (
-    Card.from_id(x) for x in ("F001", "F004", "F005", "F006", "F007", "F008")
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,33 +132,14 @@ def visible_candidates(game: GameState, observed: Zones, shown: Sequence[Key], l
 
 
 def fate_plays(game: GameState, me: str, card: Card, extra: Zones) -> list[Move]:
-    if card is _F_CRYSTAL or card is _F_EXORCIST:
-        return [Play(me, card)]
-    others = [p for p in game.players if p != me]
-    opponents = [p for p in others if game.setup.is_opponent(me, p)]
-    if card is _F_RENEWAL:
-        return [Play(me, card, drawn=UNSEEN if game.deck_count else None)]
-    if card is _F_THIEF:
-        return [Play(me, card, target=p, stolen=game.stack(p)[-1] if game.stack(p) else None) for p in opponents]
-    if card is _F_SWAP:
-        moves: list[Move] = []
-        for p in others:
-            k = min(game.world_cards_in_hand(me), game.world_cards_in_hand(p))
-            # Cards swapped without looking stay unseen: the swap moves counts.
-            moves.append(Play(me, card, target=p, given=(UNSEEN,) * k, received=(UNSEEN,) * k))
-        return moves
-    if card is _F_DECAY:
-        # Each opponent shows the card they discard by laying it in front of them.
-        discards = []
-        for p in opponents:
-            if game.hand_size(p) == 0:
-                continue
-            shown = list(extra.get(f"fate:{p}", Counter()).elements())
-            if len(shown) != 1:
-                return []
-            discards.append((p, shown[0]))
-        return [Play(me, card, discards=tuple(discards))]
-    return []
+    """The plays of Fate card ``card`` a table sensor could have seen, given the cards laid in
+    front of each player (``extra``): the card's rule says which (R19-R25). A World card laid
+    in front of a player is a discard, never a play of its own."""
+    if not card.is_fate or card.to_centre:
+        return []
+    shown = {z.partition(":")[2]: list(cards.elements()) for z, cards in extra.items() if z.startswith("fate:")}
+    shown[me] = [c for c in shown.get(me, []) if c is not card]
+    return list(fate_rule(card).seen_plays(game, me, shown))
 
 
 def _silent_moves(game: GameState, draws_visible: bool) -> list[Move]:

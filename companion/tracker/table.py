@@ -76,25 +76,17 @@ def expected_zones(game: GameState) -> Zones:
 
 def spent_keys(game: GameState, move: Move, view: TableView) -> set[Key]:
     """The physical cards ``move``, played in ``game``'s position, puts out of play for the
-    round (R18-R24): an event Fate card and what it discards, two Crystals meeting, the
-    Creatures an Exorcist removes, the Exorcists a Minion sends away."""
+    round, as the move's effects say (R19-R24): an event Fate card and what it discards, two
+    Crystals meeting, the Creatures an Exorcist removes, the Exorcists a Minion sends away."""
     if not isinstance(move, Play):
         return set()
-    me, card = move.player, move.card
     out: set[Key] = set()
-    if card.id in ("F004", "F005", "F006", "F008"):
-        out.add((card, me))
-        out.update((c, p if c.is_fate else None) for p, c in move.discards)
-    elif card.id == "F001":
-        crystals = [p for p, c in game.in_play if c is card]
-        if crystals:
-            out.add((card, me))
-            out.update((card, p) for p in crystals)
-    elif card.id == "F007":
-        for creature in {c for c in game.centre if c.is_creature}:
-            out.update((creature, o) for o in view.owners_in("centre", creature))
-    elif card.is_world and card.value == 4:
-        out.update((c, p) for p, c in game.in_play if c.id == "F007")
+    for spent in game.effects(move).spent:
+        if spent.card.is_fate and spent.player is None:
+            # A Creature whose owner the game does not know: whichever the camera sees there.
+            out.update((spent.card, o) for o in view.owners_in("centre", spent.card))
+        else:
+            out.add((spent.card, spent.owner))
     return out
 
 

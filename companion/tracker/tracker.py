@@ -15,8 +15,11 @@ outcome of the move under way (:func:`~companion.tracker.explain.explain`):
 Hidden cards are not guessed: with a camera alone the hands stay face down (the deals are
 applied with :data:`~companion.engine.moves.UNSEEN` cards), and each card is known when played.
 
-The tracker owns the game it follows; the dashboard mirrors the moves it applies, and sends
-corrections down through :meth:`Tracker.apply_manual` and :meth:`Tracker.undo`.
+The tracker reads the game from the :class:`~companion.session.GameSession` it follows and
+proposes the moves it finds to it, like any move source. Corrections made elsewhere (a move
+typed at the keyboard, an undo, a corrected event) reach it as session events: it then
+compares the table with the game again, and after an undo it waits for the table to change
+before explaining it anew.
 """
 
 from __future__ import annotations
@@ -27,10 +30,12 @@ from dataclasses import dataclass, field
 
 from companion.engine.captures import sort_options
 from companion.engine.cards import Card
+from companion.engine.fate import fate_rule
 from companion.engine.game import GameState, IllegalMoveError, Phase
 from companion.engine.moves import Deal, DrawFate, Move, NewRound, Pass, Play
 from companion.observations.log import ObservationLog
 from companion.observations import CardGone, CardLifted, CardSeen, CardTapped, DrawAnnounced, Observation, SensorStatus, UnknownTag
+from companion.session import Applied, Corrected, GameSession, Refused, SessionEvent, Started, Undone
 from companion.tracker.events import (
     Choice,
     InSync,
@@ -51,16 +56,12 @@ from companion.tracker.explain import (
     push_forced,
     unseen_deal,
 )
-from companion.tracker.table import Key, TableView, Zones, describe_difference, difference, expected_zones, spent_keys
+from companion.tracker.table import Key, TableView, Zones, describe_difference, difference, expected_zones
 
-__all__ = ["TrackerConfig", "Tracker", "MoveUndone"]
+__all__ = ["TrackerConfig", "Tracker", "SOURCE"]
 
-
-@dataclass(frozen=True, slots=True)
-class MoveUndone(TrackerEvent):
-    """The last move was taken back (a correction)."""
-
-    move: Move
+SOURCE = "tracker"
+"""The session source of every move the tracker proposes: ``"tracker (camera)"``, ..."""
 
 
 @dataclass(frozen=True)
@@ -105,8 +106,11 @@ class TrackerConfig:
 
 
 class Tracker:
-    def __init__(self, game: GameState, config: TrackerConfig | None = None) -> None:
-        self.game = game
+    """Follows the table for ``session``: takes observations, proposes the moves that explain
+    them. Call its methods with ``session.lock`` held when other threads use the session."""
+
+    def __init__(self, session: GameSession, config: TrackerConfig | None = None) -> None:
+        self.session = session
         self.config = config or TrackerConfig()
         self.view = TableView()
         self.state = TrackerState.SYNCED
@@ -120,14 +124,57 @@ class Tracker:
         self._taps: list[Card] = []
         self._tap_card: Card | None = None
         self._deal_taps: dict[str, list[Card]] = {}
-        self._spent: set[Key] = set()
-        self._spent_log: list[set[Key]] = []
+        self._foreign = False
         self._hold = False
         self._now = 0.0
         self._pending_draws: list[str] = []
-        self._decay: tuple[list[Move], str, list[tuple[str, Card]]] | None = None
+        self._decay: tuple[list[Move], str, Card, list[tuple[str, Card]]] | None = None
         self._tap_prefix: list[Move] = []
         self._tap_moves: list[Move] = []
+        self._unsubscribe = session.subscribe(self._session_changed)
+
+    @property
+    def game(self) -> GameState:
+        """The game followed: the session's."""
+        return self.session.game
+
+    def close(self) -> None:
+        """Stop following the session."""
+        self._unsubscribe()
+
+    def _session_changed(self, event: SessionEvent) -> None:
+        """A change the tracker did not make: a move typed at the table, an undo, a
+        correction. The table is compared again at the next observation or tick."""
+        if event.source.startswith(SOURCE):
+            return
+        if isinstance(event, (Undone, Corrected)):
+            # The table still shows the move just taken back: wait for it to change, or for the
+            # correction, before explaining it again.
+            self._hold = True
+        elif isinstance(event, Applied):
+            self._hold = False
+        elif isinstance(event, Started):
+            self._hold = False
+            self._lingering = {}
+            self._shown = []
+        else:
+            return
+        self.question = None
+        self._asked = None
+        self._decay = None
+        self._tap_card = None
+        self._taps = []
+        self._foreign = True
+
+    def _catch_up(self) -> list[TrackerEvent]:
+        """After a change made elsewhere: what the rules force now, and the table compared."""
+        if not self._foreign:
+            return []
+        self._foreign = False
+        events: list[TrackerEvent] = []
+        self._after_moves(events, apply_forced=not self._hold)
+        events.extend(self._reconcile(settled=False, apply_forced=not self._hold))
+        return events
 
     # ------------------------------------------------------------------ input
 
@@ -138,6 +185,9 @@ class Tracker:
 
     def observe(self, obs: Observation) -> list[TrackerEvent]:
         """Take in one observation; returns what happened as a result."""
+        return self._catch_up() + self._observe(obs)
+
+    def _observe(self, obs: Observation) -> list[TrackerEvent]:
         if isinstance(obs, (CardSeen, CardGone)):
             self.camera = True
             key = (obs.card, obs.owner)
@@ -167,9 +217,10 @@ class Tracker:
     def tick(self, now: float) -> list[TrackerEvent]:
         """Let time pass: a table left unexplained for ``settle`` seconds gets a hint."""
         self._now = now
+        events = self._catch_up()
         if self.state is TrackerState.WAITING and now - self._changed_at >= self.config.settle:
-            return self._reconcile(settled=True)
-        return []
+            events.extend(self._reconcile(settled=True))
+        return events
 
     def answer(self, index: int) -> list[TrackerEvent]:
         """The table chose choice ``index`` of the open question."""
@@ -181,58 +232,34 @@ class Tracker:
         self.question = None
         events: list[TrackerEvent] = []
         for move in choice.moves:
-            self._push(move)
+            self._push(move, "answer")
             events.append(MoveApplied(move, "answer"))
         self._after_moves(events)
         events.extend(self._reconcile(settled=False))
         return events
 
-    def apply_manual(self, move: Move) -> list[TrackerEvent]:
-        """A correction typed at the dashboard; raises :class:`IllegalMoveError` if illegal."""
-        self._push(move)
-        self._hold = False
-        events: list[TrackerEvent] = [MoveApplied(move, "manual")]
-        self.question = None
-        self._after_moves(events)
-        events.extend(self._reconcile(settled=False))
-        return events
-
-    def undo(self) -> list[TrackerEvent]:
-        """Take back the last move (a correction); the table is compared again."""
-        if not self.game.move_stack:
-            return [Notice("nothing to undo")]
-        move = self.game.pop()
-        used = self._spent_log.pop() if self._spent_log else set()
-        self._spent = self._spent | used if isinstance(move, NewRound) else self._spent - used
-        self.question = None
-        # The table still shows the move just taken back: wait for it to change, or for the
-        # correction, before explaining it again.
-        self._hold = True
-        return [MoveUndone(move), *self._reconcile(settled=False, apply_forced=False)]
-
     # ------------------------------------------------------------------ camera
 
-    def _push(self, move: Move) -> None:
-        """Apply a move, noting the physical cards it puts out of play (for :meth:`undo`)."""
-        used = spent_keys(self.game, move, self.view)
-        self.game.push(move)
+    def _push(self, move: Move, how: str) -> None:
+        """Propose a move to the session; :class:`IllegalMoveError` if it is refused."""
+        result = self.session.propose(move, source=f"{SOURCE} ({how})")
+        if isinstance(result, Refused):
+            raise result.error
         if isinstance(move, NewRound):
             # A new round: what was shown before it belongs to the last round (it may linger
             # until the table is cleared), except cards laid since, for the first deal.
             lingering = self._lingering.get("centre", Counter())
             self._shown = [k for k in self._shown if self.view.cards.get(k) == "centre" and not lingering[k[0]]]
-            used = set(self._spent)
-            self._spent = set()
-            self._spent_log.append(used)  # restored on undo
-            return
-        self._spent_log.append(used - self._spent)
-        self._spent |= used
+
+    def _spent(self) -> set[Key]:
+        """The physical cards put out of play this round, as the session's events say."""
+        return {(s.card, s.owner) for fx in self.session.round_effects() for s in fx.spent}
 
     def _reconcile(self, *, settled: bool, apply_forced: bool = True) -> list[TrackerEvent]:
         events: list[TrackerEvent] = []
         if apply_forced:
             events.extend(self._forced())
-        observed = self.view.zones(self._spent)
+        observed = self.view.zones(self._spent())
         self._forget_lingering(observed)
         if not self.camera or matches(self.game, observed, self._lingering):
             if self.state is TrackerState.OUT_OF_SYNC:
@@ -250,7 +277,7 @@ class Tracker:
             self.game,
             self.view,
             self._shown,
-            spent=self._spent,
+            spent=self._spent(),
             lingering=self._lingering,
             draws_visible=self.config.draws_visible,
             hands_unseen=self.config.hands_unseen,
@@ -272,7 +299,7 @@ class Tracker:
             return events
         if len(found) == 1 and not found[0].inferred:
             for move in found[0].moves:
-                self._push(move)
+                self._push(move, "camera")
                 events.append(MoveApplied(move, "camera"))
             self._after_moves(events)
             events.extend(self._reconcile(settled=settled))
@@ -281,10 +308,8 @@ class Tracker:
             key = tuple(e.moves for e in found)
             if key != self._asked:
                 self._asked = key
-                self.question = Question(
-                    "The table could show any of these; which happened?",
-                    tuple(Choice(e.describe(), e.moves) for e in found),
-                )
+                choices = tuple(Choice(e.describe(), e.moves) for e in found)
+                self.question = Question(_prompt(choices, "The table could show any of these; which happened?"), choices)
                 events.append(self.question)
             self.state = TrackerState.ASKING
             return events
@@ -314,17 +339,19 @@ class Tracker:
         self._asked = None
         self._hinted = None
 
-    def _after_moves(self, events: list[TrackerEvent]) -> None:
+    def _after_moves(self, events: list[TrackerEvent], *, apply_forced: bool = True) -> None:
         """Bookkeeping after moves were applied: forced moves, and the cards of a finished
         round that may stay on the table until somebody clears it."""
         for e in list(events):
             if isinstance(e, MoveApplied) and isinstance(e.move, Deal) and e.move.centre:
                 self._lingering = {}
         if self.game.phase in (Phase.ROUND, Phase.OVER) and self.game.results:
-            self._lingering = self.view.zones(self._spent)
+            self._lingering = self.view.zones(self._spent())
         self._shown = [k for k in self._shown if self.view.cards.get(k, "") == "centre"]
         self._taps = []
         self._tap_card = None
+        if not apply_forced:
+            return
         events.extend(self._forced())
         while self._pending_draws and self.game.turn == self._pending_draws[0]:
             # A draw announced while the move before was still being picked up.
@@ -350,7 +377,7 @@ class Tracker:
                 move = forced_move(game, hands_unseen=self.config.hands_unseen)
             if move is None:
                 return events
-            self._push(move)
+            self._push(move, "forced")
             events.append(MoveApplied(move, "forced"))
 
     def _new_round(self) -> NewRound | None:
@@ -409,6 +436,11 @@ class Tracker:
         events = self._forced()
         if zone.startswith("hand:") or (zone == "centre" and game.phase is Phase.DEAL):
             return events + self._deal_tap(zone, card)
+        if zone.startswith("fate:") and self.question is not None:
+            # The gesture that names a target: the target taps a card on their Fate reader.
+            choice = self._choice_targeting(zone.partition(":")[2])
+            if choice is not None:
+                return events + self.answer(choice)
         if zone.startswith("fate:"):
             owner = obs.owner or zone.partition(":")[2]
             if not card.is_fate:
@@ -440,12 +472,13 @@ class Tracker:
         prefix = self._passes_before(work, player, world=card.is_world)
         me = work.turn
         assert me is not None
-        if card.id == "F004":
-            waiting = [p for p in game.players if game.setup.is_opponent(me, p) and work.hand_size(p)]
+        rule = None if card.is_world else fate_rule(card)
+        if rule is not None and "discards" in rule.details:
+            waiting = rule.victims(work, me)
             if not waiting:
                 return self._apply_all([*prefix, Play(me, card)], "nfc")
-            self._decay = (prefix, me, [])
-            return [Notice(f"Dark Decay: {', '.join(waiting)}, tap the card you discard, in seating order")]
+            self._decay = (prefix, me, card, [])
+            return [Notice(f"{card.title}: {', '.join(waiting)}, tap the card you discard, in seating order")]
         if card.to_centre:
             options = sort_options(work.centre, work.capture_options(card))
             moves: list[Move] = [Play(me, card, o) for o in options] or [Play(me, card)]
@@ -485,11 +518,11 @@ class Tracker:
 
     def _decay_tap(self, card: Card, owner: str | None) -> list[TrackerEvent]:
         assert self._decay is not None
-        prefix, me, discards = self._decay
+        prefix, me, decay, discards = self._decay
         work = self.game.copy()
         for m in prefix:
             work.push(m)
-        waiting = [p for p in work.players if work.setup.is_opponent(me, p) and work.hand_size(p) and p not in dict(discards)]
+        waiting = [p for p in fate_rule(decay).victims(work, me) if p not in dict(discards)]
         who = owner if card.is_fate and owner in waiting else (waiting[0] if waiting else None)
         if who is None:
             return [Notice("every opponent has discarded already")]
@@ -497,11 +530,11 @@ class Tracker:
         if len(waiting) > 1:
             return []
         self._decay = None
-        move = Play(me, Card.from_id("F004"), discards=tuple(discards))
+        move = Play(me, decay, discards=tuple(discards))
         try:
             work.check(move)
         except IllegalMoveError as exc:
-            return [RuleHint(f"{exc}; tap the Dark Decay again, then the discards", exc.rule)]
+            return [RuleHint(f"{exc}; tap the {decay.title} again, then the discards", exc.rule)]
         return self._apply_all([*prefix, move], "nfc")
 
     def _resolve_taps(self) -> list[TrackerEvent]:
@@ -516,9 +549,16 @@ class Tracker:
 
     def _ask(self, prefix: list[Move], moves: Iterable[Move]) -> list[TrackerEvent]:
         choices = tuple(Choice(describe_moves(prefix + [m]), tuple(prefix + [m])) for m in moves)
-        self.question = Question("Which move was it?", choices)
+        self.question = Question(_prompt(choices), choices)
         self.state = TrackerState.ASKING
         return [self.question]
+
+    def _choice_targeting(self, player: str) -> int | None:
+        """The open question's one choice whose play targets ``player`` (a Thief, a Mirror
+        Swap), if there is exactly one."""
+        assert self.question is not None
+        found = [i for i, c in enumerate(self.question.choices) if _target_of(c) == player]
+        return found[0] if len(found) == 1 else None
 
     def _deal_tap(self, zone: str, card: Card) -> list[TrackerEvent]:
         """Cards tapped while a deal is due: the first deal's centre cards on the centre
@@ -544,7 +584,7 @@ class Tracker:
         events: list[TrackerEvent] = []
         for move in moves:
             try:
-                self._push(move)
+                self._push(move, how)
             except IllegalMoveError as exc:
                 events.append(RuleHint(str(exc), exc.rule))
                 break
@@ -559,7 +599,7 @@ class Tracker:
     # ------------------------------------------------------------------ reading
 
     def differences(self) -> tuple[str, ...]:
-        extra, missing = difference(expected_zones(self.game), self.view.zones(self._spent))
+        extra, missing = difference(expected_zones(self.game), self.view.zones(self._spent()))
         return describe_difference(self.game, extra, missing)
 
     def draw_fate(self, player: str) -> list[TrackerEvent]:
@@ -585,3 +625,19 @@ class Tracker:
         return [*events, *self._apply_all(moves, "announced")]
 
 
+
+
+def _target_of(choice: Choice) -> str | None:
+    last = choice.moves[-1] if choice.moves else None
+    return last.target if isinstance(last, Play) else None
+
+
+def _prompt(choices: tuple[Choice, ...], default: str = "Which move was it?") -> str:
+    """The question in words; when the choices differ only by whom a card targets, how to
+    name the target with a tap."""
+    targets = [_target_of(c) for c in choices]
+    if all(targets) and len(set(targets)) == len(targets):
+        last = choices[0].moves[-1]
+        assert isinstance(last, Play)
+        return f"Whom does the {last.card.title} target? They tap a card on their Fate reader, or choose:"
+    return default

@@ -76,6 +76,11 @@ int8_t pn532_rx_feed(pn532_rx *rx, uint8_t byte)
         if ((uint8_t)(rx->len + byte) != 0) {
             return PN532_RX_BAD_LCS;
         }
+        if (rx->len == 0x00) {
+            /* LEN counts the TFI, so it is never 00 outside an ACK; 00 00 passes the sum
+             * above, and a data phase of length 0 would never end. */
+            return PN532_RX_BAD_LCS;
+        }
         if (rx->len > PN532_MAX_DATA) {
             return PN532_RX_TOO_LONG;
         }
@@ -84,6 +89,9 @@ int8_t pn532_rx_feed(pn532_rx *rx, uint8_t byte)
         rx->state = ST_DATA;
         return PN532_RX_MORE;
     case ST_DATA:
+        if (rx->got >= rx->len || rx->got >= PN532_MAX_DATA) {
+            return PN532_RX_TOO_LONG; /* unreachable after the LEN checks; kept as the buffer's guard */
+        }
         rx->data[rx->got++] = byte;
         rx->sum = (uint8_t)(rx->sum + byte);
         if (rx->got == rx->len) {

@@ -3,6 +3,7 @@
 
 #include <avr/interrupt.h>
 #include <avr/io.h>
+#include <util/atomic.h>
 
 #define RX_SIZE 64  /* power of two: index wrap by mask */
 #define TX_SIZE 128
@@ -68,8 +69,13 @@ int16_t uart_getc(void)
 
 uint8_t uart_take_overrun(void)
 {
-    uint8_t was = rx_overrun;
-    rx_overrun = 0;
+    uint8_t was;
+    /* The receive interrupt sets the flag: read and clear it with interrupts held off, or
+     * an overrun that lands between the two is cleared unseen. */
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE) {
+        was = rx_overrun;
+        rx_overrun = 0;
+    }
     return was;
 }
 

@@ -11,6 +11,7 @@ from companion.dashboard.app import DashboardApp
 from companion.dashboard.collector import IdleCollector
 from companion.dashboard.sources import ManualSource
 from companion.engine.game import GameSetup
+from companion.session import Applied
 
 
 class Node:
@@ -86,12 +87,12 @@ async def test_the_dashboard_collects_after_showing_a_move(tmp_path) -> None:
         await pilot.pause()
         assert app.game is not None and app.collector.started
         gc.collect()  # nothing piled up: a move alone is far from due
-        assert app.apply_move(next(iter(app.game.legal_moves)))
+        assert isinstance(app.session.propose(next(iter(app.game.legal_moves))), Applied)
         await pilot.pause()
         assert app.collector.collections == 0
         ref = cyclic_garbage_in_the_oldest_generation()
         pile_up_younger_collections(app.collector.every)
-        assert app.apply_move(next(iter(app.game.legal_moves)))
+        assert isinstance(app.session.propose(next(iter(app.game.legal_moves))), Applied)
         assert ref() is not None  # not while the move is being shown
         await pilot.pause()
         assert app.collector.collections == 1 and ref() is None

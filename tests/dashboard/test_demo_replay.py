@@ -9,9 +9,10 @@ import random
 import pytest
 
 from companion.dashboard.app import DashboardApp
-from companion.dashboard.messages import MoveProposed, SourceNote
+from companion.dashboard.messages import SourceNote
 from companion.dashboard.screens.settlement import SettlementScreen
-from companion.dashboard.sources import SPEEDS, DemoSource, ReplaySource, make_slip
+from companion.dashboard.sources import SPEEDS, DemoSource, ReplaySource
+from companion.simulation.demo import make_slip
 from companion.dashboard.widgets.event_log import EventLog
 from companion.dashboard.widgets.moves import PlayPanel
 from companion.engine.game import GameState, Phase
@@ -98,7 +99,8 @@ async def test_messages_arriving_while_the_app_shuts_down_are_dropped() -> None:
             await prune(*nodes, **options)
             # The table screen is still first on the stack but holds no widgets any more.
             app.post_message(SourceNote("late note", "demo"))
-            app.post_message(MoveProposed(move, "demo"))
+            assert app.session is not None
+            app.session.propose(move, source="demo")  # the session tells the app, which is closing
             await asyncio.sleep(0.1)
             handled.append(True)
 

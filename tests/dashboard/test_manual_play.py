@@ -117,22 +117,80 @@ async def test_undo_redo_and_correcting_an_event_rewrite_the_record(tmp_path: Pa
         await pilot.pause()
         assert list(game.move_stack) == played
         assert list(_record(app).move_stack) == played
-        # Correct the third event (the first play): pick it in the log, Enter.
-        await pilot.press("f6")
-        log = app.screen.query_one(EventLog)
-        target = next(i for i, e in enumerate(log.entries) if e.index == 2)
-        log.highlighted = target
-        await pilot.press("enter")
+        # Correct the third event (the first play): pick it in the log, Enter, type the right one.
+        await pick_event(pilot, app, 2)
+        assert app.correcting == 2 and list(game.move_stack) == played  # nothing changed yet
+        before = app.session.position_before(2)
+        first = played[2]
+        other = next(m for m in before.legal_moves if isinstance(m, Play) and m.card is not first.card and not m.card.is_fate)
+        await type_line(pilot, other.card.id)
+        if app.screen.__class__.__name__ == "PickScreen":
+            await pilot.press("1")
+            await pilot.pause()
+        assert app.correcting is None and game.move_stack[2].card is other.card
+        # The events after it were applied again where they still fit; the rest are reported.
+        assert list(_record(app).move_stack) == list(game.move_stack)
+        notes = [e.text for e in app.screen.query_one(EventLog).entries if e.index is None]
+        assert any("Event 3 corrected" in n for n in notes)
+        assert not app.session.redo_moves
+        await pilot.press("ctrl+y")  # nothing left to redo, nothing fired
         await pilot.pause()
-        assert list(game.move_stack) == played[:2]
-        assert list(_record(app).move_stack) == played[:2]
-        assert len(app.redo_stack) == 4
-        # Re-apply the undone events.
-        for _ in range(4):
+        assert list(_record(app).move_stack) == list(game.move_stack)
+
+
+async def pick_event(pilot, app: DashboardApp, index: int) -> None:
+    """Pick event ``index`` in the event log (F6, Enter) to correct it."""
+    await pilot.press("f6")
+    log = app.screen.query_one(EventLog)
+    log.highlighted = next(i for i, e in enumerate(log.entries) if e.index == index)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+@pytest.mark.asyncio
+async def test_a_correction_followed_by_redo_never_fires_a_stale_move(tmp_path: Path) -> None:
+    """Two deals played, event 13 corrected, then Ctrl+Y: the correction re-applied the later
+    events that fit, so nothing stale is left to redo; and an undo made stale by a new move
+    says so and cannot fire later."""
+    app = _app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.game
+        assert game is not None
+        while game.deal_number < 3:
+            move = next(m for m in game.legal_moves if isinstance(m, Play))
+            await play_move(pilot, app, move)
+        played = list(game.move_stack)
+        assert len(played) > 13
+        # Event 13 (index 12) is a play; correct it to another card of the same player.
+        before = app.session.position_before(12)
+        wrong = played[12]
+        assert isinstance(wrong, Play)
+        right = next(m for m in before.legal_moves if isinstance(m, Play) and m.card is not wrong.card)
+        await pick_event(pilot, app, 12)
+        await play_move(pilot, app, right)
+        assert game.move_stack[12] == right
+        log = app.screen.query_one(EventLog)
+        assert not [e for e in log.entries if e.kind == "illegal"]
+        for _ in range(3):
             await pilot.press("ctrl+y")
             await pilot.pause()
-        assert list(game.move_stack) == played
-        assert list(_record(app).move_stack) == played
+        assert not [e for e in log.entries if e.kind == "illegal"]
+        assert list(_record(app).move_stack) == list(game.move_stack)
+        # An undo, then a different move: the undone one is dropped, and the log says so.
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert len(app.session.redo_moves) == 1
+        undone = app.session.redo_moves[0]
+        other = next((m for m in game.legal_moves if isinstance(m, Play) and m != undone), None)
+        if other is not None:
+            await play_move(pilot, app, other)
+            assert not app.session.redo_moves
+            assert any("can no longer be re-applied" in e.text for e in log.entries)
+            count = len(game.move_stack)
+            await pilot.press("ctrl+y")
+            await pilot.pause()
+            assert len(game.move_stack) == count and not [e for e in log.entries if e.kind == "illegal"]
 
 
 @pytest.mark.asyncio

@@ -27,7 +27,7 @@ from companion.records.store import (
 from companion.dashboard.widgets.event_log import EventLog
 from companion.engine.game import GameSetup, GameState, Phase
 from companion.engine.moves import Play
-from companion.records.format import load_game
+from companion.records.format import RecordError, load_game
 from companion.simulation.virtual_table import VirtualTable
 from tests.dashboard.driving import entry_text, play_move
 
@@ -91,6 +91,15 @@ def _wait_for(predicate, timeout: float = 20.0) -> None:
     raise AssertionError("timed out")
 
 
+def _playable(path: Path) -> GameState | None:
+    """The game in the record when the player to move may play a card."""
+    try:
+        game = load_game(path)
+    except RecordError:
+        return None  # the last line is being written
+    return game if any(isinstance(m, Play) for m in game.legal_moves) else None
+
+
 def _lines(path: Path) -> int:
     return sum(1 for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
 
@@ -106,7 +115,11 @@ def test_killed_mid_game_and_resumed_with_nothing_lost(tmp_path: Path) -> None:
         app.focus()
         typed: list[Play] = []
         while len(typed) < 7:
-            game = load_game(path)
+            # After a hand's last play the companion writes the next deal: wait for it (and
+            # for a line being written to be whole) until a card may be played.
+            _wait_for(lambda: _playable(path) is not None)
+            game = _playable(path)
+            assert game is not None
             move = next(m for m in game.legal_moves if isinstance(m, Play))
             before = _lines(path)
             app.type(entry_text(move))
@@ -127,8 +140,8 @@ def test_killed_mid_game_and_resumed_with_nothing_lost(tmp_path: Path) -> None:
     # Killed: the record holds every event typed, and is the last unfinished game.
     found = last_unfinished(games)
     assert found is not None
-    found_path, game = found
-    assert found_path == path
+    game, report = found
+    assert report.path == path and report.nothing_lost
     assert list(game.move_stack) == expected
     # The round, the deals the companion made, and the seven plays typed, in order.
     assert [m for m in expected if isinstance(m, Play)] == typed
@@ -177,11 +190,13 @@ async def test_resume_continues_exactly_where_the_game_stood(tmp_path: Path) -> 
         assert list(load_game(record.path, keep_history=True).move_stack) == list(game.move_stack)
 
 
-def test_repair_drops_only_a_line_cut_short(tmp_path: Path) -> None:
+def test_repair_sets_aside_only_a_line_cut_short(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
-    path.write_text('{"a": 1}\n{"b": 2}\n{"c"', encoding="utf-8")
+    header = '{"event": "game", "format": "rop-record/1", "players": ["ann", "bob"]}\n'
+    path.write_text(header + '{"event": "round", "dealer": "bob"}\n{"c"', encoding="utf-8")
     assert repair(path)
-    assert path.read_text(encoding="utf-8") == '{"a": 1}\n{"b": 2}\n'
+    assert path.read_text(encoding="utf-8") == header + '{"event": "round", "dealer": "bob"}\n'
+    assert (tmp_path / "g.jsonl.damaged").read_text(encoding="utf-8") == '{"c"'
     assert not repair(path)
 
 
@@ -193,7 +208,7 @@ def test_a_finished_game_is_not_resumed(tmp_path: Path) -> None:
     _, moves = simulate_game(setup, seed=1)
     write_record(tmp_path / "done.jsonl", setup, moves)
     assert last_unfinished(tmp_path) is None
-    assert load_for_resume(tmp_path / "done.jsonl").outcome() is not None
+    assert load_for_resume(tmp_path / "done.jsonl")[0].outcome() is not None
 
 
 def test_play_reports_a_bad_setup_and_a_missing_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

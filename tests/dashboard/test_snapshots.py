@@ -78,6 +78,31 @@ def test_manual_play_choosing_a_capture(snap_compare, size) -> None:  # type: ig
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
+def test_side_panels_turn_with_f4_on_a_small_terminal(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    # 80x24 shows one side panel: F4 twice turns from the scores to the Pride of Dragons.
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        await _steps(pilot, 24)
+        await pilot.press("f4", "f4")
+        await pilot.pause()
+
+    assert snap_compare(demo_app(), terminal_size=(80, 24), run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_replay_stepped_back(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+    # Six moves of a record, then one back: the table as it was after the fifth.
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        await _steps(pilot, 6)
+        await pilot.press("b")
+        for _ in range(100):
+            await pilot.pause()
+            if pilot.app.game is not None and len(pilot.app.game.move_stack) == 5:
+                break
+
+    app = DashboardApp(ReplaySource(sample_path("duel"), paused=True), teaching=True)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
 def test_help_screen(snap_compare) -> None:  # type: ignore[no-untyped-def]
     source = ManualSource(companion_deals=True, seed=5, first_dealer="bob")
     app = DashboardApp(source, setup=GameSetup(("ann", "bob")), games_dir=False)

@@ -42,7 +42,7 @@ def test_no_option_means_the_card_stays():
 def test_capture_is_compulsory():
     """R4: a card that can capture may not be played without capturing."""
     reason = is_valid_capture(parse_cards("W002,W014"), 6, ())
-    assert reason.startswith("R4") and "W002 + W014" in reason
+    assert reason.startswith("R4") and "2P W002 + 4M W014" in reason
 
 
 def test_sum_must_match_and_cards_must_be_in_centre():

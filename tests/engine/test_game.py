@@ -102,7 +102,7 @@ def test_new_round_dealer_must_be_left_of_previous(tmp_path):
 def test_play_must_capture_when_it_can_and_must_take_single():
     """R4, with the rulebook's examples."""
     game = start(hands=HANDS, centre=("W002", "W014", "W036", "W029"))
-    raises("R4", game.push, Play.from_ids("ann", "W012"), match="so it must (take W002)")
+    raises("R4", game.push, Play.from_ids("ann", "W012"), match="so it must (take 2P W002)")
     game2 = start(hands={"ann": ["W016", "W013", "W005"], "bob": ["W012", "W021", "W040"]}, centre=("W002", "W014", "W036", "W029"))
     raises("R4", game2.push, Play.from_ids("ann", "W016", ["W002", "W014"]), match="single card")
     game2.push(Play.from_ids("ann", "W016", ["W036"]))

@@ -68,7 +68,7 @@ def test_spec_example_shapes_are_read():
         ('{"event": "play", "player": "ann", "card": ', None, "not valid JSON"),
         ('["play"]', None, "JSON object"),
         ('{"event": "pass", "player": "ann"}', "R17", "must play"),
-        ('{"event": "draw_fate", "player": "ann"}', "R17", "Fate deck is empty"),
+        ('{"event": "draw_fate", "player": "ann"}', "R17", "played without Fate decks"),
         ('{"event": "play", "player": "zed", "card": "W005"}', None, "unknown player"),
     ],
 )
@@ -150,3 +150,23 @@ def test_unseen_cards_are_written_as_null_and_read_back():
     assert game.unseen_in_hand("ann") == 3
     text = record_of(game.setup, game.move_stack)
     assert '"ann": [null, null, null]' in text
+
+
+def test_a_fate_detail_of_the_wrong_type_is_a_record_error_with_its_line() -> None:
+    """The details of a Fate card's play (R21-R25) are read by the card's rule: a wrong type
+    in any of them is refused at its line, never a traceback."""
+    head = [
+        '{"event": "game", "format": "rop-record/1", "players": ["ann", "bob"]}',
+        '{"event": "round", "dealer": "bob", "fate_decks": {"ann": ["F008", "F006", "F004", "F005", "F001", "F002", "F003"]}}',
+        '{"event": "deal", "hands": {"ann": ["W012", "W013", "W005"], "bob": ["W016", "W021", "W040"]}, "center": ["W035", "W038", "W039", "W024"]}',
+        '{"event": "draw_fate", "player": "ann"}',
+        '{"event": "play", "player": "bob", "card": "W016", "capture": []}',
+    ]
+    for bad in (
+        '{"event": "play", "player": "ann", "card": "F008", "drawn": 7}',
+        '{"event": "play", "player": "ann", "card": "F008", "drawn": ["W001"]}',
+        '{"event": "play", "player": "ann", "card": "F008", "drawn": {"x": 1}}',
+    ):
+        with pytest.raises(RecordError) as err:
+            load_game(head + [bad])
+        assert err.value.line == 6, str(err.value)

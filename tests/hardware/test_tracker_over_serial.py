@@ -10,6 +10,7 @@ from companion.engine.cards import Card
 from companion.engine.game import GameState
 from companion.engine.moves import NewRound
 from companion.observations import CardTapped, SensorState, SensorStatus
+from companion.session import GameSession
 from companion.tracker import Tracker, TrackerConfig
 from hardware.board_link import BoardLink
 from hardware.emulator import BoardEmulator
@@ -40,8 +41,7 @@ def test_a_round_kept_through_the_reader_board(firmware, tmp_path):
     for p in run.setup.players:
         for card in first.deck_of(p):
             registry.enrol(uid_for(card, p), card, p, ndef=False)
-    tracker = Tracker(
-        GameState(run.setup),
+    tracker = Tracker(GameSession(run.setup),
         TrackerConfig(readers=READERS, first_dealer=first.dealer, fate_decks={p: first.deck_of(p) for p in run.setup.players}, draws_visible=True),
     )
     run.tracker = tracker  # the table answers this tracker's questions

@@ -10,6 +10,7 @@ from companion.engine.game import GameState
 from companion.engine.moves import Deal, DrawFate, Move, NewRound, Play
 from companion.observations import Observation
 from companion.simulation.virtual_table import make_setup, simulate_game
+from companion.session import GameSession
 from companion.tracker import MoveApplied, OutOfSync, Question, RuleHint, Tracker, TrackerConfig
 from companion.observations.scene import Scene
 from companion.simulation.staging import changes, stage
@@ -43,8 +44,7 @@ class TableRun:
         self.truth, self.moves = simulate_game(self.setup, seed=seed, fate=fate)
         first = next(m for m in self.moves if isinstance(m, NewRound))
         decks = {p: first.deck_of(p) for p in self.setup.players}
-        self.tracker = Tracker(
-            GameState(self.setup), TrackerConfig(first_dealer=first.dealer, fate_decks=decks, draws_visible=True, settle=1.0)
+        self.tracker = Tracker(GameSession(self.setup), TrackerConfig(first_dealer=first.dealer, fate_decks=decks, draws_visible=True, settle=1.0)
         )
         self.applied: list[Move] = []
         self.events: list[object] = []
@@ -151,8 +151,7 @@ class NfcRun(TableRun):
         readers = dict(READERS)
         readers.update({f"fate-reader:{p}": f"fate:{p}" for p in self.setup.players})
         first = next(m for m in self.moves if isinstance(m, NewRound))
-        self.tracker = Tracker(
-            GameState(self.setup),
+        self.tracker = Tracker(GameSession(self.setup),
             TrackerConfig(readers=readers, first_dealer=first.dealer, fate_decks={p: first.deck_of(p) for p in self.setup.players}, draws_visible=True),
         )
 

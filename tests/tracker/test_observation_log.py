@@ -32,6 +32,7 @@ from companion.observations import (
     UnknownTag,
 )
 from companion.simulation.virtual_table import make_setup
+from companion.session import GameSession
 from companion.tracker import Tracker, TrackerConfig, TrackerState
 from tests.tracker.harness import same_move
 
@@ -106,9 +107,9 @@ def test_a_last_line_cut_short_by_a_crash_is_dropped(tmp_path: Path) -> None:
         ('{"t": 1.0, "source": "camera", "kind": "seen", "card": "W099", "owner": null, "zone": "centre"}', "t.jsonl:3: unknown card id 'W099'"),
         ('{"t": 1.0, "source": "camera", "kind": "sighted"}', "t.jsonl:3: unknown kind 'sighted'"),
         ('{"source": "camera", "kind": "draw", "player": "ann"}', "t.jsonl:3: missing 't'"),
-        ('{"t": 1.0, "source": "camera", "kind": "status", "state": "asleep"}', "t.jsonl:3: 'asleep' is not a valid SensorState"),
+        ('{"t": 1.0, "source": "camera", "kind": "status", "state": "asleep"}', "t.jsonl:3: \"state\" must be one of connected, lost, reconnecting, failed, not \"asleep\""),
         ("[1, 2]", "t.jsonl:3: an observation is a JSON object"),
-        ("{not json", "t.jsonl:3: not JSON"),
+        ("{not json", "t.jsonl:3: not valid JSON"),
     ],
 )
 def test_a_bad_line_is_named_by_file_and_line(tmp_path: Path, line: str, message: str) -> None:
@@ -179,7 +180,7 @@ def test_the_recorded_camera_log_of_the_demo_game_is_followed_to_the_end() -> No
 
     log = read_observation_log(CAMERA_LOG)
     truth = CameraSimulation(make_setup(2), seed=7, fate=True)
-    tracker = Tracker(GameState(log.setup), TrackerConfig.from_log(log))
+    tracker = Tracker(GameSession(log.setup), TrackerConfig.from_log(log))
     events = tracker.begin()
     for obs in log.observations:
         events += tracker.tick(obs.at) + tracker.observe(obs)

@@ -8,6 +8,7 @@ from companion.engine.moves import UNSEEN, Deal
 from companion.records.format import RecordWriter, load_game
 from companion.tracker import TrackerState
 from companion.records.completion import complete_deals
+from companion.records.store import GameFile
 
 from tests.tracker.harness import TableRun
 
@@ -52,3 +53,21 @@ def test_the_completed_record_is_the_game_played(players, teams, fate, seed):
         writer.write(m)
     replayed = load_game(buf.getvalue().splitlines())
     assert replayed.totals == run.truth.totals and replayed.outcome() == run.truth.outcome()
+
+
+@pytest.mark.parametrize("players,teams,fate,seed", [(2, 0, False, 13), (4, 2, True, 14)])
+def test_the_saved_record_completes_itself_at_each_round_end(tmp_path, players, teams, fate, seed):
+    """The session fills in the face-down hands in the saved file when a round ends: after
+    the game, no World card a player was dealt and played is left unknown (null) there, and
+    the file replays to the scores of the game played."""
+    run = TableRun(players, teams, fate=fate, seed=seed)
+    session = run.tracker.session
+    session.record = GameFile.create(tmp_path, run.setup)
+    run.play()
+    saved = load_game(session.record.path, keep_history=True)
+    assert saved.totals == run.truth.totals and saved.outcome() == run.truth.outcome()
+    deals = [m for m in saved.move_stack if isinstance(m, Deal)]
+    hidden = sum(1 for d in deals for _, cards in d.hands for c in cards if c is UNSEEN)
+    assert deals and hidden == 0 if not fate else hidden < sum(len(cards) for d in deals for _, cards in d.hands) // 4
+    # The game the session holds still says what the camera saw: face-down hands.
+    assert any(c is UNSEEN for m in session.moves if isinstance(m, Deal) for _, cards in m.hands for c in cards)

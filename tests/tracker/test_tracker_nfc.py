@@ -48,3 +48,45 @@ def test_camera_and_nfc_together(players, teams, fate, seed):
     run.play()
     assert not run.problems(), run.problems()[:3]
     assert run.tracker.game.totals == run.truth.totals and run.tracker.game.outcome() == run.truth.outcome()
+
+
+class GestureRun(NfcRun):
+    """The table names a Thief's or a Mirror Swap's target the documented way: the target
+    taps one of their Fate cards on their own Fate reader. Questions answered so are not
+    keys pressed."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.gestures = 0
+        self.keys = 0
+
+    def handle(self, events) -> None:  # type: ignore[no-untyped-def]
+        from companion.engine.moves import Play
+        from companion.tracker import MoveApplied, Question
+
+        for e in events:
+            if isinstance(e, Question):
+                n = len(self.applied)
+                truth = self.moves[n : n + len(e.choices[0].moves)]
+                last = truth[-1] if truth else None
+                if isinstance(last, Play) and last.target and "tap a card on their Fate reader" in e.prompt:
+                    self.gestures += 1
+                    self.events.append(e)
+                    card = self.tracker.config.fate_decks[last.target][0]
+                    self.feed([CardTapped("serial:test", self.now, card, last.target, f"fate-reader:{last.target}")])
+                    continue
+                self.keys += 1
+            elif isinstance(e, MoveApplied):
+                pass
+            super().handle([e])
+
+
+@pytest.mark.parametrize("players,teams,seed", [(3, 0, 50), (4, 2, 51), (5, 0, 52), (6, 3, 53)])
+def test_a_tap_on_the_targets_fate_reader_names_a_thief_or_mirror_swap_target(players, teams, seed):
+    """With 3 or more players the target of a Thief or a Mirror Swap is not something a reader
+    can see: the target taps a Fate card on their own Fate reader, and no key is pressed."""
+    run = GestureRun(players, teams, fate=True, seed=seed)
+    run.play()
+    assert not run.problems(), run.problems()[:3]
+    assert run.tracker.game.totals == run.truth.totals and run.tracker.game.outcome() == run.truth.outcome()
+    assert run.keys == 0 and run.gestures > 0  # every such game here has targets to name

@@ -8,7 +8,8 @@ from companion.engine.cards import Card
 from companion.engine.game import GameSetup, GameState, IllegalMoveError
 from companion.engine.moves import Play
 from companion.observations import CardGone, CardSeen, SensorState, SensorStatus, UnknownTag
-from companion.tracker import InSync, MoveApplied, MoveUndone, Notice, OutOfSync, Question, RuleHint, Tracker, TrackerConfig, TrackerState
+from companion.session import Applied, GameSession, Refused
+from companion.tracker import InSync, MoveApplied, Notice, OutOfSync, Question, RuleHint, Tracker, TrackerConfig, TrackerState
 
 W = Card.from_id
 
@@ -17,7 +18,7 @@ class Table:
     """A two-player table, bob dealing, watched by a camera we drive by hand."""
 
     def __init__(self, centre=("W002", "W014", "W035", "W029")):
-        self.tracker = Tracker(GameState(GameSetup(("ann", "bob"))), TrackerConfig(first_dealer="bob", settle=1.0, remind_after=3.0))
+        self.tracker = Tracker(GameSession(GameSetup(("ann", "bob"))), TrackerConfig(first_dealer="bob", settle=1.0, remind_after=3.0))
         self.t = 0.0
         self.events = []
         self.see(*centre)
@@ -151,18 +152,25 @@ def test_a_card_leaving_and_coming_back():
     assert table.tracker.state is TrackerState.SYNCED and not table.applied()
 
 
-def test_undo_and_manual_correction():
+def test_undo_and_manual_correction_made_at_the_session():
+    """An undo and a move typed at the table reach the tracker through the session: after the
+    undo it waits for the table to change (the 3 still lies there), and the typed move puts the
+    table and the game in step again."""
     table = Table()
     table.see("W013")
     assert table.applied() == [Play("ann", W("W013"))]
-    out = table.tracker.undo()
-    assert isinstance(out[0], MoveUndone) and out[0].move == Play("ann", W("W013"))
-    assert table.tracker.state is TrackerState.OUT_OF_SYNC  # the 3 still lies there
-    with pytest.raises(IllegalMoveError):
-        table.tracker.apply_manual(Play("bob", W("W013")))  # not bob's turn
-    out = table.tracker.apply_manual(Play("ann", W("W013")))
-    assert isinstance(out[0], MoveApplied) and out[0].how == "manual"
-    assert table.tracker.state is TrackerState.SYNCED
+    session = table.tracker.session
+    undone = session.undo()
+    assert undone is not None and undone.move == Play("ann", W("W013"))
+    table.wait(0.1)
+    assert table.tracker.state is TrackerState.OUT_OF_SYNC and table.game.turn == "ann"
+    refused = session.propose(Play("bob", W("W013")))  # not bob's turn
+    assert isinstance(refused, Refused) and refused.rule == "R17"
+    applied = session.propose(Play("ann", W("W013")))
+    assert isinstance(applied, Applied) and applied.source == "manual"
+    table.wait(0.1)
+    assert table.tracker.state is TrackerState.SYNCED and table.game.turn == "bob"
+    assert [m for m in table.applied()] == [Play("ann", W("W013"))]  # the camera applied it once
 
 
 def test_sensor_notices():

@@ -13,7 +13,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from companion.dashboard.commentary import explain_illegal
 from companion.dashboard.entry import EntryError, resolve_card
-from companion.dashboard.sources import TableDealer
+from companion.simulation.dealer import TableDealer
 from companion.engine.game import GameState, IllegalMoveError, deal_sizes
 from companion.engine.moves import UNSEEN, Deal, InvalidMoveError
 

@@ -76,7 +76,7 @@ def settlement_steps(setup: GameSetup, result: RoundResult, outcome: Outcome | N
     for k, (card, side) in enumerate(ring.ring.items()):
         if k:
             holders.append(", ")
-        holders.append(f"{card.id} {card.name} - {side or 'nobody'}")
+        holders.append(f"{card.long_label} - {side or 'nobody'}")
     steps.append(("Power Ring (R12)", Group(holders, Text(_body(ring.explain())))))
     sweeps = [f"{side} {n}" for side, n in score.sweeps.items() if n]
     steps.append(("Clean sweeps (R7)", Text(", ".join(sweeps) if sweeps else "No clean sweep this round.")))

@@ -6,10 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
+from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
-
-from companion.dashboard.messages import CorrectEvent
 
 __all__ = ["EventLog", "LogEntry"]
 
@@ -38,6 +37,13 @@ _STYLES = {
 
 
 class EventLog(OptionList):
+    class Picked(Message):
+        """The table picked event ``index`` of the move stack, to correct it."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
     DEFAULT_CSS = """
     EventLog {
         border: round $primary 50%;
@@ -95,4 +101,4 @@ class EventLog(OptionList):
         event.stop()
         entry = self.entries[event.option_index]
         if self.editable and entry.index is not None:
-            self.post_message(CorrectEvent(entry.index))
+            self.post_message(EventLog.Picked(entry.index))

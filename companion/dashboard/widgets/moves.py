@@ -13,6 +13,7 @@ from companion.dashboard.cards import card_chip, cards_line
 from companion.dashboard.commentary import move_effect
 from companion.dashboard.grid import Column, grid, lines
 from companion.dashboard.widgets.base import GamePanel
+from companion.engine.fate import fate_rule
 from companion.engine.game import GameState, Phase
 from companion.engine.moves import DrawFate, Move, Pass, Play
 
@@ -46,7 +47,7 @@ def move_label(move: Move) -> Text:
     t = Text()
     if move.card.to_centre:
         if move.capture:
-            t.append("x ")
+            t.append("takes ")
             t.append_text(cards_line(move.capture))
         else:
             t.append("to the centre", style="italic")
@@ -65,7 +66,7 @@ def move_label(move: Move) -> Text:
                 t.append(f"{' +' if known else ''}{len(move.received) - len(known)} face down", style="dim")
     elif move.discards:
         t.append(", ".join(f"{p} drops {c.short}" for p, c in move.discards))
-    elif move.card.id == "F008":
+    elif "drawn" in fate_rule(move.card).details:
         t.append("draw the top World card")
     else:
         t.append("into play")
@@ -161,6 +162,21 @@ class PlayPanel(GamePanel):
                 gains.append(f"{effect.delta:+d} pt ", style="bold")
             gains.append("; ".join(effect.gains), style="italic")
             rows.append([who, move_label(move), gains])
-        if len(moves) > 40:
-            rows.append([Text(""), Text(f"... and {len(moves) - 40} more", style="dim"), Text("")])
+        more = len(moves) - 40
+        width = self.size.width - 2 if self.size.width else None
+        if width is not None and width < 60:
+            # A narrow panel: one move to a paragraph, wrapped at words, so that neither the
+            # capture nor its points are cut into a column of a few letters.
+            body = []
+            for who, label, gains in rows:
+                line = Text.assemble(who, " ", label)
+                if gains:
+                    line.append(": " if label else " ")
+                    line.append_text(gains)
+                body.append(line)
+            if more > 0:
+                body.append(Text(f"... and {more} more", style="dim"))
+            return lines([title, *body])
+        if more > 0:
+            rows.append([Text(""), Text(f"... and {more} more", style="dim"), Text("")])
         return lines([title, grid([Column()] * 3, rows, gap=1, width=self.size.width or None)])

@@ -12,7 +12,7 @@ from companion.engine.scoring import PRIDE_VALUES, PrideOfDragons
 __all__ = ["PridePanel", "pride_table"]
 
 
-def pride_table(pride: PrideOfDragons) -> Text:
+def pride_table(pride: PrideOfDragons, width: int | None = None) -> Text:
     """Each side's count of 7s, 6s, ... 1s; the value where the tie breaks is marked."""
     columns = [Column("side")]
     for v in PRIDE_VALUES:
@@ -24,7 +24,8 @@ def pride_table(pride: PrideOfDragons) -> Text:
         for v, n in zip(PRIDE_VALUES, seq):
             cells.append(Text(str(n), style="bold reverse" if won and v == pride.decided_at else ("bold" if won else "")))
         rows.append([Text(side_label(side) + (" +1" if won else ""), style="bold" if won else ""), *cells])
-    return grid(columns, rows)
+    # With a width the gaps close up rather than push the 1s onto a line of their own.
+    return grid(columns, rows, width=width)
 
 
 class PridePanel(GamePanel):
@@ -36,4 +37,8 @@ class PridePanel(GamePanel):
         explain = pride.explain().removeprefix("Pride of Dragons: ")
         if pride.winner and pride.decided_at:
             explain += f"; the tie breaks at the {pride.decided_at}s now"
-        return lines([pride_table(pride), Text(explain, style="italic")])
+        width = self.size.width - 4 if self.size.width else None
+        return lines([pride_table(pride, width), Text(explain, style="italic")])
+
+    def on_resize(self) -> None:
+        self.refresh_panel()

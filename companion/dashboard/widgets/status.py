@@ -17,7 +17,9 @@ class TableStatus(GamePanel):
         border: none;
         padding: 0 1;
         background: $boost;
-        height: auto;
+        height: 1;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
     }
     """
 
@@ -29,29 +31,45 @@ class TableStatus(GamePanel):
     def render_game(self, game: GameState) -> Text:
         t = Text()
         setup = game.setup
+        narrow = bool(self.size.width) and self.size.width < 100
         sides = " vs ".join(setup.sides)
+        head = Text()
         if game.round_number == 0:
-            t.append("New game ", style="bold")
-            t.append(f"{sides}, target {setup.target}")
+            head.append("New game ", style="bold")
+            head.append(f"{sides}, target {setup.target}")
         else:
-            t.append(f"Round {game.round_number}", style="bold")
+            head.append(f"Round {game.round_number}", style="bold")
+        detail = Text()
+        if game.round_number:
             if game.deal_number:
-                t.append(f"  Deal {game.deal_number} of {game.deals_in_round}")
+                deal = f"{game.deal_number}/{game.deals_in_round}" if narrow else f"{game.deal_number} of {game.deals_in_round}"
+                detail.append(f"  Deal {deal}")
                 if game.is_last_deal:
-                    t.append(' "last hand"', style="bold reverse")
-            t.append(f"  Deck {game.deck_count}")
-            t.append(f"  Dealer {game.dealer}")
+                    detail.append(' "last hand"', style="bold reverse")
+            detail.append(f"  Deck {game.deck_count}")
+            detail.append(f"  Dealer {game.dealer}")
+        who = Text()
         outcome = game.outcome()
         if outcome:
-            t.append("  Winner: ", style="bold")
-            t.append(outcome.winner, style="bold reverse")
+            who.append("  Winner: ", style="bold")
+            who.append(outcome.winner, style="bold reverse")
         elif game.phase is Phase.TURN:
-            t.append("  To move: ")
-            t.append(f" {game.turn} ", style="bold reverse")
+            who.append("  To move: ")
+            who.append(f" {game.turn} ", style="bold reverse")
         elif game.phase is Phase.DEAL:
-            t.append("  Next: deal", style="italic")
+            who.append("  Next: deal", style="italic")
         elif game.phase is Phase.ROUND:
-            t.append("  Next: a new round", style="italic")
+            who.append("  Next: a new round", style="italic")
+        # On a narrow line whose turn it is comes right after the round, before the details.
+        parts = (head, who, detail) if narrow else (head, detail, who)
+        for part in parts:
+            t.append_text(part)
         if self.source_status:
             t.append(f"  [{self.source_status}]", style="dim")
+        # One line whatever the width: the source's state, last, is what gives way.
+        t.no_wrap = True
+        t.overflow = "ellipsis"
         return t
+
+    def on_resize(self) -> None:
+        self.refresh_panel()

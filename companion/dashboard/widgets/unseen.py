@@ -34,7 +34,9 @@ class UnseenPanel(GamePanel):
             return Text("The deck is not dealt yet.", style="dim")
         viewer = game.turn if self.teaching else None
         if viewer:
-            unseen = game.view(viewer).unseen
+            # The player knows their own hand: only the deck and the other hands are unseen.
+            own = set(game.hand(viewer))
+            unseen = frozenset(c for c in game.view(viewer).unseen if c not in own)
             title = f"as {viewer} counts them: {len(unseen)} (deck {game.deck_count}, other hands)"
         else:
             unseen = table_unseen(game)

@@ -1,0 +1,72 @@
+"""Writing an output file the user named (a simulated record, a calibration image, a marker
+sheet) so that nothing partial is ever left behind: the content goes to a hidden temporary
+file next to the target, which replaces the target only once it is complete. A target that
+cannot be written is an :class:`OutputError` naming it and why, before any work is done."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO
+
+__all__ = ["OutputError", "atomic_output", "check_writable_dir"]
+
+
+class OutputError(ValueError):
+    """An output that cannot be written: ``path`` and the reason."""
+
+    def __init__(self, path: str | os.PathLike[str], reason: str) -> None:
+        self.path = os.fspath(path)
+        self.reason = reason
+        super().__init__(f"cannot write {self.path}: {reason}")
+
+
+def check_writable_dir(directory: str | os.PathLike[str], *, create: bool = False) -> Path:
+    """``directory``, checked to be a directory this process may write into (made first
+    with ``create``)."""
+    d = Path(directory)
+    if create:
+        try:
+            d.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            raise OutputError(d, "it is a file, not a directory") from None
+        except OSError as exc:
+            raise OutputError(d, exc.strerror or str(exc)) from None
+    if not d.is_dir():
+        raise OutputError(d, "no such directory" if not d.exists() else "it is not a directory")
+    if not os.access(d, os.W_OK | os.X_OK):
+        raise OutputError(d, "the directory is not writable")
+    return d
+
+
+@contextlib.contextmanager
+def atomic_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO]:
+    """A file to write ``path`` through; it takes ``path``'s place when the block ends
+    without an exception, and is removed otherwise."""
+    target = Path(path)
+    if target.is_dir():
+        raise OutputError(target, "it is a directory")
+    try:
+        parent = check_writable_dir(target.parent)
+    except OutputError as exc:
+        raise OutputError(target, f"{exc.reason} ({exc.path})") from None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=parent)
+    except OSError as exc:
+        raise OutputError(target, exc.strerror or str(exc)) from None
+    try:
+        # A new file gets the mode any new file would get (mkstemp makes it private).
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
+        encoding = None if "b" in mode else "utf-8"
+        with open(fd, mode, encoding=encoding) as out:
+            yield out
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
