@@ -19,6 +19,7 @@ _COMMAND_MODULES = (
     "companion.commands.play",
     "companion.commands.coach",
     "companion.commands.track",
+    "companion.commands.club",
     "vision.cli",
     "hardware.cli",
 )

@@ -48,6 +48,9 @@ def add_table_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dealer", default="", help="the first round's dealer (default: the last player listed)")
     p.add_argument("--resume", nargs="?", const="", default=None, metavar="RECORD", help="continue the last unfinished game (or RECORD)")
     p.add_argument("--games-dir", default=None, help="where games are saved (default $ROP_GAMES_DIR or ~/.local/share/rop/games)")
+    club = p.add_argument_group("club: the table's events sent to a club server as they happen (docs/club.md)")
+    club.add_argument("--club", default=None, metavar="URL", help="the club server (rop club serve), e.g. http://club.local:8765")
+    club.add_argument("--token", default=None, help="this table's token (rop club token TABLE; default $ROP_CLUB_TOKEN)")
     sensors = p.add_argument_group("sensors: the companion follows the table by itself (docs/tracker.md)")
     sensors.add_argument("--camera", default=None, metavar="INDEX|URL", help="an overhead camera: cv2.VideoCapture index or URL")
     sensors.add_argument("--video", default=None, metavar="FILE", help="a recorded video of the table instead of a live camera")
@@ -60,6 +63,20 @@ def add_table_arguments(p: argparse.ArgumentParser) -> None:
     sensors.add_argument("--record-observations", default=None, metavar="FILE", help="also write what the sensors report to an observation log")
     sensors.add_argument("--observations", default=None, metavar="FILE", help="play an observation log back through the tracker, instead of sensors")
     sensors.add_argument("--speed", type=float, default=1.0, help="--observations played this many times faster (0: all at once; default 1)")
+
+
+def club_feed(args: argparse.Namespace) -> Callable[[Any], object] | None:
+    """What follows a session to feed the club server, with ``--club``; ``None`` without."""
+    if not args.club:
+        return None
+    import os
+
+    from companion.club.table import TableFeed
+
+    token = args.token or os.environ.get("ROP_CLUB_TOKEN")
+    if not token:
+        raise ClubOptionError("--club needs this table's token: --token T or $ROP_CLUB_TOKEN (rop club token TABLE makes one)")
+    return lambda session: TableFeed(session, args.club, token)
 
 
 def has_sensors(args: argparse.Namespace) -> bool:
@@ -86,7 +103,11 @@ class ResumeError(Exception):
     pass
 
 
-def resume_app(record: str | None, games_dir: Path, *, teaching: bool = False, seed: int | None = None):
+class ClubOptionError(Exception):
+    """``--club`` given without what it needs."""
+
+
+def resume_app(record: str | None, games_dir: Path, *, teaching: bool = False, seed: int | None = None, on_session: Callable[[Any], object] | None = None):
     """The dashboard on a saved game, ready to continue it: ``record``, or the last unfinished
     game in ``games_dir``. A last line cut short by a crash is dropped (it was never whole)."""
     from companion.dashboard.app import DashboardApp
@@ -99,7 +120,7 @@ def resume_app(record: str | None, games_dir: Path, *, teaching: bool = False, s
     fate_sets = {p: list(rounds[0].deck_of(p)) for p in game.players if rounds and rounds[0].deck_of(p)}
     first_dealer = rounds[0].dealer if rounds else None
     source = ManualSource(companion_deals=_dealt_by_companion(moves), fate_sets=fate_sets, first_dealer=first_dealer, seed=seed)
-    app = DashboardApp(source, session=session, teaching=teaching, games_dir=games_dir)
+    app = DashboardApp(source, session=session, teaching=teaching, games_dir=games_dir, on_session=on_session)
     app.resume_message = report.message
     return app
 
@@ -236,11 +257,11 @@ def sensor_app(args: argparse.Namespace, games_dir: Path):
         session = GameSession(setup)
         tracker = Tracker(session, TrackerConfig.from_log(table.log))
         source = TrackerSource(tracker, table.start, label=table.label, clock=table.clock, recorder=table.recorder)
-        return DashboardApp(source, session=session, teaching=args.teaching, setup=setup, games_dir=games_dir)
+        return DashboardApp(source, session=session, teaching=args.teaching, setup=setup, games_dir=games_dir, on_session=club_feed(args))
     session, report = resumed_session(args.resume, games_dir)
     tracker = Tracker(session, TrackerConfig.from_log(table.log))
     source = TrackerSource(tracker, table.start, label=table.label, clock=table.clock, recorder=table.recorder)
-    app = DashboardApp(source, session=session, teaching=args.teaching, games_dir=games_dir)
+    app = DashboardApp(source, session=session, teaching=args.teaching, games_dir=games_dir, on_session=club_feed(args))
     app.resume_message = report.message
     return app
 
@@ -252,7 +273,7 @@ def table_errors() -> tuple[type[Exception], ...]:
     from companion.observations.log import ObservationLogError
     from companion.sensors.table import TableConfigError
 
-    return (TableConfigError, SetupError, IllegalMoveError, InvalidMoveError, ResumeError, RecordError, ObservationLogError, OSError)
+    return (TableConfigError, SetupError, IllegalMoveError, InvalidMoveError, ResumeError, ClubOptionError, RecordError, ObservationLogError, OSError)
 
 
 def _play_with_sensors(args: argparse.Namespace, games_dir: Path) -> int:
@@ -286,9 +307,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("rop play: the dashboard needs a terminal", file=sys.stderr)
         return 2
+    try:
+        follow = club_feed(args)
+    except ClubOptionError as exc:
+        print(f"rop play: {exc}", file=sys.stderr)
+        return 2
     if args.resume is not None:
         try:
-            app = resume_app(args.resume or None, games_dir, teaching=args.teaching, seed=args.seed)
+            app = resume_app(args.resume or None, games_dir, teaching=args.teaching, seed=args.seed, on_session=follow)
         except ResumeError as exc:
             print(f"rop play: {exc}", file=sys.stderr)
             return 1
@@ -299,6 +325,6 @@ def cmd_play(args: argparse.Namespace) -> int:
         source.fate_sets = table.fate_sets
         source.first_dealer = table.first_dealer
         source.companion_deals = table.companion_deals
-    app = DashboardApp(source, teaching=args.teaching, needs_setup=table is None, setup=table.setup if table else None, games_dir=games_dir)
+    app = DashboardApp(source, teaching=args.teaching, needs_setup=table is None, setup=table.setup if table else None, games_dir=games_dir, on_session=follow)
     app.run()
     return 0

@@ -29,6 +29,7 @@ from typing import IO, Any
 
 from companion.commands.play import (
     add_table_arguments,
+    club_feed,
     games_dir_of,
     has_sensors,
     resumed_session,
@@ -179,6 +180,11 @@ def cmd_track(args: argparse.Namespace) -> int:
     except table_errors() as exc:
         print(f"rop track: {exc}", file=sys.stderr)
         return 2
+    try:
+        follow = club_feed(args)
+    except table_errors() as exc:
+        print(f"rop track: {exc}", file=sys.stderr)
+        return 2
     out = JsonLines(sys.stdout, session)
     session.subscribe(out.session_changed)
     out.session_changed(Started("track", session.setup, len(session.moves)))
@@ -187,6 +193,7 @@ def cmd_track(args: argparse.Namespace) -> int:
     tracker = Tracker(session, TrackerConfig.from_log(table.log))
     runner = TrackerRunner(tracker, table.start, out.tracker_events, clock=table.clock, recorder=table.recorder, on_status=out.status)
     threading.Thread(target=read_commands, args=(sys.stdin, runner, out), name="stdin", daemon=True).start()
+    feed = follow(session) if follow is not None else None
     runner.start()
     if isinstance(runner.sensors, LogPlayback):
         # A played-back log ends: so does the command, once the tracker has taken it all in.
@@ -203,5 +210,7 @@ def cmd_track(args: argparse.Namespace) -> int:
         pass
     finally:
         runner.stop()
+        if feed is not None:
+            feed.close()  # type: ignore[attr-defined]
         session.close()
     return 0

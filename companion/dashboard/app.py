@@ -155,12 +155,14 @@ class DashboardApp(App[int]):
         needs_setup: bool = False,
         setup: GameSetup | None = None,
         games_dir: str | Path | bool | None = None,
+        on_session: Callable[[GameSession], object] | None = None,
     ) -> None:
         """``session``: the game session to show (a saved game continued, or the one a tracker
         follows); without one, the source makes its own (demo, replay) or the app starts one.
         ``setup``: start a new manual game at once; ``needs_setup``: ask for it in the setup
         dialog. ``games_dir``: where new games are saved (``None``: the default, ``False``: not
-        saved)."""
+        saved). ``on_session``: called with each session the app shows, for what follows it
+        (a club feed); what it returns is closed with the app."""
         super().__init__()
         self.source = source
         self.session: GameSession | None = session or source.new_session()
@@ -175,6 +177,8 @@ class DashboardApp(App[int]):
         self.collector = IdleCollector()
         """Full garbage collections wait for the frame that shows a move (see its module)."""
         self._unsubscribe: Callable[[], None] | None = None
+        self.on_session = on_session
+        self._followers: list[object] = []
         self.set_reactive(DashboardApp.teaching, teaching)
 
     @property
@@ -212,6 +216,8 @@ class DashboardApp(App[int]):
         self.session = session
         self.source.attach(self, session)
         self._unsubscribe = session.subscribe(self._session_changed) if session is not None else None
+        if session is not None and self.on_session is not None:
+            self._followers.append(self.on_session(session))
 
     def _begin(self) -> None:
         game = self.game
@@ -677,5 +683,9 @@ class DashboardApp(App[int]):
         self.source.stop()
         if self._unsubscribe is not None:
             self._unsubscribe()
+        for follower in self._followers:
+            close = getattr(follower, "close", None)
+            if close is not None:
+                close()
         if self.session is not None:
             self.session.close()

@@ -252,20 +252,20 @@ def describe_moves(moves: Iterable[Move]) -> str:
     parts = []
     for m in moves:
         if isinstance(m, Play):
-            text = f"{m.player} plays {m.card.id} ({m.card.title})"
+            text = f"{m.player} plays {m.card.long_label}"
             if m.capture:
-                text += " taking " + " + ".join(c.id for c in m.capture)
+                text += " taking " + " + ".join(c.label for c in m.capture)
             if m.target:
                 text += f" on {m.target}"
             if m.discards:
-                text += " (" + ", ".join(f"{p} discards {c.id}" for p, c in m.discards) + ")"
+                text += " (" + ", ".join(f"{p} discards {c.label}" for p, c in m.discards) + ")"
             parts.append(text)
         elif isinstance(m, DrawFate):
             parts.append(f"{m.player} draws a Fate card")
         elif isinstance(m, Pass):
             parts.append(f"{m.player} passes")
         elif isinstance(m, Deal):
-            parts.append("the cards are dealt" + (f", centre {' '.join(c.id for c in m.centre)}" if m.centre else ""))
+            parts.append("the cards are dealt" + (f", centre {', '.join(c.label for c in m.centre)}" if m.centre else ""))
         else:
             parts.append("a new round")
     return ", then ".join(parts)

@@ -121,10 +121,10 @@ def describe_difference(game: GameState, extra: Zones, missing: Zones) -> tuple[
     lines = []
     for zone, cards in sorted(extra.items()):
         for card in _sorted(cards.elements()):
-            lines.append(f"{card.id} ({card.title}) lies {_zone_words(zone)}, but the game has it {_where(game, card)}")
+            lines.append(f"{card.long_label} lies {_zone_words(zone)}, but the game has it {_where(game, card)}")
     for zone, cards in sorted(missing.items()):
         for card in _sorted(cards.elements()):
-            lines.append(f"{card.id} ({card.title}) should lie {_zone_words(zone)} but is not seen there")
+            lines.append(f"{card.long_label} should lie {_zone_words(zone)} but is not seen there")
     return tuple(lines)
 
 

@@ -309,7 +309,7 @@ class Tracker:
             if key != self._asked:
                 self._asked = key
                 choices = tuple(Choice(e.describe(), e.moves) for e in found)
-                self.question = Question(_prompt(choices, "The table could show any of these; which happened?"), choices)
+                self.question = Question(_prompt(choices, "The table could show any of these; which happened?", tap=self._fate_readers), choices)
                 events.append(self.question)
             self.state = TrackerState.ASKING
             return events
@@ -412,9 +412,9 @@ class Tracker:
                     if self._now - self._changed_at < self.config.remind_after:
                         self._hinted = None  # shown for a moment only: ask again later
                         return []
-                    shown = " or ".join(" + ".join(c.id for c in o) for o in options[:4])
+                    shown = " or ".join(" + ".join(c.label for c in o) for o in options[:4])
                     rule = "R5" if game.is_empowered(card) else "R4"
-                    return [RuleHint(f"{card.id} ({card.title}) must take {shown} ({rule})", rule)]
+                    return [RuleHint(f"{card.long_label} must take {shown} ({rule})", rule)]
             if centre_missing and not centre_extra:
                 taken = tuple(sorted(centre_missing.elements(), key=lambda c: c.index))
                 for card, _ in self._shown:
@@ -444,12 +444,12 @@ class Tracker:
         if zone.startswith("fate:"):
             owner = obs.owner or zone.partition(":")[2]
             if not card.is_fate:
-                return [*events, Notice(f"{card.id} is a World card: tap it on the centre reader to play it")]
+                return [*events, Notice(f"{card.label} is a World card: tap it on the centre reader to play it")]
             return events + self.draw_fate(owner)
         if zone != "centre":
-            return [*events, Notice(f"{card.id} tapped on {obs.reader}, a reader with no zone")]
+            return [*events, Notice(f"{card.label} tapped on {obs.reader}, a reader with no zone")]
         if game.phase is not Phase.TURN:
-            return [*events, Notice(f"{card.id} tapped, but no play is due: {game.phase.value} next")]
+            return [*events, Notice(f"{card.label} tapped, but no play is due: {game.phase.value} next")]
         if self.camera:
             # With a camera too, the tap names the card the camera may miss in a fast capture.
             key = (card, obs.owner if card.is_fate else None)
@@ -490,14 +490,14 @@ class Tracker:
                 work.check(moves[0] if moves else Play(me, card))
             except IllegalMoveError as exc:
                 return [RuleHint(str(exc), exc.rule)]
-            return [RuleHint(f"{card.id} cannot be played by {me} now")]
+            return [RuleHint(f"{card.label} cannot be played by {me} now")]
         if len(legal) == 1:
             return self._apply_all(prefix + legal, "nfc")
         if all(isinstance(m, Play) and m.capture for m in legal):
             self._tap_card = card
             self._tap_prefix = prefix
             self._tap_moves = legal
-            return [Notice(f"{card.id} can capture in {len(legal)} ways: tap the cards it takes")]
+            return [Notice(f"{card.label} can capture in {len(legal)} ways: tap the cards it takes")]
         return self._ask(prefix, legal)
 
     def _passes_before(self, work: GameState, player: str | None, *, world: bool) -> list[Move]:
@@ -540,7 +540,7 @@ class Tracker:
     def _resolve_taps(self) -> list[TrackerEvent]:
         fits = [m for m in self._tap_moves if isinstance(m, Play) and set(self._taps) <= set(m.capture)]
         if not fits:
-            taps = ", ".join(c.id for c in self._taps)
+            taps = ", ".join(c.label for c in self._taps)
             self._taps = []
             return [RuleHint(f"{taps} is not part of any capture {self._tap_card} can make (R4); tap again")]
         if len(fits) == 1:
@@ -549,9 +549,14 @@ class Tracker:
 
     def _ask(self, prefix: list[Move], moves: Iterable[Move]) -> list[TrackerEvent]:
         choices = tuple(Choice(describe_moves(prefix + [m]), tuple(prefix + [m])) for m in moves)
-        self.question = Question(_prompt(choices), choices)
+        self.question = Question(_prompt(choices, tap=self._fate_readers), choices)
         self.state = TrackerState.ASKING
         return [self.question]
+
+    @property
+    def _fate_readers(self) -> bool:
+        """The players have Fate readers: a tap there can name a target."""
+        return any(zone.startswith("fate:") for zone in self.config.readers.values())
 
     def _choice_targeting(self, player: str) -> int | None:
         """The open question's one choice whose play targets ``player`` (a Thief, a Mirror
@@ -565,7 +570,7 @@ class Tracker:
         reader, and each hand on its player's reader when hands are tapped in."""
         game = self.game
         if game.phase is not Phase.DEAL:
-            return [Notice(f"{card.id} tapped on a dealing reader, but no deal is due")]
+            return [Notice(f"{card.label} tapped on a dealing reader, but no deal is due")]
         player = zone.partition(":")[2] if zone.startswith("hand:") else "centre"
         taps = self._deal_taps.setdefault(player, [])
         if card not in taps:
@@ -632,12 +637,13 @@ def _target_of(choice: Choice) -> str | None:
     return last.target if isinstance(last, Play) else None
 
 
-def _prompt(choices: tuple[Choice, ...], default: str = "Which move was it?") -> str:
-    """The question in words; when the choices differ only by whom a card targets, how to
-    name the target with a tap."""
+def _prompt(choices: tuple[Choice, ...], default: str = "Which move was it?", *, tap: bool = False) -> str:
+    """The question in words; when the choices differ only by whom a card targets, which
+    card and, where players have Fate readers (``tap``), how to name the target with a tap."""
     targets = [_target_of(c) for c in choices]
     if all(targets) and len(set(targets)) == len(targets):
         last = choices[0].moves[-1]
         assert isinstance(last, Play)
-        return f"Whom does the {last.card.title} target? They tap a card on their Fate reader, or choose:"
+        how = " They tap a card on their Fate reader, or choose:" if tap else ""
+        return f"Whom does the {last.card.title} target?{how}"
     return default

@@ -92,7 +92,7 @@ async def test_camera_sim_demo_follows_the_virtual_table() -> None:
     sim = CameraSimulation(setup, seed=11, fate=True, step_s=1.2)
     camera = UnpacedCamera(sim)
     table = ObservationLog(setup.players, first_dealer=sim.first_dealer, fate_decks=sim.fate_decks, draws_visible=True)
-    source = TrackerSource(Tracker(GameState(setup), TrackerConfig.from_log(table)), camera, label="camera-sim", clock=camera.clock)
+    source = TrackerSource(Tracker(GameSession(setup), TrackerConfig.from_log(table)), camera, label="camera-sim", clock=camera.clock)
     app = DashboardApp(source, teaching=True, setup=setup, games_dir=False)
     async with app.run_test(size=(160, 48)) as pilot:
         # The bound only ends a test that is already failing; the camera path needs a few seconds.

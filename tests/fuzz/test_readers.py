@@ -96,7 +96,7 @@ def _mutated(lines: list[bytes], data: st.DataObject) -> bytes:
         else:  # one field of a JSON line given a value of any type
             try:
                 obj = json.loads(lines[i])
-            except ValueError:
+            except (ValueError, RecursionError):  # an earlier mutation made it unreadable
                 continue
             if isinstance(obj, dict) and obj:
                 key = data.draw(st.sampled_from(sorted(obj)))
@@ -114,7 +114,7 @@ def _record_lines() -> list[bytes]:
     game = GameState(setup, keep_history=True)
     for _ in range(14):
         game.push(table.next_move(game))
-    return [(line + "\n").encode() for line in iter_record_lines(game)]
+    return [(line + "\n").encode() for line in iter_record_lines(game.setup, game.move_stack)]
 
 
 RECORD = _record_lines()

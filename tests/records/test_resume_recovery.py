@@ -27,7 +27,7 @@ def _played(n: int, seed: int = 9) -> GameState:
 
 
 def _record(game: GameState) -> bytes:
-    return "".join(line + "\n" for line in iter_record_lines(game)).encode("utf-8")
+    return "".join(line + "\n" for line in iter_record_lines(game.setup, game.move_stack)).encode("utf-8")
 
 
 def test_a_complete_last_event_without_its_newline_is_kept(tmp_path: Path) -> None:
@@ -143,7 +143,7 @@ def test_undo_rewrites_keep_the_file_mode(tmp_path: Path) -> None:
     os.chmod(record.path, 0o600 if stat.S_IMODE(record.path.stat().st_mode) != 0o600 else 0o640)
     mode = stat.S_IMODE(record.path.stat().st_mode)
     game.pop()
-    record.rewrite(game)
+    record.rewrite(game.move_stack)
     record.close()
     assert stat.S_IMODE(record.path.stat().st_mode) == mode
     assert list(load_game(record.path, keep_history=True).move_stack) == list(game.move_stack)

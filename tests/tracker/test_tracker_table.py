@@ -87,7 +87,7 @@ def test_a_capture_left_on_the_table_gets_a_hint():
     assert not table.applied()
     assert not table.wait(1.5)  # shown for a moment, as players do: no reminder yet
     hints = [e for e in table.wait(2.0) if isinstance(e, RuleHint)]
-    assert hints and hints[0].rule == "R4" and "W002 + W014" in hints[0].message
+    assert hints and hints[0].rule == "R4" and "2P W002 + 4M W014" in hints[0].message
     table.gone("W016", "W002", "W014")
     assert table.applied() == [Play("ann", W("W016"), (W("W002"), W("W014")))]
 

@@ -1,0 +1,11 @@
+"""The club: an archive of every table's games, standings and ratings, and a live page.
+
+- :mod:`~companion.club.schema` the tables of the archive; :mod:`~companion.club.database`
+  opens it (SQLite or PostgreSQL) and brings its schema up to date with the migrations.
+- :mod:`~companion.club.identity` a game's identity; :mod:`~companion.club.archive` adds
+  records (replayed by the engine first) and reads them back.
+- :mod:`~companion.club.standings` standings, ratings and a player's history.
+- :mod:`~companion.club.live` the games being played now; :mod:`~companion.club.server` the
+  web server (table posts, the spectators' page); :mod:`~companion.club.tokens` the tables'
+  tokens; :mod:`~companion.club.feed` the table's side: events sent as they happen.
+"""

@@ -1,0 +1,305 @@
+"""The club server: the spectators' live page and the tables' posts (Starlette on uvicorn).
+
+Read-only for everyone: the page, ``/api/tables``, ``/api/standings``, ``/api/games``,
+``/api/games/{id}`` (a stored game replayed move by move with its settlements), and
+``/events``, a server-sent events stream of every table's state as it changes.
+
+Tables post ``POST /api/games/{game_id}/events/{number}`` with ``Authorization: Bearer
+TOKEN`` (see :mod:`companion.club.tokens`) and the event's JSON as the body; the exchange is
+described in :mod:`companion.club.live`. A refused post gets a 4xx status with the reason in
+JSON and is logged; nothing of it is stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import socket
+import threading
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+from sqlalchemy import Engine
+from sqlalchemy.exc import SQLAlchemyError
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from companion.club.archive import Archive
+from companion.club.database import open_archive
+from companion.club.live import LiveTables, PostError
+from companion.club.replay import replay_steps
+from companion.club.standings import compute_standings
+from companion.club.tokens import TokenFile
+
+__all__ = ["ClubServer", "Hub", "create_app", "serve"]
+
+log = logging.getLogger("companion.club.server")
+PAGE = Path(__file__).with_name("static") / "index.html"
+#: A spectator whose connection falls this far behind is dropped (its page reconnects).
+MAX_BACKLOG = 1000
+KEEPALIVE_SECONDS = 15.0
+
+
+def _json(data: Any) -> str:
+    def default(o: Any) -> Any:
+        if isinstance(o, (datetime, date)):
+            return o.isoformat()
+        raise TypeError(type(o).__name__)
+
+    return json.dumps(data, default=default, separators=(",", ":"))
+
+
+def sse_frame(kind: str, data: Any) -> str:
+    return f"event: {kind}\ndata: {_json(data)}\n\n"
+
+
+class _Subscriber:
+    def __init__(self) -> None:
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+
+
+class Hub:
+    """Fans each table update out to every open ``/events`` stream (on the server's loop)."""
+
+    def __init__(self) -> None:
+        self.subscribers: set[_Subscriber] = set()
+
+    def subscribe(self) -> _Subscriber:
+        sub = _Subscriber()
+        self.subscribers.add(sub)
+        return sub
+
+    def unsubscribe(self, sub: _Subscriber) -> None:
+        self.subscribers.discard(sub)
+
+    def publish(self, kind: str, data: Any) -> None:
+        frame = sse_frame(kind, data)
+        for sub in list(self.subscribers):
+            if sub.queue.qsize() >= MAX_BACKLOG:
+                self.subscribers.discard(sub)
+                sub.queue.put_nowait(None)
+            else:
+                sub.queue.put_nowait(frame)
+
+    def close(self) -> None:
+        """End every stream (the server is stopping)."""
+        for sub in list(self.subscribers):
+            sub.queue.put_nowait(None)
+        self.subscribers.clear()
+
+
+def _bearer(request: Request) -> str | None:
+    auth = request.headers.get("authorization", "")
+    scheme, _, token = auth.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def create_app(engine: Engine, tokens: TokenFile, *, on_ready: Callable[[Hub], None] | None = None) -> Starlette:
+    live = LiveTables(engine)
+    archive = Archive(engine)
+    hub = Hub()
+
+    def refuse(request: Request, status: int, reason: str, **extra: Any) -> JSONResponse:
+        client = request.client.host if request.client else "?"
+        log.warning("refused %s %s from %s: %d %s", request.method, request.url.path, client, status, reason)
+        return JSONResponse({"ok": False, "reason": reason, **extra}, status_code=status)
+
+    async def page(request: Request) -> Response:
+        return FileResponse(PAGE, media_type="text/html; charset=utf-8")
+
+    async def tables(request: Request) -> Response:
+        return Response(_json(live.tables()), media_type="application/json")
+
+    async def standings(request: Request) -> Response:
+        season = request.query_params.get("season") or None
+        data = await run_in_threadpool(lambda: compute_standings(engine, season).to_json())
+        return Response(_json(data), media_type="application/json")
+
+    async def games(request: Request) -> Response:
+        season = request.query_params.get("season") or None
+        data = await run_in_threadpool(archive.games, season=season, limit=200)
+        return Response(_json(data), media_type="application/json")
+
+    async def game(request: Request) -> Response:
+        gid = request.path_params["game_id"]
+
+        def load() -> dict[str, Any] | None:
+            row = archive.game(gid)
+            if row is None:
+                return None
+            row["steps"] = replay_steps(archive.events(gid))
+            return row
+
+        data = await run_in_threadpool(load)
+        if data is None:
+            return JSONResponse({"ok": False, "reason": f"no stored game {gid}"}, status_code=404)
+        return Response(_json(data), media_type="application/json")
+
+    async def progress(request: Request) -> Response:
+        gid = request.path_params["game_id"]
+        return JSONResponse({"game_id": gid, "stored": live.stored(gid)})
+
+    async def post_event(request: Request) -> Response:
+        table = tokens.table_for(_bearer(request))
+        if table is None:
+            return refuse(request, 401, "a table token is needed (Authorization: Bearer TOKEN; rop club token TABLE)")
+        gid = request.path_params["game_id"]
+        number = request.path_params["number"]
+        body = await request.body()
+        try:
+            # On the event loop, one post at a time: the events of a game are applied in order.
+            replace = request.query_params.get("replace") in ("1", "true")
+            status, game = live.post(table, gid, number, body, replace=replace)
+        except PostError as exc:
+            return refuse(request, exc.status, f"table {table}: {exc.reason}", **exc.extra)
+        except SQLAlchemyError as exc:
+            log.error("archive error on %s: %s", request.url.path, exc)
+            return JSONResponse({"ok": False, "reason": "the archive is unavailable; send again later"}, status_code=503)
+        if status == 201 and hub.subscribers:
+            # The table's state for the page is built only when someone watches.
+            hub.publish("table", game.snapshot())
+        return JSONResponse(
+            {"ok": True, "status": "stored" if status == 201 else "already stored", "stored": len(game.lines)},
+            status_code=status,
+        )
+
+    async def events(request: Request) -> Response:
+        sub = hub.subscribe()
+        hello = sse_frame("tables", live.tables())
+
+        async def stream() -> AsyncIterator[str]:
+            try:
+                yield hello
+                while True:
+                    try:
+                        item = await asyncio.wait_for(sub.queue.get(), KEEPALIVE_SECONDS)
+                    except TimeoutError:
+                        yield ": keep-alive\n\n"
+                        continue
+                    if item is None:
+                        return
+                    yield item
+            finally:
+                hub.unsubscribe(sub)
+
+        return StreamingResponse(
+            stream(), media_type="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+        )
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if on_ready is not None:
+            on_ready(hub)
+        yield
+        hub.close()
+
+    app = Starlette(
+        routes=[
+            Route("/", page),
+            Route("/api/tables", tables),
+            Route("/api/standings", standings),
+            Route("/api/games", games),
+            Route("/api/games/{game_id}", game),
+            Route("/api/games/{game_id}/progress", progress),
+            Route("/api/games/{game_id}/events/{number:int}", post_event, methods=["POST"]),
+            Route("/events", events),
+        ],
+        lifespan=lifespan,
+    )
+    app.state.live = live
+    app.state.hub = hub
+    return app
+
+
+class ClubServer:
+    """The club server on a socket, in a background thread (tests, benchmarks, embedding).
+
+    ``start()`` returns once it accepts connections; ``stop()`` ends the spectators' streams
+    and waits for the server to finish."""
+
+    def __init__(self, engine: Engine, tokens: TokenFile, *, host: str = "127.0.0.1", port: int = 0) -> None:
+        self.engine = engine
+        self._ready = threading.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._hub: Hub | None = None
+        self.app = create_app(engine, tokens, on_ready=self._on_ready)
+        self.sock = _listen(host, port)
+        self.host, self.port = host, int(self.sock.getsockname()[1])
+        config = uvicorn.Config(self.app, log_level="warning", timeout_graceful_shutdown=5, lifespan="on")
+        self.server = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._run, name="club-server", daemon=True)
+
+    @property
+    def url(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}"
+
+    def _on_ready(self, hub: Hub) -> None:
+        self._hub = hub
+        self._loop = asyncio.get_running_loop()
+
+    def _run(self) -> None:
+        self.server.run(sockets=[self.sock])
+
+    def start(self) -> ClubServer:
+        self._thread.start()
+        # uvicorn sets ``started`` once it listens; the thread ends early on a failure.
+        while not self.server.started:
+            self._thread.join(0.01)
+            if not self._thread.is_alive():
+                raise RuntimeError("the club server did not start")
+        return self
+
+    def stop(self) -> None:
+        if self._loop is not None and self._hub is not None and not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self._hub.close)
+        self.server.should_exit = True
+        self._thread.join()
+        self.sock.close()
+
+    def __enter__(self) -> ClubServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    # IPPROTO_TCP named explicitly: asyncio sets TCP_NODELAY only on sockets that say so,
+    # and without it every answer waits for the client's delayed acknowledgement.
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise OSError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+    sock.listen(512)
+    return sock
+
+
+def serve(db: str | None, *, host: str, port: int, tokens_path: Path) -> int:
+    """``rop club serve``: run until interrupted."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    engine = open_archive(db)
+    tokens = TokenFile(tokens_path)
+    app = create_app(engine, tokens)
+    # Bound before the banner, so that whoever reads it can connect at once.
+    sock = _listen(host, port)
+    shown = f"[{host}]" if ":" in host else host
+    print(f"club page on http://{shown}:{sock.getsockname()[1]}/ ({len(tokens.tokens)} table token(s) from {tokens_path})", flush=True)
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        print("listening beyond this computer: anyone on the network can watch; tables need their tokens to post", flush=True)
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=3)
+    uvicorn.Server(config).run(sockets=[sock])
+    return 0

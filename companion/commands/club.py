@@ -1,0 +1,211 @@
+"""``rop club``: the club's archive, standings, ratings, live page and table feed.
+
+- ``add RECORD...`` replays each record by the rules and stores it (a duplicate is
+  recognised, a correction replaces the stored game, a refused record names file, line and
+  rule while the rest of the batch goes in).
+- ``standings`` and ``history PLAYER`` read the archive.
+- ``token TABLE`` issues a table's posting token; ``serve`` runs the live page and accepts
+  the tables' events; ``push RECORD...`` sends records to a club server by hand.
+
+Errors exit with status 2 and a message, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+from pathlib import Path
+
+from companion.club.archive import Archive, read_record_file, record_paths
+from companion.club.database import ArchiveUnavailable, open_archive
+from companion.club.standings import COLUMNS, compute_standings, history
+from companion.club.tokens import TokenError, default_tokens_path, issue_token
+from companion.records.format import RecordError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    club = sub.add_parser(
+        "club",
+        help="the club: archive of games, standings, ratings, live page",
+        description="Keep every table's games in one archive (SQLite on this computer, or a "
+        "PostgreSQL server), print standings and ratings, and serve a live page for spectators.",
+    )
+    csub = club.add_subparsers(dest="club_command", metavar="SUBCOMMAND")
+
+    def db_option(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--db",
+            metavar="URL",
+            default=None,
+            help="archive: a SQLite file or URL, or postgresql://... (default: $ROP_CLUB_DB, "
+            "else club.sqlite in the user's data directory)",
+        )
+
+    p = csub.add_parser("add", help="check game records by the rules and store them")
+    p.add_argument("records", nargs="+", metavar="RECORD", help="record files, or directories of *.jsonl")
+    p.add_argument("--season", default=None, help="season label (default: the year of each game)")
+    db_option(p)
+    p.set_defaults(func=cmd_add)
+
+    p = csub.add_parser("standings", help="games, wins, points, sweeps and ratings per player and team")
+    p.add_argument("--season", default=None)
+    fmt = p.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true")
+    fmt.add_argument("--csv", action="store_true")
+    db_option(p)
+    p.set_defaults(func=cmd_standings)
+
+    p = csub.add_parser("history", help="a player's games, results and rating after each")
+    p.add_argument("player")
+    p.add_argument("--season", default=None)
+    p.add_argument("--json", action="store_true")
+    db_option(p)
+    p.set_defaults(func=cmd_history)
+
+    p = csub.add_parser("token", help="issue a table's token for posting to the club server")
+    p.add_argument("table")
+    p.add_argument("--tokens", type=Path, default=None, help="tokens file (default: club-tokens.txt in the data directory)")
+    p.set_defaults(func=cmd_token)
+
+    p = csub.add_parser("serve", help="the live page for spectators, and the tables' posts")
+    db_option(p)
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this computer only)")
+    p.add_argument("--port", type=int, default=8765)
+    p.add_argument("--tokens", type=Path, default=None, help="tokens file (default: club-tokens.txt in the data directory)")
+    p.set_defaults(func=cmd_serve)
+
+    p = csub.add_parser("push", help="send game records to a club server (catch-up by hand)")
+    p.add_argument("records", nargs="+", metavar="RECORD")
+    p.add_argument("--club", required=True, metavar="URL", help="the club server, e.g. http://club.local:8765")
+    p.add_argument("--token", required=True, help="this table's token (rop club token TABLE)")
+    p.set_defaults(func=cmd_push)
+
+    club.set_defaults(func=lambda args: (club.print_help(), 2)[1])
+
+
+def _fail(message: str) -> int:
+    print(f"rop club: {message}", file=sys.stderr)
+    return 2
+
+
+def _open(args: argparse.Namespace) -> Archive | None:
+    try:
+        return Archive(open_archive(args.db))
+    except ArchiveUnavailable as exc:
+        _fail(str(exc))
+        return None
+
+
+def describe(exc: RecordError) -> str:
+    rule = f" [{exc.rule}]" if exc.rule else ""
+    return f"{exc}{rule}"
+
+
+def cmd_add(args: argparse.Namespace) -> int:
+    archive = _open(args)
+    if archive is None:
+        return 2
+    refused = 0
+    counts = {"added": 0, "duplicate": 0, "replaced": 0}
+    for path in record_paths(args.records):
+        try:
+            result = archive.store(read_record_file(path), season=args.season)
+        except RecordError as exc:
+            refused += 1
+            print(f"rop club add: refused {describe(exc)}", file=sys.stderr)
+            continue
+        counts[result.status] += 1
+        what = {"added": "stored", "duplicate": "already stored", "replaced": "replaced (corrected)"}[result.status]
+        print(f"{path}: {what} as game {result.game_id}")
+    print(
+        f"{counts['added']} stored, {counts['replaced']} replaced, {counts['duplicate']} already stored, {refused} refused",
+        file=sys.stderr,
+    )
+    return 2 if refused else 0
+
+
+def cmd_standings(args: argparse.Namespace) -> int:
+    archive = _open(args)
+    if archive is None:
+        return 2
+    table = compute_standings(archive.engine, args.season)
+    if args.json:
+        print(json.dumps(table.to_json(), indent=2))
+        return 0
+    if args.csv:
+        writer = csv.writer(sys.stdout)
+        writer.writerow(COLUMNS)
+        for row in table.rows():
+            data = row.to_json()
+            writer.writerow(["" if data[c] is None else data[c] for c in COLUMNS])
+        return 0
+    for title, rows in (("Players", table.players), ("Teams", table.teams)):
+        if not rows:
+            continue
+        print(f"{title}{' (season ' + args.season + ')' if args.season else ''}")
+        print(f"  {'name':<16} {'games':>5} {'unfin':>5} {'wins':>4} {'for':>5} {'agst':>5} {'swp':>4} {'RoP':>3} {'rating':>7}")
+        for s in rows:
+            rating = f"{s.rating:7.2f}" if s.rating is not None else "      -"
+            print(
+                f"  {s.name:<16} {s.games:>5} {s.unfinished:>5} {s.wins:>4} {s.points_for:>5} "
+                f"{s.points_against:>5} {s.sweeps:>4} {s.rule_of_power_wins:>3} {rating}"
+            )
+    if not table.players:
+        print("no games stored yet")
+    return 0
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    archive = _open(args)
+    if archive is None:
+        return 2
+    rows = history(archive.engine, args.player, args.season)
+    if not rows:
+        return _fail(f"no stored games of player {args.player!r}")
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return 0
+    for r in rows:
+        rating = f"rating {r['rating_after']:.2f}" if r["rating_after"] is not None else "not rated"
+        print(
+            f"{r['played_at'][:16]}  {r['season']:<8} {', '.join(r['players']):<32} {r['side']:<12} "
+            f"{r['result']:<10} {r['points_for']:>3}-{r['points_against']:<3} {rating}  {r['game'][:12]}"
+        )
+    return 0
+
+
+def cmd_token(args: argparse.Namespace) -> int:
+    path = args.tokens or default_tokens_path()
+    try:
+        token = issue_token(path, args.table)
+    except (TokenError, OSError) as exc:
+        return _fail(str(exc))
+    print(token)
+    print(f"token for table {args.table} written (hashed) to {path}; give it to the table: rop ... --club URL --token TOKEN", file=sys.stderr)
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from companion.club.server import serve
+
+    try:
+        return serve(args.db, host=args.host, port=args.port, tokens_path=args.tokens or default_tokens_path())
+    except (ArchiveUnavailable, TokenError, OSError) as exc:
+        return _fail(str(exc))
+
+
+def cmd_push(args: argparse.Namespace) -> int:
+    from companion.club.feed import PushError, push_record
+
+    status = 0
+    for path in record_paths(args.records):
+        try:
+            sent = push_record(args.club, args.token, path)
+        except PushError as exc:
+            status = 2
+            print(f"rop club push: {exc}", file=sys.stderr)
+            continue
+        print(f"{path}: {sent.sent} event(s) sent, {sent.already} already on the server (game {sent.game_id})")
+    return status

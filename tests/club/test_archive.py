@@ -1,0 +1,139 @@
+"""The archive on SQLite and on a real PostgreSQL server: records replayed by the engine and
+stored whole; duplicates recognised; corrections replace; refused records name file, line and
+rule while the rest of the batch goes in."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Engine, func, inspect, select, text
+
+from companion.club.archive import Archive, read_record_file
+from companion.club.identity import digest
+from companion.club.schema import round_points
+from companion.cli import main
+from companion.records.format import RecordError, load_game
+from tests.club.conftest import events_of, record_lines, write_record
+
+SAMPLES = sorted((Path(__file__).parents[2] / "companion" / "samples").glob("*.jsonl"))
+
+
+def test_samples_stored_whole_and_duplicates_recognised(archive_engine: Engine) -> None:
+    archive = Archive(archive_engine)
+    for path in SAMPLES:
+        assert archive.add_file(path).status == "added"
+    assert archive.count() == len(SAMPLES)
+    for path in SAMPLES:
+        assert archive.add_file(path).status == "duplicate"
+    assert archive.count() == len(SAMPLES)
+
+    for path in SAMPLES:
+        parsed = read_record_file(path)
+        stored = archive.game(parsed.id)
+        assert stored is not None
+        game = load_game(path)
+        outcome = game.outcome()
+        assert stored["finished"] is (outcome is not None)
+        assert stored["winner"] == (outcome.winner if outcome else None)
+        assert stored["rounds"] == len(game.results)
+        assert {s["side"]: s["points_for"] for s in stored["sides"]} == game.totals
+        # Every event is kept, and replays to the same game.
+        lines = archive.events(parsed.id)
+        assert len(lines) == len(events_of(path.read_text().splitlines()))
+        assert load_game(lines).totals == game.totals
+        assert [r["reasons"] for r in stored["round_list"]] == [r.score.reasons() for r in game.results]
+        with archive_engine.connect() as conn:
+            pts = conn.execute(
+                select(round_points.c.side, func.sum(round_points.c.total)).where(round_points.c.game_id == parsed.id).group_by(round_points.c.side)
+            ).all()
+        assert dict(pts) == game.totals
+
+
+def test_identity_is_header_id_else_digest_of_canonical_lines(archive_engine: Engine, tmp_path: Path) -> None:
+    archive = Archive(archive_engine)
+    plain = record_lines(3)
+    result = archive.add_lines(plain)
+    assert result.game_id == digest(events_of(plain))
+    # The same game written with other spacing and key order is the same game.
+    respaced = [json.dumps(dict(reversed(list(e.items())))) + "\n" for e in events_of(plain)]
+    assert archive.add_lines(respaced).status == "duplicate"
+
+    gid = "5f0c6a1e9d2b4c8e8a7f3b2d1c0e9f8a"
+    with_id = record_lines(4, header={"id": gid})
+    assert archive.add_lines(with_id).game_id == gid
+    assert archive.count() == 2
+
+
+def test_correction_replaces_the_stored_game(archive_engine: Engine) -> None:
+    archive = Archive(archive_engine)
+    gid = "0123456789abcdef0123456789abcdef"
+    first = record_lines(5, header={"id": gid, "date": "2026-03-01T20:00:00+00:00"}, stop_after=30)
+    assert archive.add_lines(first).status == "added"
+    assert archive.game(gid)["finished"] is False
+    corrected = record_lines(5, header={"id": gid, "date": "2026-03-01T20:00:00+00:00"})
+    assert archive.add_lines(corrected).status == "replaced"
+    stored = archive.game(gid)
+    assert stored["finished"] is True and stored["season"] == "2026"
+    assert archive.count() == 1
+    assert len(archive.events(gid)) == len(corrected)
+    assert archive.add_lines(corrected).status == "duplicate"
+
+
+def test_refused_record_names_file_line_and_rule(tmp_path: Path) -> None:
+    lines = record_lines(6)
+    # Line 4 is the first play: make it a card the player does not hold.
+    play = json.loads(lines[3])
+    assert play["event"] == "play"
+    held = set(json.loads(lines[2])["hands"][play["player"]])
+    play["card"] = next(f"W{n:03d}" for n in range(1, 41) if f"W{n:03d}" not in held)
+    bad = write_record(tmp_path / "bad.jsonl", lines[:3] + [json.dumps(play) + "\n"] + lines[4:])
+    with pytest.raises(RecordError) as caught:
+        read_record_file(bad)
+    assert caught.value.line == 4 and caught.value.rule and caught.value.path == str(bad)
+
+
+def test_cli_batch_keeps_going_after_a_refused_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "club.sqlite"
+    good1 = write_record(tmp_path / "a.jsonl", record_lines(7))
+    lines = record_lines(8)
+    bad = write_record(tmp_path / "b.jsonl", lines[:2] + ['{"event": "play", "player": "ann"\n'] + lines[3:])
+    good2 = write_record(tmp_path / "c.jsonl", record_lines(9, players=4, teams=2))
+    status = main(["club", "add", str(good1), str(bad), str(good2), "--db", str(db)])
+    out, err = capsys.readouterr()
+    assert status == 2
+    assert f"{bad}:3: not valid JSON" in err
+    assert "2 stored, 0 replaced, 0 already stored, 1 refused" in err
+    assert main(["club", "add", str(good1), "--db", str(db)]) == 0
+    assert "already stored" in capsys.readouterr().out
+
+
+def test_cli_reports_an_unreachable_database(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["club", "standings", "--db", "postgresql://nobody@127.0.0.1:1/none"])
+    assert status == 2
+    err = capsys.readouterr().err
+    assert err.startswith("rop club: cannot open the club archive at postgresql") and "Traceback" not in err
+
+
+def test_schema_is_the_migrations_head(archive_engine: Engine) -> None:
+    with archive_engine.connect() as conn:
+        assert conn.execute(text("select version_num from alembic_version")).scalar_one() == "0002"
+    names = set(inspect(archive_engine).get_table_names())
+    assert {"games", "game_players", "game_events", "game_rounds", "round_points", "game_sides", "live_events"} <= names
+
+
+def test_default_archive_lives_in_the_data_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ROP_CLUB_DB", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    record = write_record(tmp_path / "g.jsonl", record_lines(10))
+    assert main(["club", "add", str(record)]) == 0
+    assert (tmp_path / "data" / "rop" / "club.sqlite").exists()
+    monkeypatch.setenv("ROP_CLUB_DB", str(tmp_path / "other.sqlite"))
+    assert main(["club", "add", str(record)]) == 0
+    assert (tmp_path / "other.sqlite").exists()
+
+
+def test_cli_names_a_database_url_it_cannot_use(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["club", "standings", "--db", "mysql://club@127.0.0.1/club"]) == 2
+    assert "is SQLite (a file, sqlite:///...) or PostgreSQL (postgresql://...), not mysql://" in capsys.readouterr().err
