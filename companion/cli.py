@@ -17,6 +17,7 @@ _COMMAND_MODULES = (
     "companion.commands.records",
     "companion.commands.demo",
     "companion.commands.play",
+    "companion.commands.coach",
     "companion.commands.track",
     "companion.commands.club",
     "vision.cli",

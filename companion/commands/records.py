@@ -13,7 +13,7 @@ from companion.records.format import RecordError, RecordWriter, ReplaySummary, l
 from companion.commands.rules import format_score_table
 from companion.observations.argtypes import int_range
 from companion.observations.outfiles import OutputError, atomic_output
-from companion.simulation.virtual_table import VirtualTable, make_setup
+from companion.simulation.virtual_table import POLICIES, VirtualTable, make_setup
 from companion.engine.game import GameState
 from companion.samples import SAMPLES, sample_path
 
@@ -53,6 +53,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         default=11,
         help=f"points to win: 11, 16, 21, ... up to {MAX_SIMULATED_TARGET} (R14)",
     )
+    p.add_argument("--level", choices=POLICIES, default="random", help="how the virtual players play (default: random)")
     p.add_argument("-o", "--output", default="-", help="record file (default: standard output)")
     p.set_defaults(func=cmd_simulate)
 
@@ -166,7 +167,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except (IllegalMoveError, InvalidMoveError, ValueError) as exc:
         print(f"rop simulate: {exc}", file=sys.stderr)
         return 2
-    table = VirtualTable(setup, seed=args.seed, fate=args.fate)
+    table = VirtualTable(setup, seed=args.seed, fate=args.fate, policy=args.level)
     game = GameState(setup, keep_history=False)
     try:
         if args.output == "-":

@@ -55,6 +55,7 @@ __all__ = [
     "Outcome",
     "Termination",
     "deal_sizes",
+    "deal_from",
     "FATE_DECK_SIZE",
 ]
 
@@ -183,6 +184,26 @@ def deal_sizes(players: int, deck: int, first: bool) -> list[int]:
         return [3] * players
     left = max(left, 0)
     return [min(3, left // players + (1 if i < left % players else 0)) for i in range(players)]
+
+
+def deal_from(deck: list[Card], game: GameState) -> Deal:
+    """The next deal of ``game`` from the top of ``deck`` (its last card), taken off it: one
+    card at a time, clockwise from the dealer's left, three each or what is left, and four to
+    the centre on a round's first deal (R15). For a table that knows its deck's order (a
+    virtual table, the companion as dealer, a sampled deal)."""
+    players = game.players
+    n = len(players)
+    first = game.deal_number == 0
+    sizes = deal_sizes(n, len(deck), first)
+    start = players.index(game.dealer or players[0]) + 1
+    order = [players[(start + k) % n] for k in range(n)]
+    hands: dict[str, list[Card]] = {p: [] for p in players}
+    for r in range(3):
+        for k, p in enumerate(order):
+            if sizes[k] > r:
+                hands[p].append(deck.pop())
+    centre = [deck.pop() for _ in range(4)] if first else []
+    return Deal.make(hands, centre)
 
 
 class _Core:

@@ -6,9 +6,8 @@ from __future__ import annotations
 import random
 
 from companion.engine.cards import Card, world_deck
-from companion.engine.game import GameState
+from companion.engine.game import GameState, deal_from
 from companion.engine.moves import Deal, NewRound
-from companion.simulation.virtual_table import deal_from
 
 __all__ = ["TableDealer"]
 

@@ -2,9 +2,11 @@
 
 The :class:`VirtualTable` holds what a real table holds and the engine does not: the order
 of the shuffled World deck and of each Fate deck. It deals by the rules (R15), answers
-Renewal draws from the top of the deck, and picks, for each player, a random legal decision
-(which card, which capture, which target); the outcomes of chance and of other players'
-choices (a Mirror Swap's blind picks, Dark Decay discards) are random too.
+Renewal draws from the top of the deck, and picks, for each player, a legal decision (which
+card, which capture, which target): at random by default, or at a chosen level (``policy``:
+``"greedy"``, the best immediate points; ``"coach"`` or ``"coach:fast"``/``"coach:deep"``, the
+coach, which sees only that player's view). The outcomes of chance and of other players'
+choices (a Mirror Swap's blind picks, Dark Decay discards) are random.
 """
 
 from __future__ import annotations
@@ -13,10 +15,13 @@ import random
 from collections.abc import Iterator
 
 from companion.engine.cards import FATE_CARDS, Card, world_deck
-from companion.engine.game import FATE_DECK_SIZE, GameSetup, GameState, Phase, deal_sizes
+from companion.engine.game import FATE_DECK_SIZE, GameSetup, GameState, Phase, deal_from
 from companion.engine.moves import Deal, Move, NewRound, Play
 
-__all__ = ["VirtualTable", "simulate_game", "default_names", "make_setup", "deal_from"]
+__all__ = ["VirtualTable", "simulate_game", "default_names", "make_setup", "POLICIES"]
+
+#: The levels a virtual player can play at.
+POLICIES = ("random", "greedy", "coach", "coach:fast", "coach:deep")
 
 _NAMES = ("ann", "bob", "cy", "dee", "eve", "fay")
 
@@ -36,30 +41,16 @@ def make_setup(players: int, teams: int = 0, *, target: int = 11, expansion: boo
     return GameSetup(names, team_list, target, expansion)
 
 
-def deal_from(deck: list[Card], game: GameState) -> Deal:
-    """The next deal of ``game`` from the top of ``deck`` (its last card), taken off it: one
-    card at a time, clockwise from the dealer's left, three each or what is left, and four to
-    the centre on a round's first deal (R15)."""
-    players = game.players
-    n = len(players)
-    first = game.deal_number == 0
-    sizes = deal_sizes(n, game.deck_count, first)
-    start = players.index(game.dealer or players[0]) + 1
-    order = [players[(start + k) % n] for k in range(n)]
-    hands: dict[str, list[Card]] = {p: [] for p in players}
-    for r in range(3):
-        for k, p in enumerate(order):
-            if sizes[k] > r:
-                hands[p].append(deck.pop())
-    centre = [deck.pop() for _ in range(4)] if first else []
-    return Deal.make(hands, centre)
-
-
 class VirtualTable:
     """A table that plays a game of its own, move by move, through :meth:`next_move`."""
 
-    def __init__(self, setup: GameSetup, *, seed: int | None = None, fate: bool = False, fate_rate: float = 0.25) -> None:
+    def __init__(
+        self, setup: GameSetup, *, seed: int | None = None, fate: bool = False, fate_rate: float = 0.25, policy: str = "random"
+    ) -> None:
+        if policy not in POLICIES:
+            raise ValueError(f"unknown policy {policy!r}; choose from {', '.join(POLICIES)}")
         self.setup = setup
+        self.policy = policy
         self.rng = random.Random(seed)
         self.fate = fate
         self.fate_rate = fate_rate
@@ -106,6 +97,8 @@ class VirtualTable:
     def _turn(self, game: GameState) -> Move:
         me = game.turn
         assert me is not None
+        if self.policy != "random":
+            return self._chosen(game)
         decisions: dict[tuple[object, ...], list[Move]] = {}
         for move in game.legal_moves:
             if isinstance(move, Play):
@@ -128,6 +121,17 @@ class VirtualTable:
             drawn = self.deck.pop() if self.deck else None
             move = Play(me, move.card, drawn=drawn)
         return move
+
+    def _chosen(self, game: GameState) -> Move:
+        # Imported here: the coach is only needed by tables that play at a level.
+        from companion.coach import Coach
+        from companion.coach.policies import greedy_move
+
+        if self.policy == "greedy":
+            return greedy_move(game, self.deck, self.rng)
+        _, _, level = self.policy.partition(":")
+        # A fixed number of samples, not a time budget: a seeded game repeats on any machine.
+        return Coach(level or "default").choose(game, self.deck, self.rng, repeatable=True)
 
     def moves(self, game: GameState, *, max_moves: int = 100_000) -> Iterator[Move]:
         """Play ``game`` to its end, yielding each move after pushing it."""

@@ -1,0 +1,252 @@
+"""Decisions and the players the coach simulates.
+
+A *decision* is what a player chooses: which card, which capture, which target. What chance
+or another player settles (the card a Renewal draws, R25; the cards a Mirror Swap takes
+without looking, R22; what each opponent discards to a Dark Decay, R21) is not part of it:
+:func:`decision_key` folds those moves together, and :func:`realize` settles them in a
+sampled world.
+
+Three players live here, all working on a complete (sampled or real) world:
+
+- :func:`random_move`: any decision, uniformly;
+- :func:`greedy_move`: the decision with the best immediate points, the round scored as if
+  it ended now (R9-R12, R7); ties go to the side that captures more cards, then to chance;
+- :class:`RolloutPolicy`: the fast player of the coach's playouts, a greedy player on card
+  values with a little randomness, so that playouts are quick and varied.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+
+from companion.engine.cards import FATE_CARDS, Card
+from companion.engine.game import GameState, Phase, deal_from
+from companion.engine.moves import DrawFate, Move, Pass, Play
+
+__all__ = [
+    "decision_key",
+    "equivalence_key",
+    "interchange",
+    "decisions",
+    "realize",
+    "describe",
+    "random_move",
+    "greedy_move",
+    "RolloutPolicy",
+    "play_out",
+    "side_margin",
+]
+
+_RENEWAL = FATE_CARDS[7]
+_SWAP = FATE_CARDS[4]
+_DECAY = FATE_CARDS[3]
+
+Key = Hashable
+
+
+def decision_key(move: Move) -> Key:
+    """What the player chose in ``move``, without what chance or others settled."""
+    if type(move) is Play:
+        if move.card is _RENEWAL or move.card is _DECAY:
+            return ("play", move.card.id, (), None)
+        return ("play", move.card.id, tuple(sorted(c.id for c in move.capture)), move.target)
+    return (type(move).__name__.lower(), None, (), None)
+
+
+def _class(card: Card) -> object:
+    # Suits matter only for the Power suit (R1, R9, R12): any two other World cards of one
+    # value are interchangeable for every rule and every point.
+    return ("v", card.value) if card.is_world and not card.is_power else card.id
+
+
+def equivalence_key(move: Move) -> Key:
+    """Decisions that differ only by interchangeable cards (same value, neither a Power
+    card) share this key: they lead to games equal up to the names of those cards."""
+    key = decision_key(move)
+    if type(move) is not Play or not move.card.to_centre:
+        return key
+    return ("play", _class(move.card), tuple(sorted(map(repr, map(_class, move.capture)))), move.target)
+
+
+def interchange(a: Move, b: Move) -> dict[Card, Card]:
+    """The card swaps that turn equivalent decision ``a`` into ``b`` (and back)."""
+    swap: dict[Card, Card] = {}
+    if type(a) is not Play or type(b) is not Play:
+        return swap
+    pairs = [(a.card, b.card)]
+    order = lambda c: (repr(_class(c)), c.index)  # noqa: E731
+    pairs += zip(sorted(a.capture, key=order), sorted(b.capture, key=order))
+    for x, y in pairs:
+        if x is not y:
+            swap[x] = y
+            swap[y] = x
+    return swap
+
+
+def decisions(game: GameState) -> dict[Key, list[Move]]:
+    """The legal moves of the player to move, grouped by decision, in a stable order."""
+    out: dict[Key, list[Move]] = {}
+    for move in game.legal_moves:
+        out.setdefault(decision_key(move), []).append(move)
+    return dict(sorted(out.items(), key=lambda kv: repr(kv[0])))
+
+
+def realize(game: GameState, options: list[Move], deck: list[Card], rng: random.Random) -> Move:
+    """One concrete move for a decision, chance settled in the sampled world: a Renewal
+    draws the top of the deck (R25), a Mirror Swap's blind picks and Dark Decay's discards
+    are drawn at random."""
+    move = options[0]
+    if type(move) is Play and move.card is _RENEWAL:
+        return Play(move.player, move.card, drawn=deck.pop() if game.deck_count else None)
+    if len(options) > 1:
+        return options[rng.randrange(len(options))]
+    return move
+
+
+def describe(move: Move) -> str:
+    """A move in words for the table: ``W007 Fire Dragon takes W031 + W036``."""
+    if type(move) is Play:
+        card = move.card
+        text = f"{card.id} {card.title}"
+        if card is _RENEWAL:
+            return f"{text}: draw a World card"
+        if card is _DECAY:
+            return f"{text}: every opponent discards a card"
+        if move.target:
+            return f"{text} on {move.target}"
+        if move.capture:
+            return f"{text} takes {' + '.join(c.id for c in move.capture)}"
+        if card.to_centre:
+            return f"{text} to the centre"
+        return text
+    if type(move) is DrawFate:
+        return "draw a Fate card"
+    if type(move) is Pass:
+        return "pass"
+    return repr(move)
+
+
+def side_margin(game: GameState, player: str, points: dict[str, int]) -> int:
+    """``player``'s side's points less the best other side's."""
+    mine = game.setup.side_of(player)
+    return points[mine] - max(v for s, v in points.items() if s != mine)
+
+
+def random_move(game: GameState, deck: list[Card], rng: random.Random) -> Move:
+    options = list(decisions(game).values())
+    return realize(game, options[rng.randrange(len(options))], deck, rng)
+
+
+def greedy_move(game: GameState, deck: list[Card], rng: random.Random) -> Move:
+    """The decision with the best immediate points for the mover's side (R7, R9-R12)."""
+    me = game.turn
+    assert me is not None
+    trial = game.copy(keep_history=True)  # tried moves are taken back on a copy
+    best: list[list[Move]] = []
+    best_value: tuple[int, int] | None = None
+    for options in decisions(game).values():
+        move = options[0]
+        if type(move) is Play and move.card is _RENEWAL:
+            value = (side_margin(game, me, game.provisional_score().totals()), 0)
+        else:
+            trial.push(move, check=False)
+            value = (side_margin(trial, me, trial.provisional_score().totals()), len(move.capture) if type(move) is Play else 0)
+            trial.pop()
+        if best_value is None or value > best_value:
+            best, best_value = [options], value
+        elif value == best_value:
+            best.append(options)
+    return realize(game, best[rng.randrange(len(best))], deck, rng)
+
+
+def _weight(card: Card) -> float:
+    """Roughly what a captured card is worth in round points: a share of most cards (R9),
+    of most Power cards (R9), of the Pride (R11), the Fire Dragon (R10), the Ring (R12)."""
+    if not card.is_world:
+        return 0.0
+    w = 0.06
+    if card.is_power:
+        w += 0.12
+        if card.is_ring:
+            w += 0.7
+    if card.value == 7:
+        w += 0.3
+        if card.is_power:
+            w += 1.0
+    elif card.value == 6:
+        w += 0.08
+    return w
+
+
+_WEIGHTS = {c: _weight(c) for c in Card._by_id.values()}
+
+
+class RolloutPolicy:
+    """The quick player of playouts: captures what is worth most, counts a clean sweep (R7),
+    lays its least valuable card when it cannot capture, and now and then (``noise``) plays
+    at random, so that many playouts cover what real players might do."""
+
+    def __init__(self, noise: float = 0.1, fate_rate: float = 0.15, exposure: float = 0.4) -> None:
+        self.noise = noise
+        self.fate_rate = fate_rate
+        self.exposure = exposure
+
+    def __call__(self, game: GameState, deck: list[Card], rng: random.Random) -> Move:
+        moves = list(game.legal_moves)
+        if len(moves) == 1:
+            move = moves[0]
+            return realize(game, [move], deck, rng) if type(move) is Play and move.card is _RENEWAL else move
+        if rng.random() < self.noise:
+            move = moves[rng.randrange(len(moves))]
+            return realize(game, [move], deck, rng)
+        weights = _WEIGHTS
+        centre_n = len(game.centre)
+        centre_sum = sum([c.value for c in game.centre])  # type: ignore[misc]
+        sweeps_count = game.deal_number != 1 and not game.is_last_deal
+        players = game.players
+        me = game.turn
+        nxt = players[(players.index(me) + 1) % len(players)]
+        # Leaving a centre to clear matters only when the next player is an opponent (R16).
+        exposure = self.exposure if sweeps_count and game.setup.is_opponent(me, nxt) else 0.0  # type: ignore[arg-type]
+        best: Move | None = None
+        best_value = -99.0
+        fate: list[Move] = []
+        for move in moves:
+            if type(move) is not Play or not move.card.is_world:
+                fate.append(move)
+                continue
+            card = move.card
+            capture = move.capture
+            if capture:
+                value = weights[card] + sum([weights[c] for c in capture]) + 0.5
+                left = centre_sum - sum([c.value for c in capture])  # type: ignore[misc]
+                if len(capture) == centre_n:
+                    if sweeps_count:
+                        value += 1.0
+                elif left <= 10:
+                    value -= exposure  # the next player may clear what is left (R7)
+            else:
+                value = -weights[card]
+                if centre_sum + card.value <= 10:  # type: ignore[operator]
+                    value -= exposure
+            if value > best_value:
+                best, best_value = move, value
+        if fate and (best is None or rng.random() < self.fate_rate):
+            move = fate[rng.randrange(len(fate))]
+            return realize(game, [move], deck, rng)
+        assert best is not None
+        return best
+
+
+def play_out(game: GameState, deck: list[Card], rng: random.Random, policy: RolloutPolicy) -> None:
+    """Play ``game`` (a complete world, its deck ``deck``) to the end of the round."""
+    push = game.push
+    while True:
+        phase = game.phase
+        if phase is Phase.TURN:
+            push(policy(game, deck, rng), check=False)
+        elif phase is Phase.DEAL:
+            push(deal_from(deck, game), check=False)
+        else:
+            return

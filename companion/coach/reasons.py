@@ -1,0 +1,251 @@
+"""Reasons a beginner can follow, read off the search's own statistics.
+
+Two kinds:
+
+- *What changes hands*: for each kind of point (most World cards and most Power cards R9,
+  the Fire Dragon R10, the Pride of Dragons R11, the Power Ring and its chain R12, clean sweeps
+  R7, the Rule of Power R13), the expected difference between this move and the move it is
+  compared with, over the same samples. Only differences of a tenth of a point or more are
+  told.
+- *Risks*: right after the move, in every sampled world, what the next player (an opponent)
+  could take from the centre; a card of value, or a clean sweep, that they could take in a
+  fair share of the samples is named, with how many unseen World cards would do it (R4, R5).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from companion.coach.outcome import CATEGORIES
+from companion.engine.captures import capture_options
+from companion.engine.cards import Card
+from companion.engine.game import GameState, Phase
+from companion.engine.moves import Move, Play
+
+if TYPE_CHECKING:
+    from companion.coach.search import MoveAdvice
+
+__all__ = ["Risk", "ThreatCounter", "category_reasons", "risk_reasons", "REASON_THRESHOLD", "RISK_THRESHOLD"]
+
+#: Expected points below which a difference of one kind is not worth telling.
+REASON_THRESHOLD = 0.1
+#: The share of samples from which a threat is worth telling.
+RISK_THRESHOLD = 0.15
+
+
+@dataclass(frozen=True, slots=True)
+class Risk:
+    """What the next player could take right after the move, and how likely they hold it."""
+
+    kind: str
+    """``"sweep"`` (the next player could clear the centre for a point, R7), ``"card"`` (the
+    next player could take this card at once), ``"later"`` (an opponent took it before the
+    player's next turn in the playouts, e.g. after a Mystic Crystal, R5)."""
+    card: Card | None
+    by: str
+    chance: float
+    unseen_takers: int
+    """How many World cards the player cannot see would make that capture."""
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "card": self.card.id if self.card else None,
+            "by": self.by,
+            "chance": round(self.chance, 3),
+            "unseen_takers": self.unseen_takers,
+            "text": self.text,
+        }
+
+
+class ThreatCounter:
+    """Counts, over samples, what the next player could capture right after a move, and
+    which centre cards the playouts saw opponents take before the player's next turn."""
+
+    __slots__ = ("samples", "takes", "sweeps", "by", "lost", "lost_to")
+
+    def __init__(self) -> None:
+        self.samples = 0
+        self.takes: Counter[Card] = Counter()
+        self.sweeps = 0
+        self.by: str | None = None
+        self.lost: Counter[Card] = Counter()
+        self.lost_to: dict[Card, Counter[str]] = {}
+
+    def taken_later(self, card: Card, by: str) -> None:
+        """In one playout, opponent ``by`` took ``card`` before the player moved again."""
+        self.lost[card] += 1
+        self.lost_to.setdefault(card, Counter())[by] += 1
+
+    def renamed(self, swap: dict[Card, Card]) -> ThreatCounter:
+        """The same counts for an equivalent move, its interchangeable cards renamed."""
+        if not swap:
+            return self
+        out = ThreatCounter()
+        out.samples, out.sweeps, out.by = self.samples, self.sweeps, self.by
+        out.takes = Counter({swap.get(c, c): n for c, n in self.takes.items()})
+        out.lost = Counter({swap.get(c, c): n for c, n in self.lost.items()})
+        out.lost_to = {swap.get(c, c): n for c, n in self.lost_to.items()}
+        return out
+
+    def observe(self, game: GameState, player: str) -> None:
+        """``game`` is a sampled world just after ``player``'s move."""
+        self.samples += 1
+        nxt = game.turn
+        if game.phase is not Phase.TURN or nxt is None or not game.setup.is_opponent(player, nxt):
+            return
+        self.by = nxt
+        centre = game.centre
+        if not centre:
+            return
+        takes: set[Card] = set()
+        sweep = False
+        counts = game.deal_number != 1 and not game.is_last_deal
+        for move in game.legal_moves:
+            if type(move) is Play and move.capture:
+                takes.update(move.capture)
+                if counts and len(move.capture) == len(centre) and move.card.is_world and not game.is_empowered(move.card):
+                    sweep = True
+        self.takes.update(takes)
+        self.sweeps += sweep
+
+
+def _signed(x: float) -> str:
+    return f"{x:+.2f}"
+
+
+def category_reasons(item: MoveAdvice, other: MoveAdvice) -> list[str]:
+    """Which points this move gains or gives up against ``other``, on common samples, the
+    biggest difference first."""
+    mine, theirs = item.sample_categories, other.sample_categories
+    n = min(len(mine), len(theirs))
+    if not n:
+        return []
+    found = []
+    for i, (_, label, rule) in enumerate(CATEGORIES):
+        d = sum(mine[k][i] - theirs[k][i] for k in range(n)) / n
+        if abs(d) >= REASON_THRESHOLD:
+            found.append((d, label, rule))
+    found.sort(key=lambda x: -abs(x[0]))
+    out = []
+    for d, label, rule in found:
+        word = "gains" if d > 0 else "gives up"
+        out.append(f"{word} {abs(d):.2f} points of {label} ({rule}) in expectation, compared with {other.text}")
+    if item.rule_of_power != other.rule_of_power and abs(item.rule_of_power - other.rule_of_power) >= 0.02:
+        out.append(
+            f"Rule of Power (R13) in {item.rule_of_power:.0%} of the samples, against {other.rule_of_power:.0%} for {other.text}"
+        )
+    return out
+
+
+def _takers(centre: tuple[Card, ...], target: Card | None, unseen: Sequence[Card], empowered: bool) -> int:
+    """Unseen World cards that, played next, would take ``target`` (or clear the centre)."""
+    n = 0
+    for card in unseen:
+        assert card.value is not None
+        options = capture_options(centre, card.value, empowered=empowered and card.is_wizard)
+        if target is None:
+            if any(len(o) == len(centre) for o in options) and not (empowered and card.is_wizard):
+                n += 1
+        elif any(target in o for o in options):
+            n += 1
+    return n
+
+
+def _valuable(card: Card) -> bool:
+    return card.is_world and (card.value == 7 or card.is_ring or card.is_power)
+
+
+def risk_reasons(
+    threats: ThreatCounter,
+    centre: tuple[Card, ...],
+    move: Move,
+    game: GameState,
+    player: str,
+    unseen: Sequence[Card],
+    takeable: frozenset[Card] = frozenset(),
+) -> list[Risk]:
+    """The risks worth telling for ``move``, strongest first (at most three): a clean sweep
+    left to the next player, and the cards this move exposes: the card it lays, and the
+    valuable cards (Dragons, Power cards) that another move would have taken (``takeable``)."""
+    if not threats.samples:
+        return []
+    by = threats.by or ""
+    empowered = game.crystal_in_play
+    laid = move.card if type(move) is Play and not move.capture and move.card.to_centre else None
+    out: list[Risk] = []
+    share = threats.sweeps / threats.samples if threats.by else 0.0
+    if share >= RISK_THRESHOLD:
+        k = _takers(centre, None, unseen, empowered)
+        total = sum(c.value or 0 for c in centre)
+        what = f"any of {k} unseen cards" if k != 1 else "the one unseen card that can"
+        out.append(
+            Risk(
+                "sweep",
+                None,
+                by,
+                share,
+                k,
+                f"risk: leaves {len(centre)} card{'s' if len(centre) != 1 else ''} worth {total} in the centre: "
+                f"{by} could clear it for a clean sweep point (R7) with {what}, about {share:.0%}",
+            )
+        )
+    def exposed(card: Card) -> bool:
+        return card in centre and (card is laid or (_valuable(card) and card in takeable))
+
+    for card in sorted(threats.takes, key=lambda c: (-threats.takes[c], c.index)):
+        if not exposed(card):
+            continue
+        share = threats.takes[card] / threats.samples
+        if share < RISK_THRESHOLD:
+            continue
+        k = _takers(centre, card, unseen, empowered)
+        alone = " alone" if len(centre) == 1 else ""
+        values = sorted({c.value for c in unseen if c.value is not None and _takes_with(centre, card, c, empowered)})
+        kinds = ", ".join(f"{v}s" for v in values)
+        if k > 1:
+            with_ = f"any of {k} unseen cards ({kinds})"
+        elif k == 1:
+            with_ = f"the one unseen card that can ({kinds})"
+        else:
+            with_ = "a Fate card (no unseen World card can)"
+        out.append(
+            Risk(
+                "card",
+                card,
+                by,
+                share,
+                k,
+                f"risk: leaves {card.id} {card.title}{alone} in the centre: {by} could take it with {with_}, about {share:.0%}",
+            )
+        )
+    told = {r.card for r in out}
+    for card in sorted(threats.lost, key=lambda c: (-threats.lost[c], c.index)):
+        if card in told or not exposed(card):
+            continue
+        share = threats.lost[card] / threats.samples
+        if share < RISK_THRESHOLD:
+            continue
+        takers = threats.lost_to[card].most_common()
+        who = " or ".join(p for p, _ in takers[:2])
+        out.append(
+            Risk(
+                "later",
+                card,
+                takers[0][0],
+                share,
+                0,
+                f"risk: {card.id} {card.title} is taken by {who} before your next turn in about {share:.0%} of the playouts",
+            )
+        )
+    out.sort(key=lambda r: -r.chance)
+    return out[:3]
+
+
+def _takes_with(centre: tuple[Card, ...], target: Card, card: Card, empowered: bool) -> bool:
+    assert card.value is not None
+    return any(target in o for o in capture_options(centre, card.value, empowered=empowered and card.is_wizard))

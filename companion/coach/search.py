@@ -1,0 +1,387 @@
+"""The search: every legal decision played out on the same sampled worlds.
+
+This is determinized playout search (perfect-information Monte Carlo) with common random
+numbers: sample ``k`` gives one world drawn from the player's view and one seed for the
+playouts, and every decision is tried in that same world with that same seed. Differences
+between decisions are then differences of play, not of luck, so a handful of samples already
+ranks them, and their intervals are comparable. The search is anytime: :meth:`Search.run`
+adds samples until its budget is spent and can be called again to refine, while the player
+thinks: ``search = Coach().search(game, "ann")``, ``search.run(budget_ms=50)`` as often as there
+is time, then ``search.advice()`` for the ranking so far.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.coach.outcome import CATEGORIES, round_value
+from companion.coach.policies import (
+    RolloutPolicy,
+    decision_key,
+    decisions,
+    describe,
+    equivalence_key,
+    interchange,
+    play_out,
+    realize,
+)
+from companion.coach.reasons import Risk, ThreatCounter, category_reasons, risk_reasons
+from companion.coach.sampling import Sampler, SamplingError, embody
+from companion.coach.stats import interval, mean, paired_interval
+from companion.engine.cards import Card
+from companion.engine.game import GameState, Phase
+from companion.engine.moves import Move, Play
+
+__all__ = ["Level", "LEVELS", "Coach", "CoachError", "Search", "Advice", "MoveAdvice"]
+
+
+class CoachError(ValueError):
+    """The coach cannot advise here: not this player's turn, or a view that does not add up."""
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """How hard the coach thinks: a time budget per decision, and the fewest samples it
+    takes whatever the clock says (so that a slow machine still gets a usable ranking)."""
+
+    name: str
+    budget_ms: float
+    min_samples: int
+    fixed_samples: int
+    """The samples a repeatable player of this level takes per decision (seeded games, tests):
+    about what the budget buys on one unloaded core."""
+
+
+LEVELS: dict[str, Level] = {
+    "fast": Level("fast", 20.0, 2, 3),
+    "default": Level("default", 90.0, 4, 20),
+    "deep": Level("deep", 1000.0, 64, 120),
+}
+
+
+@dataclass(slots=True)
+class MoveAdvice:
+    """One decision and what the search found about it."""
+
+    key: Hashable
+    move: Move
+    """A concrete move for the decision (chance settled as in the first sample)."""
+    text: str
+    margin: float
+    """Expected round-point margin of the player's side (its points less the best other side's)."""
+    margin_low: float
+    margin_high: float
+    win: float
+    """Chance to win the game (exact when this round decides it, else the model of
+    :mod:`~companion.coach.outcome`)."""
+    win_low: float
+    win_high: float
+    samples: int
+    categories: dict[str, float]
+    """Expected points of each kind for the player's side, less the other sides' average."""
+    rule_of_power: float
+    reasons: list[str] = field(default_factory=list)
+    risks: list[Risk] = field(default_factory=list)
+    sample_categories: list[tuple[float, ...]] = field(default_factory=list, repr=False)
+    """Per sample, the points of each kind (for comparing two moves on common samples)."""
+    sample_wins: list[float] = field(default_factory=list, repr=False)
+    """Per sample, the chance to win (for comparing two moves on common samples)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "move": self.text,
+            "card": self.move.card.id if hasattr(self.move, "card") else None,
+            "capture": [c.id for c in getattr(self.move, "capture", ())],
+            "target": getattr(self.move, "target", None),
+            "kind": type(self.move).__name__.lower(),
+            "margin": round(self.margin, 3),
+            "margin_interval": [round(self.margin_low, 3), round(self.margin_high, 3)],
+            "win": round(self.win, 3),
+            "win_interval": [round(self.win_low, 3), round(self.win_high, 3)],
+            "samples": self.samples,
+            "categories": {k: round(v, 3) for k, v in self.categories.items()},
+            "rule_of_power": round(self.rule_of_power, 3),
+            "reasons": list(self.reasons),
+            "risks": [r.to_json() for r in self.risks],
+        }
+
+
+@dataclass(slots=True)
+class Advice:
+    """The ranked decisions of ``player``, best first."""
+
+    player: str
+    moves: list[MoveAdvice]
+    samples: int
+    playouts: int
+    elapsed_ms: float
+    level: str
+
+    @property
+    def best(self) -> MoveAdvice:
+        return self.moves[0]
+
+    def find(self, move: Move) -> MoveAdvice | None:
+        """The advice on the decision ``move`` makes, ``None`` if it is not legal here."""
+        key = decision_key(move)
+        return next((m for m in self.moves if m.key == key), None)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "level": self.level,
+            "samples": self.samples,
+            "playouts": self.playouts,
+            "elapsed_ms": round(self.elapsed_ms, 1),
+            "moves": [m.to_json() for m in self.moves],
+        }
+
+
+class _Tally:
+    __slots__ = ("margins", "wins", "cats", "rop", "threats", "members", "centre", "dropped")
+
+    def __init__(self) -> None:
+        self.margins: list[float] = []
+        self.wins: list[float] = []
+        self.cats: list[tuple[float, ...]] = []
+        self.rop = 0
+        self.threats = ThreatCounter()
+        self.members: list[tuple[Hashable, Move]] = []
+        """The equivalent decisions (:func:`equivalence_key`), the first one played out."""
+        self.centre: tuple[Card, ...] = ()
+        self.dropped = False
+
+
+#: Racing: from this many samples on, a decision whose winning chances are, on the common
+#: samples, surely (95 %) below the best's gets no more playouts; its figures so far stay.
+RACE_FROM = 8
+
+
+class Search:
+    """An anytime search for ``player``, who is to move in ``game``. Reads nothing but the
+    player's view (through :class:`~companion.coach.sampling.Sampler`).
+
+    Decisions that differ only by interchangeable cards (two plain 8s, R1) are played out
+    once and share their figures."""
+
+    def __init__(
+        self,
+        game: GameState,
+        player: str,
+        *,
+        seed: int = 0,
+        level: Level = LEVELS["default"],
+        policy: RolloutPolicy | None = None,
+        race: bool = True,
+    ) -> None:
+        if player not in game.players:
+            raise CoachError(f"unknown player {player!r}; the players are {', '.join(game.players)}")
+        if game.phase is not Phase.TURN:
+            raise CoachError(f"no decision to judge: the game waits for {game.phase.value}")
+        if game.turn != player:
+            raise CoachError(f"it is {game.turn}'s turn, not {player}'s")
+        self.game = game.copy(keep_history=False)
+        self.player = player
+        self.side = game.setup.side_of(player)
+        self.level = level
+        self.seed = seed
+        self.policy = policy or RolloutPolicy()
+        self.race = race
+        try:
+            self.sampler = Sampler(self.game, player)
+        except SamplingError as exc:
+            raise CoachError(str(exc)) from None
+        self.unseen = tuple(self.sampler.unseen)
+        self.tallies: dict[Hashable, _Tally] = {}
+        self.samples = 0
+        self.playouts = 0
+        self.elapsed_ms = 0.0
+
+    def run(self, budget_ms: float | None = None, *, samples: int | None = None) -> Search:
+        """Add samples until ``budget_ms`` is spent (and at least the level's minimum has
+        been taken overall), or exactly ``samples`` more when given (repeatable whatever the
+        machine's speed, for tests)."""
+        start = time.perf_counter()
+        if samples is not None:
+            for _ in range(samples):
+                self._one_sample()
+        else:
+            budget = self.level.budget_ms if budget_ms is None else budget_ms
+            deadline = start + budget / 1000.0
+            # At least one sample per call, so that each call refines; no sample is begun
+            # that would likely end past the deadline (a sample's cost is known by then).
+            taken = 0
+            while True:
+                self._one_sample()
+                taken += 1
+                now = time.perf_counter()
+                if self.samples < self.level.min_samples:
+                    continue
+                if self._live() <= 1 or now + (now - start) / taken > deadline:
+                    break  # one decision left in the race needs no more playouts
+        self.elapsed_ms += (time.perf_counter() - start) * 1000.0
+        return self
+
+    def _live(self) -> int:
+        return sum(1 for t in self.tallies.values() if not t.dropped)
+
+    def _one_sample(self) -> None:
+        k = self.samples
+        rng = random.Random(self.seed * 1_000_003 + k)
+        world = self.sampler.sample(rng)
+        base = embody(self.game, world)
+        playout_seed = rng.getrandbits(64)
+        groups: dict[Hashable, list[tuple[Hashable, list[Move]]]] = {}
+        for key, options in decisions(base).items():
+            groups.setdefault(equivalence_key(options[0]), []).append((key, options))
+        for cls, members in groups.items():
+            tally = self.tallies.get(cls)
+            if tally is None:
+                if k:
+                    continue  # a decision the first sample did not have (cannot happen for own cards)
+                tally = self.tallies[cls] = _Tally()
+            if tally.dropped:
+                continue
+            options = members[0][1]
+            g = base.copy(keep_history=False)
+            deck = world.deck[:]
+            r = random.Random(playout_seed)
+            move = realize(g, options, deck, r)
+            g.push(move, check=False)
+            if not tally.members:
+                tally.members = [(key, move if i == 0 else opts[0]) for i, (key, opts) in enumerate(members)]
+                tally.centre = g.centre
+            tally.threats.observe(g, self.player)
+            self._until_my_turn(g, deck, r, tally.threats)
+            play_out(g, deck, r, self.policy)
+            value = round_value(g, self.side)
+            tally.margins.append(value.margin)
+            tally.wins.append(value.win)
+            tally.cats.append(value.categories)
+            tally.rop += value.rule_of_power
+            self.playouts += 1
+        self.samples += 1
+        if self.race and self.samples >= RACE_FROM:
+            self._race()
+
+    def _until_my_turn(self, g: GameState, deck: list[Card], r: random.Random, threats: ThreatCounter) -> None:
+        """Play on until the player's next turn (or the end of the deal), noting the centre
+        cards opponents take meanwhile."""
+        exposed = set(g.centre)
+        setup = g.setup
+        while exposed and g.phase is Phase.TURN and g.turn != self.player:
+            mover = g.turn
+            move = self.policy(g, deck, r)
+            if type(move) is Play and move.capture and setup.is_opponent(self.player, mover):  # type: ignore[arg-type]
+                for card in move.capture:
+                    if card in exposed:
+                        threats.taken_later(card, mover)  # type: ignore[arg-type]
+                        exposed.discard(card)
+            g.push(move, check=False)
+
+    def _race(self) -> None:
+        live = [t for t in self.tallies.values() if not t.dropped]
+        if len(live) <= 1:
+            return
+        best = max(live, key=lambda t: mean(t.wins))
+        for t in live:
+            if t is not best:
+                _, _, high = paired_interval(t.wins, best.wins)
+                if high < 0.0:
+                    t.dropped = True
+
+    def advice(self) -> Advice:
+        """The decisions ranked by winning chances, then by margin, with reasons."""
+        if not self.samples:
+            self.run(samples=1)
+        items = []
+        takeable = frozenset(c for t in self.tallies.values() for _, m in t.members for c in getattr(m, "capture", ()))
+        for t in self.tallies.values():
+            lo, hi = interval(t.margins)
+            wlo, whi = interval(t.wins)
+            n = len(t.margins)
+            cats = {name: mean([c[i] for c in t.cats]) for i, (name, _, _) in enumerate(CATEGORIES)}
+            rep = t.members[0][1]
+            for key, move in t.members:
+                item = MoveAdvice(
+                    key=key,
+                    move=move,
+                    text=describe(move),
+                    margin=mean(t.margins),
+                    margin_low=lo,
+                    margin_high=hi,
+                    win=mean(t.wins),
+                    win_low=max(0.0, wlo),
+                    win_high=min(1.0, whi),
+                    samples=n,
+                    categories=cats,
+                    rule_of_power=t.rop / n if n else 0.0,
+                    sample_categories=t.cats,
+                    sample_wins=t.wins,
+                )
+                swap = interchange(rep, move)
+                centre = tuple(swap.get(c, c) for c in t.centre)
+                item.risks = risk_reasons(t.threats.renamed(swap), centre, move, self.game, self.player, self.unseen, takeable)
+                items.append(item)
+        items.sort(key=lambda m: (-m.win, -m.margin, repr(m.key)))
+        for i, item in enumerate(items):
+            # Compared with the best move, or for the best with the next one that plays out
+            # differently (equivalent moves have nothing to tell apart).
+            other = next((m for m in items if m.sample_categories != item.sample_categories), None)
+            if other is not None:
+                item.reasons = category_reasons(item, other)
+            item.reasons.extend(r.text for r in item.risks)
+        return Advice(self.player, items, self.samples, self.playouts, self.elapsed_ms, self.level.name)
+
+
+class Coach:
+    """The coach at a level (``"fast"``, ``"default"``, ``"deep"``)."""
+
+    def __init__(self, level: str = "default", *, seed: int = 0, confidence: float = 1.0) -> None:
+        if level not in LEVELS:
+            raise CoachError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
+        self.level = LEVELS[level]
+        self.seed = seed
+        self.confidence = confidence
+
+    def search(self, game: GameState, player: str, *, seed: int | None = None) -> Search:
+        """A search to run and refine (:meth:`Search.run`, :meth:`Search.advice`)."""
+        return Search(game, player, seed=self.seed if seed is None else seed, level=self.level)
+
+    def advise(self, game: GameState, player: str, *, budget_ms: float | None = None, samples: int | None = None, seed: int | None = None) -> Advice:
+        """The ranked decisions of ``player`` (who is to move), within ``budget_ms`` (the
+        level's budget by default) or after exactly ``samples`` samples."""
+        return self.search(game, player, seed=seed).run(budget_ms, samples=samples).advice()
+
+    def choose(self, game: GameState, deck: list[Card], rng: random.Random, *, repeatable: bool = False) -> Move:
+        """Play the best decision in a real game (for virtual players and the benchmark);
+        ``deck`` is the table's World deck (top last), used only to answer a Renewal.
+        ``repeatable``: take the level's fixed number of samples instead of its time budget,
+        so that a seeded game is played the same on any machine."""
+        me = game.turn
+        assert me is not None
+        options = decisions(game)
+        if len(options) == 1:
+            return realize(game, next(iter(options.values())), deck, rng)
+        samples = self.level.fixed_samples if repeatable else None
+        advice = self.advise(game, me, samples=samples, seed=rng.getrandbits(32))
+        return realize(game, options[self.pick(advice, game, deck).key], deck, rng)
+
+    def pick(self, advice: Advice, game: GameState, deck: list[Card]) -> MoveAdvice:
+        """The decision to play: the simple player's (the playouts' own, without its
+        randomness) unless the search finds another clearly better on the common samples
+        (by :attr:`confidence` standard errors). A few noisy samples then cannot talk the
+        coach out of a sound move."""
+        best = advice.best
+        plain = RolloutPolicy(noise=0.0, fate_rate=0.0)(game, deck[:], random.Random(0))
+        default = advice.find(plain)
+        if default is None or default is best or best.sample_wins is default.sample_wins:
+            return best
+        n = min(len(best.sample_wins), len(default.sample_wins))
+        d, lo, _ = paired_interval(best.sample_wins[:n], default.sample_wins[:n])
+        se = (d - lo) / 1.96
+        return best if d - self.confidence * se > 0 else default

@@ -1,0 +1,185 @@
+"""``rop hint`` and ``rop review``: the coach on a game record."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from companion.coach import LEVELS, Advice, Coach, CoachError, review
+from companion.coach.review import THRESHOLDS
+from companion.engine.game import GameSetup, GameState
+from companion.engine.moves import UNSEEN, Deal, Move
+from companion.records.completion import complete_deals
+from companion.records.format import RecordError, Replayer, load_game, read_record
+
+
+#: Samples per decision in a review: enough for marks that do not hinge on a lucky sample,
+#: few enough for a whole game in seconds; fixed, so that a review repeats.
+REVIEW_SAMPLES = 24
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "hint",
+        help="rank a player's moves with their expected points, chances and reasons",
+        description="The coach's advice for PLAYER in the position after line N of a rop-record/1 "
+        "file (default: its end): every legal move with the expected round-point margin and its "
+        "95 %% interval, the chance to win the game, the points that change hands and the risks. "
+        "It uses only what that player can see.",
+    )
+    p.add_argument("record", metavar="RECORD")
+    p.add_argument("--player", required=True, help="whose move to judge (they must be to move)")
+    p.add_argument("--line", type=int, default=None, metavar="N", help="the position after line N (default: the end)")
+    p.add_argument("--level", choices=list(LEVELS), default="default", help="how hard to think (default: default)")
+    p.add_argument("--budget-ms", type=float, default=None, help="thinking time in milliseconds (default: the level's)")
+    p.add_argument("--samples", type=int, default=None, help="exactly this many samples instead of a time budget (repeatable)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the samples (default 0)")
+    p.add_argument("--json", action="store_true", help="the advice as one JSON object")
+    p.set_defaults(func=cmd_hint)
+
+    p = sub.add_parser(
+        "review",
+        help="mark each decision of a game as good, inaccuracy, mistake or blunder",
+        description="Review a finished (or tracked and completed) game: each decision is judged "
+        "from what its player could know at that moment and marked by the drop in winning "
+        "chances against the best move (-1..1 scale: "
+        + ", ".join(f"{t} {name}" for t, name in reversed(THRESHOLDS))
+        + ").",
+    )
+    p.add_argument("record", metavar="RECORD")
+    p.add_argument("--player", default=None, help="review only this player's decisions")
+    p.add_argument(
+        "--samples", type=int, default=REVIEW_SAMPLES, help=f"samples per decision (default {REVIEW_SAMPLES}; more is firmer and slower)"
+    )
+    p.add_argument("--all", action="store_true", help="list good decisions too")
+    p.add_argument("--seed", type=int, default=0, help="seed of the samples (default 0)")
+    p.add_argument("--json", action="store_true", help="the marks as one JSON object")
+    p.set_defaults(func=cmd_review)
+
+
+class _Collector(Replayer):
+    """Replays the record, every rule checked, and keeps the moves and the line of each."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setup: GameSetup | None = None
+        self.moves: list[Move] = []
+        self.lines: list[int] = []
+
+    def begin_game(self, setup: GameSetup, line: int) -> None:
+        super().begin_game(setup, line)
+        self.setup = setup
+
+    def visit_move(self, move: Move, line: int) -> None:
+        super().visit_move(move, line)
+        self.moves.append(move)
+        self.lines.append(line)
+
+
+def _fail(command: str, message: str) -> int:
+    print(f"rop {command}: {message}", file=sys.stderr)
+    return 2
+
+
+def _read_lines(path: str) -> list[str]:
+    try:
+        with open(path, encoding="utf-8") as fp:
+            return fp.readlines()
+    except OSError as exc:
+        raise RecordError(f"cannot read the record ({exc.strerror})", line=0, path=path) from None
+    except UnicodeDecodeError:
+        raise RecordError("not a text file", line=0, path=path) from None
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    try:
+        lines = _read_lines(args.record)
+        n = len(lines) if args.line is None else args.line
+        if not 1 <= n <= len(lines):
+            return _fail("hint", f"{args.record}: line {args.line} is out of range (the record has {len(lines)} lines)")
+        game = load_game(lines[:n])
+    except RecordError as exc:
+        if exc.path is None:
+            exc = RecordError(exc.reason, line=exc.line, rule=exc.rule, path=args.record)
+        return _fail("hint", str(exc))
+    if args.player not in game.players:
+        return _fail("hint", f"{args.record}: unknown player {args.player!r}; the players are {', '.join(game.players)}")
+    if args.samples is not None and args.samples < 1:
+        return _fail("hint", f"--samples must be at least 1, not {args.samples}")
+    try:
+        advice = Coach(args.level, seed=args.seed).advise(game, args.player, budget_ms=args.budget_ms, samples=args.samples)
+    except CoachError as exc:
+        return _fail("hint", f"{args.record}: after line {n}: {exc}")
+    if args.json:
+        print(json.dumps({"record": args.record, "line": n, **advice.to_json()}))
+    else:
+        print(format_advice(advice, game, n))
+    return 0
+
+
+def format_advice(advice: Advice, game: GameState, line: int) -> str:
+    centre = " ".join(c.id for c in game.centre) or "empty"
+    out = [
+        f"{advice.player} to move after line {line} (round {game.round_number}, deal {game.deal_number}); centre: {centre}",
+        f"{advice.samples} sampled deals, {advice.playouts} playouts, {advice.elapsed_ms:.0f} ms ({advice.level})",
+    ]
+    for i, m in enumerate(advice.moves, 1):
+        out.append(
+            f"{i:2}. {m.text}: round margin {m.margin:+.2f} (95 % {m.margin_low:+.2f} to {m.margin_high:+.2f}), "
+            f"wins the game {m.win:.0%}"
+        )
+        for reason in m.reasons:
+            out.append(f"      {reason}")
+    return "\n".join(out)
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    collector = _Collector()
+    try:
+        lines = _read_lines(args.record)
+        read_record(lines, collector, path=args.record)
+    except RecordError as exc:
+        return _fail("review", str(exc))
+    setup = collector.setup
+    assert setup is not None
+    if args.player is not None and args.player not in setup.players:
+        return _fail("review", f"{args.record}: unknown player {args.player!r}; the players are {', '.join(setup.players)}")
+    moves = complete_deals(collector.moves)
+    unseen = sum(1 for m in moves if isinstance(m, Deal) for _, cards in m.hands for c in cards if c is UNSEEN)
+    try:
+        if args.samples < 1:
+            return _fail("review", f"--samples must be at least 1, not {args.samples}")
+        marks = review(setup, moves, args.player, coach=Coach(seed=args.seed), samples=args.samples)
+    except CoachError as exc:
+        return _fail("review", f"{args.record}: {exc}")
+    if args.json:
+        out: dict[str, Any] = {
+            "record": args.record,
+            "player": args.player,
+            "thresholds": {name: t for t, name in THRESHOLDS},
+            "unseen_cards": unseen,
+            "marks": [{"line": collector.lines[m.index], **m.to_json()} for m in marks],
+        }
+        print(json.dumps(out))
+        return 0
+    counts = {name: 0 for name in ("good", "inaccuracy", "mistake", "blunder")}
+    for m in marks:
+        counts[m.verdict] += 1
+    who = args.player or "every player"
+    print(f"{args.record}: {len(marks)} decisions of {who}: " + ", ".join(f"{v} {k}" for k, v in counts.items()))
+    if unseen:
+        print(f"({unseen} dealt cards were never seen; those hands are sampled like hidden ones)")
+    for m in marks:
+        if m.verdict == "good" and not args.all:
+            continue
+        print(
+            f"line {collector.lines[m.index]} (round {m.round}) {m.player}: {m.played}: {m.verdict.upper()} "
+            f"(winning chances -{m.drop:.2f}, round points -{m.margin_drop:.2f})"
+        )
+        if m.verdict != "good":
+            print(f"      better: {m.best}")
+            for reason in m.why:
+                print(f"      {reason}")
+    return 0
