@@ -27,6 +27,7 @@ from companion.dashboard.entry import (
 from companion.dashboard.messages import SessionChanged, SourceFinished, SourceNote
 from companion.dashboard.screens.deal import DealScreen
 from companion.dashboard.screens.help import HelpScreen
+from companion.dashboard.screens.hint import HintScreen
 from companion.dashboard.screens.pick import PickScreen
 from companion.dashboard.screens.question import QuestionScreen
 from companion.dashboard.screens.settlement import SettlementScreen
@@ -118,6 +119,7 @@ class DashboardApp(App[int]):
 
     BINDINGS = [
         Binding("f1", "help", "Help", tooltip="Every key and, in manual play, how to type moves"),
+        Binding("f7", "hint", "Hint", tooltip="The coach's hint: the moves of the player to move, ranked, with their reasons and risks"),
         Binding("f2", "toggle_teaching", "Teaching", tooltip="Teaching mode: the hand and legal moves of the player to move, with their points"),
         Binding("f3", "settlement", "Results", tooltip="The settlement of the last finished round"),
         # The clock keys go first (priority) but only where the source has a clock: in manual
@@ -317,6 +319,13 @@ class DashboardApp(App[int]):
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen(self.help_groups(), manual=self.source.editable))
+
+    def action_hint(self) -> None:
+        game = self.game
+        if game is None or game.turn is None:
+            self.notify("A hint is for a player to move: none is now", severity="warning", timeout=3)
+            return
+        self.push_screen(HintScreen(game, game.turn))
 
     def action_toggle_teaching(self) -> None:
         self.teaching = not self.teaching
@@ -614,7 +623,7 @@ class DashboardApp(App[int]):
             return
         event.input.value = ""
         if isinstance(entry, EntryCommand):
-            commands = {"undo": self.action_undo, "redo": self.action_redo, "deal": self.action_deal, "help": self.action_help, "quit": self.exit}
+            commands = {"undo": self.action_undo, "redo": self.action_redo, "deal": self.action_deal, "help": self.action_help, "hint": self.action_hint, "quit": self.exit}
             commands[entry.name]()
         elif isinstance(entry, EntryMove):
             move = entry.move

@@ -11,7 +11,7 @@ A scorekeeper types what happened at the table, the way they would say it::
     swap bob give 1p receive 7m   Mirror Swap (R22)
     decay bob:10m dee:crystal     Dark Decay, each opponent's discard (R21)
     renewal 10d   Renewal and the card drawn (R25; leave it out if it was drawn face down)
-    undo, redo, deal, help, quit (or q)
+    undo, redo, deal, help, hint, quit (or q)
 
 :func:`parse_entry` turns the text into a move, a choice between legal moves, or a command;
 it raises :class:`EntryError` with a message for the table when the text names nothing.
@@ -31,7 +31,7 @@ from companion.engine.moves import UNSEEN, DrawFate, Move, Pass, Play
 
 __all__ = ["EntryChoice", "EntryCommand", "EntryError", "EntryMove", "card_candidates", "parse_entry", "resolve_card"]
 
-COMMANDS = {"undo", "redo", "deal", "help", "?", "quit", "q"}
+COMMANDS = {"undo", "redo", "deal", "help", "?", "hint", "quit", "q"}
 
 
 class EntryError(ValueError):

@@ -1,0 +1,107 @@
+"""The coach's hint: the ranked moves of the player to move, each with its expected round
+margin, its interval, the chance to win and the reasons (docs/coach.md). The first ranking
+comes at the default level's budget; the search goes on while the screen is open, and the
+table is redrawn as it refines."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from companion.coach import Advice, Coach, CoachError, Search
+from companion.engine.game import GameState
+
+__all__ = ["HintScreen", "advice_table"]
+
+FIRST_MS = 90.0
+"""The first hint: the default level's budget on one core."""
+MORE_MS = 250.0
+"""Each refinement while the screen stays open."""
+REFINEMENTS = 12
+
+
+def advice_table(advice: Advice, *, limit: int = 8) -> Table:
+    """The ranked moves as a table a beginner can read."""
+    table = Table(box=None, expand=True, pad_edge=False)
+    table.add_column("#", justify="right", style="dim", no_wrap=True)
+    table.add_column("move", ratio=2)
+    table.add_column("margin", justify="right", no_wrap=True)
+    table.add_column("win", justify="right", no_wrap=True)
+    table.add_column("why", ratio=3)
+    for rank, m in enumerate(advice.moves[:limit], 1):
+        why = Text("; ".join(m.reasons[:2]) or "-")
+        for risk in m.risks[:1]:
+            why.append(("\n" if m.reasons else "") + "Risk: " + risk.text, style="bold")
+        margin = Text(f"{m.margin:+.2f}", style="bold" if rank == 1 else "")
+        margin.append(f"\n{m.margin_low:+.1f}..{m.margin_high:+.1f}", style="dim")
+        table.add_row(str(rank), Text(m.text, style="bold" if rank == 1 else ""), margin, f"{m.win:.0%}", why)
+    return table
+
+
+class HintScreen(ModalScreen[None]):
+    """The coach's ranking for ``player``, refined while it is open."""
+
+    DEFAULT_CSS = """
+    HintScreen { align: center middle; }
+    HintScreen > VerticalScroll {
+        width: 96%; max-width: 150; height: auto; max-height: 90%;
+        border: round $accent; background: $surface; padding: 0 1;
+    }
+    """
+
+    BINDINGS = [Binding("escape,h,f7,q", "close", "Close")]
+
+    def __init__(self, game: GameState, player: str) -> None:
+        super().__init__()
+        self.player = player
+        self.search: Search | None = None
+        self.error: str | None = None
+        try:
+            self.search = Coach("default").search(game, player)
+        except CoachError as exc:
+            self.error = str(exc)
+        self.refined = 0
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(id="hint-title")
+            yield Static(id="hint-body")
+            yield Static("Esc closes. Margin: the round points the move is expected to win or lose against the "
+                         "best other side, with a 95 % interval; win: the chance to win the game (docs/coach.md).", id="hint-foot")
+
+    def on_mount(self) -> None:
+        if self.search is None:
+            self.query_one("#hint-title", Static).update(Text(f"No hint: {self.error}", style="bold"))
+            return
+        self.query_one("#hint-title", Static).update(Text(f"Thinking for {self.player}...", style="bold"))
+        self.think(FIRST_MS)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def think(self, budget_ms: float) -> None:
+        # The search reads its own copy of the game: the table may move on meanwhile.
+        assert self.search is not None
+        self.search.run(budget_ms=budget_ms)
+        advice = self.search.advice()
+        self.app.call_from_thread(self.show, advice)
+
+    def show(self, advice: Advice) -> None:
+        if not self.is_attached:
+            return
+        self.query_one("#hint-title", Static).update(
+            Text(f"Hint for {advice.player}: {advice.samples} sampled deals, {advice.playouts} playouts, "
+                 f"{advice.elapsed_ms:.0f} ms", style="bold")
+        )
+        self.query_one("#hint-body", Static).update(advice_table(advice))
+        if self.refined < REFINEMENTS:
+            self.refined += 1
+            self.think(MORE_MS)
+
+    def action_close(self) -> None:
+        self.workers.cancel_group(self, "hint")
+        self.dismiss(None)

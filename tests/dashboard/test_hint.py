@@ -1,0 +1,50 @@
+"""The coach's hint at the table: F7 (or typing hint) shows the ranked moves of the player to
+move with their margins and reasons, refines while open, and Esc closes it."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.dashboard.app import DashboardApp
+from companion.dashboard.screens.hint import HintScreen
+from companion.dashboard.sources import ManualSource
+from companion.engine.game import GameSetup, Phase
+from tests.dashboard.driving import type_line
+
+
+async def _until(pilot, condition, steps: int = 2000) -> None:  # type: ignore[no-untyped-def]
+    # Bounded: it ends only a test that is already failing.
+    for _ in range(steps):
+        if condition():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the hint never came")
+
+
+@pytest.mark.asyncio
+async def test_f7_shows_the_coachs_ranked_moves_for_the_player_to_move(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    source = ManualSource(companion_deals=True, seed=3, first_dealer="bob")
+    app = DashboardApp(source, setup=GameSetup(("ann", "bob")), games_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.game
+        assert game is not None and game.phase is Phase.TURN and game.turn == "ann"
+        await pilot.press("f7")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HintScreen) and screen.player == "ann"
+        await _until(pilot, lambda: screen.refined >= 2)
+        advice = screen.search.advice() if screen.search else None
+        assert advice is not None and advice.player == "ann" and advice.samples > 0
+        # Every move it ranks is one ann may play now (R17).
+        assert all(game.is_legal(m.move) for m in advice.moves)
+        title = str(screen.query_one("#hint-title").render())
+        assert "Hint for ann" in title and "sampled deals" in title
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, HintScreen)
+        # Typed in the entry bar, the same.
+        await type_line(pilot, "hint")
+        assert isinstance(app.screen, HintScreen)
+        await pilot.press("escape")
+        await pilot.pause()
