@@ -344,24 +344,35 @@ class LogPlayback:
     """A log played back as a sensor: each observation is emitted when its time comes,
     ``speed`` times faster than it was recorded (0: all at once). Observations are stamped on
     the playback's :meth:`clock`, which is the log's time (so the tracker waits as long, in
-    the table's time, as it did at the table)."""
+    the table's time, as it did at the table). ``now`` and ``sleep`` are the real clock and
+    its waiting, unless a test gives its own."""
 
-    def __init__(self, observations: Iterable[Observation], *, speed: float = 1.0) -> None:
+    def __init__(
+        self,
+        observations: Iterable[Observation],
+        *,
+        speed: float = 1.0,
+        now: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], bool] | None = None,
+    ) -> None:
         self.observations = list(observations)
         self.speed = speed
         self._stop = threading.Event()
+        self._now = now
+        self._sleep = sleep or self._stop.wait
+        """Waits the seconds given; true when the playback was stopped meanwhile."""
         self._thread: threading.Thread | None = None
-        self._started = time.monotonic()
+        self._started = now()
         self._base = self.observations[0].at if self.observations else 0.0
 
     def clock(self) -> float:
         """The log's time now."""
         if self.speed <= 0:
             return self.observations[-1].at if self.observations else 0.0
-        return self._base + (time.monotonic() - self._started) * self.speed
+        return self._base + (self._now() - self._started) * self.speed
 
     def start(self, emit: Emit) -> LogPlayback:
-        self._started = time.monotonic()
+        self._started = self._now()
         self._thread = threading.Thread(target=self._run, args=(emit,), name="observation-log", daemon=True)
         self._thread.start()
         return self
@@ -369,8 +380,8 @@ class LogPlayback:
     def _run(self, emit: Emit) -> None:
         for obs in self.observations:
             if self.speed > 0:
-                wait = (obs.at - self._base) / self.speed - (time.monotonic() - self._started)
-                if wait > 0 and self._stop.wait(wait):
+                wait = (obs.at - self._base) / self.speed - (self._now() - self._started)
+                if wait > 0 and self._sleep(wait):
                     return
             if self._stop.is_set():
                 return

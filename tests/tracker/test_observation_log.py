@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -107,7 +106,7 @@ def test_a_last_line_cut_short_by_a_crash_is_dropped(tmp_path: Path) -> None:
         ('{"t": 1.0, "source": "camera", "kind": "seen", "card": "W099", "owner": null, "zone": "centre"}', "t.jsonl:3: unknown card id 'W099'"),
         ('{"t": 1.0, "source": "camera", "kind": "sighted"}', "t.jsonl:3: unknown kind 'sighted'"),
         ('{"source": "camera", "kind": "draw", "player": "ann"}', "t.jsonl:3: missing 't'"),
-        ('{"t": 1.0, "source": "camera", "kind": "status", "state": "asleep"}', "t.jsonl:3: \"state\" must be one of connected, lost, reconnecting, failed, not \"asleep\""),
+        ('{"t": 1.0, "source": "camera", "kind": "status", "state": "asleep"}', "t.jsonl:3: \"state\" must be one of connected, lost, reconnecting, failed, ended, not \"asleep\""),
         ("[1, 2]", "t.jsonl:3: an observation is a JSON object"),
         ("{not json", "t.jsonl:3: not valid JSON"),
     ],
@@ -144,22 +143,28 @@ def test_a_missing_file_is_an_error_not_a_crash(tmp_path: Path) -> None:
 
 
 def test_playback_keeps_the_order_and_the_pace_of_the_log() -> None:
+    """2 s of the log at ten times the speed take 0.2 s of the playback's clock, one
+    observation every 0.05 s, in order (an injected clock: the test never waits on time)."""
+
+    class Clock:
+        t = 100.0
+
+        def now(self) -> float:
+            return self.t
+
+        def sleep(self, seconds: float) -> bool:
+            self.t += seconds
+            return False
+
+    clock = Clock()
     observations = [DrawAnnounced("dashboard", 10.0 + k * 0.5, "ann") for k in range(5)]
     got: list[tuple[float, Observation]] = []
-    done = threading.Event()
-
-    def emit(obs: Observation) -> None:
-        got.append((time.monotonic(), obs))
-        if len(got) == len(observations):
-            done.set()
-
-    playback = LogPlayback(observations, speed=10.0).start(emit)
-    assert done.wait(5)
-    playback.stop()
+    playback = LogPlayback(observations, speed=10.0, now=clock.now, sleep=clock.sleep)
+    playback.start(lambda obs: got.append((clock.now(), obs)))
+    playback.wait()
     assert [o for _, o in got] == observations
-    # 2 s of the log at ten times the speed: about 0.2 s, never faster.
-    assert got[-1][0] - got[0][0] >= 0.19
-    assert 10.0 <= playback.clock() < 60.0
+    assert [round(t - got[0][0], 6) for t, _ in got] == [0.0, 0.05, 0.1, 0.15, 0.2]
+    assert playback.clock() == pytest.approx(12.0)
 
 
 def test_playback_at_speed_zero_emits_everything_at_once() -> None:
