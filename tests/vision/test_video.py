@@ -89,7 +89,7 @@ def test_rop_play_video_speed_option(tmp_path):
         parse("--video-speed", "-1")
     bad = tmp_path / "table.json"
     bad.write_text('{"video": "x.avi", "video_speed": "fast"}')
-    with pytest.raises(TableConfigError, match="video_speed must be a number"):
+    with pytest.raises(TableConfigError, match="video_speed: expected a number"):
         TableConfig.load(bad)
 
 
