@@ -82,8 +82,10 @@ class DrainingReaderThread(serial.threaded.ReaderThread):
                 data = self.serial.read(self.serial.in_waiting or 1)
                 if data and drain:
                     data += self._drain()
-            except serial.SerialException as exc:
-                error = exc  # an I/O problem such as an unplugged adapter: the link reconnects
+            except (serial.SerialException, OSError) as exc:
+                # An I/O problem such as an unplugged adapter (asking how much is waiting fails
+                # with EIO before any read does): the link reconnects.
+                error = exc
                 break
             if data:
                 try:
