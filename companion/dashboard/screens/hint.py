@@ -37,7 +37,8 @@ def advice_table(advice: Advice, *, limit: int = 8) -> Table:
     for rank, m in enumerate(advice.moves[:limit], 1):
         why = Text("; ".join(m.reasons[:2]) or "-")
         for risk in m.risks[:1]:
-            why.append(("\n" if m.reasons else "") + "Risk: " + risk.text, style="bold")
+            text = risk.text[0].upper() + risk.text[1:]
+            why.append(("\n" if m.reasons else "") + text, style="bold")
         margin = Text(f"{m.margin:+.2f}", style="bold" if rank == 1 else "")
         margin.append(f"\n{m.margin_low:+.1f}..{m.margin_high:+.1f}", style="dim")
         table.add_row(str(rank), Text(m.text, style="bold" if rank == 1 else ""), margin, f"{m.win:.0%}", why)
