@@ -11,8 +11,7 @@ move not yet played.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from companion.engine.cards import Card
 from companion.engine.moves import HandCard
@@ -32,8 +31,9 @@ FRONT = "front"
 """A card that lay in front of a player (two Crystals meeting R19, an Exorcist sent away R24)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Spent:
+# Immutable named tuples rather than dataclasses: the engine makes them for every play that
+# leaves its fast path, and a tuple is the cheapest immutable value Python builds.
+class Spent(NamedTuple):
     """A card put out of play for the rest of the round: from which zone (:data:`PLAYED`,
     :data:`HAND`, :data:`CENTRE`, :data:`FRONT`) and whose it was there (the hand or the
     place in front it leaves; for the centre, who laid it, ``None`` for a World card)."""
@@ -48,8 +48,7 @@ class Spent:
         return self.player if self.card.is_fate else None
 
 
-@dataclass(frozen=True, slots=True)
-class Effects:
+class Effects(NamedTuple):
     """Everything one move did, in the order it happens at the table.
 
     - ``card``: the card played (``None`` for a draw, a pass, a deal or a new round).
@@ -80,3 +79,4 @@ class Effects:
     drawn: HandCard | None = None
     drew_fate: bool = False
     round_result: RoundResult | None = None
+

@@ -456,11 +456,16 @@ def fate_rule(card: Card) -> FateRule:
         raise IllegalMoveError("R3", f"{card.id} is not a Fate card this companion knows") from None
 
 
+_NO_DETAILS = Play("", THIEF)[3:]
+
+
 def check_details(move: Play) -> None:
     """A play carries only the details its card's rule names (:data:`~companion.engine.moves.DETAILS`):
     :class:`InvalidMoveError` for any other, and for a capture by a card that does not go to
     the centre."""
     card = move.card
+    if move[3:] == _NO_DETAILS and (card.to_centre or not move.capture):
+        return  # the common case: nothing beyond the card (and its capture)
     allowed = () if card.is_world else fate_rule(card).details
     if move.capture and not card.to_centre:
         raise InvalidMoveError(f"{card.id} ({card.title}) is not played to the centre, so it captures nothing")

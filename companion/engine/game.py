@@ -32,7 +32,7 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from companion.engine.captures import capture_options, has_capture, is_valid_capture
 from companion.engine.cards import EXORCIST, MYSTIC_CRYSTAL, Card, world_deck
@@ -63,6 +63,9 @@ FATE_DECK_SIZE = 7
 # A Play of a World card carries none of the Fate details (DETAILS): its tail is all empty.
 _NO_DETAILS = Play("", world_deck()[0])[3:]
 _NOTHING = Effects(None)
+_TOUCHED: dict[tuple[tuple[tuple[int, Card], ...], Card], bool] = {}
+"""Whether the Fate cards in play touch a card (FateRule.touches), remembered: the rules never
+change, and the fast path asks for every World card played."""
 
 
 class Phase(enum.Enum):
@@ -618,7 +621,10 @@ class GameState:
             self._check(move)
         # Only a play needs its effects worked out to be carried out.
         effects = self._effects(move) if type(move) is Play else _NOTHING
-        self._save(move)
+        if self._keep:
+            self._stack.append(self._core)
+            self._core = self._core.copy()
+            self.move_stack.append(move)
         self._carry_out(move, effects)
 
     def apply(self, move: Move) -> Effects:
@@ -630,7 +636,7 @@ class GameState:
         self._save(move)
         self._carry_out(move, effects)
         if len(self._core.results) > rounds:
-            effects = replace(effects, round_result=self._core.results[-1])
+            effects = effects._replace(round_result=self._core.results[-1])
         return effects
 
     def effects(self, move: Move) -> Effects:
@@ -646,22 +652,29 @@ class GameState:
 
     def _push_world_card(self, move: Play, check: bool) -> bool:
         """The most common move, a World card from a known hand that no Fate card in play
-        touches (R5, R24), while none lies in the centre, checked and applied in one pass. Returns ``False``, having
+        touches (R5, R24) and that takes no Fate card from the centre, checked and applied in
+        one pass. Returns ``False``, having
         changed nothing, for anything else, which the general path then checks and applies
         (with its messages). A property test keeps the two paths in agreement."""
         c = self._core
         i = self._seat.get(move.player)
         card = move.card
-        if i is None or i != c.turn or c.phase is not _TURN or c.centre_fate:
+        if i is None or i != c.turn or c.phase is not _TURN:
             return False
-        if c.in_play and any(FATE_RULES[x].touches(card) for _, x in c.in_play):
-            return False
+        if c.in_play:
+            touched = _TOUCHED.get((c.in_play, card))
+            if touched is None:
+                touched = _TOUCHED[c.in_play, card] = any(FATE_RULES[x].touches(card) for _, x in c.in_play)
+            if touched:
+                return False
         hand = c.hands[i]
         if card not in hand:
             return False
         centre = c.centre
         capture = move.capture
         value = card.value
+        if c.centre_fate and any([x.is_fate for x in capture]):
+            return False  # a Warlock or Vampire taken from the centre: the general path keeps its owner
         if check:
             n = len(capture)
             if move[3:] != _NO_DETAILS:
@@ -1109,11 +1122,11 @@ def _lay_in_centre(c: _Core, i: int, card: Card, capture: tuple[Card, ...], *, n
     """Player ``i``'s ``card`` goes to the centre, taking ``capture`` (already checked).
     ``natural``: a World card, not an empowered Wizard, which can make a clean sweep."""
     if capture:
-        sweep = _is_sweep(c, capture, natural=natural)
         c.centre = _remove_all(c.centre, capture)
         c.stacks[i] = c.stacks[i] + capture + (card,)
         c.last_capturer = i
-        if sweep:
+        # R7, as _is_sweep says it before the capture: the centre is left empty.
+        if natural and not c.centre and c.deal_no != 1 and not c.last_deal:
             c.sweeps[i] = c.sweeps[i] + (card,)
     else:
         c.centre = c.centre + (card,)
