@@ -545,8 +545,10 @@ class GameState:
 
     def may_hold(self, player: str, card: Card) -> bool:
         """Whether ``card`` is, or may be (among face-down cards), in ``player``'s hand."""
+        return self._holds(self.player_seat(player), card)
+
+    def _holds(self, i: int, card: Card) -> bool:
         c = self._core
-        i = self.player_seat(player)
         if card.is_world:
             return card in c.hands[i] or bool(c.hidden[i] and card in c.pool)
         return card in c.fate_hands[i] or bool(c.fate_hidden[i] and card in c.fate_decks[i])
@@ -769,11 +771,11 @@ class GameState:
         card = move.card
         if not isinstance(card, Card):
             raise InvalidMoveError(f"not a card: {card!r}")
-        rule = None if card.is_world else fate_rule(card)
+        rule = None if card.is_world else FATE_RULES[card]
         check_details(move)
         if card.is_world and card.is_expansion and not self.setup.expansion:
             raise IllegalMoveError("R2", f"{card.id} belongs to the Higher Powers expansion, not in this game")
-        if not self.may_hold(move.player, card):
+        if not self._holds(self._seat[move.player], card):  # the seat is known: the turn was checked
             if card.is_world:
                 raise IllegalMoveError("R17", f"{card.id} ({card.title}) is not in {move.player}'s hand{self.whereabouts(card)}")
             raise IllegalMoveError("R17", f"{card.id} ({card.title}) is not among the Fate cards in {move.player}'s hand")
@@ -889,7 +891,7 @@ class GameState:
             card = move.card  # type: ignore[union-attr]
             if card.to_centre:
                 return self._centre_effects(move)  # type: ignore[arg-type]
-            return fate_rule(card).effects(self, move)  # type: ignore[arg-type]
+            return FATE_RULES[card].effects(self, move)  # type: ignore[arg-type]
         if kind is DrawFate:
             return Effects(move.player, drew_fate=True)  # type: ignore[union-attr]
         if kind is Pass:
