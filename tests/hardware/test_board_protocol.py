@@ -59,6 +59,8 @@ class ScriptedBoard:
         self.conn: socket.socket | None = None
         self.received = bytearray()
         self._accepted = threading.Event()
+        self._asked = threading.Event()
+        """The host asked for the greeting (INFO): it reads what it is sent from then on."""
         threading.Thread(target=self._serve, daemon=True).start()
 
     def _serve(self) -> None:
@@ -72,14 +74,14 @@ class ScriptedBoard:
             if not data:
                 return
             self.received += data
+            if b"INFO*" in self.received:
+                self._asked.set()
 
     def send(self, raw: bytes) -> None:
         assert self._accepted.wait(5)
         assert self.conn is not None
         # Opening a port flushes what arrived before: speak once the host has asked (INFO).
-        deadline = time.monotonic() + 5
-        while b"INFO*" not in self.received and time.monotonic() < deadline:
-            time.sleep(0.01)
+        self._asked.wait(5)
         self.conn.sendall(raw)
 
     def close(self) -> None:
@@ -121,7 +123,7 @@ def test_unknown_protocol_version_is_refused_clearly_and_not_retried(collector):
         failed = collector.wait_for(lambda e: isinstance(e, SensorStatus) and e.state is SensorState.FAILED)
         assert "protocol version 2" in failed.detail and "speaks version 1" in failed.detail
         assert "make -C firmware flash" in failed.detail
-        time.sleep(0.5)
+        link._thread.join(5)  # a refused board is not retried: the link's thread ends
         assert link.failed and not link._thread.is_alive()
         assert not collector.of_type(TagPresent)  # nothing a foreign protocol says is believed
         link.stop()
