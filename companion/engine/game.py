@@ -654,8 +654,7 @@ class GameState:
 
     def _push_world_card(self, move: Play, check: bool) -> bool:
         """The most common move, a World card from a known hand that no Fate card in play
-        touches (R5, R24) and that takes no Fate card from the centre, checked and applied in
-        one pass. Returns ``False``, having
+        touches (R5, R24), checked and applied in one pass. Returns ``False``, having
         changed nothing, for anything else, which the general path then checks and applies
         (with its messages). A property test keeps the two paths in agreement."""
         c = self._core
@@ -675,8 +674,6 @@ class GameState:
         centre = c.centre
         capture = move.capture
         value = card.value
-        if c.centre_fate and any([x.is_fate for x in capture]):
-            return False  # a Warlock or Vampire taken from the centre: the general path keeps its owner
         if check:
             n = len(capture)
             if move[3:] != _NO_DETAILS:
@@ -699,6 +696,8 @@ class GameState:
             c = self._core = c.copy()
             self.move_stack.append(move)
         c.hands[i] = _remove(hand, card)
+        if capture and c.centre_fate:
+            c.centre_fate = _remove_owned(c.centre_fate, capture)  # a Warlock or Vampire taken
         _lay_in_centre(c, i, card, capture, natural=True)
         self._next_turn()
         return True
