@@ -33,7 +33,6 @@ import statistics
 import time
 from pathlib import Path
 
-from companion.engine.game import GameState
 from companion.engine.moves import DrawFate, NewRound
 from companion.observations.log import ObservationLog, read_observation_log
 from companion.observations import DrawAnnounced, Observation

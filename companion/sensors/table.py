@@ -29,7 +29,7 @@ from typing import Any
 from companion.engine.cards import Card, UnknownCardError
 from companion.engine.game import GameSetup, IllegalMoveError
 from companion.engine.moves import InvalidMoveError
-from companion.observations import DrawAnnounced, Observation, SensorState, SensorStatus
+from companion.observations import Observation, SensorState, SensorStatus
 from companion.observations.textio import InputError, read_json
 
 __all__ = ["TableConfig", "TableConfigError", "TableSensors"]

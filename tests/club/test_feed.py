@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, select
 
 from companion.club.archive import Archive
 from companion.club.database import open_archive

@@ -7,7 +7,6 @@ from __future__ import annotations
 import queue
 
 from companion.engine.cards import Card
-from companion.engine.game import GameState
 from companion.engine.moves import NewRound
 from companion.observations import CardTapped, SensorState, SensorStatus
 from companion.session import GameSession

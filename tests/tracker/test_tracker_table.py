@@ -2,10 +2,9 @@
 coming back, illegal plays, corrections. Nothing is applied from an uncertain reading, and
 nothing recorded is lost."""
 
-import pytest
 
 from companion.engine.cards import Card
-from companion.engine.game import GameSetup, GameState, IllegalMoveError
+from companion.engine.game import GameSetup
 from companion.engine.moves import Play
 from companion.observations import CardGone, CardSeen, SensorState, SensorStatus, UnknownTag
 from companion.session import Applied, GameSession, Refused
