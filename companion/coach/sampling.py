@@ -121,18 +121,4 @@ def embody(game: GameState, world: World) -> GameState:
     is the game's own; every hand, Fate deck and the deck's contents are the sample's, so
     nothing hidden in ``game`` survives into the copy.
     """
-    copy = game.copy(keep_history=False)
-    # The engine has no public setter for hidden cards: the sample is written into the copy's
-    # state here, in one place, field by field (a copy has its own lists).
-    core = copy._core
-    for i, p in enumerate(copy.players):
-        core.hands[i] = world.hands[p]
-        core.hidden[i] = 0
-        core.fate_hands[i] = world.fate_hands[p]
-        core.fate_hidden[i] = 0
-        core.fate_decks[i] = world.fate_decks[p]
-    core.fate_order_known = True
-    core.fate_sets = None  # the seven each player chose: not known to the player either
-    core.pool = frozenset(world.deck)
-    core.revealed = ()
-    return copy
+    return game.with_hidden_cards(world.hands, world.fate_hands, world.fate_decks, world.deck)

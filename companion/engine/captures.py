@@ -107,8 +107,8 @@ def has_capture(centre: Sequence[Card], value: int, *, empowered: bool = False) 
         v = card.value
         if v == value:
             return True
-        if v is not None and v < value:
-            reach = (reach | (reach << v)) & mask
+        if v < value:  # type: ignore[operator]  # a card in the centre has a value (R20)
+            reach = (reach | (reach << v)) & mask  # type: ignore[operator]
     return bool(reach >> value & 1)
 
 

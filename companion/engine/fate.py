@@ -457,6 +457,11 @@ def fate_rule(card: Card) -> FateRule:
 
 
 _NO_DETAILS = Play("", THIEF)[3:]
+# For each card's details, the other details' places in a Play: those must stay empty.
+_STRAY: dict[tuple[str, ...], tuple[tuple[int, str], ...]] = {
+    allowed: tuple((Play._fields.index(name), name) for name in DETAILS if name not in allowed)
+    for allowed in {(), *(rule.details for rule in FATE_RULES.values())}
+}
 
 
 def check_details(move: Play) -> None:
@@ -466,10 +471,13 @@ def check_details(move: Play) -> None:
     card = move.card
     if move[3:] == _NO_DETAILS and (card.to_centre or not move.capture):
         return  # the common case: nothing beyond the card (and its capture)
-    allowed = () if card.is_world else fate_rule(card).details
-    if move.capture and not card.to_centre:
+    if card.to_centre:
+        allowed: tuple[str, ...] = ()  # a capture, and nothing else
+    elif move.capture:
         raise InvalidMoveError(f"{card.id} ({card.title}) is not played to the centre, so it captures nothing")
-    for name in DETAILS:
-        if name not in allowed and getattr(move, name) not in (None, ()):
+    else:
+        allowed = fate_rule(card).details
+    for k, name in _STRAY[allowed]:
+        if move[k] not in (None, ()):
             what = ", ".join(allowed) or "no details"
             raise InvalidMoveError(f"{card.id} ({card.title}) takes no {name!r} (a play of it carries {what})")

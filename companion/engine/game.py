@@ -30,9 +30,9 @@ companion.engine.errors.IllegalMoveError: R4: Servant of Men (6) played by bob: 
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from companion.engine.captures import capture_options, has_capture, is_valid_capture
 from companion.engine.cards import EXORCIST, MYSTIC_CRYSTAL, Card, world_deck
@@ -63,9 +63,18 @@ FATE_DECK_SIZE = 7
 # A Play of a World card carries none of the Fate details (DETAILS): its tail is all empty.
 _NO_DETAILS = Play("", world_deck()[0])[3:]
 _NOTHING = Effects(None)
-_TOUCHED: dict[tuple[tuple[tuple[int, Card], ...], Card], bool] = {}
-"""Whether the Fate cards in play touch a card (FateRule.touches), remembered: the rules never
-change, and the fast path asks for every World card played."""
+_T = TypeVar("_T")
+_TOUCHED: dict[tuple[tuple[int, Card], ...], frozenset[Card]] = {}
+"""The World cards that the Fate cards in play touch (FateRule.touches), remembered: the rules
+never change, and the fast path asks for every World card played."""
+
+
+def _touched_by(in_play: tuple[tuple[int, Card], ...]) -> frozenset[Card]:
+    touched = _TOUCHED.get(in_play)
+    if touched is None:
+        rules = {FATE_RULES[card] for _, card in in_play}
+        touched = _TOUCHED[in_play] = frozenset(x for x in world_deck(True) if any(r.touches(x) for r in rules))
+    return touched
 
 
 class Phase(enum.Enum):
@@ -111,6 +120,9 @@ class GameSetup:
     teams: tuple[tuple[str, ...], ...] | None = None
     target: int = 11
     expansion: bool = False
+    # Each player's side and the side names, worked out once: rules and scoring ask often.
+    _side: dict[str, str] = field(init=False, repr=False, compare=False)
+    _sides: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         players = tuple(self.players)
@@ -142,23 +154,22 @@ class GameSetup:
                     )
         else:
             object.__setattr__(self, "teams", None)
+        sides = tuple("+".join(t) for t in self.teams) if self.teams else players
+        object.__setattr__(self, "_sides", sides)
+        object.__setattr__(self, "_side", {p: side for t, side in zip(self.teams or (), sides) for p in t})
 
     @property
     def sides(self) -> tuple[str, ...]:
         """Side names: the players, or the teams joined with ``+`` (``ann+cy``)."""
-        if self.teams:
-            return tuple("+".join(t) for t in self.teams)
-        return self.players
+        return self._sides
 
     def side_of(self, player: str) -> str:
-        if self.teams:
-            for t in self.teams:
-                if player in t:
-                    return "+".join(t)
-        return player
+        """The side ``player`` plays for: their team's name, or their own."""
+        return self._side.get(player, player)
 
     def is_opponent(self, a: str, b: str) -> bool:
-        return a != b and self.side_of(a) != self.side_of(b)
+        side = self._side
+        return a != b and side.get(a, a) != side.get(b, b)
 
     @property
     def deck_size(self) -> int:
@@ -249,17 +260,17 @@ class _Core:
     last_deal: bool
     turn: int
     hands: list[tuple[Card, ...]]
-    hidden: list[int]
+    hidden: tuple[int, ...]
     fate_hands: list[tuple[Card, ...]]
-    fate_hidden: list[int]
+    fate_hidden: tuple[int, ...]
     fate_decks: list[tuple[Card, ...]]
     fate_order_known: bool
     fate_sets: tuple[frozenset[Card], ...] | None
-    drew_fate: list[bool]
+    drew_fate: tuple[bool, ...]
     centre: tuple[Card, ...]
     centre_fate: tuple[tuple[int, Card], ...]
     stacks: list[tuple[Card, ...]]
-    sweeps: list[tuple[Card, ...]]
+    sweeps: tuple[tuple[Card, ...], ...]
     in_play: tuple[tuple[int, Card], ...]
     discards: tuple[Card, ...]
     pool: frozenset[Card]
@@ -279,17 +290,17 @@ class _Core:
         new.last_deal = self.last_deal
         new.turn = self.turn
         new.hands = self.hands[:]
-        new.hidden = self.hidden[:]
+        new.hidden = self.hidden
         new.fate_hands = self.fate_hands[:]
-        new.fate_hidden = self.fate_hidden[:]
+        new.fate_hidden = self.fate_hidden
         new.fate_decks = self.fate_decks[:]
         new.fate_order_known = self.fate_order_known
         new.fate_sets = self.fate_sets
-        new.drew_fate = self.drew_fate[:]
+        new.drew_fate = self.drew_fate
         new.centre = self.centre
         new.centre_fate = self.centre_fate
         new.stacks = self.stacks[:]
-        new.sweeps = self.sweeps[:]
+        new.sweeps = self.sweeps
         new.in_play = self.in_play
         new.discards = self.discards
         new.pool = self.pool
@@ -300,6 +311,16 @@ class _Core:
         new.totals = self.totals
         new.outcome = self.outcome
         return new
+
+
+def _put(values: tuple[_T, ...], i: int, value: _T) -> tuple[_T, ...]:
+    """``values`` with the ``i``-th replaced: per-seat facts that change rarely are tuples, which
+    a copy of the state shares instead of copying."""
+    return values[:i] + (value,) + values[i + 1 :]
+
+
+def _add(counts: tuple[int, ...], i: int, n: int) -> tuple[int, ...]:
+    return counts[:i] + (counts[i] + n,) + counts[i + 1 :]
 
 
 def _remove(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
@@ -328,6 +349,8 @@ class GameState:
         self.players = setup.players
         self._n = len(setup.players)
         self._seat = {p: i for i, p in enumerate(setup.players)}
+        self._touched_in_play: tuple[tuple[int, Card], ...] = ()
+        self._touched: frozenset[Card] = frozenset()
         self._side_index = [setup.sides.index(setup.side_of(p)) for p in setup.players]
         self._deck = world_deck(setup.expansion)
         self._keep = keep_history
@@ -342,17 +365,17 @@ class GameState:
         core.last_deal = False
         core.turn = -1
         core.hands = [()] * n
-        core.hidden = [0] * n
+        core.hidden = (0,) * n
         core.fate_hands = [()] * n
-        core.fate_hidden = [0] * n
+        core.fate_hidden = (0,) * n
         core.fate_decks = [()] * n
         core.fate_order_known = True
         core.fate_sets = None
-        core.drew_fate = [False] * n
+        core.drew_fate = (False,) * n
         core.centre = ()
         core.centre_fate = ()
         core.stacks = [()] * n
-        core.sweeps = [()] * n
+        core.sweeps = ((),) * n
         core.in_play = ()
         core.discards = ()
         core.pool = frozenset()
@@ -510,15 +533,17 @@ class GameState:
 
     def captured_by_side(self) -> dict[str, tuple[Card, ...]]:
         """Each side's captured cards so far this round, team stacks pooled."""
-        out: dict[str, tuple[Card, ...]] = {s: () for s in self.setup.sides}
-        for i in range(self._n):
-            out[self.setup.sides[self._side_index[i]]] += self._core.stacks[i]
+        sides = self.setup.sides
+        out: dict[str, tuple[Card, ...]] = dict.fromkeys(sides, ())
+        for k, stack in zip(self._side_index, self._core.stacks):
+            out[sides[k]] += stack
         return out
 
     def sweeps_by_side(self) -> dict[str, int]:
-        out = {s: 0 for s in self.setup.sides}
-        for i in range(self._n):
-            out[self.setup.sides[self._side_index[i]]] += len(self._core.sweeps[i])
+        sides = self.setup.sides
+        out = dict.fromkeys(sides, 0)
+        for k, sweeps in zip(self._side_index, self._core.sweeps):
+            out[sides[k]] += len(sweeps)
         return out
 
     def provisional_score(self) -> RoundScore:
@@ -617,12 +642,18 @@ class GameState:
         :class:`IllegalMoveError` names the rule it breaks, leaving the state unchanged;
         ``check=False`` is the fast path for moves known to be legal (from
         :attr:`legal_moves`)."""
-        if type(move) is Play and move.card.is_world and self._push_world_card(move, check):
-            return
-        if check:
-            self._check(move)
-        # Only a play needs its effects worked out to be carried out.
-        effects = self._effects(move) if type(move) is Play else _NOTHING
+        if type(move) is Play:
+            if move.card.is_world and self._push_world_card(move, check):
+                return
+            if check:
+                self._check_turn(move.player, "play")
+                self._check_play(move)
+            # Only a play needs its effects worked out to be carried out.
+            effects = self._play_effects(move)
+        else:
+            if check:
+                self._check(move)
+            effects = _NOTHING
         if self._keep:
             self._stack.append(self._core)
             self._core = self._core.copy()
@@ -662,14 +693,17 @@ class GameState:
         card = move.card
         if i is None or i != c.turn or c.phase is not _TURN:
             return False
-        if c.in_play:
-            touched = _TOUCHED.get((c.in_play, card))
-            if touched is None:
-                touched = _TOUCHED[c.in_play, card] = any(FATE_RULES[x].touches(card) for _, x in c.in_play)
-            if touched:
+        in_play = c.in_play
+        if in_play:
+            if in_play is not self._touched_in_play:  # the last answer stands while in play is unchanged
+                self._touched_in_play = in_play
+                self._touched = _touched_by(in_play)
+            if card in self._touched:
                 return False
         hand = c.hands[i]
-        if card not in hand:
+        try:
+            k = hand.index(card)
+        except ValueError:
             return False
         centre = c.centre
         capture = move.capture
@@ -695,10 +729,8 @@ class GameState:
             self._stack.append(c)
             c = self._core = c.copy()
             self.move_stack.append(move)
-        c.hands[i] = _remove(hand, card)
-        if capture and c.centre_fate:
-            c.centre_fate = _remove_owned(c.centre_fate, capture)  # a Warlock or Vampire taken
-        _lay_in_centre(c, i, card, capture, natural=True)
+        c.hands[i] = hand[:k] + hand[k + 1 :]
+        _lay_in_centre(c, i, card, capture, True)
         self._next_turn()
         return True
 
@@ -723,6 +755,41 @@ class GameState:
         new.move_stack = []
         new._stack = []
         new._core = self._core.copy()
+        return new
+
+    def with_hidden_cards(
+        self,
+        hands: Mapping[str, tuple[Card, ...]],
+        fate_hands: Mapping[str, tuple[Card, ...]],
+        fate_decks: Mapping[str, tuple[Card, ...]],
+        deck: Iterable[Card],
+    ) -> GameState:
+        """A copy of this position (its move stack empty) in which every card nobody can see is
+        placed: each player's World hand, Fate hand and Fate deck (top first) as given, and the
+        World deck holding ``deck``. The public table stays as it is: centre, capture stacks,
+        sweeps, Fate cards in play, discards, scores.
+
+        This is for searches that sample what one player cannot see and play the samples out
+        (the coach's determinized playouts). Each World hand must hold as many cards as that
+        player holds now (:class:`InvalidMoveError` otherwise); the Fate decks, once placed,
+        are known in order, and nothing is any longer known to have been passed on (R22).
+        """
+        c = self._core
+        for i, p in enumerate(self.players):
+            if len(hands[p]) != len(c.hands[i]) + c.hidden[i]:
+                raise InvalidMoveError(f"{p} holds {len(c.hands[i]) + c.hidden[i]} World cards, not {len(hands[p])}")
+        new = self.copy(keep_history=False)
+        core = new._core
+        n = self._n
+        core.hands = [tuple(hands[p]) for p in self.players]
+        core.hidden = (0,) * n
+        core.fate_hands = [tuple(fate_hands.get(p, ())) for p in self.players]
+        core.fate_hidden = (0,) * n
+        core.fate_decks = [tuple(fate_decks.get(p, ())) for p in self.players]
+        core.fate_order_known = True
+        core.fate_sets = None
+        core.pool = frozenset(deck)
+        core.revealed = ()
         return new
 
     # ------------------------------------------------------------------ validation
@@ -756,40 +823,48 @@ class GameState:
 
     def _check_turn(self, player: str, what: str) -> int:
         c = self._core
-        i = self._seat.get(player) if isinstance(player, str) else None
+        i = self._seat.get(player) if type(player) is str else None
         if i is None:
             i = self.player_seat(player)
-        if c.phase is not Phase.TURN:
+        if c.phase is not _TURN:
             raise IllegalMoveError(*_phase_problem(c.phase, f"{player} cannot {what}"))
         if i != c.turn:
             raise IllegalMoveError("R17", f"it is {self.players[c.turn]}'s turn, not {player}'s")
         return i
 
     def _check_play(self, move: Play) -> None:
+        """Check a play whose turn is checked: the details its card carries, the hand (R17),
+        what the Fate cards in play forbid (R24), then the capture (R4, R5) or the Fate card's
+        own rule."""
         c = self._core
         card = move.card
         if not isinstance(card, Card):
             raise InvalidMoveError(f"not a card: {card!r}")
-        rule = None if card.is_world else FATE_RULES[card]
-        check_details(move)
-        if card.is_world and card.is_expansion and not self.setup.expansion:
-            raise IllegalMoveError("R2", f"{card.id} belongs to the Higher Powers expansion, not in this game")
-        if not self._holds(self._seat[move.player], card):  # the seat is known: the turn was checked
-            if card.is_world:
+        if move[3:] != _NO_DETAILS or (move.capture and not card.to_centre):
+            check_details(move)
+        i = self._seat[move.player]  # known: the turn was checked
+        if card.is_world:
+            if card.is_expansion and not self.setup.expansion:
+                raise IllegalMoveError("R2", f"{card.id} belongs to the Higher Powers expansion, not in this game")
+            if card not in c.hands[i] and not (c.hidden[i] and card in c.pool):
                 raise IllegalMoveError("R17", f"{card.id} ({card.title}) is not in {move.player}'s hand{self.whereabouts(card)}")
+        elif card not in c.fate_hands[i] and not (c.fate_hidden[i] and card in c.fate_decks[i]):
             raise IllegalMoveError("R17", f"{card.id} ({card.title}) is not among the Fate cards in {move.player}'s hand")
+        empowered = False
         if c.in_play:
-            problem = self._forbidden(card)
-            if problem is not None:
-                raise problem
+            for rule in self._rules_in_play():
+                problem = rule.forbids(self, card)
+                if problem is not None:
+                    raise problem
+                empowered = empowered or rule.empowers(card)
         if card.to_centre:
             assert card.value is not None
-            problem_text = is_valid_capture(c.centre, card.value, move.capture, empowered=self.is_empowered(card))
+            problem_text = is_valid_capture(c.centre, card.value, move.capture, empowered=empowered)
             if problem_text:
                 rule_id, _, text = problem_text.partition(": ")
                 raise IllegalMoveError(rule_id, f"{card.title} played by {move.player}: {text}")
-        elif rule is not None:
-            rule.check(self, move)
+        else:
+            FATE_RULES[card].check(self, move)
 
     def whereabouts(self, card: Card) -> str:
         """Where a card really is, in words, to make an error message useful."""
@@ -815,8 +890,11 @@ class GameState:
             raise IllegalMoveError(*_phase_problem(c.phase, "no deal is due now"))
         n = self._n
         by_seat: list[tuple[Card | _Unseen, ...] | None] = [None] * n
+        seat = self._seat
         for name, cards in move.hands:
-            i = self.player_seat(name)
+            i = seat.get(name) if type(name) is str else None
+            if i is None:
+                i = self.player_seat(name)
             if by_seat[i] is not None:
                 raise InvalidMoveError(f"{name} is dealt twice in one deal")
             by_seat[i] = cards
@@ -887,30 +965,33 @@ class GameState:
         """What a (checked) move does: the rules of the card played decide (R4-R7, R19-R25)."""
         kind = type(move)
         if kind is Play:
-            card = move.card  # type: ignore[union-attr]
-            if card.to_centre:
-                return self._centre_effects(move)  # type: ignore[arg-type]
-            return FATE_RULES[card].effects(self, move)  # type: ignore[arg-type]
+            return self._play_effects(move)  # type: ignore[arg-type]
         if kind is DrawFate:
             return Effects(move.player, drew_fate=True)  # type: ignore[union-attr]
         if kind is Pass:
             return Effects(move.player)  # type: ignore[union-attr]
         return Effects(None)
 
-    def _centre_effects(self, move: Play) -> Effects:
-        """R4, R5, R7: a card laid in the centre, capturing or not; and what the Fate cards in
-        play do when it is laid (R24: a Minion sends the Exorcists away)."""
-        c = self._core
+    def _play_effects(self, move: Play) -> Effects:
+        """What a (checked) play does: a Fate card's own rule, or for a card laid in the centre
+        R4, R5, R7, capturing or not, and what the Fate cards in play do when it is laid (R24:
+        a Minion sends the Exorcists away)."""
         card = move.card
+        if not card.to_centre:
+            return FATE_RULES[card].effects(self, move)
+        c = self._core
         capture = tuple(move.capture)
-        empowered = self.is_empowered(card)
-        spent = tuple(s for rule in self._rules_in_play() for s in rule.reacts(self, card)) if c.in_play else ()
+        if not c.in_play:
+            return Effects(move.player, card, not capture, capture, _is_sweep(c, capture, card.is_world))
+        rules = self._rules_in_play()
+        empowered = any([rule.empowers(card) for rule in rules])
+        spent = tuple([s for rule in rules for s in rule.reacts(self, card)])
         return Effects(
             move.player,
             card,
             laid=not capture,
             captured=capture,
-            sweep=_is_sweep(c, capture, natural=card.is_world and not empowered),
+            sweep=_is_sweep(c, capture, card.is_world and not empowered),
             empowered=empowered,
             spent=spent,
         )
@@ -923,15 +1004,14 @@ class GameState:
             i = self._seat[move.player]  # type: ignore[union-attr]
             card = move.card  # type: ignore[union-attr]
             self._take_from_hand(i, card)
+            seat = self._seat
             if card.to_centre:
-                if fx.captured and c.centre_fate:
-                    c.centre_fate = _remove_owned(c.centre_fate, fx.captured)
-                _lay_in_centre(c, i, card, fx.captured, natural=card.is_world and not fx.empowered)
+                _lay_in_centre(c, i, card, fx.captured, card.is_world and not fx.empowered)
                 if card.is_fate and fx.laid:
                     c.centre_fate = c.centre_fate + ((i, card),)
-            seat = self._seat
-            for player, x in fx.in_front:
-                c.in_play = c.in_play + ((seat[player], x),)
+            else:
+                for player, x in fx.in_front:
+                    c.in_play = c.in_play + ((seat[player], x),)
             for spent in fx.spent:
                 j = seat[spent.player] if spent.player is not None else -1
                 if spent.zone == HAND:
@@ -944,38 +1024,39 @@ class GameState:
                     k = c.in_play.index((j, spent.card))
                     c.in_play = c.in_play[:k] + c.in_play[k + 1 :]
                 c.discards = c.discards + (spent.card,)
-            for giver, receiver, moved in fx.exchanged:
-                src, dst = seat[giver], seat[receiver]
-                if isinstance(moved, Card):
-                    self._take_from_hand(src, moved)
-                    c.hands[dst] = c.hands[dst] + (moved,)
-                    # The one who gave it away now knows where it is.
-                    c.revealed = c.revealed + ((src, moved, dst),)
-                else:
-                    c.hidden[src] -= 1
-                    c.hidden[dst] += 1
-            if fx.stolen is not None:
-                victim, x = fx.stolen
-                j = seat[victim]
-                c.stacks[j] = c.stacks[j][:-1]
-                c.stacks[i] = c.stacks[i] + (x,)
-            if fx.drawn is UNSEEN:
-                c.hidden[i] += 1
-                c.deck_count -= 1
-            elif isinstance(fx.drawn, Card):
-                c.hands[i] = c.hands[i] + (fx.drawn,)
-                c.pool = c.pool - {fx.drawn}
-                c.deck_count -= 1
+            if not card.to_centre:  # what only Fate cards do
+                for giver, receiver, moved in fx.exchanged:
+                    src, dst = seat[giver], seat[receiver]
+                    if isinstance(moved, Card):
+                        self._take_from_hand(src, moved)
+                        c.hands[dst] = c.hands[dst] + (moved,)
+                        # The one who gave it away now knows where it is.
+                        c.revealed = c.revealed + ((src, moved, dst),)
+                    else:
+                        c.hidden = _add(_add(c.hidden, src, -1), dst, 1)
+                if fx.stolen is not None:
+                    victim, x = fx.stolen
+                    j = seat[victim]
+                    c.stacks[j] = c.stacks[j][:-1]
+                    c.stacks[i] = c.stacks[i] + (x,)
+                if fx.drawn is UNSEEN:
+                    c.hidden = _add(c.hidden, i, 1)
+                    c.deck_count -= 1
+                elif isinstance(fx.drawn, Card):
+                    c.hands[i] = c.hands[i] + (fx.drawn,)
+                    c.pool = c.pool - {fx.drawn}
+                    c.deck_count -= 1
             self._next_turn()
         elif kind is DrawFate:
             i = self._seat[move.player]  # type: ignore[union-attr]
-            c.drew_fate[i] = True
+            drew = c.drew_fate
+            c.drew_fate = drew[:i] + (True,) + drew[i + 1 :]
             if c.fate_order_known:
                 deck = c.fate_decks[i]
                 c.fate_hands[i] = c.fate_hands[i] + (deck[0],)
                 c.fate_decks[i] = deck[1:]
             else:
-                c.fate_hidden[i] += 1
+                c.fate_hidden = _add(c.fate_hidden, i, 1)
             self._next_turn()
         elif kind is Pass:
             self._next_turn()
@@ -987,22 +1068,26 @@ class GameState:
     def _take_from_hand(self, i: int, card: Card) -> None:
         c = self._core
         if card.is_world:
-            if card in c.hands[i]:
-                c.hands[i] = _remove(c.hands[i], card)
+            hand = c.hands[i]
+            if card in hand:
+                c.hands[i] = _remove(hand, card)
             else:
-                c.hidden[i] -= 1
+                c.hidden = _add(c.hidden, i, -1)
                 c.pool = c.pool - {card}
         else:
-            if card in c.fate_hands[i]:
-                c.fate_hands[i] = _remove(c.fate_hands[i], card)
+            hand = c.fate_hands[i]
+            if card in hand:
+                c.fate_hands[i] = _remove(hand, card)
             else:
-                c.fate_hidden[i] -= 1
+                c.fate_hidden = _add(c.fate_hidden, i, -1)
                 c.fate_decks[i] = _remove(c.fate_decks[i], card)
 
     def _next_turn(self) -> None:
         c = self._core
-        if any(c.hands) or any(c.hidden):
-            c.turn = (c.turn + 1) % self._n
+        turn = (c.turn + 1) % self._n
+        # The next player's hand, asked first, settles it nearly always.
+        if c.hands[turn] or any(c.hands) or any(c.hidden):
+            c.turn = turn
             return
         # R17: the deal ends as soon as nobody holds a World card.
         c.turn = -1
@@ -1019,7 +1104,7 @@ class GameState:
             i = seat[name]
             if UNSEEN in cards:
                 known = tuple(x for x in cards if x is not UNSEEN)
-                c.hidden[i] += len(cards) - len(known)
+                c.hidden = _add(c.hidden, i, len(cards) - len(known))
             else:
                 known = cards
             c.hands[i] = c.hands[i] + known  # type: ignore[operator]
@@ -1032,7 +1117,7 @@ class GameState:
         c.pool = c.pool.difference(dealt)
         c.deal_no += 1
         c.last_deal = c.deck_count == 0
-        c.drew_fate = [False] * self._n
+        c.drew_fate = (False,) * self._n
         c.turn = (c.dealer + 1) % self._n
         c.phase = Phase.TURN
 
@@ -1045,18 +1130,18 @@ class GameState:
         c.last_deal = False
         c.turn = -1
         c.hands = [()] * n
-        c.hidden = [0] * n
+        c.hidden = (0,) * n
         c.fate_hands = [()] * n
-        c.fate_hidden = [0] * n
+        c.fate_hidden = (0,) * n
         c.fate_decks = [move.deck_of(p) for p in self.players]
         c.fate_order_known = move.fate_order_known
         if c.fate_sets is None:
             c.fate_sets = tuple(frozenset(d) for d in c.fate_decks)
-        c.drew_fate = [False] * n
+        c.drew_fate = (False,) * n
         c.centre = ()
         c.centre_fate = ()
         c.stacks = [()] * n
-        c.sweeps = [()] * n
+        c.sweeps = ((),) * n
         c.in_play = ()
         c.discards = ()
         c.pool = frozenset(self._deck)
@@ -1114,21 +1199,23 @@ class GameState:
         )
 
 
-def _is_sweep(c: _Core, capture: tuple[Card, ...], *, natural: bool) -> bool:
+def _is_sweep(c: _Core, capture: tuple[Card, ...], natural: bool) -> bool:
     """R7: a natural World card that empties the centre, outside the first and last deal."""
     return natural and bool(capture) and len(capture) == len(c.centre) and c.deal_no != 1 and not c.last_deal
 
 
-def _lay_in_centre(c: _Core, i: int, card: Card, capture: tuple[Card, ...], *, natural: bool) -> None:
+def _lay_in_centre(c: _Core, i: int, card: Card, capture: tuple[Card, ...], natural: bool) -> None:
     """Player ``i``'s ``card`` goes to the centre, taking ``capture`` (already checked).
     ``natural``: a World card, not an empowered Wizard, which can make a clean sweep."""
     if capture:
-        c.centre = _remove_all(c.centre, capture)
+        c.centre = _remove(c.centre, capture[0]) if len(capture) == 1 else _remove_all(c.centre, capture)
+        if c.centre_fate:
+            c.centre_fate = _remove_owned(c.centre_fate, capture)  # a Warlock or Vampire taken
         c.stacks[i] = c.stacks[i] + capture + (card,)
         c.last_capturer = i
         # R7, as _is_sweep says it before the capture: the centre is left empty.
         if natural and not c.centre and c.deal_no != 1 and not c.last_deal:
-            c.sweeps[i] = c.sweeps[i] + (card,)
+            c.sweeps = _put(c.sweeps, i, c.sweeps[i] + (card,))
     else:
         c.centre = c.centre + (card,)
 

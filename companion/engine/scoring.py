@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from companion.engine.cards import FIRE_DRAGON, POWER_RING, Card, power_cards
 
@@ -30,6 +31,7 @@ __all__ = [
 
 #: The values compared for the Pride of Dragons, strongest first (R11).
 PRIDE_VALUES: tuple[int, ...] = (7, 6, 5, 4, 3, 2, 1)
+_PRIDE_COUNTS = itemgetter(*PRIDE_VALUES)  # counts by value -> the Pride sequence (R11)
 
 POINT_KEYS = (
     "world_cards",
@@ -233,18 +235,20 @@ def score_round(
     ties are decided among all sides.
     """
     sweeps = dict(sweeps or {})
-    cards: dict[str, tuple[Card, ...]] = {side: tuple(c for c in stack if c.is_world) for side, stack in captured.items()}
+    cards: dict[str, tuple[Card, ...]] = {side: tuple([c for c in stack if c.is_world]) for side, stack in captured.items()}
     for side in sweeps:
         cards.setdefault(side, ())
     sides = list(cards)
     ladder = power_cards(expansion)
 
-    world = Race("Most World cards", {s: len(cards[s]) for s in sides}, None)
-    world = Race(world.name, world.counts, _unique_max(world.counts))
-    power_counts = {s: sum(1 for c in cards[s] if c.is_power) for s in sides}
+    world_counts = {s: len(cards[s]) for s in sides}
+    world = Race("Most World cards", world_counts, _unique_max(world_counts))
+    power_counts = {s: len([c for c in cards[s] if c.is_power]) for s in sides}
     power = Race("Most Power cards", power_counts, _unique_max(power_counts))
 
-    holder = {c: s for s in sides for c in cards[s]}
+    holder: dict[Card, str] = {}
+    for s in sides:
+        holder.update(dict.fromkeys(cards[s], s))
     fire = holder.get(FIRE_DRAGON)
 
     pride = _pride(cards)
@@ -283,12 +287,10 @@ def _pride(cards: Mapping[str, Sequence[Card]]) -> PrideOfDragons:
     """R11: compare the counts of 7s, 6s, ..., 1s lexicographically."""
     sequences: dict[str, tuple[int, ...]] = {}
     for side, stack in cards.items():
-        counts = [0] * 8
+        counts = [0] * 14  # by value: World cards are worth 1 to 13 (R1, R2)
         for c in stack:
-            v = c.value
-            if v is not None and v <= 7:
-                counts[v] += 1
-        sequences[side] = tuple(counts[v] for v in PRIDE_VALUES)
+            counts[c.value] += 1  # type: ignore[index]
+        sequences[side] = _PRIDE_COUNTS(counts)
     winner = _unique_max(sequences)
     if winner is None:
         return PrideOfDragons(sequences, None, None)

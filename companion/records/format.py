@@ -47,7 +47,8 @@ __all__ = [
 
 FORMAT = "rop-record/1"
 
-_raw_decode = json.JSONDecoder().raw_decode
+# The decoder's scanner itself: one JSON value from a position, with no Python wrapper.
+_scan = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
 
 MAX_RECORD_BYTES = 64 * 1024 * 1024
 """A record of the longest game is a few hundred kilobytes; anything this large is not one."""
@@ -72,8 +73,8 @@ def _parse_line(text: str, line: int, path: str | None) -> Any:
     if len(text) > MAX_RECORD_LINE:
         raise RecordError(f"a line of {len(text)} characters is not an event (at most {MAX_RECORD_LINE})", line=line, path=path)
     try:
-        obj, end = _raw_decode(text)
-    except (ValueError, RecursionError):
+        obj, end = _scan(text, 0)
+    except (StopIteration, ValueError, RecursionError):
         pass  # the safe loader below says what is wrong (deep nesting included)
     else:
         if end == len(text) or not text[end:].strip():
@@ -139,10 +140,24 @@ def read_record(lines: Iterable[str], visitor: RecordVisitor, *, path: str | Non
     line_no = 0
     blanks = 0
     visit = visitor.visit_move
+    scan = _scan
     try:
         for line_no, text in enumerate(lines, 1):
-            obj = _parse_line(text, line_no, path)
-            if obj is _BLANK:
+            # The common line, one well-formed JSON object, is decoded right here: this loop
+            # runs for every event of every replay. Anything else takes _parse_line.
+            if len(text) <= MAX_RECORD_LINE:
+                try:
+                    obj, end = scan(text, 0)
+                except (StopIteration, ValueError, RecursionError):
+                    obj = _parse_line(text, line_no, path)
+                else:
+                    if end != len(text) and text[end:].strip():
+                        obj = _parse_line(text, line_no, path)
+            else:
+                obj = _parse_line(text, line_no, path)
+            if type(obj) is not dict:
+                if obj is not _BLANK:
+                    raise RecordError("each line must be a JSON object", line=line_no, path=path)
                 blanks += 1
                 if setup is None and line_no > MAX_LEADING_BLANKS:
                     raise RecordError(f'not a record: no "game" event in the first {MAX_LEADING_BLANKS} lines', line=line_no, path=path)
@@ -150,8 +165,6 @@ def read_record(lines: Iterable[str], visitor: RecordVisitor, *, path: str | Non
                     raise RecordError(f"{MAX_BLANK_RUN} blank lines in a row: not a record the companion wrote", line=line_no, path=path)
                 continue
             blanks = 0
-            if not isinstance(obj, dict):
-                raise RecordError("each line must be a JSON object", line=line_no, path=path)
             kind = obj.get("event")
             if setup is None:
                 if kind != "game":
@@ -280,6 +293,12 @@ def _cards(value: Any, key: str) -> tuple[Card, ...]:
 
 def _hand_cards(value: Any, key: str) -> tuple[Card | _Unseen, ...]:
     """Cards from a hand, where ``null`` is a card the companion did not see."""
+    if type(value) is list:
+        try:
+            # A hand of exact ids, nothing unseen: the common case, on the fast path.
+            return tuple(map(_by_id.__getitem__, value))
+        except (KeyError, TypeError):
+            pass
     if isinstance(value, list) and None in value:
         if not all(x is None or isinstance(x, str) for x in value):
             raise _Malformed(f'"{key}" must be a list of card ids (null for a card nobody saw)')
@@ -351,11 +370,15 @@ def _move_from(obj: Mapping[str, Any], kind: Any, setup: GameSetup) -> Move:
         if card.to_centre:
             return Play(player, card, _cards(obj.get("capture"), "capture"))
         # A Fate card's event carries the details its rule names (R19-R25), nothing else.
-        return Play(player, card, **{name: _READ_DETAIL[name](obj, name) for name in fate_rule(card).details})
-    if kind == "draw_fate":
-        return DrawFate(_name(obj))
-    if kind == "pass":
-        return Pass(_name(obj))
+        details = fate_rule(card).details
+        if not details:
+            return Play(player, card)
+        return Play(player, card, **{name: _READ_DETAIL[name](obj, name) for name in details})
+    if kind == "draw_fate" or kind == "pass":
+        player = obj.get("player")
+        if type(player) is not str:
+            player = _name(obj)
+        return DrawFate(player) if kind == "draw_fate" else Pass(player)
     if kind == "deal":
         hands = obj.get("hands")
         if not isinstance(hands, dict):
