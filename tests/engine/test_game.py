@@ -495,3 +495,20 @@ def test_mirror_swap_of_face_down_cards():
     assert (game.unseen_in_hand("ann"), game.unseen_in_hand("bob")) == (3, 2)
     play(game, "bob", "W026", ["W032", "W014"])  # a card bob may have received in the swap
     assert game.unseen_in_hand("bob") == 1
+
+
+def test_hidden_cards_are_placed_in_a_copy_and_the_table_stays_as_it_is():
+    """The coach's samples: every hand and the deck placed, the public table untouched."""
+    game = start(hands={"ann": ["W001", "W002", "W003"], "bob": ["W004", "W005", "W006"]})
+    deck = sorted(game.unlocated)
+    swapped = game.with_hidden_cards(
+        {"ann": game.hand("bob"), "bob": game.hand("ann")}, {}, {}, deck[1:] + [deck[0]]
+    )
+    assert ids(swapped.hand("ann")) == ["W004", "W005", "W006"]
+    assert ids(game.hand("ann")) == ["W001", "W002", "W003"]  # the original keeps its own
+    assert swapped.centre == game.centre and swapped.turn == game.turn
+    assert swapped.unlocated == frozenset(deck)
+    assert not swapped.move_stack
+    swapped.push(Play("ann", card("W004"), (card("W031"), card("W033"))))  # 4P takes 1D + 3D (R4)
+    with pytest.raises(InvalidMoveError, match="ann holds 3 World cards, not 2"):
+        game.with_hidden_cards({"ann": game.hand("ann")[:2], "bob": game.hand("bob")}, {}, {}, deck)
