@@ -86,7 +86,7 @@ async def test_camera_sim_demo_follows_the_virtual_table() -> None:
     table = ObservationLog(setup.players, first_dealer=sim.first_dealer, fate_decks=sim.fate_decks, draws_visible=True)
     source = TrackerSource(Tracker(GameSession(setup), TrackerConfig.from_log(table)), camera, label="camera-sim", clock=camera.clock)
     app = DashboardApp(source, teaching=True, setup=setup, games_dir=False)
-    async with app.run_test(size=(160, 48)) as pilot:
+    async with app.run_test(size=(160, 48)):
         # The bound only ends a test that is already failing; the camera path needs a few seconds.
         await until(lambda: app.game is not None and len(app.game.move_stack) >= 12, "twelve moves", limit=900)
         moves = list(app.game.move_stack)
@@ -149,7 +149,7 @@ async def test_rop_play_plays_an_observation_log_back_and_records_it_again(tmp_p
     )
     log = read_observation_log(log_path)
     app = sensor_app(args, games)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(120, 40)):
         def finished() -> bool:
             if app.screen is not app.screen_stack[0]:
                 app.pop_screen()  # a round's settlement
