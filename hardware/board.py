@@ -142,7 +142,8 @@ class BoardProtocol(serial.threaded.LineReader):
     """One connection's worth of protocol: lines in, messages out, commands back.
 
     ``on_message(msg)`` gets every valid message, ``on_bad_line(raw, reason)`` every line
-    that fails its checksum or the grammar, ``on_lost(exc)`` the end of the connection."""
+    that fails its checksum or the grammar, ``on_lost(exc)`` the end of the connection.
+    :attr:`last_line_at` is when the last line arrived, read from ``clock``."""
 
     TERMINATOR = b"\n"
     ENCODING = "ascii"
@@ -156,6 +157,7 @@ class BoardProtocol(serial.threaded.LineReader):
         on_bad_line: Callable[[str, str], None],
         on_made: Callable[[BoardProtocol], None] | None = None,
         on_lost: Callable[[BaseException | None], None] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         super().__init__()
         self._on_message = on_message
@@ -163,11 +165,12 @@ class BoardProtocol(serial.threaded.LineReader):
         self._on_made = on_made
         self._on_lost = on_lost
         self._skipping = False  # inside an over-long line, until its newline
-        self.last_line_at = time.monotonic()
+        self._clock = clock
+        self.last_line_at = clock()
 
     def connection_made(self, transport: serial.threaded.ReaderThread) -> None:
         super().connection_made(transport)
-        self.last_line_at = time.monotonic()
+        self.last_line_at = self._clock()
         if self._on_made:
             self._on_made(self)
 
@@ -208,7 +211,7 @@ class BoardProtocol(serial.threaded.LineReader):
         self._on_bad_line(head[:40].decode("ascii", "replace"), f"line longer than {self.MAX_LINE} bytes, discarded (noise?)")
 
     def handle_line(self, line: str) -> None:
-        self.last_line_at = time.monotonic()
+        self.last_line_at = self._clock()
         if not line.strip("\r"):
             return
         try:

@@ -1,7 +1,9 @@
 """Keeping a connection to the reader board: open it (a device path or any pyserial URL:
 ``socket://host:port``, ``loop://``, ``rfc2217://``), run the protocol in pyserial's
 ``ReaderThread``, notice when it breaks (unplugged, garbage only, heartbeat silent) and
-open it again, reporting each change as a :class:`SensorStatus`.
+open it again, reporting each change as a :class:`SensorStatus`. The silences that count
+(no greeting, no heartbeat) are measured on ``clock`` (``time.monotonic`` unless a test
+gives its own).
 
 A board that greets with an unknown protocol version is refused once, clearly, and not
 retried: retrying cannot fix a firmware mismatch.
@@ -126,6 +128,7 @@ class BoardLink:
         retry_interval: float = 1.0,
         on_message: Callable[[BoardMessage], None] | None = None,
         on_bad_line: Callable[[str, str], None] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.url = check_port(url)
         self.source = f"serial:{url}"
@@ -136,7 +139,8 @@ class BoardLink:
         self._emit = emit
         self._on_message = on_message
         self._on_bad_line = on_bad_line
-        self.state = BoardState(self.source, self._safe_emit)
+        self._clock = clock
+        self.state = BoardState(self.source, self._safe_emit, clock)
         self.bad_lines = 0
         self.failed: str | None = None
         self._stop = threading.Event()
@@ -192,7 +196,7 @@ class BoardLink:
         if self._last_status == (state, detail):
             return
         self._last_status = (state, detail)
-        self._safe_emit(SensorStatus(self.source, time.monotonic(), state, detail, self.state.readers_up()))
+        self._safe_emit(SensorStatus(self.source, self._clock(), state, detail, self.state.readers_up()))
 
     def _message(self, message: BoardMessage) -> None:
         try:
@@ -228,7 +232,7 @@ class BoardLink:
                 log.exception("bad-line hook failed")
 
     def _make_protocol(self) -> BoardProtocol:
-        return BoardProtocol(self._message, self._bad_line, on_lost=self._connection_lost)
+        return BoardProtocol(self._message, self._bad_line, on_lost=self._connection_lost, clock=self._clock)
 
     def _connection_lost(self, exc: BaseException | None) -> None:
         self._lost_reason = f"{exc}" if exc else "closed"
@@ -286,7 +290,7 @@ class BoardLink:
 
     def _watch(self) -> str:
         """Wait while the connection is healthy; return why it is not any more."""
-        opened = time.monotonic()
+        opened = self._clock()
         asked_again = False
         while not self._stop.is_set():
             if self._lost.wait(0.1):
@@ -296,7 +300,7 @@ class BoardLink:
             protocol = self._protocol
             if protocol is None:
                 return f"{self.url} lost"
-            now = time.monotonic()
+            now = self._clock()
             if self.state.hello is None:
                 if now - opened > self.greeting_timeout and not asked_again:
                     asked_again = True  # the first INFO may have gone to a bootloader

@@ -36,11 +36,18 @@ class IncompatibleBoard(Exception):
 
 
 class BoardState:
-    """Feed it messages with :meth:`handle`; it calls ``emit`` with events and statuses."""
+    """Feed it messages with :meth:`handle`; it calls ``emit`` with events and statuses,
+    each stamped with the time ``clock`` reads."""
 
-    def __init__(self, source: str, emit: Callable[[TagPresent | TagRemoved | SensorStatus], None]) -> None:
+    def __init__(
+        self,
+        source: str,
+        emit: Callable[[TagPresent | TagRemoved | SensorStatus], None],
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.source = source
         self._emit = emit
+        self._clock = clock
         self.hello: Hello | None = None
         self.readers: dict[int, ReaderLine] = {}
         self.present: dict[int, str] = {}
@@ -80,7 +87,7 @@ class BoardState:
             )
 
     def handle(self, message: BoardMessage) -> None:
-        now = time.monotonic()
+        now = self._clock()
         if isinstance(message, Hello):
             self._greeted(message)
             return
@@ -143,4 +150,4 @@ class BoardState:
             self._emit(TagRemoved(self.source, now, self.reader_name(index), uid))
 
     def _status(self, state: SensorState, detail: str) -> None:
-        self._emit(SensorStatus(self.source, time.monotonic(), state, detail, self.readers_up()))
+        self._emit(SensorStatus(self.source, self._clock(), state, detail, self.readers_up()))

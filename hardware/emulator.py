@@ -116,6 +116,13 @@ class BoardEmulator:
     def lift(self, reader: int) -> None:
         self.command(f"lift {reader}")
 
+    def wait_polled(self, reader: int, times: int) -> None:
+        """Return once the board has polled ``reader`` ``times`` more times: it has seen what
+        the table changed before (a lift takes the firmware's two empty polls, and its GONE
+        line is on the wire before the poll after them begins). Waits on the board, never on
+        the clock; a board that stops polling for a minute is an :class:`EmulatorError`."""
+        self.command(f"await {reader} {times}")
+
     def reset(self) -> None:
         self.command("reset")
 

@@ -4,7 +4,9 @@ a PN532 breakout on a serial port (``pn532:/dev/ttyUSB0``) through nfcpy's PN532
 One tag in the field at a time, as nfcpy's reader/writer mode works. Each tap yields a
 :class:`TagPresent` with the tag's UID and the card its NDEF message names; the lift
 yields a :class:`TagRemoved` only after ``debounce`` seconds without the same tag coming
-back, so a card wobbling at the edge of the field is one tap, not three.
+back, so a card wobbling at the edge of the field is one tap, not three. Those seconds, and
+the time each event carries, are read from ``clock`` (``time.monotonic`` unless a test gives
+its own).
 
 A missing reader (nfcpy raises IOError with ENODEV), a reader unplugged mid-game, or one
 that locks up (the ACR122U's habit: commands time out and nfcpy's ``connect`` gives up
@@ -74,6 +76,7 @@ class UsbReader:
         retry_interval: float = 1.0,
         write_plan: WritePlan | None = None,
         open_frontend: Callable[[str], Any] = _open_frontend,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.path = path
         self.source = f"nfc:{path}"
@@ -82,6 +85,7 @@ class UsbReader:
         self.write_plan = write_plan
         self._emit = emit
         self._open_frontend = open_frontend
+        self._clock = clock
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._pending_lift: TagRemoved | None = None
@@ -119,7 +123,7 @@ class UsbReader:
             return
         self._last_status = (state, detail)
         readers = (self.reader_name,) if state is SensorState.CONNECTED else ()
-        self._safe_emit(SensorStatus(self.source, time.monotonic(), state, detail, readers))
+        self._safe_emit(SensorStatus(self.source, self._clock(), state, detail, readers))
 
     def _run(self) -> None:
         while not self._stop.is_set():
@@ -149,7 +153,7 @@ class UsbReader:
             self._flush_lift(force=True)
             if self._present is not None:
                 # The reader died with a tag on it: we cannot vouch for the tag any more.
-                self._safe_emit(TagRemoved(self.source, time.monotonic(), self.reader_name, self._present))
+                self._safe_emit(TagRemoved(self.source, self._clock(), self.reader_name, self._present))
                 self._present = None
             if self._stop.is_set():
                 self._status(SensorState.LOST, f"{self.path} closed")
@@ -179,12 +183,12 @@ class UsbReader:
 
     def _flush_lift(self, force: bool = False) -> None:
         pending = self._pending_lift
-        if pending is not None and (force or time.monotonic() - pending.at >= self.debounce):
+        if pending is not None and (force or self._clock() - pending.at >= self.debounce):
             self._pending_lift = None
             self._safe_emit(pending)
 
     def _on_connect(self, tag: Any) -> bool:
-        now = time.monotonic()
+        now = self._clock()
         uid = bytes(tag.identifier).hex().upper()
         pending = self._pending_lift
         if pending is not None:
@@ -241,7 +245,7 @@ class UsbReader:
         uid = bytes(tag.identifier).hex().upper()
         if self._present == uid:
             self._present = None
-            self._pending_lift = TagRemoved(self.source, time.monotonic(), self.reader_name, uid)
+            self._pending_lift = TagRemoved(self.source, self._clock(), self.reader_name, uid)
         return True
 
 

@@ -12,6 +12,8 @@
  *   garbage HEX      inject raw bytes towards the host, as line noise would
  *   reset            pulse the reset pin         unplug / plug   drop / restore the port
  *   stats            print per-chip counters     quit
+ *   await R N        answer once reader R has been polled N more times: the board has
+ *                    then seen whatever the table changed before (a tag lifted N-1 polls ago)
  * Each command is answered on standard output ("OK ...", "ERR ..."); the first line is
  * "PTY <path>", and again after each plug. With --link the path is also kept as a
  * symbolic link at PATH, so the host can reopen the same name after an unplug. */
@@ -55,10 +57,20 @@ static int corrupt_armed; /* waiting for the start of the next line */
 static int at_line_start = 1;
 static int frozen;
 static double speed = 1.0;
+static int awaiting = -1;           /* the reader an "await" waits on, -1 for none */
+static unsigned await_polls;        /* its chip's poll count that answers the await */
+static uint64_t await_given_up_ns;  /* wall time at which an await that never ends is refused */
 
 static uint64_t sim_ns(void)
 {
     return avr_cycles_to_nsec(avr, avr->cycle);
+}
+
+static uint64_t wall_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
 static uint8_t reverse_bits(uint8_t b)
@@ -227,6 +239,14 @@ static int command(char *line)
                    chips[i].frames_good, chips[i].frames_bad, chips[i].polls);
         }
         printf("OK stats %.3f\n", sim_ns() / 1e9);
+    } else if (!strcmp(word, "await") && reader_ok && n == 3 && atoi(b) > 0) {
+        if (!chips[r].fitted) { printf("ERR await: reader %d has no chip\n", r); goto done; }
+        if (awaiting >= 0) { puts("ERR await: already waiting"); goto done; }
+        awaiting = r;
+        await_polls = chips[r].polls + (unsigned)atoi(b);
+        /* Only a board that stopped polling takes this long: the test fails instead of hanging. */
+        await_given_up_ns = wall_ns() + 60ULL * 1000000000ULL;
+        /* Answered by answer_await() once the polls are done. */
     } else if (!strcmp(word, "quit")) {
         return 0;
     } else {
@@ -277,11 +297,19 @@ static int service(void)
     return 1;
 }
 
-static uint64_t wall_ns(void)
+/* The answer to a pending "await", once its reader has been polled as often as awaited. */
+static void answer_await(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+    if (awaiting < 0) return;
+    if (chips[awaiting].polls >= await_polls) {
+        printf("OK await %d %.3f\n", awaiting, sim_ns() / 1e9);
+    } else if (wall_ns() > await_given_up_ns) {
+        printf("ERR await: reader %d not polled as often as awaited within 60 s\n", awaiting);
+    } else {
+        return;
+    }
+    awaiting = -1;
+    fflush(stdout);
 }
 
 int main(int argc, char **argv)
@@ -353,6 +381,7 @@ int main(int argc, char **argv)
             struct timespec pause = {0, 1000000};
             nanosleep(&pause, NULL);
             if (!service()) break;
+            answer_await();
             wall0 = wall_ns();
             sim0 = sim_ns();
             continue;
@@ -365,6 +394,7 @@ int main(int argc, char **argv)
         if (++steps < 2000) continue; /* about 125 us of board time between services */
         steps = 0;
         if (!service()) break;
+        answer_await();
         /* Real time: never run ahead of the wall clock (scaled by --speed). */
         uint64_t s = sim_ns();
         if (s < sim0) sim0 = s; /* a reset may restart the cycle count */

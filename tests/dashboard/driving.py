@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
+
 from textual.pilot import Pilot
 
 from companion.dashboard.app import DashboardApp
@@ -9,6 +12,20 @@ from companion.dashboard.screens.pick import PickScreen
 from companion.dashboard.screens.settlement import SettlementScreen
 from companion.engine.game import GameState, Phase
 from companion.engine.moves import DrawFate, Move, Pass, Play
+
+
+async def until(condition: Callable[[], bool], what: str = "what the test waits for", limit: float = 300.0) -> None:
+    """Return once ``condition()`` holds, checked each time the app has had a moment to handle
+    what reached it: its sources run in threads and on clocks of their own, so a busy machine
+    only makes this take longer. ``limit`` seconds end only a test that is already failing.
+    The app runs meanwhile on the same event loop; its screen need not be idle (a source's
+    clock may keep it busy)."""
+    try:
+        async with asyncio.timeout(limit):
+            while not condition():
+                await asyncio.sleep(0.05)
+    except TimeoutError:
+        raise AssertionError(f"{what}: never came") from None
 
 
 def entry_text(move: Move) -> str:

@@ -19,6 +19,7 @@ from companion.engine.game import GameState, Phase
 from companion.records.format import load_game
 from companion.samples import sample_path
 from companion.simulation.virtual_table import VirtualTable, make_setup
+from tests.dashboard.driving import until
 
 
 @pytest.mark.asyncio
@@ -33,10 +34,8 @@ async def test_demo_steps_flags_a_slip_and_restarts() -> None:
             await pilot.pause()
         game = app.game
         log = app.screen.query_one(EventLog)
-        for _ in range(100):  # the clock's worker may lag behind the key presses on a busy machine
-            if len(game.move_stack) >= 5:
-                break
-            await pilot.pause(0.05)
+        # The clock's worker may lag behind the key presses on a busy machine.
+        await until(lambda: len(game.move_stack) >= 5, "five moves")
         illegal = [e for e in log.entries if e.kind == "illegal"]
         # The third turn of the demo is a slip: flagged with its rule, not applied.
         assert len(illegal) == 1 and "R" in illegal[0].text
@@ -53,31 +52,19 @@ async def test_demo_steps_flags_a_slip_and_restarts() -> None:
         await pilot.press("minus", "minus")
         assert source.speed == speed - 1 and source.delay == SPEEDS[speed - 1]
         await pilot.press("r")
-        for _ in range(100):
-            if app.game is not game:
-                break
-            await pilot.pause(0.05)
-        assert app.game is not game and len(app.game.move_stack) == 0
+        await until(lambda: app.game is not game, "the restarted game")
+        assert len(app.game.move_stack) == 0
 
 
 @pytest.mark.asyncio
 async def test_demo_plays_a_round_on_its_clock_and_walks_the_settlement() -> None:
     source = DemoSource(make_setup(2), seed=11, fate=False, delay=0.03)
     app = DashboardApp(source, teaching=False)
-    # The clock keeps the app busy: wait with plain sleeps, not for the app to be idle.
     async with app.run_test(size=(80, 24)):
-        for _ in range(400):
-            await asyncio.sleep(0.05)
-            if isinstance(app.screen, SettlementScreen):
-                break
-        assert isinstance(app.screen, SettlementScreen)
+        await until(lambda: isinstance(app.screen, SettlementScreen), "the settlement")
         screen = app.screen
         # On the demo clock the settlement shows itself point by point, then closes.
-        for _ in range(400):
-            await asyncio.sleep(0.05)
-            if not isinstance(app.screen, SettlementScreen):
-                break
-        assert not isinstance(app.screen, SettlementScreen)
+        await until(lambda: not isinstance(app.screen, SettlementScreen), "the settlement closing")
         assert screen.shown == len(screen.steps)
         assert app.game is not None and len(app.game.results) >= 1
 
@@ -131,10 +118,8 @@ async def test_replay_to_the_end_matches_the_record() -> None:
         await pilot.pause()
         await pilot.press("end")
         expected = load_game(path)
-        for _ in range(200):  # every move of the record applied, however busy the machine
-            if app.game is not None and app.game.outcome() is not None:
-                break
-            await pilot.pause(0.05)
+        # Every move of the record applied, however busy the machine.
+        await until(lambda: app.game is not None and app.game.outcome() is not None, "the end of the record")
         assert app.game is not None
         assert app.game.totals == expected.totals
         assert app.game.outcome() == expected.outcome()
@@ -209,10 +194,7 @@ async def test_the_settlement_keys_win_over_the_clock_keys() -> None:
         await pilot.pause()
         source = app.source
         await pilot.press("end")
-        for _ in range(200):
-            if app.game is not None and app.game.outcome() is not None:
-                break
-            await pilot.pause(0.05)
+        await until(lambda: app.game is not None and app.game.outcome() is not None, "the end of the record")
         await pilot.press("f3")
         await pilot.pause()
         screen = app.screen

@@ -9,16 +9,7 @@ from companion.dashboard.app import DashboardApp
 from companion.dashboard.screens.hint import HintScreen
 from companion.dashboard.sources import ManualSource
 from companion.engine.game import GameSetup, Phase
-from tests.dashboard.driving import type_line
-
-
-async def _until(pilot, condition, steps: int = 2000) -> None:  # type: ignore[no-untyped-def]
-    # Bounded: it ends only a test that is already failing.
-    for _ in range(steps):
-        if condition():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("the hint never came")
+from tests.dashboard.driving import type_line, until
 
 
 @pytest.mark.asyncio
@@ -33,7 +24,7 @@ async def test_f7_shows_the_coachs_ranked_moves_for_the_player_to_move(tmp_path)
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, HintScreen) and screen.player == "ann"
-        await _until(pilot, lambda: screen.refined >= 2)
+        await until(lambda: screen.refined >= 2, "the refined hint")
         advice = screen.search.advice() if screen.search else None
         assert advice is not None and advice.player == "ann" and advice.samples > 0
         # Every move it ranks is one ann may play now (R17).

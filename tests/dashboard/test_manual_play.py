@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.command import CommandList
 from textual.widgets import Static
 
 from companion.dashboard.app import DashboardApp
@@ -20,7 +21,7 @@ from companion.dashboard.widgets.scores import ScoresPanel
 from companion.engine.game import GameSetup, Phase
 from companion.engine.moves import Play
 from companion.records.format import load_game
-from tests.dashboard.driving import panel_text, play_move, play_round, type_line
+from tests.dashboard.driving import panel_text, play_move, play_round, type_line, until
 
 
 def _app(tmp_path: Path, *, players=("ann", "bob"), teams=None, companion_deals=True, seed=3, fate_sets=None) -> DashboardApp:
@@ -270,11 +271,19 @@ async def test_the_command_palette_runs_a_table_command(tmp_path: Path) -> None:
         assert not app.teaching
         await pilot.press("ctrl+p")
         await pilot.pause()
+        palette = app.screen
         await pilot.press(*"Teaching")
-        await pilot.pause(0.3)
+
+        def offers_teaching() -> bool:
+            # The palette gathers what matches in a worker and lists it in batches.
+            commands = palette.query_one(CommandList)
+            index = commands.highlighted
+            return index is not None and "Teaching" in str(commands.get_option_at_index(index).prompt)
+
+        await until(offers_teaching, "the Teaching command in the palette")
         await pilot.press("enter")
-        await pilot.pause(0.2)
-        assert app.teaching
+        await until(lambda: app.teaching, "teaching mode")
+        await pilot.pause()
         # Teaching mode lists the legal moves of the player to move with their points.
         panel = app.screen.query_one(PlayPanel)
         assert "legal moves" in panel_text(panel)

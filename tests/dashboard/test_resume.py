@@ -11,7 +11,7 @@ import struct
 import sys
 import termios
 import threading
-import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -36,7 +36,8 @@ ROP = str(Path(sys.executable).with_name("rop"))
 
 class Terminal:
     """``rop`` running in a pseudo-terminal of 80x24, typed into like a keyboard and killed
-    with SIGKILL like a crash or a power cut. Its output is drained in a thread."""
+    with SIGKILL like a crash or a power cut. Its output is drained in a thread, and a test
+    waits on it (:meth:`wait_until`), never on the clock."""
 
     def __init__(self, *args: str) -> None:
         env = dict(os.environ, TERM="xterm-256color")
@@ -46,6 +47,8 @@ class Terminal:
         self.pid, self.fd = pid, fd
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         self.output = bytearray()
+        self.ended = False
+        self._drawn = threading.Condition()
         threading.Thread(target=self._drain, daemon=True).start()
 
     def _drain(self) -> None:
@@ -53,22 +56,36 @@ class Terminal:
             try:
                 data = os.read(self.fd, 65536)
             except OSError:
-                return
+                data = b""
+            with self._drawn:
+                if not data:
+                    self.ended = True
+                else:
+                    self.output += data
+                self._drawn.notify_all()
             if not data:
                 return
-            self.output += data
 
     def shows(self, text: str) -> bool:
         return text.encode() in self.output
+
+    def wait_until(self, condition: Callable[[], bool], timeout: float = 120.0) -> None:
+        """Return once ``condition()`` holds: checked now and each time ``rop`` draws on the
+        terminal. It draws after every change it makes, and writes the record before it
+        tells the screen, so a condition on the record is seen as soon as it holds. The
+        timeout only bounds a test that is already failing."""
+        with self._drawn:
+            self._drawn.wait_for(lambda: condition() or self.ended, timeout)
+            if not condition():
+                tail = bytes(self.output[-400:])
+                raise AssertionError(f"{'rop ended' if self.ended else 'timed out'}; the screen ended with {tail!r}")
 
     def focus(self) -> None:
         """The terminal window gains focus (what a terminal reports when focus events are on)."""
         os.write(self.fd, b"\x1b[I")
 
     def type(self, text: str) -> None:
-        for ch in text:
-            os.write(self.fd, ch.encode())
-            time.sleep(0.02)
+        os.write(self.fd, text.encode())
 
     def enter(self) -> None:
         os.write(self.fd, b"\r")
@@ -80,15 +97,6 @@ class Terminal:
         except (ProcessLookupError, ChildProcessError):
             pass
         os.close(self.fd)
-
-
-def _wait_for(predicate, timeout: float = 20.0) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if predicate():
-            return
-        time.sleep(0.05)
-    raise AssertionError("timed out")
 
 
 def _playable(path: Path) -> GameState | None:
@@ -109,15 +117,15 @@ def test_killed_mid_game_and_resumed_with_nothing_lost(tmp_path: Path) -> None:
     games = tmp_path / "games"
     app = Terminal("play", "--players", "ann,bob", "--companion-deals", "--seed", "5", "--games-dir", str(games))
     try:
-        _wait_for(lambda: bool(list_games(games)) and _lines(list_games(games)[0]) >= 3)
+        app.wait_until(lambda: bool(list_games(games)) and _lines(list_games(games)[0]) >= 3)
         path = list_games(games)[0]
-        _wait_for(lambda: app.shows("F1 help"))  # the entry bar is up
+        app.wait_until(lambda: app.shows("F1 help"))  # the entry bar is up
         app.focus()
         typed: list[Play] = []
         while len(typed) < 7:
             # After a hand's last play the companion writes the next deal: wait for it (and
             # for a line being written to be whole) until a card may be played.
-            _wait_for(lambda: _playable(path) is not None)
+            app.wait_until(lambda: _playable(path) is not None)
             game = _playable(path)
             assert game is not None
             move = next(m for m in game.legal_moves if isinstance(m, Play))
@@ -127,12 +135,12 @@ def test_killed_mid_game_and_resumed_with_nothing_lost(tmp_path: Path) -> None:
             options = game.capture_options(move.card)
             if len(options) > 1:
                 seen = len(app.output)
-                _wait_for(lambda seen=seen: b"Which one?" in app.output[seen:])
+                app.wait_until(lambda seen=seen: b"Which one?" in app.output[seen:])
                 app.type(str(options.index(move.capture) + 1))
             try:
-                _wait_for(lambda before=before: _lines(path) > before)
-            except AssertionError:
-                raise AssertionError(f"{move} was not recorded") from None
+                app.wait_until(lambda before=before: _lines(path) > before)
+            except AssertionError as exc:
+                raise AssertionError(f"{move} was not recorded: {exc}") from None
             typed.append(move)
         expected = list(load_game(path, keep_history=True).move_stack)
     finally:
@@ -148,8 +156,8 @@ def test_killed_mid_game_and_resumed_with_nothing_lost(tmp_path: Path) -> None:
     # Resumed in a terminal: the dashboard shows the game as it stood.
     again = Terminal("play", "--resume", "--games-dir", str(games))
     try:
-        _wait_for(lambda: again.shows("Resumed"))
-        _wait_for(lambda: again.shows(f"Deal {game.deal_number} of 6"))
+        again.wait_until(lambda: again.shows("Resumed"))
+        again.wait_until(lambda: again.shows(f"Deal {game.deal_number} of 6"))
     finally:
         again.kill()
     assert list(load_game(path, keep_history=True).move_stack) == expected

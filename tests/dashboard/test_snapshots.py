@@ -11,6 +11,7 @@ from companion.dashboard.sources import DemoSource, ManualSource, ReplaySource
 from companion.engine.game import GameSetup
 from companion.samples import sample_path
 from companion.simulation.virtual_table import make_setup
+from tests.dashboard.driving import until
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 48), id="160x48")]
 
@@ -52,10 +53,8 @@ def test_settlement(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
         await pilot.pause()
         await pilot.press("end")
-        for _ in range(200):  # every move of the record applied, however busy the machine
-            if pilot.app.game is not None and pilot.app.game.outcome() is not None:
-                break
-            await pilot.pause(0.05)
+        # Every move of the record applied, however busy the machine.
+        await until(lambda: pilot.app.game is not None and pilot.app.game.outcome() is not None, "the end of the record")
         await pilot.press("f3")
         await pilot.pause()
         await pilot.press("a")

@@ -5,7 +5,6 @@ going down to the tracker."""
 from __future__ import annotations
 
 import dataclasses
-import time
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,7 @@ from companion.session import GameSession
 from companion.engine.moves import Play
 from companion.observations import CardSeen
 from companion.tracker import Tracker, TrackerConfig
+from tests.dashboard.driving import until
 from tests.tracker.harness import same_move
 
 
@@ -34,14 +34,6 @@ class ObservationFeed:
 
     def stop(self) -> None:
         pass
-
-
-async def wait_for(pilot, condition, timeout: float = 30.0) -> None:
-    start = time.monotonic()
-    while not condition():
-        if time.monotonic() - start > timeout:
-            raise AssertionError("timed out")
-        await pilot.pause(0.05)
 
 
 class UnpacedCamera:
@@ -94,9 +86,9 @@ async def test_camera_sim_demo_follows_the_virtual_table() -> None:
     table = ObservationLog(setup.players, first_dealer=sim.first_dealer, fate_decks=sim.fate_decks, draws_visible=True)
     source = TrackerSource(Tracker(GameSession(setup), TrackerConfig.from_log(table)), camera, label="camera-sim", clock=camera.clock)
     app = DashboardApp(source, teaching=True, setup=setup, games_dir=False)
-    async with app.run_test(size=(160, 48)) as pilot:
+    async with app.run_test(size=(160, 48)):
         # The bound only ends a test that is already failing; the camera path needs a few seconds.
-        await wait_for(pilot, lambda: app.game is not None and len(app.game.move_stack) >= 12, timeout=900)
+        await until(lambda: app.game is not None and len(app.game.move_stack) >= 12, "twelve moves", limit=900)
         moves = list(app.game.move_stack)
         truth = sim.moves  # the virtual table's own game
         assert all(same_move(a, b) for a, b in zip(moves, truth)), (moves[:6], truth[:6])
@@ -112,29 +104,31 @@ async def test_questions_corrections_and_undo_reach_the_tracker() -> None:
     source = TrackerSource(tracker, feed, label="test camera")
     app = DashboardApp(source, setup=setup, games_dir=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: feed.emit is not None and app.game is not None and app.game.round_number == 1)
+        await until(lambda: feed.emit is not None and app.game is not None and app.game.round_number == 1)
         t = 1.0
         for cid in ("W002", "W014", "W035", "W029"):
             feed.emit(CardSeen("camera", t, Card.from_id(cid), None, "centre"))
-        await wait_for(pilot, lambda: app.game.deal_number == 1)
+        await until(lambda: app.game.deal_number == 1)
         assert app.game.turn == "ann"
         # Correction typed at the dashboard: ann drew a Fate card... she holds no Fate deck,
         # so the tracker refuses and the dashboard flags it with its rule.
         feed.emit(CardSeen("camera", 2.0, Card.from_id("W013"), None, "centre"))
-        await wait_for(pilot, lambda: len(app.game.move_stack) == 3)
+        await until(lambda: len(app.game.move_stack) == 3)
         assert app.game.move_stack[-1] == Play("ann", Card.from_id("W013"))
         # Undo at the dashboard: the tracker takes the move back too.
         await pilot.press("ctrl+z")
-        await wait_for(pilot, lambda: len(source.tracker.game.move_stack) == 2)
+        await until(lambda: len(source.tracker.game.move_stack) == 2)
         assert len(app.game.move_stack) == 2
         await pilot.press("ctrl+y")
-        await wait_for(pilot, lambda: len(source.tracker.game.move_stack) == 3)
+        await until(lambda: len(source.tracker.game.move_stack) == 3)
         assert source.tracker.game.move_stack == app.game.move_stack
         # A Fate draw the camera cannot see would be a question without announcements: here
         # bob has no Fate deck, so the play is bob's and nothing is asked.
+        handled = source.handled
         feed.emit(CardSeen("camera", 3.0, Card.from_id("W016"), None, "centre"))
-        await pilot.pause(0.3)
-        assert not isinstance(app.screen, QuestionScreen)
+        await until(lambda: source.handled > handled, "the tracker taking the card in")
+        await pilot.pause()
+        assert source.tracker.question is None and not isinstance(app.screen, QuestionScreen)
 
 
 @pytest.mark.asyncio
@@ -155,13 +149,13 @@ async def test_rop_play_plays_an_observation_log_back_and_records_it_again(tmp_p
     )
     log = read_observation_log(log_path)
     app = sensor_app(args, games)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(120, 40)):
         def finished() -> bool:
             if app.screen is not app.screen_stack[0]:
                 app.pop_screen()  # a round's settlement
             return app.game is not None and app.game.outcome() is not None
 
-        await wait_for(pilot, finished, timeout=120)
+        await until(finished, "the end of the logged game")
         moves = list(app.game.move_stack)
     again = read_observation_log(out)
     assert again.setup == log.setup and TrackerConfig.from_log(again) == TrackerConfig.from_log(log)
@@ -188,12 +182,12 @@ async def test_a_draw_announced_at_the_dashboard_goes_into_the_observation_log(t
     source = TrackerSource(Tracker(GameSession(setup), TrackerConfig.from_log(table)), feed, label="test camera", recorder=recorder)
     app = DashboardApp(source, setup=setup, games_dir=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: feed.emit is not None and app.game is not None and app.game.round_number == 1)
+        await until(lambda: feed.emit is not None and app.game is not None and app.game.round_number == 1)
         for cid in ("W002", "W014", "W035", "W029"):
-            feed.emit(CardSeen("camera", time.monotonic(), Card.from_id(cid), None, "centre"))
-        await wait_for(pilot, lambda: app.game.deal_number == 1)
+            feed.emit(CardSeen("camera", source.clock(), Card.from_id(cid), None, "centre"))
+        await until(lambda: app.game.deal_number == 1)
         await pilot.press(*"fate", "enter")
-        await wait_for(pilot, lambda: app.game.has_drawn_fate("ann"))
+        await until(lambda: app.game.has_drawn_fate("ann"))
     recorder.close()
     kinds = [type(o).__name__ for o in read_observation_log(tmp_path / "table.jsonl").observations]
     assert kinds == ["CardSeen"] * 4 + ["DrawAnnounced"]

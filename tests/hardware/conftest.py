@@ -1,5 +1,5 @@
 """Fixtures for the NFC tests: the real firmware built once per test run, the emulated board,
-and a collector that waits for observations."""
+a collector that waits for observations, and a clock that moves only when a test moves it."""
 
 from __future__ import annotations
 
@@ -79,3 +79,22 @@ class Collector:
 @pytest.fixture
 def collector() -> Collector:
     return Collector()
+
+
+class ManualClock:
+    """A stand-in for ``time.monotonic`` that moves only by :meth:`advance`: a debounce
+    measured on it ends when the test says, however slow the machine is."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()

@@ -7,6 +7,11 @@ and extended frames with LEN/LCS and DCS, ACK then response, the registers nfcpy
 writes, InListPassiveTarget, and InCommunicateThru carrying the tag's Type 2 commands
 (with CRC_A appended when the host has switched the chip's CRC check off, as nfcpy does).
 Frames with a bad checksum are ignored, as the chip does.
+
+A test waits on what the host did rather than on the clock: :meth:`Pn532HsuChip.wait_polled`
+returns once the host has polled the field since the last :meth:`~Pn532HsuChip.place`, and
+:meth:`~Pn532HsuChip.wait_for` once the chip's counters (:attr:`~Pn532HsuChip.tag_reads`)
+say what the test needs.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import os
 import select
 import threading
 import tty
+from collections.abc import Callable
 
 from .ntag_sim import Ntag213
 
@@ -55,7 +61,12 @@ class Pn532HsuChip:
         self.frames_good = 0
         self.frames_bad = 0
         self.commands: list[int] = []
-        self._lock = threading.Lock()
+        self.tag_reads = 0
+        """READ commands the tag in the field answered (the host's NDEF reads and its
+        checks that the tag is still there)."""
+        self.polled = False
+        """The host has polled the field (InListPassiveTarget) since the last :meth:`place`."""
+        self._lock = threading.Condition()
         self.plug()
 
     def plug(self) -> None:
@@ -87,6 +98,19 @@ class Pn532HsuChip:
         with self._lock:
             self.tag = tag
             self.tag_active = False
+            self.polled = False
+
+    def wait_for(self, condition: Callable[[], bool], timeout: float = 60.0) -> None:
+        """Return once ``condition`` holds, checked after each command the chip answers. The
+        timeout only bounds a test that is already failing (generous: a loaded machine is slow)."""
+        with self._lock:
+            if not self._lock.wait_for(condition, timeout):
+                raise AssertionError(f"the host never got there in {timeout} s; commands: {self.commands[-20:]}")
+
+    def wait_polled(self, timeout: float = 60.0) -> None:
+        """Return once the host has polled the field since the last :meth:`place`: it has seen
+        what lies there now (an empty field after a lift: the host has released the tag)."""
+        self.wait_for(lambda: self.polled, timeout)
 
     def close(self) -> None:
         if not self._stop:
@@ -152,8 +176,9 @@ class Pn532HsuChip:
 
     # -- the chip ----------------------------------------------------------------------------
     def _execute(self, code: int, data: bytes) -> bytes | None:
-        self.commands.append(code)
         with self._lock:
+            self.commands.append(code)
+            self._lock.notify_all()  # what a waiting test checks may change with this command
             if code == 0x00:  # Diagnose: communication line test echoes its data
                 return data if data[:1] == b"\x00" else b"\x00"
             if code == 0x02:  # GetFirmwareVersion
@@ -178,6 +203,7 @@ class Pn532HsuChip:
                 return b""
             if code == 0x4A:  # InListPassiveTarget
                 self.rf_on = True
+                self.polled = True
                 if data[1] == 0x00 and self.tag is not None:
                     self.tag_active = True
                     self.registers[0x6339] = 0x00
@@ -194,6 +220,8 @@ class Pn532HsuChip:
                     answer = self.tag.command(data)
                 except nfc.clf.TimeoutError:
                     return b"\x01"
+                if data[:1] == b"\x30" and len(answer) == 16:
+                    self.tag_reads += 1
                 crc_check_on = bool(self.registers.get(0x6303, 0x80) & 0x80)
                 if len(answer) > 1 and not crc_check_on:
                     answer += crc_a(answer)  # the host checks CRC_A itself

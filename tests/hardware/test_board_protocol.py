@@ -1,11 +1,11 @@
 """The host side of the board protocol over pyserial's socket:// transport, with a scripted
-board on the other end: framing, damaged and partial lines, version refusal."""
+board on the other end: framing, damaged and partial lines, version refusal, silence. The
+link measures silence on a clock the test moves, so a slow machine is never a silent board."""
 
 from __future__ import annotations
 
 import socket
 import threading
-import time
 
 import pytest
 
@@ -78,10 +78,11 @@ class ScriptedBoard:
                 self._asked.set()
 
     def send(self, raw: bytes) -> None:
-        assert self._accepted.wait(5)
+        # The timeouts only bound a test that is already failing.
+        assert self._accepted.wait(60), "the host never connected"
         assert self.conn is not None
         # Opening a port flushes what arrived before: speak once the host has asked (INFO).
-        self._asked.wait(5)
+        assert self._asked.wait(60), "the host never asked for the greeting"
         self.conn.sendall(raw)
 
     def close(self) -> None:
@@ -90,18 +91,26 @@ class ScriptedBoard:
         self.server.close()
 
 
-def test_partial_lines_garbage_and_a_greeting_over_socket(collector):
+def test_partial_lines_garbage_and_a_greeting_over_socket(collector, clock):
     board = ScriptedBoard()
     bad = []
+    read_up_to_reader_1 = threading.Event()
+
+    def message(m: object) -> None:
+        if isinstance(m, ReaderLine) and m.index == 1:
+            read_up_to_reader_1.set()
+
     try:
-        with BoardLink(board.url, collector, on_bad_line=lambda raw, why: bad.append(raw)):
+        with BoardLink(board.url, collector, on_message=message, on_bad_line=lambda raw, why: bad.append(raw), clock=clock):
             board.send(b"\xff\xfe garbage without end" * 20)   # over-long noise
             board.send(b"\nNFC 1 1.0.0 4*77\n")                # tail of a line cut by the open
-            for body in ("HELLO ROP-NFC 1 1.0.0 2 POWER", "RDR 0 UP PN532 1.6", "RDR 1 UP PN532 1.6"):
+            for body in ("HELLO ROP-NFC 1 1.0.0 2 POWER", "RDR 0 UP PN532 1.6"):
                 board.send(encode_line(body))
             line = encode_line("TAG 1 04A1B2C3D4E5F6")
-            board.send(line[:7])                               # a line arriving in pieces
-            time.sleep(0.05)
+            # A line arriving in pieces: its start comes with a whole line, and the rest only
+            # once the host has read that line (and so the start with it).
+            board.send(encode_line("RDR 1 UP PN532 1.6") + line[:7])
+            assert read_up_to_reader_1.wait(60)
             board.send(line[7:] + encode_line("READY"))
             tap = collector.wait_for(lambda e: isinstance(e, TagPresent))
             assert (tap.reader, tap.uid) == ("board:1", "04A1B2C3D4E5F6")
@@ -115,18 +124,31 @@ def test_partial_lines_garbage_and_a_greeting_over_socket(collector):
         board.close()
 
 
-def test_unknown_protocol_version_is_refused_clearly_and_not_retried(collector):
+def test_unknown_protocol_version_is_refused_clearly_and_not_retried(collector, clock):
     board = ScriptedBoard()
     try:
-        link = BoardLink(board.url, collector, retry_interval=0.1).start()
+        link = BoardLink(board.url, collector, retry_interval=0.1, clock=clock).start()
         board.send(encode_line("HELLO ROP-NFC 2 2.0.0 4 POWER") + encode_line("TAG 0 DEADBEEF"))
         failed = collector.wait_for(lambda e: isinstance(e, SensorStatus) and e.state is SensorState.FAILED)
         assert "protocol version 2" in failed.detail and "speaks version 1" in failed.detail
         assert "make -C firmware flash" in failed.detail
-        link._thread.join(5)  # a refused board is not retried: the link's thread ends
+        link._thread.join(60)  # a refused board is not retried: the link's thread ends
         assert link.failed and not link._thread.is_alive()
         assert not collector.of_type(TagPresent)  # nothing a foreign protocol says is believed
         link.stop()
+    finally:
+        board.close()
+
+
+def test_a_board_silent_past_the_heartbeat_timeout_is_declared_hung(collector, clock):
+    board = ScriptedBoard()
+    try:
+        with BoardLink(board.url, collector, heartbeat_timeout=3.5, clock=clock):
+            board.send(b"".join(encode_line(x) for x in ("HELLO ROP-NFC 1 1.0.0 1 POWER", "RDR 0 UP PN532 1.6", "READY")))
+            collector.wait_for(lambda e: isinstance(e, SensorStatus) and e.state is SensorState.CONNECTED)
+            clock.advance(3.6)  # no line, not even a heartbeat, for longer than the timeout
+            lost = collector.wait_for(lambda e: isinstance(e, SensorStatus) and e.state is SensorState.LOST)
+            assert "silent for 3.6 s (no heartbeat): board hung?" in lost.detail
     finally:
         board.close()
 

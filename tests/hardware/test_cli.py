@@ -1,5 +1,7 @@
 """``rop tags``: the commands a person setting up a table runs, as subprocesses, against the
-emulated reader board (enrol, watch) and a registry in a temporary calibration directory."""
+emulated reader board (enrol, watch) and a registry in a temporary calibration directory.
+Each step waits for what the command prints or for the board to have polled, never for
+the clock."""
 
 from __future__ import annotations
 
@@ -7,11 +9,32 @@ import json
 import subprocess
 import sys
 import threading
-import time
 
 import pytest
 
 from hardware.emulator import BoardEmulator
+
+#: Polls after which the board has said a lifted tag is GONE: the firmware's two empty polls
+#: (GONE_AFTER_MISSES in firmware/src/board.h), and one more, begun once the line is sent.
+LIFT_SEEN = 3
+
+
+def until(proc: subprocess.Popen[str], transcript: list[str], text: str) -> str:
+    """The first line ``proc`` prints from now on that holds ``text``."""
+    assert proc.stdout is not None
+    while True:
+        line = proc.stdout.readline()
+        if not line:
+            err = proc.stderr.read() if proc.stderr else ""
+            raise AssertionError(f"ended before printing {text!r}: {''.join(transcript)} {err}")
+        transcript.append(line)
+        if text in line:
+            return line
+
+
+def shows(proc: subprocess.Popen[str], transcript: list[str], text: str) -> str:
+    """The first line ``proc`` printed or prints that holds ``text``, whenever it came."""
+    return next((line for line in transcript if text in line), None) or until(proc, transcript, text)
 
 
 def rop(*args: str, **kw) -> subprocess.CompletedProcess[str]:
@@ -37,61 +60,62 @@ def test_enrol_over_the_board_then_watch_list_check_forget(firmware, tmp_path):
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1,
         )
         assert proc.stdout and proc.stdin
-        watchdog = threading.Timer(60, proc.kill)  # a hang fails the test instead of the run
+        watchdog = threading.Timer(120, proc.kill)  # a hang fails the test instead of the run
         watchdog.start()
         uids = ["04000000000001", "04000000000002", "04000000000003"]
-        transcript = []
+        transcript: list[str] = []
 
-        def until(text: str) -> str:
-            while True:
-                line = proc.stdout.readline()
-                assert line, f"enrol ended early: {''.join(transcript)} {proc.stderr.read()}"
-                transcript.append(line)
-                if text in line:
-                    return line
-
-        assert "F001" in until("[1/8] tap the")
+        assert "F001" in until(proc, transcript, "[1/8] tap the")
         emu.tag(0, uids[0])
-        assert "F001" in until("✓")
-        until("[2/8] tap the")
+        assert "F001" in until(proc, transcript, "✓")
+        until(proc, transcript, "[2/8] tap the")
         emu.lift(0)
-        time.sleep(0.3)
+        emu.wait_polled(0, LIFT_SEEN)  # the board said GONE before the tag lands on reader 1
         emu.tag(1, uids[0])  # the F001 tag tapped again for F002: refused, not a wrong card
-        assert "already enrolled as ann's F001" in until("✗")
+        assert "already enrolled as ann's F001" in until(proc, transcript, "✗")
         emu.lift(1)
-        time.sleep(0.1)
+        emu.wait_polled(1, LIFT_SEEN)
         emu.tag(1, uids[1])
-        assert "F002" in until("✓")
-        until("[3/8]")
+        assert "F002" in until(proc, transcript, "✓")
+        until(proc, transcript, "[3/8]")
         proc.stdin.write("\n")  # skip F003
         proc.stdin.flush()
-        until("[4/8]")
+        until(proc, transcript, "[4/8]")
         emu.lift(1)
         emu.tag(0, uids[2])
-        assert "F004" in until("✓")
-        until("[5/8]")
+        assert "F004" in until(proc, transcript, "✓")
+        until(proc, transcript, "[5/8]")
         proc.stdin.write("q\n")
         proc.stdin.flush()
-        assert "3 card(s) enrolled and saved" in until("stopped")
-        assert proc.wait(10) == 0
+        assert "3 card(s) enrolled and saved" in until(proc, transcript, "stopped")
+        assert proc.wait(60) == 0
         watchdog.cancel()
 
         saved = [json.loads(line) for line in (cal / "tags" / "ann.jsonl").read_text().splitlines()]
         assert [(s["card"], s["uid"], s["ndef"]) for s in saved] == [
             ("F001", uids[0], False), ("F002", uids[1], False), ("F004", uids[2], False)]
 
+        # Watched until it has shown what it is there for.
         watch = subprocess.Popen(
-            [sys.executable, "-m", "companion.cli", "tags", "watch", "--serial", emu.port,
-             "--calibration", str(cal), "--seconds", "3"],
+            [sys.executable, "-m", "companion.cli", "tags", "watch", "--serial", emu.port, "--calibration", str(cal)],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )
-        time.sleep(1.5)
+        watchdog = threading.Timer(120, watch.kill)
+        watchdog.start()
+        shown: list[str] = []
+        for text in ("watching", "CONNECTED", "TAP   F004"):  # in whatever order they come
+            shows(watch, shown, text)  # TAP: the tag still lying on reader 0 is reported as the table is
         emu.tag(1, "DEADBEEF")
-        out, err = watch.communicate(timeout=20)
-        assert watch.returncode == 0, err
-        assert "CONNECTED" in out and "board:0" in out
-        assert "TAP   F004" in out  # the tag still lying on reader 0 is reported as the table is
-        assert "????  tag DEADBEEF is not enrolled" in out
+        until(watch, shown, "????  tag DEADBEEF is not enrolled")
+        # Ended from outside (not with Ctrl-C: a test run in the background ignores SIGINT,
+        # and so would the command it starts).
+        watch.terminate()
+        out, _ = watch.communicate(timeout=60)
+        watchdog.cancel()
+        assert "board:0" in "".join(shown) + out
+        # With --seconds it stops by itself and exits cleanly.
+        timed = rop("tags", "watch", "--serial", emu.port, "--calibration", str(cal), "--seconds", "0")
+        assert timed.returncode == 0 and "watching" in timed.stdout, timed.stderr
 
     listing = rop("tags", "list", "--calibration", str(cal))
     assert listing.returncode == 0 and "F002" in listing.stdout and "3 tag(s)" in listing.stdout

@@ -1,12 +1,15 @@
 """The nfcpy reader loop, end to end through nfcpy's own PN532 driver, chipset code and
 serial transport, talking over a pseudo-terminal to a PN532 chip simulator with an NTAG213
-(pn532_hsu_sim). Reading and writing NDEF runs through nfcpy's Type 2 Tag code."""
+(pn532_hsu_sim). Reading and writing NDEF runs through nfcpy's Type 2 Tag code.
+
+Each step waits for what the reader or the chip reports, never for the clock; the debounce is
+measured on a clock the test moves (:class:`~tests.hardware.conftest.ManualClock`)."""
 
 from __future__ import annotations
 
 import io
+import queue
 import threading
-import time
 
 import pytest
 
@@ -17,7 +20,7 @@ from hardware.ndef_records import NdefCard, card_records
 from hardware.registry import Registry
 from hardware.resolver import Resolver
 from hardware.tag_events import TagPresent, TagRemoved
-from hardware.usb_reader import UsbReader
+from hardware.usb_reader import UsbReader, _open_frontend
 
 from .ntag_sim import Ntag213
 from .pn532_hsu_sim import Pn532HsuChip
@@ -60,44 +63,71 @@ def test_tap_writes_and_reads_the_card_then_lift(chip, collector):
     assert chip.frames_bad == 0 and 0x42 in chip.commands  # InCommunicateThru carried the tag commands
 
 
-def test_wobble_within_debounce_is_one_tap(chip, collector):
+def test_wobble_within_debounce_is_one_tap(chip, collector, clock):
     tag = Ntag213(UID_A)
-    with _reader(chip, collector, debounce=1.0):
+    with _reader(chip, collector, debounce=1.0, clock=clock):
         collector.wait_for(connected)
         chip.place(tag)
-        collector.wait_for(lambda e: isinstance(e, TagPresent))
+        tap = collector.wait_for(lambda e: isinstance(e, TagPresent))
         chip.place(None)
-        time.sleep(0.3)  # out of the field for less than the debounce time
+        chip.wait_polled()  # the reader saw the field empty: the lift waits out the debounce
+        assert not collector.of_type(TagRemoved)
+        clock.advance(0.3)  # out of the field for less than the debounce time
+        reads = chip.tag_reads
         chip.place(tag)
-        time.sleep(0.5)
+        chip.wait_for(lambda: chip.tag_reads > reads)  # connected again, checking the tag stays
+        clock.advance(5.0)  # long past the debounce: a lift still pending would be due now
+        reads = chip.tag_reads
+        chip.wait_for(lambda: chip.tag_reads >= reads + 2)  # the reader looked for due lifts between
+        assert not collector.of_type(TagRemoved)
         chip.place(None)
-        collector.wait_for(lambda e: isinstance(e, TagRemoved), timeout=5)
+        chip.wait_polled()
+        assert not collector.of_type(TagRemoved)
+        clock.advance(1.0)
+        lift = collector.wait_for(lambda e: isinstance(e, TagRemoved))
     assert len(collector.of_type(TagPresent)) == 1
     assert len(collector.of_type(TagRemoved)) == 1
+    assert lift.uid == tap.uid and lift.at == pytest.approx(tap.at + 5.3)  # when it left for good
 
 
-def test_blank_tag_is_an_unknown_tag_with_the_fix(chip, tmp_path):
-    observations: list = []
-    resolver = Resolver(Registry.load(tmp_path / "tags"), observations.append)
+def test_another_tag_within_the_debounce_ends_the_first_tap_at_once(chip, collector, clock):
+    with _reader(chip, collector, debounce=1.0, clock=clock):
+        collector.wait_for(connected)
+        chip.place(Ntag213(UID_A))
+        collector.wait_for(lambda e: isinstance(e, TagPresent))
+        chip.place(Ntag213(UID_B))  # slid on as the first came off; the clock stands still
+        collector.wait_for(lambda e: isinstance(e, TagPresent) and e.uid == UID_B.hex().upper())
+    taps = [(type(e).__name__, e.uid) for e in collector.items if isinstance(e, (TagPresent, TagRemoved))]
+    a, b = UID_A.hex().upper(), UID_B.hex().upper()
+    assert taps[:3] == [("TagPresent", a), ("TagRemoved", a), ("TagPresent", b)]
+
+
+def test_blank_tag_is_an_unknown_tag_with_the_fix(chip, collector, tmp_path):
+    resolver = Resolver(Registry.load(tmp_path / "tags"), collector)
     with _reader(chip, resolver):
         chip.place(Ntag213(UID_B))
-        deadline = time.monotonic() + 8
-        while not any(isinstance(o, UnknownTag) for o in observations) and time.monotonic() < deadline:
-            time.sleep(0.05)
-    unknown = [o for o in observations if isinstance(o, UnknownTag)]
-    assert unknown and unknown[0].uid == UID_B.hex().upper()
-    assert "not enrolled" in unknown[0].reason and "rop tags enrol" in unknown[0].reason
+        unknown = collector.wait_for(lambda o: isinstance(o, UnknownTag))
+    assert unknown.uid == UID_B.hex().upper()
+    assert "not enrolled" in unknown.reason and "rop tags enrol" in unknown.reason
 
 
 def test_real_nfcpy_usb_open_without_a_reader_reports_and_keeps_trying(collector):
     # nfcpy's ContactlessFrontend and USB transport (libusb), asked for a VID:PID no reader has.
-    reader = UsbReader("usb:ffff:fffe", collector, retry_interval=0.1).start()
+    attempts: queue.Queue[str] = queue.Queue()
+
+    def open_frontend(path: str):
+        attempts.put(path)
+        return _open_frontend(path)
+
+    reader = UsbReader("usb:ffff:fffe", collector, retry_interval=0.1, open_frontend=open_frontend).start()
     try:
         first = collector.wait_for(lambda e: isinstance(e, SensorStatus))
         assert first.state is SensorState.RECONNECTING
         assert first.detail == "usb:ffff:fffe: no NFC reader found; retrying"
-        time.sleep(0.3)
-        assert reader._thread.is_alive() and not collector.of_type(TagPresent)
+        for _ in range(3):  # tried again and again, each after the one before failed
+            assert attempts.get(timeout=60) == "usb:ffff:fffe"
+        assert reader._thread.is_alive()
+        assert collector.items == [first]  # said once, not on every retry
     finally:
         reader.stop()
 
@@ -126,26 +156,54 @@ def test_locked_up_reader_is_noticed_and_recovers(chip, collector):
         mark = collector.mark()
         chip.frozen = True  # the ACR122U habit: the chip stops answering altogether
         collector.wait_for(lambda e: isinstance(e, SensorStatus) and e.state is SensorState.LOST, start=mark)
-        time.sleep(0.3)
+        # Opened again while it is still locked up: that fails too, and is said.
+        collector.wait_for(lambda e: isinstance(e, SensorStatus) and e.state is SensorState.RECONNECTING, start=mark)
         chip.frozen = False
         collector.wait_for(connected, start=mark)
         chip.place(Ntag213(UID_A))
         collector.wait_for(lambda e: isinstance(e, TagPresent), start=mark)
 
 
-def test_enrolment_writes_tags_that_another_table_reads_without_the_registry(chip, tmp_path):
+class Transcript(io.StringIO):
+    """What the enrolment says, with a wait for a phrase to be said."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._cond = threading.Condition()
+
+    def write(self, text: str) -> int:
+        with self._cond:
+            written = super().write(text)
+            self._cond.notify_all()
+            return written
+
+    def wait_for(self, phrase: str, timeout: float = 60.0) -> None:
+        """Return once ``phrase`` has been said; the timeout only bounds a failing test."""
+        with self._cond:
+            if not self._cond.wait_for(lambda: phrase in self.getvalue(), timeout):
+                raise AssertionError(f"never said {phrase!r}: {self.getvalue()!r}")
+
+
+def test_enrolment_writes_tags_that_another_table_reads_without_the_registry(chip, collector, tmp_path):
     registry = Registry.load(tmp_path / "tags")
-    out = io.StringIO()
+    out = Transcript()
     walk = Enrolment(registry, "ann", [Card.from_id("F001"), Card.from_id("F002")], write=True, out=out)
     tags = [Ntag213(UID_A), Ntag213(UID_B)]
     reader = _reader(chip, walk.event, debounce=0.05, write_plan=walk.write_plan).start()
 
     def player() -> None:
-        for tag in tags:
-            time.sleep(0.5)
-            chip.place(tag)
-            time.sleep(0.6)
-            chip.place(None)
+        # A person taps each card when asked for it, and lifts it once it is taken.
+        done = False
+        try:
+            for number, tag in enumerate(tags, start=1):
+                out.wait_for(f"[{number}/2] tap the")
+                chip.place(tag)
+                out.wait_for(f"✓ F00{number}")
+                chip.place(None)
+            done = True
+        finally:
+            if not done:  # the thread's error fails the test; end the walk so it gets there
+                walk.typed(None)
 
     hand = threading.Thread(target=player)
     hand.start()
@@ -158,16 +216,11 @@ def test_enrolment_writes_tags_that_another_table_reads_without_the_registry(chi
     assert fresh.lookup(UID_A.hex().upper()).card.id == "F001"
     assert fresh.lookup(UID_B.hex().upper()).card.id == "F002"
 
-    observations: list = []
-    elsewhere = Resolver(Registry.load(tmp_path / "other-table"), observations.append)
+    elsewhere = Resolver(Registry.load(tmp_path / "other-table"), collector)
     with _reader(chip, elsewhere, debounce=0.1):
         chip.place(tags[1])
-        deadline = time.monotonic() + 8
-        while not any(isinstance(o, CardTapped) for o in observations) and time.monotonic() < deadline:
-            time.sleep(0.05)
+        tapped = collector.wait_for(lambda o: isinstance(o, CardTapped))
         chip.place(None)
-        while not any(isinstance(o, CardLifted) for o in observations) and time.monotonic() < deadline:
-            time.sleep(0.05)
-    tapped = [o for o in observations if isinstance(o, CardTapped)]
-    assert tapped and (tapped[0].card.id, tapped[0].owner) == ("F002", "ann")
-    assert any(isinstance(o, CardLifted) for o in observations)
+        lifted = collector.wait_for(lambda o: isinstance(o, CardLifted))
+    assert (tapped.card.id, tapped.owner) == ("F002", "ann")
+    assert (lifted.card.id, lifted.uid) == ("F002", UID_B.hex().upper())
