@@ -4,7 +4,8 @@ exactly these; a change here needs a new migration.
 A game is stored whole: its set-up and players, every event of its record (line by line, so
 it can be replayed and sent back), each round's points per side with the settlement's
 reasons, and one row per side with what standings need (points for and against, sweeps, the
-win). ``live_events`` holds the events of games still being played at a table.
+win); each player's own sweeps are on their row of ``game_players``. ``live_events`` holds
+the events of games still being played at a table.
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ game_players = Table(
     Column("seat", Integer, primary_key=True),
     Column("player", String(100), nullable=False, index=True),
     Column("side", String(200), nullable=False),
+    # The clean sweeps this player made (R7); the side's row in game_sides has the team's sum.
+    Column("sweeps", Integer, nullable=False, server_default="0"),
 )
 
 game_events = Table(

@@ -118,7 +118,7 @@ def test_cli_reports_an_unreachable_database(capsys: pytest.CaptureFixture[str])
 
 def test_schema_is_the_migrations_head(archive_engine: Engine) -> None:
     with archive_engine.connect() as conn:
-        assert conn.execute(text("select version_num from alembic_version")).scalar_one() == "0002"
+        assert conn.execute(text("select version_num from alembic_version")).scalar_one() == "0003"
     names = set(inspect(archive_engine).get_table_names())
     assert {"games", "game_players", "game_events", "game_rounds", "round_points", "game_sides", "live_events"} <= names
 
@@ -137,3 +137,34 @@ def test_default_archive_lives_in_the_data_directory(tmp_path: Path, monkeypatch
 def test_cli_names_a_database_url_it_cannot_use(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["club", "standings", "--db", "mysql://club@127.0.0.1/club"]) == 2
     assert "is SQLite (a file, sqlite:///...) or PostgreSQL (postgresql://...), not mysql://" in capsys.readouterr().err
+
+
+def test_an_upgraded_archive_gives_each_player_their_own_sweeps(db_url: str) -> None:
+    """Games stored before players' own sweeps were kept: upgrading the archive works them
+    out, from the side's figure in games without teams and by replaying team games."""
+    import sqlalchemy as sa
+
+    from companion.club.archive import _rows, parse_record
+    from companion.club.database import migrate, open_archive
+    from companion.club.schema import game_players
+
+    engine = open_archive(db_url, upgrade=False)
+    migrate(engine, "0002")
+    old_players = sa.table("game_players", *(sa.column(c) for c in ("game_id", "seat", "player", "side")))
+    seatings = [(21, 4, 2), (26, 4, 2), (0, 6, 3), (1, 6, 2), (3, 3, 0), (5, 2, 0)]
+    parsed = [parse_record(record_lines(seed, players=n, teams=t)) for seed, n, t in seatings]
+    with engine.begin() as conn:
+        for game in parsed:
+            for table, rows in _rows(game, "2026").items():
+                if table is game_players:
+                    conn.execute(old_players.insert(), [{k: v for k, v in r.items() if k != "sweeps"} for r in rows])
+                elif rows:
+                    conn.execute(table.insert(), rows)
+    migrate(engine)
+    with engine.connect() as conn:
+        stored = {(r.game_id, r.player): r.sweeps for r in conn.execute(select(game_players))}
+    engine.dispose()
+    want = {(game.id, p): n for game in parsed for p, n in game.sweeps.items()}
+    assert stored == want
+    # Seed 21: ann and cy, a team, swept once and twice; the team three times.
+    assert {p: n for (gid, p), n in stored.items() if gid == parsed[0].id} == {"ann": 1, "bob": 0, "cy": 2, "dee": 1}
