@@ -17,7 +17,6 @@ first, with the same outcome as storing them one by one.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -30,7 +29,7 @@ from sqlalchemy import Connection, Engine, and_, delete, func, or_, select
 from companion.club import identity
 from companion.club.schema import (
     GAME_CHILDREN,
-    game_events,
+    game_records,
     game_players,
     game_rounds,
     game_sides,
@@ -108,11 +107,16 @@ class SweepCount:
 
 
 class _Replay(Replayer):
-    """Plays a record with every rule checked, counting each player's own sweeps."""
+    """Plays a record with every rule checked, keeping its events as read and counting each
+    player's own sweeps."""
 
     def __init__(self) -> None:
         super().__init__()
         self.count = SweepCount(())
+        self.events: list[dict[str, Any]] = []
+
+    def visit_event(self, event: dict[str, Any], line: int) -> None:
+        self.events.append(event)
 
     def begin_game(self, setup: GameSetup, line: int) -> None:
         super().begin_game(setup, line)
@@ -174,12 +178,10 @@ def parse_record(
 ) -> ParsedGame:
     """Replay ``lines`` with every rule checked (raises :class:`RecordError` naming the
     line and rule) and gather what the archive stores."""
-    texts = list(lines)
     replayer = _Replay()
-    read_record(texts, replayer, path=path)
+    read_record(lines, replayer, path=path)
     assert replayer.game is not None
-    events = [json.loads(t) for t in texts if t.strip()]
-    return played_game(events, replayer.game, replayer.count.sweeps, played_at=played_at, path=path)
+    return played_game(replayer.events, replayer.game, replayer.count.sweeps, played_at=played_at, path=path)
 
 
 def read_record_file(path: str | os.PathLike[str]) -> ParsedGame:
@@ -248,9 +250,7 @@ def _rows(parsed: ParsedGame, season: str) -> dict[Any, list[dict[str, Any]]]:
             {"game_id": gid, "seat": i, "player": p, "side": setup.side_of(p), "sweeps": parsed.sweeps.get(p, 0)}
             for i, p in enumerate(setup.players)
         ],
-        game_events: [
-            {"game_id": gid, "number": n, "body": line} for n, line in enumerate(parsed.lines, 1)
-        ],
+        game_records: [{"game_id": gid, "body": "\n".join(parsed.lines)}],
         game_rounds: rounds,
         round_points: points,
         game_sides: [
@@ -389,11 +389,8 @@ class Archive:
     def events(self, game_id: str) -> list[str]:
         """The stored game's record lines (canonical), header first; empty if unknown."""
         with self.engine.connect() as conn:
-            return list(
-                conn.execute(
-                    select(game_events.c.body).where(game_events.c.game_id == game_id).order_by(game_events.c.number)
-                ).scalars()
-            )
+            body = conn.execute(select(game_records.c.body).where(game_records.c.game_id == game_id)).scalar()
+        return body.split("\n") if body else []
 
     def games(self, *, season: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
         """The latest stored games, newest first."""

@@ -106,6 +106,10 @@ class RecordVisitor:
     def begin_game(self, setup: GameSetup, line: int) -> None:
         pass
 
+    def visit_event(self, event: dict[str, Any], line: int) -> None:
+        """Each event as read (its JSON object, the ``game`` header included), before
+        anything else is done with it; for a reader that keeps the record's own words."""
+
     def visit_move(self, move: Move, line: int) -> None:
         pass
 
@@ -140,6 +144,8 @@ def read_record(lines: Iterable[str], visitor: RecordVisitor, *, path: str | Non
     line_no = 0
     blanks = 0
     visit = visitor.visit_move
+    # Called only when the visitor wants the events: a plain replay pays nothing for it.
+    see = visitor.visit_event if type(visitor).visit_event is not RecordVisitor.visit_event else None
     try:
         for line_no, text in enumerate(lines, 1):
             obj = _parse_line(text, line_no, path)
@@ -153,6 +159,8 @@ def read_record(lines: Iterable[str], visitor: RecordVisitor, *, path: str | Non
             blanks = 0
             if not isinstance(obj, dict):
                 raise RecordError("each line must be a JSON object", line=line_no, path=path)
+            if see is not None:
+                see(obj, line_no)
             kind = obj.get("event")
             if setup is None:
                 if kind != "game":
