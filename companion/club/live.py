@@ -36,7 +36,7 @@ from sqlalchemy import Connection, Engine, delete, select, update
 
 from companion.club import identity
 from companion.club.archive import Archive, ParsedGame, SweepCount, played_game
-from companion.club.describe import describe_event, table_state
+from companion.club.describe import TableView, describe_event
 from companion.club.schema import live_events
 from companion.engine.game import GameState
 from companion.records.format import RecordError, Replayer, play_event, read_record
@@ -71,12 +71,13 @@ class LiveGame:
     archived: bool = False
     updated_at: datetime = field(default_factory=lambda: datetime.now(UTC))
     started_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+    view: TableView = field(default_factory=TableView)
     _snapshot: dict[str, Any] | None = None
 
     def snapshot(self) -> dict[str, Any]:
         """The table as the page shows it, worked out once per change."""
         if self._snapshot is None:
-            state = table_state(self.game, self.header)
+            state = self.view.state(self.game, self.header)
             state.update(
                 table=self.table,
                 game_id=self.game_id,
