@@ -4,7 +4,7 @@ them, and many tables posting live while a spectator watches the page's event st
     ./run bench club                 100,000 games; 200 tables posting for a minute
     ./run bench club -- --quick      2,000 games; 20 tables for 10 seconds
     ./run bench club -- --games N --pool P --batch B --one-by-one --no-postgres
-    ./run bench club -- --live-only --tables T --seconds S [--live-postgres]
+    ./run bench club -- --live-only --tables T --seconds S --live-db sqlite|postgresql|both
     ./run bench club -- --import-only --games N
 
 Import: records of random legal games (the virtual table, 2 to 6 players, teams too) are
@@ -16,9 +16,10 @@ rounds per second, and how the time divides between the replay and the database.
 PostgreSQL is a throw-away cluster this benchmark starts itself (Debian's postgresql package),
 on a free port.
 
-Live: ``rop club serve`` runs in its own process on localhost (SQLite; ``--live-postgres``
-also on PostgreSQL); each table posts one event a second over its own keep-alive
-connection (the tables spread over the second); a spectator follows ``/events``. Latency is
+Live: ``rop club serve`` runs in its own process on localhost (on SQLite, or with
+``--live-db`` on PostgreSQL, or both one after the other); each table posts one event a
+second over its own keep-alive connection (the tables spread over the second); a spectator
+follows ``/events``. Latency is
 from sending a post to the spectator receiving that table's update; afterwards every table's
 count on the server is checked against what it posted (nothing lost, nothing twice). The
 tables and the spectator speak HTTP/1.1 straight over asyncio streams: a load generator must
@@ -342,7 +343,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--tables", type=int, default=None, help="tables posting live (default 200)")
     parser.add_argument("--seconds", type=float, default=None, help="how long they post (default 60)")
     parser.add_argument("--no-postgres", action="store_true", help="SQLite only")
-    parser.add_argument("--live-postgres", action="store_true", help="the live server on PostgreSQL too")
+    parser.add_argument("--live-db", choices=("sqlite", "postgresql", "both"), default="sqlite",
+                        help="the live server's archive (default sqlite, as on a club night)")
     only = parser.add_mutually_exclusive_group()
     only.add_argument("--live-only", action="store_true", help="only the live page part")
     only.add_argument("--import-only", action="store_true", help="only the import and standings part")
@@ -365,8 +367,9 @@ def main(argv: list[str]) -> int:
                     bench_import("PostgreSQL", pg, records, batch=batch)
         if not args.import_only:
             print("live page:", flush=True)
-            bench_live(tables, seconds, work, f"sqlite:///{work / 'live.sqlite'}", "SQLite")
-            if args.live_postgres:
+            if args.live_db in ("sqlite", "both"):
+                bench_live(tables, seconds, work, f"sqlite:///{work / 'live.sqlite'}", "SQLite")
+            if args.live_db in ("postgresql", "both"):
                 with Postgres() as pg:
                     bench_live(tables, seconds, work, pg, "PostgreSQL")
     finally:
