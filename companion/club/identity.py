@@ -22,9 +22,12 @@ from typing import Any
 __all__ = ["canonical", "digest", "digest_lines", "fills_in", "game_id"]
 
 
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def canonical(event: Any) -> str:
     """One event as a canonical line."""
-    return json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _CANONICAL.encode(event)
 
 
 def digest_lines(lines: Iterable[str]) -> str:
