@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from collections import deque
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -45,6 +46,8 @@ __all__ = ["Accepted", "LiveGame", "LiveTables", "PostError", "RECENT", "Write"]
 
 #: How many of the last moves the page shows per table.
 RECENT = 8
+#: What a game id posted to may be.
+GAME_ID = re.compile(r"[\w-]{1,64}")
 MAX_EVENT_BYTES = 64 * 1024
 
 
@@ -240,7 +243,7 @@ class LiveTables:
         With ``replace`` (a move taken back at the table, then another made), an event that
         differs from the stored one replaces it and drops the events after it, provided the
         game is still being played and the table is the one playing it."""
-        if not game_id or len(game_id) > 64 or not all(c.isalnum() or c in "-_" for c in game_id):
+        if not GAME_ID.fullmatch(game_id):
             raise PostError(400, "a game id is 1 to 64 letters, digits, '-' or '_'")
         if number < 1:
             raise PostError(400, f"event numbers start at 1 (the game header), not {number}")
