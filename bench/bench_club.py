@@ -305,8 +305,9 @@ def bench_live(tables: int, seconds: float, workdir: Path, db: str, label: str) 
     games = {name: [pool[(i + j) % len(pool)] for j in range(int(seconds) // 40 + 3)] for i, name in enumerate(tokens)}
     port = free_port()
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    log = open(workdir / "server.log", "w+", encoding="utf-8")
     server = subprocess.Popen([sys.executable, "-m", "companion.cli", "club", "serve", "--db", db, "--port", str(port),
-                               "--tokens", str(tokens_path)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                               "--tokens", str(tokens_path)], stdout=subprocess.PIPE, stderr=log, text=True)
     try:
         assert server.stdout is not None
         server.stdout.readline()  # the banner: it listens
@@ -316,6 +317,9 @@ def bench_live(tables: int, seconds: float, workdir: Path, db: str, label: str) 
     finally:
         server.terminate()
         server.wait(60)
+        log.seek(0)
+        stored = [line.split(" INFO ", 1)[1].strip() for line in log if "post(s) in" in line]
+        log.close()
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     server_cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     client_cpu = (client.ru_utime + client.ru_stime) - (ready.ru_utime + ready.ru_stime)
@@ -328,7 +332,8 @@ def bench_live(tables: int, seconds: float, workdir: Path, db: str, label: str) 
     print(f"  {label}, {tables} tables x 1 event/s for {seconds:.0f} s: {result['posts']} posts, {len(errors)} errors, "
           f"{result['lost']} lost or doubled, {result['missing_updates']} updates not seen by the spectator")
     print(f"  post -> spectator update: median {q(0.5):.1f} ms, p95 {q(0.95):.1f} ms, p99 {q(0.99):.1f} ms, max {q(1.0):.1f} ms")
-    print(f"  processor: server {server_cpu:.1f} s (start-up included), tables and spectator {client_cpu:.1f} s", flush=True)
+    print(f"  processor: server {server_cpu:.1f} s (start-up included), tables and spectator {client_cpu:.1f} s; "
+          f"the server {stored[0] if stored else 'did not say how it stored the posts'}", flush=True)
     for e in errors[:5]:
         print(f"    error: {e}")
 

@@ -69,6 +69,8 @@ class ArchiveWriter:
             self._closed = True
             self._queue.put(None)
             self._thread.join()
+            if self.stored:
+                log.info("stored %d post(s) in %d transaction(s)", self.stored, self.batches)
 
     def _run(self) -> None:
         while True:
