@@ -3,17 +3,29 @@ them, and many tables posting live while a spectator watches the page's event st
 
     ./run bench club                 100,000 games; 200 tables posting for a minute
     ./run bench club -- --quick      2,000 games; 20 tables for 10 seconds
-    ./run bench club -- --games N --pool P --tables T --seconds S --no-postgres --live-only
+    ./run bench club -- --games N --pool P --batch B --one-by-one --no-postgres
+    ./run bench club -- --live-only --tables T --seconds S --live-db sqlite|postgresql|both
+    ./run bench club -- --import-only --games N
 
 Import: records of random legal games (the virtual table, 2 to 6 players, teams too) are
-replayed by the engine and stored one transaction per game, as ``rop club add`` does; the
-figures are games and rounds per second. PostgreSQL is a throw-away cluster this benchmark
-starts itself (Debian's postgresql package), on a free port.
+replayed by the engine and stored as ``rop club add`` does: in batches of ``--batch`` games,
+one transaction each (``--one-by-one``: one transaction per game, to compare). The
+records are made as they are imported (``--pool`` games simulated, the others copies under
+their own ids), so 100,000 games need no more memory than a batch. The figures are games and
+rounds per second, and how the time divides between the replay and the database.
+PostgreSQL is a throw-away cluster this benchmark starts itself (Debian's postgresql package),
+on a free port.
 
-Live: ``rop club serve`` runs in its own process on localhost; each table posts one event a
-second (the tables spread over the second); a spectator follows ``/events``. Latency is from
-sending a post to the spectator receiving that table's update; afterwards every table's
-count on the server is checked against what it posted (nothing lost, nothing twice).
+Live: ``rop club serve`` runs in its own process on localhost (on SQLite, or with
+``--live-db`` on PostgreSQL, or both one after the other); each table posts one event a
+second over its own keep-alive connection (the tables spread over the second); a spectator
+follows ``/events``. Latency is
+from sending a post to the spectator receiving that table's update; afterwards every table's
+count on the server is checked against what it posted (nothing lost, nothing twice). The
+tables and the spectator speak HTTP/1.1 straight over asyncio streams: a load generator must
+cost less than what it measures, and a general-purpose async HTTP client spends several
+milliseconds of processor per request, which on the same two cores as the server made the
+client, not the server, the bottleneck.
 """
 
 from __future__ import annotations
@@ -25,15 +37,18 @@ import io
 import json
 import os
 import random
+import resource
 import shutil
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any, overload
 
-from companion.club.archive import Archive, parse_record
+from companion.club.archive import Archive, ParsedGame, parse_record
 from companion.club.database import open_archive
 from companion.club.standings import compute_standings
 from companion.records.format import RecordWriter
@@ -42,28 +57,49 @@ from companion.simulation.virtual_table import make_setup, simulate_game
 SEATINGS = [(2, 0), (3, 0), (4, 0), (4, 2), (5, 0), (6, 2), (6, 3)]
 
 
-def generate(n: int, seed: int = 1, *, pool: int | None = None) -> list[list[str]]:
-    """``n`` records of random legal games. With ``pool``, only that many games are
-    simulated and the rest are copies under their own game ids (simulating is slower than
-    importing; the archive treats each id as its own game, replayed and stored in full)."""
-    rng = random.Random(seed)
-    records: list[list[str]] = []
-    for i in range(n):
-        if pool and i >= pool:
-            base = records[i % pool]
-            head = json.loads(base[0])
-            head["id"] = f"bench{i:08d}"
-            records.append([json.dumps(head)] + base[1:])
-            continue
-        players, teams = rng.choice(SEATINGS)
-        setup = make_setup(players, teams)
-        _, moves = simulate_game(setup, seed=seed * 1_000_003 + i)
-        buf = io.StringIO()
-        writer = RecordWriter(buf, setup)
-        for m in moves:
-            writer.write(m)
-        records.append(buf.getvalue().splitlines())
-    return records
+class Records(Sequence[list[str]]):
+    """``n`` records of random legal games. Only ``pool`` games are simulated (simulating is
+    slower than importing); the rest are copies under their own game ids, made when asked for
+    (the archive treats each id as its own game, replayed and stored in full)."""
+
+    def __init__(self, n: int, seed: int = 1, *, pool: int | None = None) -> None:
+        self.n = n
+        rng = random.Random(seed)
+        self.pool: list[list[str]] = []
+        for i in range(min(n, pool or n)):
+            players, teams = rng.choice(SEATINGS)
+            setup = make_setup(players, teams)
+            _, moves = simulate_game(setup, seed=seed * 1_000_003 + i)
+            buf = io.StringIO()
+            writer = RecordWriter(buf, setup)
+            for m in moves:
+                writer.write(m)
+            self.pool.append(buf.getvalue().splitlines())
+
+    def __len__(self) -> int:
+        return self.n
+
+    @overload
+    def __getitem__(self, i: int) -> list[str]: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[list[str]]: ...
+
+    def __getitem__(self, i: int | slice) -> list[str] | list[list[str]]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(self.n))]
+        if not 0 <= i < self.n:
+            raise IndexError(i)
+        base = self.pool[i % len(self.pool)]
+        if i < len(self.pool):
+            return base
+        head = json.loads(base[0])
+        head["id"] = f"bench{i:08d}"
+        return [json.dumps(head)] + base[1:]
+
+
+def generate(n: int, seed: int = 1, *, pool: int | None = None) -> Records:
+    return Records(n, seed, pool=pool)
 
 
 def free_port() -> int:
@@ -101,18 +137,32 @@ class Postgres:
         shutil.rmtree(self.base, ignore_errors=True)
 
 
-def bench_import(label: str, url: str, records: list[list[str]]) -> None:
+def bench_import(label: str, url: str, records: Sequence[list[str]], *, batch: int) -> None:
     engine = open_archive(url)
     archive = Archive(engine)
     rounds = 0
+    replay = store = 0.0
     start = time.perf_counter()
-    for lines in records:
+    pending: list[ParsedGame] = []
+    for i, lines in enumerate(records, 1):
+        t = time.perf_counter()
         parsed = parse_record(lines)
+        replay += time.perf_counter() - t
         rounds += len(parsed.game.results)
-        archive.store(parsed)
+        pending.append(parsed)
+        if len(pending) >= batch or i == len(records):
+            t = time.perf_counter()
+            archive.store_many(pending)
+            store += time.perf_counter() - t
+            pending = []
+        if i % 10_000 == 0 and i < len(records):
+            elapsed = time.perf_counter() - start
+            print(f"    {label}: {i} games, {rounds / elapsed:.0f} rounds/s so far", flush=True)
     elapsed = time.perf_counter() - start
-    print(f"  {label}: {len(records)} games ({rounds} rounds) replayed and stored in {elapsed:.1f} s: "
-          f"{len(records) / elapsed:.0f} games/s, {rounds / elapsed:.0f} rounds/s")
+    per = "one transaction per game" if batch == 1 else f"batches of {batch} games"
+    print(f"  {label}: {len(records)} games ({rounds} rounds) replayed and stored in {elapsed:.1f} s ({per}): "
+          f"{len(records) / elapsed:.0f} games/s, {rounds / elapsed:.0f} rounds/s; "
+          f"replay {replay / len(records) * 1e3:.2f} ms a game, storing {store / len(records) * 1e3:.2f} ms a game", flush=True)
     again = time.perf_counter()
     dup = sum(archive.add_lines(lines).status == "duplicate" for lines in records[:200])
     print(f"  {label}: {dup} of 200 re-added games recognised as stored, {(time.perf_counter() - again) / 200 * 1e3:.2f} ms each")
@@ -123,55 +173,84 @@ def bench_import(label: str, url: str, records: list[list[str]]) -> None:
     compute_standings(engine)
     again = time.perf_counter() - t
     extra = generate(100, seed=99)
-    for lines in extra:
-        archive.add_lines(lines)  # dated now: after every game above
+    archive.store_many(parse_record(lines) for lines in extra)  # dated now: after every game above
     t = time.perf_counter()
     compute_standings(engine)
     more = time.perf_counter() - t
     print(f"  {label}: standings with ratings over {archive.count() - len(extra)} games ({len(table.players)} players, "
           f"{len(table.teams)} teams): {first * 1e3:.0f} ms rating every game, {again * 1e3:.0f} ms again with the "
-          f"ratings kept, {more * 1e3:.0f} ms after 100 more games")
+          f"ratings kept, {more * 1e3:.0f} ms after 100 more games", flush=True)
     engine.dispose()
 
 
-async def _live(url: str, tokens: dict[str, str], games: dict[str, list[list[str]]], seconds: float) -> dict[str, object]:
-    import httpx
+class _Connection:
+    """One keep-alive HTTP/1.1 connection, as lean as a load generator needs."""
 
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, host: str) -> None:
+        self.reader, self.writer, self.host = reader, writer, host
+
+    @classmethod
+    async def open(cls, host: str, port: int) -> _Connection:
+        reader, writer = await asyncio.open_connection(host, port)
+        return cls(reader, writer, host)
+
+    async def request(self, method: str, path: str, body: bytes = b"", headers: Sequence[tuple[str, str]] = ()) -> tuple[int, bytes]:
+        head = f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\nContent-Length: {len(body)}\r\n"
+        head += "".join(f"{k}: {v}\r\n" for k, v in headers) + "\r\n"
+        self.writer.write(head.encode("ascii") + body)
+        status_line = await self.reader.readline()
+        if not status_line:
+            raise ConnectionError("the server closed the connection")
+        status, length = int(status_line.split()[1]), 0
+        while (line := await self.reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode("latin-1").partition(":")
+            if name.strip().lower() == "content-length":
+                length = int(value)
+        return status, await self.reader.readexactly(length)
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+async def _live(host: str, port: int, tokens: dict[str, str], games: dict[str, list[list[str]]], seconds: float) -> dict[str, Any]:
     sent: dict[tuple[str, int], float] = {}
     latencies: list[float] = []
     errors: list[str] = []
     posted: dict[str, dict[str, int]] = {t: {} for t in tokens}
-    done = asyncio.Event()
-    ready = asyncio.Event()
+    done, drained, ready = asyncio.Event(), asyncio.Event(), asyncio.Event()
 
     async def spectator() -> None:
-        async with httpx.AsyncClient(base_url=url, timeout=httpx.Timeout(10, read=None)) as c:
-            async with c.stream("GET", "/events") as resp:
-                kind = None
-                async for line in resp.aiter_lines():
-                    if line.startswith("event: "):
-                        kind = line[7:]
-                    elif line.startswith("data: "):
-                        if kind == "tables":
-                            ready.set()
-                        elif kind == "table":
-                            state = json.loads(line[6:])
-                            t0 = sent.pop((state["game_id"], state["events"]), None)
-                            if t0 is not None:
-                                latencies.append(time.perf_counter() - t0)
+        conn = await _Connection.open(host, port)
+        conn.writer.write(f"GET /events HTTP/1.1\r\nHost: {host}\r\n\r\n".encode("ascii"))
+        kind = None
+        try:
+            while line := await conn.reader.readline():
+                text = line.decode("utf-8").rstrip("\r\n")
+                if text.startswith("event: "):
+                    kind = text[7:]
+                elif text.startswith("data: "):
+                    if kind == "tables":
+                        ready.set()
+                    elif kind == "table":
+                        state = json.loads(text[6:])
+                        t0 = sent.pop((state["game_id"], state["events"]), None)
+                        if t0 is not None:
+                            latencies.append(time.perf_counter() - t0)
                     if done.is_set() and not sent:
-                        return
+                        drained.set()
+        finally:
+            conn.close()
 
-    limits = httpx.Limits(max_connections=len(tokens) + 10, max_keepalive_connections=len(tokens) + 10)
-    async with httpx.AsyncClient(base_url=url, timeout=30, limits=limits) as client:
-        watcher = asyncio.create_task(spectator())
-        await asyncio.wait_for(ready.wait(), 30)
-        begin = time.perf_counter() + 0.5
+    watcher = asyncio.create_task(spectator())
+    await asyncio.wait_for(ready.wait(), 30)
+    begin = time.perf_counter() + 0.5
 
-        async def table(i: int, name: str) -> None:
-            headers = {"Authorization": f"Bearer {tokens[name]}"}
-            queue = list(games[name])
-            gid, lines, n = f"bench{name}g0", queue.pop(0), 0
+    async def table(i: int, name: str) -> None:
+        conn = await _Connection.open(host, port)
+        headers = [("Authorization", f"Bearer {tokens[name]}"), ("Content-Type", "application/json")]
+        queue = list(games[name])
+        gid, lines, n = f"bench{name}g0", queue.pop(0), 0
+        try:
             for k in range(int(seconds)):
                 due = begin + k + i / len(tokens)
                 await asyncio.sleep(max(0.0, due - time.perf_counter()))
@@ -180,33 +259,44 @@ async def _live(url: str, tokens: dict[str, str], games: dict[str, list[list[str
                 n += 1
                 sent[(gid, n)] = time.perf_counter()
                 try:
-                    r = await client.post(f"/api/games/{gid}/events/{n}", content=lines[n - 1], headers=headers)
-                    if r.status_code != 201:
-                        errors.append(f"{name} {gid} {n}: {r.status_code} {r.text[:100]}")
-                        sent.pop((gid, n), None)
-                    else:
-                        posted[name][gid] = n
-                except httpx.HTTPError as exc:
+                    status, body = await conn.request("POST", f"/api/games/{gid}/events/{n}", lines[n - 1].encode(), headers)
+                except (OSError, ConnectionError, asyncio.IncompleteReadError) as exc:
                     errors.append(f"{name} {gid} {n}: {exc!r}")
                     sent.pop((gid, n), None)
+                    conn = await _Connection.open(host, port)
+                    continue
+                if status != 201:
+                    errors.append(f"{name} {gid} {n}: {status} {body[:100]!r}")
+                    sent.pop((gid, n), None)
+                else:
+                    posted[name][gid] = n
+        finally:
+            conn.close()
 
-        await asyncio.gather(*(table(i, name) for i, name in enumerate(tokens)))
-        done.set()
-        try:
-            await asyncio.wait_for(watcher, 30)
-        except TimeoutError:
-            watcher.cancel()
-        missing_updates = len(sent)
-        lost = 0
-        for name, by_game in posted.items():
+    await asyncio.gather(*(table(i, name) for i, name in enumerate(tokens)))
+    done.set()
+    if not sent:
+        drained.set()
+    try:
+        await asyncio.wait_for(drained.wait(), 30)
+    except TimeoutError:
+        pass
+    watcher.cancel()
+    missing_updates = len(sent)
+    lost = 0
+    conn = await _Connection.open(host, port)
+    try:
+        for by_game in posted.values():
             for gid, n in by_game.items():
-                stored = (await client.get(f"/api/games/{gid}/progress")).json()["stored"]
-                lost += abs(stored - n)
+                _, body = await conn.request("GET", f"/api/games/{gid}/progress")
+                lost += abs(json.loads(body)["stored"] - n)
+    finally:
+        conn.close()
     return {"latencies": latencies, "errors": errors, "missing_updates": missing_updates, "lost": lost,
             "posts": sum(n for by_game in posted.values() for n in by_game.values())}
 
 
-def bench_live(tables: int, seconds: float, workdir: Path) -> None:
+def bench_live(tables: int, seconds: float, workdir: Path, db: str, label: str) -> None:
     from companion.club.tokens import issue_token
 
     tokens_path = workdir / "tokens.txt"
@@ -214,64 +304,79 @@ def bench_live(tables: int, seconds: float, workdir: Path) -> None:
     pool = generate(max(20, tables), seed=7)
     games = {name: [pool[(i + j) % len(pool)] for j in range(int(seconds) // 40 + 3)] for i, name in enumerate(tokens)}
     port = free_port()
-    db = f"sqlite:///{workdir / 'live.sqlite'}"
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    log = open(workdir / "server.log", "w+", encoding="utf-8")
     server = subprocess.Popen([sys.executable, "-m", "companion.cli", "club", "serve", "--db", db, "--port", str(port),
-                               "--tokens", str(tokens_path)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}"
+                               "--tokens", str(tokens_path)], stdout=subprocess.PIPE, stderr=log, text=True)
     try:
-        import httpx
-
-        for _ in range(300):
-            try:
-                httpx.get(url + "/api/tables", timeout=1)
-                break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        result = asyncio.run(_live(url, tokens, games, seconds))
+        assert server.stdout is not None
+        server.stdout.readline()  # the banner: it listens
+        ready = resource.getrusage(resource.RUSAGE_SELF)
+        result = asyncio.run(_live("127.0.0.1", port, tokens, games, seconds))
+        client = resource.getrusage(resource.RUSAGE_SELF)
     finally:
         server.terminate()
-        server.wait(30)
-    lat = sorted(result["latencies"])  # type: ignore[arg-type]
+        server.wait(60)
+        log.seek(0)
+        stored = [line.split(" INFO ", 1)[1].strip() for line in log if "post(s) in" in line]
+        log.close()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    server_cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    client_cpu = (client.ru_utime + client.ru_stime) - (ready.ru_utime + ready.ru_stime)
+    lat = sorted(result["latencies"])
+
     def q(p: float) -> float:
         return lat[min(len(lat) - 1, int(p * len(lat)))] * 1e3 if lat else float("nan")
+
     errors = result["errors"]
-    print(f"  {tables} tables x 1 event/s for {seconds:.0f} s: {result['posts']} posts, {len(errors)} errors, "  # type: ignore[arg-type]
+    print(f"  {label}, {tables} tables x 1 event/s for {seconds:.0f} s: {result['posts']} posts, {len(errors)} errors, "
           f"{result['lost']} lost or doubled, {result['missing_updates']} updates not seen by the spectator")
     print(f"  post -> spectator update: median {q(0.5):.1f} ms, p95 {q(0.95):.1f} ms, p99 {q(0.99):.1f} ms, max {q(1.0):.1f} ms")
-    for e in errors[:5]:  # type: ignore[index]
+    print(f"  processor: server {server_cpu:.1f} s (start-up included), tables and spectator {client_cpu:.1f} s; "
+          f"the server {stored[0] if stored else 'did not say how it stored the posts'}", flush=True)
+    for e in errors[:5]:
         print(f"    error: {e}")
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="bench club")
-    parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--games", type=int, default=None)
-    parser.add_argument("--tables", type=int, default=None)
-    parser.add_argument("--seconds", type=float, default=None)
+    parser.add_argument("--quick", action="store_true", help="2,000 games; 20 tables for 10 seconds")
+    parser.add_argument("--games", type=int, default=None, help="games to import (default 100,000)")
     parser.add_argument("--pool", type=int, default=2_000, help="games simulated (the rest are copies with their own ids)")
-    parser.add_argument("--no-postgres", action="store_true")
-    parser.add_argument("--live-only", action="store_true", help="only the live page part")
+    parser.add_argument("--batch", type=int, default=500, help="games stored per transaction")
+    parser.add_argument("--one-by-one", action="store_true", help="one transaction per game (--batch 1)")
+    parser.add_argument("--tables", type=int, default=None, help="tables posting live (default 200)")
+    parser.add_argument("--seconds", type=float, default=None, help="how long they post (default 60)")
+    parser.add_argument("--no-postgres", action="store_true", help="SQLite only")
+    parser.add_argument("--live-db", choices=("sqlite", "postgresql", "both"), default="sqlite",
+                        help="the live server's archive (default sqlite, as on a club night)")
+    only = parser.add_mutually_exclusive_group()
+    only.add_argument("--live-only", action="store_true", help="only the live page part")
+    only.add_argument("--import-only", action="store_true", help="only the import and standings part")
     args = parser.parse_args(argv)
     n = args.games or (2_000 if args.quick else 100_000)
     tables = args.tables or (20 if args.quick else 200)
     seconds = args.seconds or (10 if args.quick else 60)
+    batch = 1 if args.one_by_one else max(1, args.batch)
     work = Path(tempfile.mkdtemp(prefix="rop-bench-club-"))
     try:
-        if args.live_only:
-            print("live page:")
-            bench_live(tables, seconds, work)
-            return 0
-        t = time.perf_counter()
-        pool = min(n, args.pool)
-        records = generate(n, pool=pool)
-        print(f"generated {n} game records ({pool} simulated games, the rest copies under their own ids) in {time.perf_counter() - t:.1f} s")
-        print("import (rop club add: replay every rule, store one transaction per game):")
-        bench_import("SQLite", f"sqlite:///{work / 'club.sqlite'}", records)
-        if not args.no_postgres:
-            with Postgres() as pg:
-                bench_import("PostgreSQL", pg, records)
-        print("live page:")
-        bench_live(tables, seconds, work)
+        if not args.live_only:
+            t = time.perf_counter()
+            pool = min(n, args.pool)
+            records = generate(n, pool=pool)
+            print(f"simulated {pool} games in {time.perf_counter() - t:.1f} s (the other {n - pool} are copies under their own ids)", flush=True)
+            print("import (rop club add: replay every rule, then store):", flush=True)
+            bench_import("SQLite", f"sqlite:///{work / 'club.sqlite'}", records, batch=batch)
+            if not args.no_postgres:
+                with Postgres() as pg:
+                    bench_import("PostgreSQL", pg, records, batch=batch)
+        if not args.import_only:
+            print("live page:", flush=True)
+            if args.live_db in ("sqlite", "both"):
+                bench_live(tables, seconds, work, f"sqlite:///{work / 'live.sqlite'}", "SQLite")
+            if args.live_db in ("postgresql", "both"):
+                with Postgres() as pg:
+                    bench_live(tables, seconds, work, pg, "PostgreSQL")
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return 0

@@ -9,14 +9,17 @@ need. Storing a game is one transaction: a reader sees it whole or not at all.
 A game already stored (same identity, see :mod:`companion.club.identity`) is recognised: the
 same events are a duplicate and are not stored twice; other events under the same id are a
 correction, which replaces the stored game.
+
+Many games at once (``rop club add`` of a folder) are stored in batches: one transaction and
+one multi-row insert per table for a whole batch, each game still replayed by the rules
+first, with the same outcome as storing them one by one.
 """
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -26,7 +29,7 @@ from sqlalchemy import Connection, Engine, and_, delete, func, or_, select
 from companion.club import identity
 from companion.club.schema import (
     GAME_CHILDREN,
-    game_events,
+    game_records,
     game_players,
     game_rounds,
     game_sides,
@@ -35,13 +38,19 @@ from companion.club.schema import (
     ratings,
     round_points,
 )
-from companion.engine.game import GameState
+from companion.engine.game import GameSetup, GameState
+from companion.engine.moves import Move
 from companion.records.format import RecordError, Replayer, read_record
 
-__all__ = ["AddResult", "Archive", "ParsedGame", "parse_record", "read_record_file"]
+__all__ = [
+    "AddResult", "Archive", "ParsedGame", "SweepCount", "game_date", "parse_record", "played_game", "player_sweeps",
+    "read_record_file",
+]
 
 #: Header keys that may carry when the game was played (ISO 8601).
 DATE_KEYS = ("date", "started", "played_at")
+#: Ids per ``IN (...)`` list, well under every backend's limit on bound parameters.
+_IN_CHUNK = 500
 
 
 @dataclass(frozen=True)
@@ -55,6 +64,9 @@ class ParsedGame:
     game: GameState
     played_at: datetime
     source: str | None
+    #: Each player's own clean sweeps in the rounds that ended (R7): in a team game the
+    #: member who laid the sweeping card, where the side's score pools the team's.
+    sweeps: dict[str, int] = field(default_factory=dict)
 
     @property
     def header(self) -> dict[str, Any]:
@@ -78,36 +90,98 @@ def _parse_date(value: Any) -> datetime | None:
     return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
-def parse_record(
-    lines: Iterable[str], *, path: str | None = None, played_at: datetime | None = None
+class SweepCount:
+    """Each player's own clean sweeps (R7: a capture is the sweep of the player who laid the
+    card) in the rounds that ended, kept as a game is played: :meth:`after` each move."""
+
+    def __init__(self, players: Iterable[str]) -> None:
+        self.sweeps: dict[str, int] = dict.fromkeys(players, 0)
+        self._rounds = 0
+
+    def after(self, game: GameState) -> None:
+        if len(game.results) != self._rounds:
+            # The round just ended; its sweeps stay with the players until the next round.
+            self._rounds = len(game.results)
+            for player in self.sweeps:
+                self.sweeps[player] += len(game.sweeps(player))
+
+
+class _Replay(Replayer):
+    """Plays a record with every rule checked, keeping its events as read and counting each
+    player's own sweeps."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = SweepCount(())
+        self.events: list[dict[str, Any]] = []
+
+    def visit_event(self, event: dict[str, Any], line: int) -> None:
+        self.events.append(event)
+
+    def begin_game(self, setup: GameSetup, line: int) -> None:
+        super().begin_game(setup, line)
+        self.count = SweepCount(setup.players)
+
+    def visit_move(self, move: Move, line: int) -> None:
+        game = self.game
+        assert game is not None
+        game.push(move)
+        self.count.after(game)
+
+
+def player_sweeps(lines: Iterable[str]) -> dict[str, int]:
+    """Each player's own clean sweeps in a record's finished rounds (R7)."""
+    replay = _Replay()
+    read_record(lines, replay)
+    return replay.count.sweeps
+
+
+def game_date(header: dict[str, Any]) -> datetime | None:
+    """When the game was played, from its header (:data:`DATE_KEYS`), if it says."""
+    for key in DATE_KEYS:
+        when = _parse_date(header.get(key))
+        if when:
+            return when
+    return None
+
+
+def played_game(
+    events: list[Any],
+    game: GameState,
+    sweeps: dict[str, int],
+    *,
+    played_at: datetime | None = None,
+    source: str | None = None,
+    path: str | None = None,
 ) -> ParsedGame:
-    """Replay ``lines`` with every rule checked (raises :class:`RecordError` naming the
-    line and rule) and gather what the archive stores."""
-    texts = list(lines)
-    replayer = Replayer()
-    read_record(texts, replayer, path=path)
-    assert replayer.game is not None
-    events = [json.loads(t) for t in texts if t.strip()]
-    header = events[0]
+    """What the archive stores of a game whose events (header first) were played on
+    ``game`` with every rule checked; its date is its header's, else ``played_at``."""
     canonical = [identity.canonical(e) for e in events]
     digest = identity.digest_lines(canonical)
     gid = identity.game_id(events, known_digest=digest)
     if len(gid) > 64:
         raise RecordError(f'the game "id" is longer than 64 characters: {gid[:20]}...', line=1, path=path)
-    when = None
-    for key in DATE_KEYS:
-        when = _parse_date(header.get(key))
-        if when:
-            break
     return ParsedGame(
         id=gid,
         digest=digest,
         events=events,
         lines=canonical,
-        game=replayer.game,
-        played_at=when or played_at or datetime.now(UTC),
-        source=path,
+        game=game,
+        played_at=game_date(events[0]) or played_at or datetime.now(UTC),
+        source=source if source is not None else path,
+        sweeps=sweeps,
     )
+
+
+def parse_record(
+    lines: Iterable[str], *, path: str | None = None, played_at: datetime | None = None
+) -> ParsedGame:
+    """Replay ``lines`` with every rule checked (raises :class:`RecordError` naming the
+    line and rule) and gather what the archive stores."""
+    replayer = _Replay()
+    read_record(lines, replayer, path=path)
+    assert replayer.game is not None
+    return played_game(replayer.events, replayer.game, replayer.count.sweeps, played_at=played_at, path=path)
 
 
 def read_record_file(path: str | os.PathLike[str]) -> ParsedGame:
@@ -173,11 +247,10 @@ def _rows(parsed: ParsedGame, season: str) -> dict[Any, list[dict[str, Any]]]:
             }
         ],
         game_players: [
-            {"game_id": gid, "seat": i, "player": p, "side": setup.side_of(p)} for i, p in enumerate(setup.players)
+            {"game_id": gid, "seat": i, "player": p, "side": setup.side_of(p), "sweeps": parsed.sweeps.get(p, 0)}
+            for i, p in enumerate(setup.players)
         ],
-        game_events: [
-            {"game_id": gid, "number": n, "body": line} for n, line in enumerate(parsed.lines, 1)
-        ],
+        game_records: [{"game_id": gid, "body": "\n".join(parsed.lines)}],
         game_rounds: rounds,
         round_points: points,
         game_sides: [
@@ -215,26 +288,62 @@ class Archive:
         with self.engine.begin() as conn:
             return self.store_on(conn, parsed, season=season)
 
+    def store_many(self, batch: Iterable[ParsedGame], *, season: str | None = None) -> list[AddResult]:
+        """Store games in one transaction, each table's rows in one insert: the outcome of
+        storing them one by one (a game given twice in the batch counts as given twice)."""
+        with self.engine.begin() as conn:
+            return self.store_many_on(conn, batch, season=season)
+
     def store_on(self, conn: Connection, parsed: ParsedGame, *, season: str | None = None) -> AddResult:
         """Store ``parsed`` inside the caller's transaction."""
-        label = season or str(parsed.played_at.year)
-        stored = conn.execute(select(games.c.digest, games.c.season).where(games.c.id == parsed.id)).first()
-        status = "added"
-        if stored is not None:
-            if stored.digest == parsed.digest:
-                return AddResult(parsed.id, "duplicate", parsed.source)
-            # A correction keeps the season it was filed under unless told otherwise.
-            label = season or stored.season
+        return self.store_many_on(conn, [parsed], season=season)[0]
+
+    def store_many_on(self, conn: Connection, batch: Iterable[ParsedGame], *, season: str | None = None) -> list[AddResult]:
+        """Store games inside the caller's transaction (see :meth:`store_many`)."""
+        games_ = list(batch)
+        stored: dict[str, tuple[str, str]] = {}  # id -> (digest, season) of what is stored now
+        ids = list(dict.fromkeys(p.id for p in games_))
+        for k in range(0, len(ids), _IN_CHUNK):
+            query = select(games.c.id, games.c.digest, games.c.season).where(games.c.id.in_(ids[k : k + _IN_CHUNK]))
+            stored.update((row.id, (row.digest, row.season)) for row in conn.execute(query))
+        pending: dict[str, tuple[ParsedGame, str]] = {}  # what this batch stores, by id
+        results: list[AddResult] = []
+        replaced: list[str] = []
+        for parsed in games_:
+            label = season or str(parsed.played_at.year)
+            before = pending.get(parsed.id)
+            known = (before[0].digest, before[1]) if before else stored.get(parsed.id)
+            if known is None:
+                status = "added"
+            elif known[0] == parsed.digest:
+                results.append(AddResult(parsed.id, "duplicate", parsed.source))
+                continue
+            else:
+                # A correction keeps the season it was filed under unless told otherwise.
+                label = season or known[1]
+                status = "replaced"
+                if before is None:
+                    replaced.append(parsed.id)
+            pending[parsed.id] = (parsed, label)
+            results.append(AddResult(parsed.id, status, parsed.source))
+        for k in range(0, len(replaced), _IN_CHUNK):
+            chunk = replaced[k : k + _IN_CHUNK]
             for table in GAME_CHILDREN:
-                conn.execute(delete(table).where(table.c.game_id == parsed.id))
-            conn.execute(delete(games).where(games.c.id == parsed.id))
-            status = "replaced"
-        rows = _rows(parsed, label)
-        for table, table_rows in rows.items():
-            if table_rows:
-                conn.execute(table.insert(), table_rows)
-        self._forget_ratings(conn, rows[games][0]["played_at"], parsed.id, everything=status == "replaced")
-        return AddResult(parsed.id, status, parsed.source)
+                conn.execute(delete(table).where(table.c.game_id.in_(chunk)))
+            conn.execute(delete(games).where(games.c.id.in_(chunk)))
+        if not pending:
+            return results
+        rows: dict[Any, list[dict[str, Any]]] = {}
+        for parsed, label in pending.values():
+            for table, table_rows in _rows(parsed, label).items():
+                rows.setdefault(table, []).extend(table_rows)
+        # Parents first: the children's foreign keys name the games.
+        for table in (games, *GAME_CHILDREN):
+            if rows.get(table):
+                conn.execute(table.insert(), rows[table])
+        first = min(rows[games], key=lambda r: (r["played_at"], r["id"]))
+        self._forget_ratings(conn, first["played_at"], first["id"], everything=bool(replaced))
+        return results
 
     @staticmethod
     def _forget_ratings(conn: Connection, played_at: datetime, game_id: str, *, everything: bool) -> None:
@@ -280,11 +389,8 @@ class Archive:
     def events(self, game_id: str) -> list[str]:
         """The stored game's record lines (canonical), header first; empty if unknown."""
         with self.engine.connect() as conn:
-            return list(
-                conn.execute(
-                    select(game_events.c.body).where(game_events.c.game_id == game_id).order_by(game_events.c.number)
-                ).scalars()
-            )
+            body = conn.execute(select(game_records.c.body).where(game_records.c.game_id == game_id)).scalar()
+        return body.split("\n") if body else []
 
     def games(self, *, season: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
         """The latest stored games, newest first."""

@@ -7,8 +7,9 @@ from typing import Any
 
 from companion.engine.cards import Card, UnknownCardError
 from companion.engine.game import GameState, Phase
+from companion.engine.scoring import score_round
 
-__all__ = ["card_label", "describe_event", "table_state"]
+__all__ = ["TableView", "card_label", "describe_event", "table_state"]
 
 
 def card_label(card_id: Any) -> str:
@@ -54,36 +55,61 @@ def describe_event(event: dict[str, Any]) -> str:
     return str(kind)
 
 
-def table_state(game: GameState, header: dict[str, Any]) -> dict[str, Any]:
-    """What the live page shows of a table: the centre, totals, the round's running score with
-    its reasons (as if the round ended now), the last settled round."""
-    setup = game.setup
-    outcome = game.outcome()
-    state: dict[str, Any] = {
-        "players": list(setup.players),
-        "sides": list(setup.sides),
-        "target": setup.target,
-        "round": game.round_number,
-        "phase": game.phase.value,
-        "turn": game.turn if game.phase is Phase.TURN else None,
-        "dealer": game.dealer,
-        "centre": [card_label(c.id) for c in game.centre],
-        "totals": game.totals,
-        "finished": outcome is not None,
-        "winner": outcome.winner if outcome else None,
-        "termination": outcome.termination.value if outcome else None,
-    }
-    if game.phase in (Phase.DEAL, Phase.TURN):
-        score = game.provisional_score()
-        state["running"] = {side: pts.total for side, pts in score.sides.items()}
-        state["pride"] = score.pride.explain()
-        state["ring"] = score.power_ring.explain()
-        state["reasons"] = score.reasons()
-    if game.results:
-        last = game.results[-1]
-        state["last_round"] = {
-            "number": last.number,
-            "points": {side: pts.total for side, pts in last.score.sides.items()},
-            "reasons": last.score.reasons(),
+class TableView:
+    """What the live page shows of one table: the centre, totals, the round's running score
+    with its reasons (as if the round ended now), the last settled round. A table's state is
+    worked out after every move; the running score only when the captures or sweeps it
+    counts have changed since (a card laid, a Fate card drawn or a pass leave it as it was),
+    and the last settled round once."""
+
+    def __init__(self) -> None:
+        self._score_key: tuple[Any, ...] | None = None
+        self._score: dict[str, Any] = {}
+        self._last: tuple[int, dict[str, Any]] | None = None
+
+    def state(self, game: GameState, header: dict[str, Any]) -> dict[str, Any]:
+        setup = game.setup
+        outcome = game.outcome()
+        state: dict[str, Any] = {
+            "players": list(setup.players),
+            "sides": list(setup.sides),
+            "target": setup.target,
+            "round": game.round_number,
+            "phase": game.phase.value,
+            "turn": game.turn if game.phase is Phase.TURN else None,
+            "dealer": game.dealer,
+            "centre": [card_label(c.id) for c in game.centre],
+            "totals": game.totals,
+            "finished": outcome is not None,
+            "winner": outcome.winner if outcome else None,
+            "termination": outcome.termination.value if outcome else None,
         }
-    return state
+        if game.phase in (Phase.DEAL, Phase.TURN):
+            captured, sweeps = game.captured_by_side(), game.sweeps_by_side()
+            key = (game.round_number, tuple(captured.values()), tuple(sweeps.values()))
+            if key != self._score_key:
+                score = score_round(captured, sweeps, expansion=setup.expansion)
+                self._score = {
+                    "running": {side: pts.total for side, pts in score.sides.items()},
+                    "pride": score.pride.explain(),
+                    "ring": score.power_ring.explain(),
+                    "reasons": score.reasons(),
+                }
+                self._score_key = key
+            state.update(self._score)
+        if game.results:
+            if self._last is None or self._last[0] != len(game.results):
+                last = game.results[-1]
+                settled = {
+                    "number": last.number,
+                    "points": {side: pts.total for side, pts in last.score.sides.items()},
+                    "reasons": last.score.reasons(),
+                }
+                self._last = (len(game.results), settled)
+            state["last_round"] = self._last[1]
+        return state
+
+
+def table_state(game: GameState, header: dict[str, Any]) -> dict[str, Any]:
+    """What the live page shows of a table now (see :class:`TableView`)."""
+    return TableView().state(game, header)

@@ -8,8 +8,11 @@ event the server lacks, reading from the table's own record file any event it no
 holds in memory. The server stores each event of a game once (it acknowledges a repeat with
 200), so a resend never doubles an event, and a gap is answered with the number to resend
 from (409). A move taken back at the table (undo) reaches the feed as an event number given
-again: the feed sends it as a replacement, and the server drops the events after it.
-:func:`push_record` does the same catch-up by hand (``rop club push``).
+again: the feed sends it as a replacement, and the server drops the events after it. A deal
+whose face-down hands the table filled in once their cards were played (at the round's end)
+is given with :meth:`ClubFeed.fill`: sent again as the same event number, before any event
+after it still to send, which the server takes as the completed deal and keeps the events
+after it. :func:`push_record` does the same catch-up by hand (``rop club push``).
 """
 
 from __future__ import annotations
@@ -119,6 +122,10 @@ class _Game:
     bodies: dict[int, str] = field(default_factory=dict)
     refused: str | None = None  # the server refused an event: no point resending
     replace_from: int | None = None  # a move taken back: this event replaces the server's
+    fills: dict[int, str] = field(default_factory=dict)  # events on the server, to send again filled in
+
+    def unsent(self) -> int:
+        return self.known - self.acked + len(self.fills)
 
 
 class ClubFeed:
@@ -165,12 +172,29 @@ class ClubFeed:
                 # A move was taken back at the table: this event and those after it are new.
                 for later in [n for n in game.bodies if n > number]:
                     del game.bodies[later]
+                for later in [n for n in game.fills if n >= number]:
+                    del game.fills[later]
                 # The server may hold it already, acknowledged or not yet: send it as a replacement.
                 game.acked = min(game.acked, number - 1)
                 game.replace_from = number if game.replace_from is None else min(game.replace_from, number)
                 game.known = number
             game.bodies[number] = body
             game.known = max(game.known, number)
+            self._cond.notify_all()
+
+    def fill(self, game_id: str, number: int, event_json: str | Mapping[str, Any]) -> None:
+        """Event ``number`` of ``game_id``, already given, again with cards that were face
+        down now named (a deal completed at its round's end); never blocks on the network."""
+        body = event_json if isinstance(event_json, str) else json.dumps(event_json, ensure_ascii=False)
+        with self._cond:
+            game = self._games.setdefault(game_id, _Game())
+            if number > game.known:
+                return  # never given: nothing to fill in
+            if number > game.acked:
+                # Not on the server yet (or on its way: the answer's check sends it again).
+                game.bodies[number] = body
+            else:
+                game.fills[number] = body
             self._cond.notify_all()
 
     def retry_now(self) -> None:
@@ -182,7 +206,7 @@ class ClubFeed:
     def pending(self) -> int:
         """Events saved at the table and not yet on the server."""
         with self._cond:
-            return sum(g.known - g.acked for g in self._games.values() if g.refused is None)
+            return sum(g.unsent() for g in self._games.values() if g.refused is None)
 
     def wait_sent(self, timeout: float) -> bool:
         """Wait until every event is on the server (or refused); ``False`` on timeout."""
@@ -203,7 +227,7 @@ class ClubFeed:
         with self._cond:
             return {
                 "connected": self.connected,
-                "pending": sum(g.known - g.acked for g in self._games.values()),
+                "pending": sum(g.unsent() for g in self._games.values()),
                 "last_error": self.last_error,
                 "games": {gid: {"known": g.known, "acked": g.acked, "refused": g.refused} for gid, g in self._games.items()},
             }
@@ -224,7 +248,7 @@ class ClubFeed:
             self._games.setdefault(header["id"], _Game()).known = len(lines)
 
     def _idle(self) -> bool:
-        return all(g.acked >= g.known or g.refused is not None for g in self._games.values())
+        return all(g.unsent() == 0 or g.refused is not None for g in self._games.values())
 
     def _from_file(self, game_id: str, number: int) -> str | None:
         if self.record_path is None:
@@ -247,7 +271,7 @@ class ClubFeed:
                 if self._idle():
                     self._cond.wait()
                     continue
-                work = [(gid, g) for gid, g in self._games.items() if g.acked < g.known and g.refused is None]
+                work = [(gid, g) for gid, g in self._games.items() if g.unsent() and g.refused is None]
             ok = all(self._send(gid, g) for gid, g in work)
             with self._cond:
                 if ok:
@@ -271,6 +295,8 @@ class ClubFeed:
                         game.acked = max(game.acked, min(int(resp.json()["stored"]), game.known))
                         game.asked = True
             while True:
+                if not self._send_fills(game_id, game):
+                    return False
                 with self._cond:
                     number = game.acked + 1
                     if number > game.known:
@@ -316,3 +342,30 @@ class ClubFeed:
             self.connected = False
             self.last_error = f"cannot reach the club server at {self.url} ({exc})"
             return False
+
+    def _send_fills(self, game_id: str, game: _Game) -> bool:
+        """Send the filled-in events the server holds face down, before any later event;
+        ``False`` when the server is away. One the server refuses is dropped and said: the
+        game goes on, its deal as first sent."""
+        while True:
+            with self._cond:
+                for n in [n for n in game.fills if n > game.acked]:
+                    # The server lost track since (it asked to resend from earlier): the
+                    # filled-in event goes out in its turn instead.
+                    game.bodies[n] = game.fills.pop(n)
+                if not game.fills:
+                    return True
+                number = min(game.fills)
+                body = game.fills[number]
+            resp = _post(self._client, game_id, number, body)
+            self.connected = True
+            if resp.status_code >= 500:
+                self.last_error = f"the club server answered {resp.status_code}: {_reason(resp)}"
+                return False
+            with self._cond:
+                if game.fills.get(number) == body:
+                    del game.fills[number]
+                if resp.status_code not in (200, 201):
+                    self.last_error = f"event {number} filled in, refused ({resp.status_code}): {_reason(resp)}"
+                    log.error("club feed: game %s: %s", game_id, self.last_error)
+                self._cond.notify_all()

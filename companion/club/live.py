@@ -3,40 +3,51 @@
 A table posts event ``number`` (its line in the record, the header being 1) of a game. The
 rules of the exchange make the feed safe to repeat and to resume:
 
-- the next event (``number`` = events stored + 1) is replayed on the game; if it breaks a
+- the next event (``number`` = events stored + 1) is played on the game; if it breaks a
   rule it is refused (422, naming the event and the rule) and nothing is stored;
 - an event already stored is acknowledged again (200) when identical, refused (409) when it
-  differs: a table cannot rewrite what spectators saw;
+  differs: a table cannot rewrite what spectators saw. Two exceptions, both checked by
+  replaying the game by the rules: a deal posted again with cards that were face down now
+  named (hands completed when their round ended) fills them in, the events after it kept;
+  and, with ``replace``, a move taken back at the table replaces the stored one and drops the
+  events after it;
 - an event beyond the next is refused (409) with the number expected, so the table resends
   from there (its local record holds every line).
 
-Accepted events are kept in ``live_events``; when a game ends it is stored in the archive
-like any added record (same identity, so a later ``rop club add`` of the file is a
-duplicate), in the same transaction that clears its live events.
+Each live game is kept in memory, its state played up to its last event: a post plays only
+the new event. What a post changes in the archive is handed back as a :class:`Write` for the
+:class:`~companion.club.writer.ArchiveWriter` to store; the post is answered once it is
+stored. Accepted events are kept in ``live_events``; when a game ends it is stored in the
+archive like any added record (same identity, so a later ``rop club add`` of the file is a
+duplicate), in the same transaction that clears its live events. A write that fails leaves
+the game to be read back from the archive (:meth:`LiveTables.forget`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import re
 from collections import deque
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, delete, select
+from sqlalchemy import Connection, Engine, delete, select, update
 
 from companion.club import identity
-from companion.club.archive import Archive, parse_record
-from companion.club.describe import describe_event, table_state
+from companion.club.archive import Archive, ParsedGame, SweepCount, played_game
+from companion.club.describe import TableView, describe_event
 from companion.club.schema import live_events
 from companion.engine.game import GameState
-from companion.engine.moves import Move
-from companion.records.format import RecordError, RecordVisitor, Replayer, read_record
+from companion.records.format import RecordError, Replayer, play_event, read_record
 
-__all__ = ["LiveGame", "LiveTables", "PostError", "RECENT"]
+__all__ = ["Accepted", "LiveGame", "LiveTables", "PostError", "RECENT", "Write"]
 
 #: How many of the last moves the page shows per table.
 RECENT = 8
+#: What a game id posted to may be.
+GAME_ID = re.compile(r"[\w-]{1,64}")
 MAX_EVENT_BYTES = 64 * 1024
 
 
@@ -50,16 +61,6 @@ class PostError(Exception):
         self.extra = extra
 
 
-class _Continue(RecordVisitor):
-    """Plays further lines on an existing game (the header line only names the set-up)."""
-
-    def __init__(self, game: GameState) -> None:
-        self.game = game
-
-    def visit_move(self, move: Move, line: int) -> None:
-        self.game.push(move)
-
-
 @dataclass
 class LiveGame:
     game_id: str
@@ -67,31 +68,52 @@ class LiveGame:
     header_line: str
     header: dict[str, Any]
     game: GameState
+    sweeps: SweepCount
     lines: list[str] = field(default_factory=list)  # canonical, header first
     recent: deque[str] = field(default_factory=lambda: deque(maxlen=RECENT))
     archived: bool = False
     updated_at: datetime = field(default_factory=lambda: datetime.now(UTC))
     started_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+    view: TableView = field(default_factory=TableView)
+    _snapshot: dict[str, Any] | None = None
 
     def snapshot(self) -> dict[str, Any]:
-        state = table_state(self.game, self.header)
-        state.update(
-            table=self.table,
-            game_id=self.game_id,
-            events=len(self.lines),
-            last_moves=list(self.recent),
-            updated_at=self.updated_at.isoformat(),
-        )
-        return state
+        """The table as the page shows it, worked out once per change."""
+        if self._snapshot is None:
+            state = self.view.state(self.game, self.header)
+            state.update(
+                table=self.table,
+                game_id=self.game_id,
+                events=len(self.lines),
+                last_moves=list(self.recent),
+                updated_at=self.updated_at.isoformat(),
+            )
+            self._snapshot = state
+        return self._snapshot
+
+    def play(self, line: str, event: dict[str, Any]) -> None:
+        """Play the next event (``line`` canonical); :class:`RecordError` if it breaks a rule."""
+        play_event(self.game, event, line=len(self.lines) + 1)
+        self.sweeps.after(self.game)
+        self.lines.append(line)
+        self.recent.append(describe_event(event))
+        self.updated_at = datetime.now(UTC)
+        self._snapshot = None
+
+    def parsed(self) -> ParsedGame:
+        """The game as the archive stores it. Its date is its header's if it has one, else
+        when its table began it."""
+        events = [json.loads(line) for line in self.lines]
+        parsed = played_game(events, self.game, self.sweeps.sweeps, played_at=self.started_at, source=f"table {self.table}")
+        return dataclasses.replace(parsed, id=self.game_id)
 
 
 def _start(game_id: str, table: str | None, header_line: str, started_at: datetime | None = None) -> LiveGame:
-    # History is kept so that a move the database failed to store can be taken back.
-    replayer = Replayer(keep_history=True)
+    replayer = Replayer()
     read_record([header_line], replayer)
     assert replayer.game is not None
     header = json.loads(header_line)
-    live = LiveGame(game_id, table, header_line, header, replayer.game)
+    live = LiveGame(game_id, table, header_line, header, replayer.game, SweepCount(replayer.game.setup.players))
     if started_at is not None:
         live.started_at = live.updated_at = started_at
     live.lines.append(header_line)
@@ -99,15 +121,62 @@ def _start(game_id: str, table: str | None, header_line: str, started_at: dateti
     return live
 
 
-def _advance(live: LiveGame, line: str, event: dict[str, Any]) -> None:
-    read_record([live.header_line, line], _Continue(live.game))
-    live.lines.append(line)
-    live.recent.append(describe_event(event))
-    live.updated_at = datetime.now(UTC)
+def _rebuild(live: LiveGame, lines: list[str], table: str | None) -> LiveGame:
+    """The game played again from its header over ``lines`` (the events after the header)."""
+    redo = _start(live.game_id, table, live.header_line, live.started_at)
+    for line in lines:
+        redo.play(line, json.loads(line))
+    return redo
+
+
+@dataclass
+class Write:
+    """What an accepted post changes in the archive: event ``number`` of the game appended,
+    or filled in, or replacing the events from ``number`` on; and the game archived when it
+    ended (``ended``). :meth:`run` does it on the writer's connection."""
+
+    game_id: str
+    table: str
+    number: int
+    line: str
+    kind: str = "append"  # "append", "fill" or "replace"
+    ended: LiveGame | None = None
+    received_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+
+    def run(self, conn: Connection) -> None:
+        gid = self.game_id
+        if self.ended is not None:
+            # The game is over: into the archive, out of the live events.
+            Archive(conn.engine).store_on(conn, self.ended.parsed())
+            conn.execute(delete(live_events).where(live_events.c.game_id == gid))
+            return
+        if self.kind == "fill":
+            conn.execute(
+                update(live_events)
+                .where((live_events.c.game_id == gid) & (live_events.c.number == self.number))
+                .values(body=self.line)
+            )
+            return
+        if self.kind == "replace":
+            conn.execute(delete(live_events).where((live_events.c.game_id == gid) & (live_events.c.number >= self.number)))
+        conn.execute(
+            live_events.insert(),
+            {"game_id": gid, "number": self.number, "table_name": self.table, "body": self.line, "received_at": self.received_at},
+        )
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """A post taken: 201 (stored once ``write`` is) or 200 (already stored, ``write`` None)."""
+
+    status: int
+    game: LiveGame
+    write: Write | None = None
 
 
 class LiveTables:
-    """Every table's current game; posts go through :meth:`post`."""
+    """Every table's current game; posts go through :meth:`post`, on one thread (the
+    server's event loop), one post of a game at a time."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -117,16 +186,14 @@ class LiveTables:
 
     def _reload(self) -> None:
         """Games still being played when the server stopped carry on where they were."""
-        rows = []
         with self.engine.connect() as conn:
             rows = list(conn.execute(select(live_events).order_by(live_events.c.game_id, live_events.c.number)))
         for row in rows:
             live = self.games.get(row.game_id)
             if live is None:
-                received = row.received_at if row.received_at.tzinfo else row.received_at.replace(tzinfo=UTC)
-                self.games[row.game_id] = _start(row.game_id, row.table_name, row.body, received)
+                self.games[row.game_id] = _start(row.game_id, row.table_name, row.body, _utc(row.received_at))
             else:
-                _advance(live, row.body, json.loads(row.body))
+                live.play(row.body, json.loads(row.body))
 
     def tables(self) -> list[dict[str, Any]]:
         """The latest game of each table, for the page."""
@@ -139,29 +206,44 @@ class LiveTables:
 
     def stored(self, game_id: str) -> int:
         """How many events of the game the club holds (live or archived)."""
-        live = self.games.get(game_id)
-        if live is not None:
-            return len(live.lines)
-        return len(self.archive.events(game_id))
+        live = self.games.get(game_id) or self._load(game_id)
+        return len(live.lines) if live is not None else 0
 
-    def _from_archive(self, game_id: str) -> LiveGame | None:
+    def forget(self, game_id: str) -> None:
+        """The game's last change could not be stored: drop what memory holds of it, so that
+        the next post reads it back from the archive as it is."""
+        self.games.pop(game_id, None)
+
+    def _load(self, game_id: str) -> LiveGame | None:
+        """A game not in memory, from its live events or else from the archive."""
+        with self.engine.connect() as conn:
+            rows = list(
+                conn.execute(select(live_events).where(live_events.c.game_id == game_id).order_by(live_events.c.number))
+            )
+        if rows:
+            live = _start(game_id, rows[0].table_name, rows[0].body, _utc(rows[0].received_at))
+            for row in rows[1:]:
+                live.play(row.body, json.loads(row.body))
+            self.games[game_id] = live
+            return live
         lines = self.archive.events(game_id)
         if not lines:
             return None
         live = _start(game_id, None, lines[0])
         for line in lines[1:]:
-            _advance(live, line, json.loads(line))
+            live.play(line, json.loads(line))
         live.archived = True
         return live
 
-    def post(self, table: str, game_id: str, number: int, body: bytes, *, replace: bool = False) -> tuple[int, LiveGame]:
-        """Take event ``number`` of ``game_id`` from ``table``. Returns (201 stored | 200
-        already stored, the game); raises :class:`PostError` when refused.
+    def post(self, table: str, game_id: str, number: int, body: bytes, *, replace: bool = False) -> Accepted:
+        """Take event ``number`` of ``game_id`` from ``table``; raises :class:`PostError`
+        when refused. The game in memory is changed at once; the caller stores the
+        returned write before answering, and calls :meth:`forget` if that fails.
 
         With ``replace`` (a move taken back at the table, then another made), an event that
         differs from the stored one replaces it and drops the events after it, provided the
         game is still being played and the table is the one playing it."""
-        if not game_id or len(game_id) > 64 or not all(c.isalnum() or c in "-_" for c in game_id):
+        if not GAME_ID.fullmatch(game_id):
             raise PostError(400, "a game id is 1 to 64 letters, digits, '-' or '_'")
         if number < 1:
             raise PostError(400, f"event numbers start at 1 (the game header), not {number}")
@@ -174,81 +256,87 @@ class LiveTables:
         if not isinstance(event, dict):
             raise PostError(400, f"event {number} must be a JSON object")
         line = identity.canonical(event)
-        live = self.games.get(game_id) or self._from_archive(game_id)
+        live = self.games.get(game_id) or self._load(game_id)
         if live is None:
-            if number != 1:
-                raise PostError(409, f"game {game_id} is unknown here: send its events from 1", expected=1)
-            header_id = event.get("id")
-            if header_id is not None and header_id != game_id:
-                raise PostError(422, f"the game header's id {header_id!r} is not the game posted to ({game_id})")
-            try:
-                live = _start(game_id, table, line)
-            except RecordError as exc:
-                raise PostError(422, _reason(exc, number), rule=exc.rule) from None
-            self._persist(live, table, 1, line)
-            # The table's earlier games that are over are in the archive: forget them here.
-            for gid in [g.game_id for g in self.games.values() if g.table == table and g.archived]:
-                del self.games[gid]
-            self.games[game_id] = live
-            return 201, live
+            return self._begin(table, game_id, number, line, event)
         if live.table is not None and live.table != table:
             raise PostError(403, f"game {game_id} belongs to table {live.table}, not {table}")
         stored = len(live.lines)
         if number <= stored:
             if live.lines[number - 1] == line:
                 self.games.setdefault(game_id, live)
-                return 200, live
+                return Accepted(200, live)
+            if not replace and identity.fills_in(json.loads(live.lines[number - 1]), event):
+                if live.archived:
+                    raise PostError(409, f"game {game_id} is over and archived: correct it with rop club add")
+                return self._fill(live, table, number, line)
             if not replace:
                 raise PostError(409, f"event {number} of game {game_id} is already stored, with other content", expected=stored + 1)
             if live.archived or live.table != table:
                 raise PostError(409, f"game {game_id} is over and archived: correct it with rop club add")
             if number == 1:
                 raise PostError(409, "the game header cannot be replaced: start a new game")
-            return 201, self._take_back(live, table, number, line, event)
+            return self._take_back(live, table, number, line)
         if number > stored + 1:
             raise PostError(409, f"event {number} of game {game_id} is ahead: the club has {stored}", expected=stored + 1)
         if live.archived:
             raise PostError(409, f"game {game_id} is already in the archive; send a corrected record with rop club add")
         try:
-            _advance(live, line, event)
+            live.play(line, event)
         except RecordError as exc:
             raise PostError(422, _reason(exc, number), rule=exc.rule) from None
-        try:
-            self._persist(live, table, number, line)
-        except Exception:
-            # The engine moved but the database did not: take the move back so both agree.
-            live.game.pop()
-            live.lines.pop()
-            raise
-        return 201, live
+        return Accepted(201, live, self._write(live, table, number, line))
 
-    def _take_back(self, live: LiveGame, table: str, number: int, line: str, event: dict[str, Any]) -> LiveGame:
-        """Events ``number`` and after are taken back; ``line`` becomes event ``number``."""
-        redo = _start(live.game_id, table, live.header_line, live.started_at)
-        for kept in live.lines[1 : number - 1]:
-            _advance(redo, kept, json.loads(kept))
+    def _begin(self, table: str, game_id: str, number: int, line: str, event: dict[str, Any]) -> Accepted:
+        """The first event of a game the club does not know: its header."""
+        if number != 1:
+            raise PostError(409, f"game {game_id} is unknown here: send its events from 1", expected=1)
+        header_id = event.get("id")
+        if header_id is not None and header_id != game_id:
+            raise PostError(422, f"the game header's id {header_id!r} is not the game posted to ({game_id})")
         try:
-            _advance(redo, line, event)
+            live = _start(game_id, table, line)
         except RecordError as exc:
             raise PostError(422, _reason(exc, number), rule=exc.rule) from None
-        self._persist(redo, table, number, line, take_back=True)
+        # The table's earlier games that are over are in the archive: forget them here.
+        for gid in [g.game_id for g in self.games.values() if g.table == table and g.archived]:
+            del self.games[gid]
+        self.games[game_id] = live
+        return Accepted(201, live, Write(game_id, table, 1, line))
+
+    def _fill(self, live: LiveGame, table: str, number: int, line: str) -> Accepted:
+        """Event ``number``, a deal, with face-down cards named: the game is played again with
+        it, every later event checked against the hands now known."""
+        lines = live.lines[1:]
+        lines[number - 2] = line
+        try:
+            redo = _rebuild(live, lines, live.table)
+        except RecordError as exc:
+            raise PostError(422, f"event {number} filled in: {_reason(exc, exc.line)}", rule=exc.rule) from None
         self.games[live.game_id] = redo
-        return redo
+        return Accepted(201, redo, Write(live.game_id, table, number, line, kind="fill"))
 
-    def _persist(self, live: LiveGame, table: str, number: int, line: str, *, take_back: bool = False) -> None:
-        with self.engine.begin() as conn:
-            if take_back:
-                conn.execute(delete(live_events).where((live_events.c.game_id == live.game_id) & (live_events.c.number >= number)))
-            conn.execute(
-                live_events.insert(),
-                {"game_id": live.game_id, "number": number, "table_name": table, "body": line, "received_at": datetime.now(UTC)},
-            )
-            if live.game.is_game_over():
-                # The game's date is its header's if it has one, else when its table began it.
-                parsed = parse_record(live.lines, played_at=live.started_at)
-                self.archive.store_on(conn, replace(parsed, id=live.game_id, source=f"table {table}"))
-                conn.execute(delete(live_events).where(live_events.c.game_id == live.game_id))
-                live.archived = True
+    def _take_back(self, live: LiveGame, table: str, number: int, line: str) -> Accepted:
+        """Events ``number`` and after are taken back; ``line`` becomes event ``number``."""
+        try:
+            redo = _rebuild(live, live.lines[1 : number - 1] + [line], table)
+        except RecordError as exc:
+            raise PostError(422, _reason(exc, number), rule=exc.rule) from None
+        self.games[live.game_id] = redo
+        return Accepted(201, redo, self._write(redo, table, number, line, kind="replace"))
+
+    @staticmethod
+    def _write(live: LiveGame, table: str, number: int, line: str, *, kind: str = "append") -> Write:
+        write = Write(live.game_id, table, number, line, kind=kind)
+        if live.game.is_game_over():
+            live.archived = True
+            write.ended = live
+        return write
+
+
+def _utc(when: datetime) -> datetime:
+    # SQLite hands back naive times; they were stored in UTC.
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
 def _reason(exc: RecordError, number: int) -> str:

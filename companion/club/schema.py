@@ -1,10 +1,12 @@
 """The archive's tables (SQLAlchemy Core). The migrations in ``migrations/versions`` create
 exactly these; a change here needs a new migration.
 
-A game is stored whole: its set-up and players, every event of its record (line by line, so
-it can be replayed and sent back), each round's points per side with the settlement's
-reasons, and one row per side with what standings need (points for and against, sweeps, the
-win). ``live_events`` holds the events of games still being played at a table.
+A game is stored whole: its set-up and players, its record (every event, so that it can be
+replayed and sent back; one row a game, since a stored record is read and written whole),
+each round's points per side with the settlement's reasons, and one row per side with what
+standings need (points for and against, sweeps, the win); each player's own sweeps are on
+their row of ``game_players``. ``live_events`` holds the events of games still being played
+at a table, one row an event, as they arrive.
 """
 
 from __future__ import annotations
@@ -41,13 +43,15 @@ game_players = Table(
     Column("seat", Integer, primary_key=True),
     Column("player", String(100), nullable=False, index=True),
     Column("side", String(200), nullable=False),
+    # The clean sweeps this player made (R7); the side's row in game_sides has the team's sum.
+    Column("sweeps", Integer, nullable=False, server_default="0"),
 )
 
-game_events = Table(
-    "game_events",
+game_records = Table(
+    "game_records",
     metadata,
     Column("game_id", String(64), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
-    Column("number", Integer, primary_key=True),  # the line number in the record, header = 1
+    # Every event of the game as a canonical line, header first: the record, one row a game.
     Column("body", Text, nullable=False),
 )
 
@@ -102,7 +106,7 @@ live_events = Table(
 
 #: Child tables of ``games``, deleted explicitly when a game is replaced (SQLite enforces
 #: foreign keys only when asked, so cascades are not relied on).
-GAME_CHILDREN = (game_players, game_events, game_rounds, round_points, game_sides)
+GAME_CHILDREN = (game_players, game_records, game_rounds, round_points, game_sides)
 
 # Ratings as of a season's last rated game ("" = every season), so that standings rate only
 # the games added since. A game added before that point, or a correction, clears them.

@@ -7,7 +7,9 @@ Read-only for everyone: the page, ``/api/tables``, ``/api/standings``, ``/api/ga
 Tables post ``POST /api/games/{game_id}/events/{number}`` with ``Authorization: Bearer
 TOKEN`` (see :mod:`companion.club.tokens`) and the event's JSON as the body; the exchange is
 described in :mod:`companion.club.live`. A refused post gets a 4xx status with the reason in
-JSON and is logged; nothing of it is stored.
+JSON and is logged; nothing of it is stored. An accepted post is answered once it is stored
+(:mod:`companion.club.writer`, which commits the posts of many tables together); the posts of
+one game are taken one at a time, in the order they arrive.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import json
 import logging
 import socket
 import threading
+import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import date, datetime
@@ -38,6 +41,7 @@ from companion.club.live import LiveTables, PostError
 from companion.club.replay import replay_steps
 from companion.club.standings import compute_standings
 from companion.club.tokens import TokenFile
+from companion.club.writer import ArchiveWriter
 
 __all__ = ["ClubServer", "Hub", "create_app", "serve"]
 
@@ -106,6 +110,15 @@ def create_app(engine: Engine, tokens: TokenFile, *, on_ready: Callable[[Hub], N
     live = LiveTables(engine)
     archive = Archive(engine)
     hub = Hub()
+    writer = ArchiveWriter(engine)
+    # One post of a game at a time: its events are played and stored in order.
+    game_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def game_lock(game_id: str) -> asyncio.Lock:
+        lock = game_locks.get(game_id)
+        if lock is None:
+            lock = game_locks[game_id] = asyncio.Lock()
+        return lock
 
     def refuse(request: Request, status: int, reason: str, **extra: Any) -> JSONResponse:
         client = request.client.host if request.client else "?"
@@ -145,7 +158,13 @@ def create_app(engine: Engine, tokens: TokenFile, *, on_ready: Callable[[Hub], N
 
     async def progress(request: Request) -> Response:
         gid = request.path_params["game_id"]
-        return JSONResponse({"game_id": gid, "stored": live.stored(gid)})
+        try:
+            async with game_lock(gid):
+                stored = live.stored(gid)
+        except SQLAlchemyError as exc:
+            log.error("archive error on %s: %s", request.url.path, exc)
+            return JSONResponse({"ok": False, "reason": "the archive is unavailable; ask again later"}, status_code=503)
+        return JSONResponse({"game_id": gid, "stored": stored})
 
     async def post_event(request: Request) -> Response:
         table = tokens.table_for(_bearer(request))
@@ -154,22 +173,36 @@ def create_app(engine: Engine, tokens: TokenFile, *, on_ready: Callable[[Hub], N
         gid = request.path_params["game_id"]
         number = request.path_params["number"]
         body = await request.body()
-        try:
-            # On the event loop, one post at a time: the events of a game are applied in order.
-            replace = request.query_params.get("replace") in ("1", "true")
-            status, game = live.post(table, gid, number, body, replace=replace)
-        except PostError as exc:
-            return refuse(request, exc.status, f"table {table}: {exc.reason}", **exc.extra)
-        except SQLAlchemyError as exc:
-            log.error("archive error on %s: %s", request.url.path, exc)
-            return JSONResponse({"ok": False, "reason": "the archive is unavailable; send again later"}, status_code=503)
-        if status == 201 and hub.subscribers:
-            # The table's state for the page is built only when someone watches.
-            hub.publish("table", game.snapshot())
+        replace = request.query_params.get("replace") in ("1", "true")
+        async with game_lock(gid):
+            try:
+                accepted = live.post(table, gid, number, body, replace=replace)
+            except PostError as exc:
+                return refuse(request, exc.status, f"table {table}: {exc.reason}", **exc.extra)
+            except SQLAlchemyError as exc:
+                log.error("archive error on %s: %s", request.url.path, exc)
+                return unavailable()
+            if accepted.write is not None:
+                try:
+                    await writer.store(accepted.write)
+                except Exception as exc:
+                    # The game in memory is ahead of the archive: read it back at its next post.
+                    live.forget(gid)
+                    log.error("archive error on %s: %s", request.url.path, exc)
+                    return unavailable()
+                except asyncio.CancelledError:
+                    live.forget(gid)
+                    raise
+            if accepted.status == 201 and hub.subscribers:
+                # The table's state for the page is built only when someone watches.
+                hub.publish("table", accepted.game.snapshot())
         return JSONResponse(
-            {"ok": True, "status": "stored" if status == 201 else "already stored", "stored": len(game.lines)},
-            status_code=status,
+            {"ok": True, "status": "stored" if accepted.status == 201 else "already stored", "stored": len(accepted.game.lines)},
+            status_code=accepted.status,
         )
+
+    def unavailable() -> JSONResponse:
+        return JSONResponse({"ok": False, "reason": "the archive is unavailable; send again later"}, status_code=503)
 
     async def events(request: Request) -> Response:
         sub = hub.subscribe()
@@ -198,8 +231,12 @@ def create_app(engine: Engine, tokens: TokenFile, *, on_ready: Callable[[Hub], N
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if on_ready is not None:
             on_ready(hub)
-        yield
-        hub.close()
+        try:
+            yield
+        finally:
+            hub.close()
+            # Whatever was accepted is stored before the server ends.
+            writer.close()
 
     app = Starlette(
         routes=[
@@ -216,6 +253,7 @@ def create_app(engine: Engine, tokens: TokenFile, *, on_ready: Callable[[Hub], N
     )
     app.state.live = live
     app.state.hub = hub
+    app.state.writer = writer
     return app
 
 

@@ -2,9 +2,9 @@
 
 Standings count, per player and per team: games (finished or not), unfinished games, wins,
 points scored and conceded (a side's game total and the other sides' totals), clean sweeps
-(R10; a player in a team game is credited with the team's), and wins by the Rule of Power
-(R13). In a team game a player's row carries the team's figures (R16: the team scores as
-one).
+(R7), and wins by the Rule of Power (R13). In a team game a player's row carries the team's
+wins and points (R16: the team scores as one) and the sweeps the player made, those made
+with the cards they laid; the team's row has the sum of its members' sweeps.
 
 Ratings use openskill's Plackett-Luce model over the finished games in the order they were
 played (an unfinished game is stored and counted, never rated). The winner ranks first (R13,
@@ -223,24 +223,27 @@ def _keep(engine: Engine, key: str, ratings_: _Ratings, last: tuple[datetime, st
 
 
 def _counts(engine: Engine, season: str | None) -> tuple[list[Any], list[Any]]:
-    aggregates = (
-        func.count().label("games"),
-        func.sum(case((games.c.finished.is_(False), 1), else_=0)).label("unfinished"),
-        func.sum(case((game_sides.c.won.is_(True), 1), else_=0)).label("wins"),
-        func.sum(game_sides.c.points_for).label("points_for"),
-        func.sum(game_sides.c.points_against).label("points_against"),
-        func.sum(game_sides.c.sweeps).label("sweeps"),
-        func.sum(case((game_sides.c.rule_of_power_win.is_(True), 1), else_=0)).label("rule_of_power_wins"),
-    )
+    def aggregates(sweeps: Any) -> tuple[Any, ...]:
+        return (
+            func.count().label("games"),
+            func.sum(case((games.c.finished.is_(False), 1), else_=0)).label("unfinished"),
+            func.sum(case((game_sides.c.won.is_(True), 1), else_=0)).label("wins"),
+            func.sum(game_sides.c.points_for).label("points_for"),
+            func.sum(game_sides.c.points_against).label("points_against"),
+            func.sum(sweeps).label("sweeps"),
+            func.sum(case((game_sides.c.rule_of_power_win.is_(True), 1), else_=0)).label("rule_of_power_wins"),
+        )
+
+    # A player's own sweeps (R7), a team's the sum of its members'.
     by_player = (
-        select(game_players.c.player.label("name"), *aggregates)
+        select(game_players.c.player.label("name"), *aggregates(game_players.c.sweeps))
         .select_from(game_players)
         .join(games, games.c.id == game_players.c.game_id)
         .join(game_sides, (game_sides.c.game_id == game_players.c.game_id) & (game_sides.c.side == game_players.c.side))
         .group_by(game_players.c.player)
     )
     by_team = (
-        select(game_sides.c.side.label("name"), *aggregates)
+        select(game_sides.c.side.label("name"), *aggregates(game_sides.c.sweeps))
         .select_from(game_sides)
         .join(games, games.c.id == game_sides.c.game_id)
         .where(game_sides.c.is_team.is_(True))

@@ -1,14 +1,25 @@
 """A table's game session fed to the club server as it is played (``rop play --club URL``,
 ``rop track --club URL``): every event the session saves is sent, in order, by a
-:class:`~companion.club.feed.ClubFeed`; a move taken back or corrected at the table is sent
-again as a replacement. The table never waits on the network: a table that loses it keeps
-playing on its local record, and the feed catches up from that record later."""
+:class:`~companion.club.feed.ClubFeed`, so that the club holds what the table's record holds.
+
+The record is more than the moves as they were made: when a round ends, the hands that were
+dealt face down (a camera sees a card only as it is played) are filled in there
+(:mod:`companion.records.completion`), and an undo or a correction rewrites it. Whenever the
+session rewrites the record, the follower compares it with what it sent: a deal whose
+face-down cards are now named is sent again as such (the server keeps the events after it);
+any other change is sent as a replacement from the first line that differs, the later lines
+after it. The table never waits on the network: a table that loses it keeps playing on its
+local record, and the feed catches up from that record later."""
 
 from __future__ import annotations
 
+import json
+
 from companion.club.feed import ClubFeed
-from companion.records.format import move_event
-from companion.session import Applied, Corrected, GameSession, SessionEvent, Started
+from companion.club.identity import fills_in
+from companion.records.completion import complete_deals
+from companion.records.format import dumps_event, iter_record_lines, move_event
+from companion.session import Applied, Corrected, GameSession, SessionEvent, Started, Undone
 
 __all__ = ["TableFeed"]
 
@@ -24,6 +35,7 @@ class TableFeed:
         self.token = token
         self.feed: ClubFeed | None = None
         self.game_id: str | None = None
+        self._sent: list[str] = []  # the record's lines as given to the feed, header first
         self._open()
         self._unsubscribe = session.subscribe(self._changed)
 
@@ -38,6 +50,12 @@ class TableFeed:
         if path is not None and self.game_id is not None:
             # The feed sends what the record already holds (its header, a resumed game's events).
             self.feed = ClubFeed(self.url, self.token, path)
+            self._sent = self._record()
+
+    def _record(self) -> list[str]:
+        """The lines of the record as the session has written it."""
+        moves = self.session.moves
+        return list(iter_record_lines(self.session.setup, complete_deals(moves), self.game_id))
 
     def _changed(self, event: SessionEvent) -> None:
         if isinstance(event, Started):
@@ -45,14 +63,41 @@ class TableFeed:
             return
         if self.feed is None or self.game_id is None:
             return
-        setup = self.session.setup
-        if isinstance(event, Applied):
-            # Line n of the record is event n - 1 of the game: the header is line 1.
-            self.feed.event(self.game_id, event.index + 2, move_event(event.move, setup))
-        elif isinstance(event, Corrected):
-            moves = self.session.moves
-            for index in range(event.index, len(moves)):
-                self.feed.event(self.game_id, index + 2, move_event(moves[index], setup))
+        if isinstance(event, Applied) and event.effects.round_result is None and len(self._sent) == event.index + 1:
+            # A move appended to the record as it was made: the one line to send.
+            self._give(event.index + 2, dumps_event(move_event(event.move, self.session.setup)))
+        elif isinstance(event, (Applied, Undone, Corrected)):
+            # The record may have been rewritten: a round's hands filled in, a move taken
+            # back, an event corrected.
+            self._sync(self._record())
+
+    def _sync(self, lines: list[str]) -> None:
+        """Bring what the club was given in line with ``lines``, the record now."""
+        feed, gid = self.feed, self.game_id
+        assert feed is not None and gid is not None
+        common = min(len(lines), len(self._sent))
+        first = next((i for i in range(common) if lines[i] != self._sent[i]), common)
+        for i in range(first, common):
+            if lines[i] == self._sent[i]:
+                continue
+            if not fills_in(json.loads(self._sent[i]), json.loads(lines[i])):
+                # Another change: the club replaces its events from this one on.
+                self._sent = self._sent[:i]
+                for j in range(i, len(lines)):
+                    self._give(j + 1, lines[j])
+                return
+            feed.fill(gid, i + 1, lines[i])
+            self._sent[i] = lines[i]
+        # A move taken back leaves the club's copy until the next one replaces it.
+        del self._sent[len(lines) :]
+        for j in range(len(self._sent), len(lines)):
+            self._give(j + 1, lines[j])
+
+    def _give(self, number: int, line: str) -> None:
+        assert self.feed is not None and self.game_id is not None
+        self.feed.event(self.game_id, number, line)
+        del self._sent[number - 1 :]
+        self._sent.append(line)
 
     def close(self) -> None:
         self._unsubscribe()

@@ -8,7 +8,6 @@ sha256 is enough to keep a stolen tokens file from revealing a usable token.
 from __future__ import annotations
 
 import hashlib
-import hmac
 import os
 import re
 import secrets
@@ -16,7 +15,7 @@ from pathlib import Path
 
 from companion.club.database import data_dir
 
-__all__ = ["TokenError", "default_tokens_path", "issue_token", "load_tokens", "table_for"]
+__all__ = ["TokenError", "TokenFile", "default_tokens_path", "issue_token", "load_tokens"]
 
 TABLE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$")
 
@@ -71,17 +70,8 @@ def issue_token(path: Path, table: str) -> str:
     return token
 
 
-def table_for(tokens: dict[str, str], token: str | None) -> str | None:
-    """The table whose token this is, or ``None``."""
-    if not token:
-        return None
-    digest = _hash(token)
-    found = None
-    for name, stored in tokens.items():
-        # Compare every entry in constant time, so timing tells nothing about the hashes.
-        if hmac.compare_digest(stored, digest):
-            found = name
-    return found
+def _by_hash(tokens: dict[str, str]) -> dict[str, str]:
+    return {digest: name for name, digest in tokens.items()}
 
 
 class TokenFile:
@@ -92,6 +82,7 @@ class TokenFile:
         self.path = path
         self._stamp: tuple[int, int] | None = None
         self.tokens: dict[str, str] = dict(tokens or {})
+        self._tables = _by_hash(self.tokens)
         self._refresh()
 
     def _refresh(self) -> None:
@@ -104,11 +95,18 @@ class TokenFile:
             stamp = None
         if stamp != self._stamp:
             self.tokens = load_tokens(self.path)
+            self._tables = _by_hash(self.tokens)
             self._stamp = stamp
 
     def table_for(self, token: str | None) -> str | None:
-        found = table_for(self.tokens, token)
-        if found is None and token:
+        """The table whose token this is, or ``None``. Looked up by the token's sha256, one
+        step however many tables there are: what the lookup's timing could reveal is about
+        the hash, and a hash does not lead back to a token."""
+        if not token:
+            return None
+        digest = _hash(token)
+        found = self._tables.get(digest)
+        if found is None:
             self._refresh()
-            found = table_for(self.tokens, token)
+            found = self._tables.get(digest)
         return found

@@ -18,7 +18,9 @@ import json
 import sys
 from pathlib import Path
 
-from companion.club.archive import Archive, read_record_file, record_paths
+from sqlalchemy.exc import SQLAlchemyError
+
+from companion.club.archive import Archive, ParsedGame, read_record_file, record_paths
 from companion.club.database import ArchiveUnavailable, open_archive
 from companion.club.standings import COLUMNS, compute_standings, history
 from companion.club.tokens import TokenError, default_tokens_path, issue_token
@@ -103,22 +105,42 @@ def describe(exc: RecordError) -> str:
     return f"{exc}{rule}"
 
 
+#: Records stored per transaction by ``rop club add``.
+ADD_BATCH = 200
+
+
 def cmd_add(args: argparse.Namespace) -> int:
     archive = _open(args)
     if archive is None:
         return 2
     refused = 0
     counts = {"added": 0, "duplicate": 0, "replaced": 0}
+    what = {"added": "stored", "duplicate": "already stored", "replaced": "replaced (corrected)"}
+    batch: list[tuple[Path, ParsedGame]] = []
+
+    def store() -> bool:
+        try:
+            results = archive.store_many((parsed for _, parsed in batch), season=args.season)
+        except SQLAlchemyError as exc:
+            print(f"rop club add: the archive could not store {len(batch)} record(s) from {batch[0][0]} on: {exc}", file=sys.stderr)
+            return False
+        for (path, _), result in zip(batch, results):
+            counts[result.status] += 1
+            print(f"{path}: {what[result.status]} as game {result.game_id}")
+        batch.clear()
+        return True
+
     for path in record_paths(args.records):
         try:
-            result = archive.store(read_record_file(path), season=args.season)
+            batch.append((path, read_record_file(path)))
         except RecordError as exc:
             refused += 1
             print(f"rop club add: refused {describe(exc)}", file=sys.stderr)
             continue
-        counts[result.status] += 1
-        what = {"added": "stored", "duplicate": "already stored", "replaced": "replaced (corrected)"}[result.status]
-        print(f"{path}: {what} as game {result.game_id}")
+        if len(batch) >= ADD_BATCH and not store():
+            return 2
+    if batch and not store():
+        return 2
     print(
         f"{counts['added']} stored, {counts['replaced']} replaced, {counts['duplicate']} already stored, {refused} refused",
         file=sys.stderr,

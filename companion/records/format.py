@@ -36,6 +36,7 @@ __all__ = [
     "Replayer",
     "RecordWriter",
     "read_record",
+    "play_event",
     "load_game",
     "open_record",
     "record_lines",
@@ -106,6 +107,10 @@ class RecordVisitor:
     def begin_game(self, setup: GameSetup, line: int) -> None:
         pass
 
+    def visit_event(self, event: dict[str, Any], line: int) -> None:
+        """Each event as read (its JSON object, the ``game`` header included), before
+        anything else is done with it; for a reader that keeps the record's own words."""
+
     def visit_move(self, move: Move, line: int) -> None:
         pass
 
@@ -141,6 +146,8 @@ def read_record(lines: Iterable[str], visitor: RecordVisitor, *, path: str | Non
     blanks = 0
     visit = visitor.visit_move
     scan = _scan
+    # Called only when the visitor wants the events: a plain replay pays nothing for it.
+    see = visitor.visit_event if type(visitor).visit_event is not RecordVisitor.visit_event else None
     try:
         for line_no, text in enumerate(lines, 1):
             # The common line, one well-formed JSON object, is decoded right here: this loop
@@ -165,6 +172,8 @@ def read_record(lines: Iterable[str], visitor: RecordVisitor, *, path: str | Non
                     raise RecordError(f"{MAX_BLANK_RUN} blank lines in a row: not a record the companion wrote", line=line_no, path=path)
                 continue
             blanks = 0
+            if see is not None:
+                see(obj, line_no)
             kind = obj.get("event")
             if setup is None:
                 if kind != "game":
@@ -192,6 +201,27 @@ def read_record(lines: Iterable[str], visitor: RecordVisitor, *, path: str | Non
     if setup is None:
         raise RecordError('the record is empty: it needs a "game" event first', line=max(line_no, 1), path=path)
     visitor.end_game()
+
+
+def play_event(game: GameState, event: Any, *, line: int, path: str | None = None) -> Move:
+    """Play one more event of a record (any but its ``game`` header) on ``game``, checked as
+    :func:`read_record` checks each line; returns the move. A game followed event by event
+    (a club server receiving a table's moves) needs no replay of the lines before. Raises
+    :class:`RecordError` naming ``line`` and the rule broken; ``game`` is then unchanged."""
+    if not isinstance(event, dict):
+        raise RecordError("each line must be a JSON object", line=line, path=path)
+    kind = event.get("event")
+    try:
+        try:
+            move = _move_from(event, kind, game.setup)
+        except (TypeError, KeyError, AttributeError) as exc:
+            raise RecordError(f"a field of this {kind} event has the wrong type ({exc})", line=line, path=path) from None
+        game.push(move)
+    except IllegalMoveError as exc:
+        raise RecordError(str(exc), line=line, rule=exc.rule, path=path) from None
+    except (InvalidMoveError, UnknownCardError, _Malformed) as exc:
+        raise RecordError(str(exc), line=line, path=path) from None
+    return move
 
 
 def open_record(path: str | os.PathLike[str]) -> IO[bytes]:

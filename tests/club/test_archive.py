@@ -118,9 +118,9 @@ def test_cli_reports_an_unreachable_database(capsys: pytest.CaptureFixture[str])
 
 def test_schema_is_the_migrations_head(archive_engine: Engine) -> None:
     with archive_engine.connect() as conn:
-        assert conn.execute(text("select version_num from alembic_version")).scalar_one() == "0002"
+        assert conn.execute(text("select version_num from alembic_version")).scalar_one() == "0004"
     names = set(inspect(archive_engine).get_table_names())
-    assert {"games", "game_players", "game_events", "game_rounds", "round_points", "game_sides", "live_events"} <= names
+    assert {"games", "game_players", "game_records", "game_rounds", "round_points", "game_sides", "live_events"} <= names
 
 
 def test_default_archive_lives_in_the_data_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -137,3 +137,86 @@ def test_default_archive_lives_in_the_data_directory(tmp_path: Path, monkeypatch
 def test_cli_names_a_database_url_it_cannot_use(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["club", "standings", "--db", "mysql://club@127.0.0.1/club"]) == 2
     assert "is SQLite (a file, sqlite:///...) or PostgreSQL (postgresql://...), not mysql://" in capsys.readouterr().err
+
+
+def test_an_upgraded_archive_gives_each_player_their_own_sweeps(db_url: str) -> None:
+    """Games stored as the first archives stored them (one row an event, no player's own
+    sweeps): upgrading the archive works the sweeps out, from the side's figure in games
+    without teams and by replaying team games, and keeps every game's events, in order."""
+    import sqlalchemy as sa
+
+    from companion.club.archive import _rows, parse_record
+    from companion.club.database import migrate, open_archive
+    from companion.club.schema import game_players, game_records
+
+    engine = open_archive(db_url, upgrade=False)
+    migrate(engine, "0002")
+    old_players = sa.table("game_players", *(sa.column(c) for c in ("game_id", "seat", "player", "side")))
+    old_events = sa.table("game_events", *(sa.column(c) for c in ("game_id", "number", "body")))
+    seatings = [(21, 4, 2), (26, 4, 2), (0, 6, 3), (1, 6, 2), (3, 3, 0), (5, 2, 0)]
+    parsed = [parse_record(record_lines(seed, players=n, teams=t)) for seed, n, t in seatings]
+    with engine.begin() as conn:
+        for game in parsed:
+            for table, rows in _rows(game, "2026").items():
+                if table is game_players:
+                    conn.execute(old_players.insert(), [{k: v for k, v in r.items() if k != "sweeps"} for r in rows])
+                elif table is game_records:
+                    conn.execute(old_events.insert(), [{"game_id": game.id, "number": n, "body": line} for n, line in enumerate(game.lines, 1)])
+                elif rows:
+                    conn.execute(table.insert(), rows)
+    migrate(engine)
+    with engine.connect() as conn:
+        stored = {(r.game_id, r.player): r.sweeps for r in conn.execute(select(game_players))}
+    assert [Archive(engine).events(game.id) for game in parsed] == [game.lines for game in parsed]
+    engine.dispose()
+    want = {(game.id, p): n for game in parsed for p, n in game.sweeps.items()}
+    assert stored == want
+    # Seed 21: ann and cy, a team, swept once and twice; the team three times.
+    assert {p: n for (gid, p), n in stored.items() if gid == parsed[0].id} == {"ann": 1, "bob": 0, "cy": 2, "dee": 1}
+
+
+def test_a_batch_stores_what_one_by_one_stores(db_url: str, tmp_path: Path) -> None:
+    """Games stored in one batch, with a repeat, a correction of a game of the same batch
+    and a correction of a game stored before, leave the archive as storing them one at a
+    time does, and say the same of each."""
+    from companion.club.archive import parse_record
+    from companion.club.database import open_archive
+    from companion.club.schema import GAME_CHILDREN, games
+    from tests.club.conftest import new_pg_database
+
+    def game(seed: int, players: int = 2, teams: int = 0, gid: str | None = None) -> list[str]:
+        header = {"date": f"2026-03-{seed + 1:02d}T20:00:00Z", **({"id": gid} if gid else {})}
+        return record_lines(seed, players, teams, header=header)
+
+    gid = "abcdefabcdefabcdefabcdefabcdef01"
+    earlier = [game(1, gid=gid), game(2, 4, 2)]
+    batch = [
+        game(3, 3),
+        game(4, 6, 3, gid="twice"),
+        game(3, 3),  # the same game again
+        game(5, gid=gid),  # corrects a game stored before
+        game(6, 4, gid="twice"),  # corrects one of this batch
+        game(2, 4, 2),  # stored before
+    ]
+
+    def contents(engine: Engine) -> dict[str, list[object]]:
+        out: dict[str, list[object]] = {}
+        with engine.connect() as conn:
+            for table in (games, *GAME_CHILDREN):
+                rows = conn.execute(select(table)).mappings().all()
+                out[table.name] = sorted(json.dumps({k: v for k, v in r.items() if k != "stored_at"}, default=str, sort_keys=True) for r in rows)
+        return out
+
+    other = f"sqlite:///{tmp_path / 'many.sqlite'}" if db_url.startswith("sqlite") else new_pg_database(db_url.rsplit("/", 1)[0])
+    one, many = open_archive(db_url), open_archive(other)
+    try:
+        for engine in (one, many):
+            Archive(engine).store_many(parse_record(lines) for lines in earlier)
+        singly = [Archive(one).store(parse_record(lines)).status for lines in batch]
+        together = [r.status for r in Archive(many).store_many(parse_record(lines) for lines in batch)]
+        assert singly == together == ["added", "added", "duplicate", "replaced", "replaced", "duplicate"]
+        assert contents(one) == contents(many)
+        assert Archive(many).count() == 4
+    finally:
+        one.dispose()
+        many.dispose()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -167,6 +168,10 @@ def test_push_command_sends_what_the_server_lacks(engine: Engine, token_file: tu
     assert "cannot reach the club server" in capsys.readouterr().err
 
 
+def _post(c: httpx.Client, n: int, line: str) -> httpx.Response:
+    return c.post(f"/api/games/{GID}/events/{n}", content=line.encode())
+
+
 def _other_move(lines: list[str], start: int) -> tuple[int, str]:
     """A record position ``n`` (>= start) where another legal event than the recorded one
     exists, and that event: what a table that took a move back and played another sends."""
@@ -261,3 +266,94 @@ def test_a_game_session_feeds_the_club_as_it_saves_its_events(engine: Engine, to
     assert path.read_text(encoding="utf-8") == "".join(saved)
     stored, want = _stored(engine, follower.game_id), [canonical(e) for e in events_of(saved)]
     assert stored == want, "\n".join(f"{a} | {b}" for a, b in zip(stored, want))
+
+
+def _face_down(moves: list[Any]) -> list[Any]:
+    """The moves of a game as a camera sees them: every hand dealt face down."""
+    from companion.engine.moves import Deal
+
+    return [Deal.make({p: [None] * len(cards) for p, cards in m.hands}, m.centre) if isinstance(m, Deal) else m for m in moves]
+
+
+def test_hands_filled_in_at_a_rounds_end_reach_the_club(engine: Engine, token_file: tuple[Path, str], tmp_path: Path) -> None:
+    """A game followed by a camera: its hands are dealt face down, and the session fills them
+    in, in the saved record, once each round ends. The club ends with exactly the saved
+    record, hands named; a round end taken back and made again changes nothing to that."""
+    from companion.club.table import TableFeed
+    from companion.engine.moves import Deal
+    from companion.records.store import GameFile, list_games
+    from companion.session import GameSession
+    from companion.simulation.virtual_table import make_setup, simulate_game
+
+    setup = make_setup(3)
+    _, moves = simulate_game(setup, seed=31)
+    session = GameSession(setup)
+    undone_once = False
+    with ClubServer(engine, TokenFile(token_file[0])) as server:
+        follower = TableFeed(session, server.url, token_file[1])
+        session.start(setup, record=GameFile.create(tmp_path / "games", setup))
+        for move in _face_down(moves):
+            applied = session.propose(move)
+            assert applied.__class__.__name__ == "Applied", applied
+            if applied.effects.round_result is not None and not undone_once and not session.game.is_game_over():
+                # The round's last move taken back (its deal is face down again in the
+                # record) and made again once the club has had it.
+                assert follower.feed is not None and follower.feed.wait_sent(30)
+                undone_once = True
+                session.undo()
+                session.propose(move)
+        assert undone_once
+        assert follower.feed is not None and follower.feed.wait_sent(30), follower.feed.status()
+        status = follower.feed.status()
+        follower.close()
+        assert status["last_error"] is None, status
+    (path,) = list_games(tmp_path / "games")
+    saved = path.read_text(encoding="utf-8").splitlines()
+    stored = _stored(engine, follower.game_id)
+    assert stored == [canonical(e) for e in events_of(saved)]
+    deals = [json.loads(line) for line in stored if json.loads(line)["event"] == "deal"]
+    assert len(deals) == sum(isinstance(m, Deal) for m in moves)
+    # Without Fate cards every hand is known once played: nothing is left face down.
+    assert all(None not in cards for d in deals for cards in d["hands"].values())
+    assert Archive(engine).game(follower.game_id)["finished"] is True
+
+
+def test_a_deal_filled_in_is_checked_and_stored_once(engine: Engine, token_file: tuple[Path, str]) -> None:
+    """The server's side: a deal posted again with its face-down cards named replaces the
+    stored one when every later event still holds, the events after it kept; a repeat is
+    acknowledged; other cards than those played, or a changed card, are refused."""
+    from companion.engine.moves import Deal
+    from companion.records.format import dumps_event, game_event, move_event
+    from companion.simulation.virtual_table import make_setup, simulate_game
+
+    setup = make_setup(2)
+    _, moves = simulate_game(setup, seed=32)
+    hidden = _face_down(moves)
+    first_deal = next(i for i, m in enumerate(moves) if isinstance(m, Deal))
+    second_deal = next(i for i, m in enumerate(moves) if isinstance(m, Deal) and i > first_deal)
+    # Up to the second deal: the first deal's cards have all been played.
+    lines = [dumps_event(game_event(setup, GID))] + [dumps_event(move_event(m, setup)) for m in hidden[:second_deal]]
+    number = first_deal + 2  # its line in the record
+    with ClubServer(engine, TokenFile(token_file[0])) as server:
+        with httpx.Client(base_url=server.url, headers={"Authorization": f"Bearer {token_file[1]}"}) as t1:
+            for n, line in enumerate(lines, 1):
+                assert _post(t1, n, line).status_code == 201
+            named = move_event(moves[first_deal], setup)
+            wrong = json.loads(json.dumps(named))
+            player = setup.players[0]
+            other = next(c for c in named["hands"][setup.players[1]])
+            wrong["hands"][player][0] = other  # a card the other player held and played
+            r = _post(t1, number, json.dumps(wrong))
+            assert r.status_code == 422 and r.json()["reason"].startswith(f"table t1: event {number} filled in: event ")
+            r = _post(t1, number, json.dumps({**named, "center": list(reversed(named["center"]))}))
+            assert r.status_code == 409 and "other content" in r.json()["reason"]
+            r = _post(t1, number, json.dumps(named))
+            assert r.status_code == 201, r.text
+            assert _post(t1, number, json.dumps(named)).status_code == 200
+            # The face-down version again is other content now.
+            assert _post(t1, number, lines[number - 1]).status_code == 409
+            assert t1.get(f"/api/games/{GID}/progress").json()["stored"] == len(lines)
+    stored = _stored(engine, GID)
+    assert len(stored) == len(lines)
+    assert stored[number - 1] == canonical(named)
+    assert stored[:number - 1] + stored[number:] == [canonical(json.loads(t)) for t in lines[: number - 1] + lines[number:]]

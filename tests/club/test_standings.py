@@ -16,8 +16,38 @@ from companion.club.archive import Archive
 from companion.club.schema import rating_marks
 from companion.club.standings import compute_standings, history, ranks
 from companion.cli import main
-from companion.records.format import load_game
+from companion.engine.effects import Effects
+from companion.engine.game import GameSetup, GameState
+from companion.engine.moves import Move
+from companion.records.format import RecordVisitor, load_game, read_record
 from tests.club.conftest import record_lines, write_record
+
+
+class _Moves(RecordVisitor):
+    def begin_game(self, setup: GameSetup, line: int) -> None:
+        self.game = GameState(setup)
+        self.effects: list[Effects] = []
+
+    def visit_move(self, move: Move, line: int) -> None:
+        self.effects.append(self.game.apply(move))
+
+
+def _own_sweeps(lines: list[str]) -> dict[str, int]:
+    """Each player's clean sweeps in the finished rounds, from what each move did (R7: the
+    sweep is the player's who laid the card); a round left unfinished counts none."""
+    played = _Moves()
+    read_record(lines, played)
+    done: dict[str, int] = defaultdict(int)
+    this_round: dict[str, int] = defaultdict(int)
+    for effects in played.effects:
+        if effects.sweep:
+            assert effects.player is not None
+            this_round[effects.player] += 1
+        if effects.round_result is not None:
+            for player, n in this_round.items():
+                done[player] += n
+            this_round.clear()
+    return done
 
 
 def _expected(records: list[list[str]]) -> dict[str, dict[str, int]]:
@@ -27,10 +57,7 @@ def _expected(records: list[list[str]]) -> dict[str, dict[str, int]]:
         game = load_game(lines)
         outcome = game.outcome()
         totals = game.totals
-        sweeps: dict[str, int] = defaultdict(int)
-        for r in game.results:
-            for side, n in r.score.sweeps.items():
-                sweeps[side] += n
+        own = _own_sweeps(lines)
         for p in game.setup.players:
             side = game.setup.side_of(p)
             row = out[p]
@@ -39,7 +66,7 @@ def _expected(records: list[list[str]]) -> dict[str, dict[str, int]]:
             row["wins"] += bool(outcome and outcome.winner == side)
             row["points_for"] += totals[side]
             row["points_against"] += sum(totals.values()) - totals[side]
-            row["sweeps"] += sweeps[side]
+            row["sweeps"] += own[p]
             row["rule_of_power_wins"] += bool(outcome and outcome.winner == side and outcome.termination.value == "rule_of_power")
     return out
 
@@ -58,9 +85,24 @@ def test_standings_match_the_engines_scores(archive_engine: Engine) -> None:
         for key, value in want.items():
             assert getattr(got[name], key) == value, (name, key)
     assert sum(s.unfinished for s in table.players) == 3
-    # Team rows: one per team that played, with the team's own figures.
+    # Team rows: one per team that played, with the team's own figures; its sweeps are the
+    # sum of those its members made in its games.
     team_games = sum(1 for lines in records if load_game(lines).setup.teams)
     assert all("+" in s.name for s in table.teams)
+    team_sweeps: dict[str, int] = defaultdict(int)
+    differ = 0
+    for lines in records:
+        game = load_game(lines)
+        if game.setup.teams:
+            own = _own_sweeps(lines)
+            side_sweeps = {side: sum(r.score.sweeps.get(side, 0) for r in game.results) for side in game.setup.sides}
+            for side in game.setup.sides:
+                members = [p for p in game.setup.players if game.setup.side_of(p) == side]
+                assert sum(own[p] for p in members) == side_sweeps[side]
+                team_sweeps[side] += side_sweeps[side]
+                differ += sum(own[p] != side_sweeps[side] for p in members)
+    assert differ, "no team game where a member's own sweeps differ from the team's: the check proves nothing"
+    assert {s.name: s.sweeps for s in table.teams} == dict(team_sweeps)
     assert sum(s.games for s in table.teams) == sum(len(load_game(lines).setup.sides) for lines in records if load_game(lines).setup.teams)
     assert sum(s.wins for s in table.teams) == team_games
 
