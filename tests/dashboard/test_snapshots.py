@@ -70,6 +70,10 @@ def test_settlement(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
         await pilot.press("f3")
         await pilot.pause()
         await pilot.press("a")
+        for _ in range(3000):  # the coach's review of the round, in its thread
+            if not pilot.app.screen.reviewing:
+                break
+            await pilot.pause(0.01)
         await pilot.pause()
 
     app = DashboardApp(ReplaySource(sample_path("teams-4"), paused=True))
