@@ -71,7 +71,7 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "fast": Level("fast", 20.0, 2, 3),
-    "default": Level("default", 80.0, 4, 20),
+    "default": Level("default", 70.0, 4, 20),
     "deep": Level("deep", 1000.0, 64, 120),
 }
 
