@@ -40,7 +40,7 @@ from companion.coach.sampling import Sampler, SamplingError, World, embody
 from companion.coach.stats import interval, mean, paired_interval
 from companion.engine.cards import Card
 from companion.engine.game import GameState, Phase
-from companion.engine.moves import Move, Play
+from companion.engine.moves import Move
 
 __all__ = ["Level", "LEVELS", "Coach", "CoachError", "Search", "Advice", "MoveAdvice", "Clock"]
 
