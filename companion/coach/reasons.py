@@ -14,8 +14,10 @@ Two kinds:
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +30,7 @@ from companion.engine.moves import Move, Play
 if TYPE_CHECKING:
     from companion.coach.search import MoveAdvice
 
-__all__ = ["Risk", "ThreatCounter", "category_reasons", "risk_reasons", "REASON_THRESHOLD", "RISK_THRESHOLD"]
+__all__ = ["Risk", "ThreatCounter", "category_reasons", "risk_reasons", "follow_until_turn", "REASON_THRESHOLD", "RISK_THRESHOLD"]
 
 #: Expected points below which a difference of one kind is not worth telling.
 REASON_THRESHOLD = 0.1
@@ -50,6 +52,8 @@ class Risk:
     unseen_takers: int
     """How many World cards the player cannot see would make that capture."""
     text: str
+    short: str = ""
+    """The same in a few words, for a narrow panel: ``risk 40%: bob takes 7P with any of 3 unseen (7s)``."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -59,6 +63,7 @@ class Risk:
             "chance": round(self.chance, 3),
             "unseen_takers": self.unseen_takers,
             "text": self.text,
+            "short": self.short,
         }
 
 
@@ -80,6 +85,16 @@ class ThreatCounter:
         """In one playout, opponent ``by`` took ``card`` before the player moved again."""
         self.lost[card] += 1
         self.lost_to.setdefault(card, Counter())[by] += 1
+
+    def merge(self, other: ThreatCounter) -> None:
+        """Add the counts of ``other`` (the same move's, in other samples)."""
+        self.samples += other.samples
+        self.takes.update(other.takes)
+        self.sweeps += other.sweeps
+        self.by = other.by or self.by
+        self.lost.update(other.lost)
+        for card, takers in other.lost_to.items():
+            self.lost_to.setdefault(card, Counter()).update(takers)
 
     def renamed(self, swap: dict[Card, Card]) -> ThreatCounter:
         """The same counts for an equivalent move, its interchangeable cards renamed."""
@@ -114,6 +129,26 @@ class ThreatCounter:
         self.sweeps += sweep
 
 
+def follow_until_turn(
+    game: GameState, player: str, deck: list[Card], rng: random.Random, policy: Callable[[GameState, list[Card], random.Random], Move], threats: ThreatCounter
+) -> None:
+    """Play ``game`` (a sampled world just after ``player``'s move) on with ``policy`` until
+    the player's next turn or the end of the deal, noting in ``threats`` the centre cards
+    opponents take meanwhile."""
+    exposed = set(game.centre)
+    setup = game.setup
+    while exposed and game.phase is Phase.TURN and game.turn != player:
+        mover = game.turn
+        assert mover is not None
+        move = policy(game, deck, rng)
+        if type(move) is Play and move.capture and setup.is_opponent(player, mover):
+            for card in move.capture:
+                if card in exposed:
+                    threats.taken_later(card, mover)
+                    exposed.discard(card)
+        game.push(move, check=False)
+
+
 def _signed(x: float) -> str:
     return f"{x:+.2f}"
 
@@ -142,12 +177,18 @@ def category_reasons(item: MoveAdvice, other: MoveAdvice) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=4096)
+def _options(centre: tuple[Card, ...], value: int, empowered: bool) -> tuple[tuple[Card, ...], ...]:
+    # Many unseen cards share a value: their captures are worked out once.
+    return tuple(tuple(o) for o in capture_options(centre, value, empowered=empowered))
+
+
 def _takers(centre: tuple[Card, ...], target: Card | None, unseen: Sequence[Card], empowered: bool) -> int:
     """Unseen World cards that, played next, would take ``target`` (or clear the centre)."""
     n = 0
     for card in unseen:
         assert card.value is not None
-        options = capture_options(centre, card.value, empowered=empowered and card.is_wizard)
+        options = _options(centre, card.value, empowered and card.is_wizard)
         if target is None:
             if any(len(o) == len(centre) for o in options) and not (empowered and card.is_wizard):
                 n += 1
@@ -192,6 +233,7 @@ def risk_reasons(
                 k,
                 f"risk: leaves {len(centre)} card{'s' if len(centre) != 1 else ''} worth {total} in the centre: "
                 f"{by} could clear it for a clean sweep point (R7) with {what}, about {share:.0%}",
+                f"risk {share:.0%}: {by} clears the centre for a sweep (R7) with {k} unseen card{'s' if k != 1 else ''}",
             )
         )
     def exposed(card: Card) -> bool:
@@ -209,10 +251,12 @@ def risk_reasons(
         kinds = ", ".join(f"{v}s" for v in values)
         if k > 1:
             with_ = f"any of {k} unseen cards ({kinds})"
+            few = f"any of {k} unseen ({kinds})"
         elif k == 1:
             with_ = f"the one unseen card that can ({kinds})"
+            few = f"the one unseen {kinds[:-1]}"
         else:
-            with_ = "a Fate card (no unseen World card can)"
+            with_ = few = "a Fate card (no unseen World card can)"
         out.append(
             Risk(
                 "card",
@@ -221,6 +265,7 @@ def risk_reasons(
                 share,
                 k,
                 f"risk: leaves {card.id} {card.title}{alone} in the centre: {by} could take it with {with_}, about {share:.0%}",
+                f"risk {share:.0%}: {by} takes {card.short}{' (alone)' if alone else ''} with {few}",
             )
         )
     told = {r.card for r in out}
@@ -240,6 +285,7 @@ def risk_reasons(
                 share,
                 0,
                 f"risk: {card.id} {card.title} is taken by {who} before your next turn in about {share:.0%} of the playouts",
+                f"risk {share:.0%}: {who} takes {card.short} before your next turn",
             )
         )
     out.sort(key=lambda r: -r.chance)
@@ -248,4 +294,4 @@ def risk_reasons(
 
 def _takes_with(centre: tuple[Card, ...], target: Card, card: Card, empowered: bool) -> bool:
     assert card.value is not None
-    return any(target in o for o in capture_options(centre, card.value, empowered=empowered and card.is_wizard))
+    return any(target in o for o in _options(centre, card.value, empowered and card.is_wizard))

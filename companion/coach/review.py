@@ -28,9 +28,9 @@ from companion.coach.policies import decisions, describe
 from companion.coach.reasons import category_reasons
 from companion.coach.search import Coach, MoveAdvice
 from companion.engine.game import GameSetup, GameState, Phase
-from companion.engine.moves import DrawFate, Move, Pass, Play
+from companion.engine.moves import DrawFate, Move, NewRound, Pass, Play
 
-__all__ = ["Mark", "review", "verdict", "THRESHOLDS"]
+__all__ = ["Mark", "review", "verdict", "biggest", "round_span", "THRESHOLDS"]
 
 #: (drop in winning chances on the -1..1 scale, mark), strongest first.
 THRESHOLDS: tuple[tuple[float, str], ...] = ((0.3, "blunder"), (0.2, "mistake"), (0.1, "inaccuracy"))
@@ -86,19 +86,26 @@ def review(
     coach: Coach | None = None,
     samples: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    start: int = 0,
+    stop: Callable[[], bool] | None = None,
 ) -> list[Mark]:
-    """Mark every decision of ``player`` (everyone's when ``None``) in the game ``moves``.
+    """Mark every decision of ``player`` (everyone's when ``None``) in the game ``moves``,
+    from the move at index ``start`` on (the moves before it are only replayed).
 
     Each decision is searched from the view its player had before it, with the coach's
-    budget (or exactly ``samples`` samples, for repeatable results)."""
+    budget (or exactly ``samples`` samples, for repeatable results). ``stop`` is asked
+    before each decision: when it says so, the marks so far are returned."""
     coach = coach or Coach("default")
     game = GameState(setup, keep_history=False)
     marks: list[Mark] = []
     total = len(moves)
     for index, move in enumerate(moves):
+        if stop is not None and stop():
+            break
         who = getattr(move, "player", None)
         if (
-            type(move) in (Play, DrawFate, Pass)
+            index >= start
+            and type(move) in (Play, DrawFate, Pass)
             and game.phase is Phase.TURN
             and (player is None or who == player)
             and len(decisions(game)) > 1
@@ -134,3 +141,21 @@ def review(
             progress(index + 1, total)
     return marks
 
+
+
+def biggest(marks: Sequence[Mark], n: int = 3) -> list[Mark]:
+    """The ``n`` worst decisions that are marked (inaccuracy or worse), the biggest drop in
+    winning chances first (in game order among equals)."""
+    bad = [m for m in marks if m.verdict != "good"]
+    return sorted(bad, key=lambda m: (-m.drop, m.index))[:n]
+
+
+def round_span(moves: Sequence[Move], number: int) -> tuple[int, int]:
+    """Where round ``number`` (1-based) lies in ``moves``: from its ``NewRound`` up to the
+    next one (or the end)."""
+    starts = [i for i, m in enumerate(moves) if type(m) is NewRound]
+    if not 1 <= number <= len(starts):
+        raise ValueError(f"round {number} is not in the moves (they hold {len(starts)} rounds)")
+    begin = starts[number - 1]
+    end = starts[number] if number < len(starts) else len(moves)
+    return begin, end

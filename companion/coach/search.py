@@ -4,21 +4,27 @@ This is determinized playout search (perfect-information Monte Carlo) with commo
 numbers: sample ``k`` gives one world drawn from the player's view and one seed for the
 playouts, and every decision is tried in that same world with that same seed. Differences
 between decisions are then differences of play, not of luck, so a handful of samples already
-ranks them, and their intervals are comparable. The search is anytime: :meth:`Search.run`
-adds samples until its budget is spent and can be called again to refine, while the player
+ranks them, and their intervals are comparable.
+
+The search is anytime, and its budget is a bound: :meth:`Search.run` plays one playout (one
+decision in one sample) at a time and begins none that would likely end past its deadline,
+so a run ends within about one playout of its budget whatever the position. A sample left
+half played is finished by the next run; only finished samples count, so a search run in
+slices gives exactly the figures of one run of as many samples. Refine it while the player
 thinks: ``search = Coach().search(game, "ann")``, ``search.run(budget_ms=50)`` as often as there
-is time, then ``search.advice()`` for the ranking so far.
+is time, then ``search.advice()`` for the ranking so far. The clock is injectable
+(``clock=``), so that a test can run the budget without the wall clock.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.coach.outcome import CATEGORIES, round_value
+from companion.coach.outcome import CATEGORIES, RoundValue, round_value
 from companion.coach.policies import (
     RolloutPolicy,
     decision_key,
@@ -29,14 +35,17 @@ from companion.coach.policies import (
     play_out,
     realize,
 )
-from companion.coach.reasons import Risk, ThreatCounter, category_reasons, risk_reasons
-from companion.coach.sampling import Sampler, SamplingError, embody
+from companion.coach.reasons import Risk, ThreatCounter, category_reasons, follow_until_turn, risk_reasons
+from companion.coach.sampling import Sampler, SamplingError, World, embody
 from companion.coach.stats import interval, mean, paired_interval
 from companion.engine.cards import Card
 from companion.engine.game import GameState, Phase
-from companion.engine.moves import Move, Play
+from companion.engine.moves import Move
 
-__all__ = ["Level", "LEVELS", "Coach", "CoachError", "Search", "Advice", "MoveAdvice"]
+__all__ = ["Level", "LEVELS", "Coach", "CoachError", "Search", "Advice", "MoveAdvice", "Clock"]
+
+Clock = Callable[[], float]
+"""Seconds, monotonic: :func:`time.perf_counter` by default."""
 
 
 class CoachError(ValueError):
@@ -45,11 +54,15 @@ class CoachError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    """How hard the coach thinks: a time budget per decision, and the fewest samples it
-    takes whatever the clock says (so that a slow machine still gets a usable ranking)."""
+    """How hard the coach thinks: a time budget per decision, and the fewest samples a
+    one-shot answer (:meth:`Coach.advise`) takes whatever the clock says, so that a slow
+    machine still gets a usable ranking. The hint at the table keeps to the budget instead
+    and refines afterwards."""
 
     name: str
     budget_ms: float
+    """The bound on a run of the search (the first hint is ready within it plus the ranking's
+    few milliseconds)."""
     min_samples: int
     fixed_samples: int
     """The samples a repeatable player of this level takes per decision (seeded games, tests):
@@ -58,7 +71,7 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "fast": Level("fast", 20.0, 2, 3),
-    "default": Level("default", 90.0, 4, 20),
+    "default": Level("default", 70.0, 4, 20),
     "deep": Level("deep", 1000.0, 64, 120),
 }
 
@@ -156,6 +169,17 @@ class _Tally:
         self.dropped = False
 
 
+@dataclass(slots=True)
+class _Sample:
+    """A sample under way: its world, and the decisions still to play out in it."""
+
+    world: World
+    base: GameState
+    playout_seed: int
+    todo: list[tuple[_Tally, list[tuple[Hashable, list[Move]]]]]
+    done: list[tuple[_Tally, RoundValue, ThreatCounter]] = field(default_factory=list)
+
+
 #: Racing: from this many samples on, a decision whose winning chances are, on the common
 #: samples, surely (95 %) below the best's gets no more playouts; its figures so far stay.
 RACE_FROM = 8
@@ -177,6 +201,7 @@ class Search:
         level: Level = LEVELS["default"],
         policy: RolloutPolicy | None = None,
         race: bool = True,
+        clock: Clock = time.perf_counter,
     ) -> None:
         if player not in game.players:
             raise CoachError(f"unknown player {player!r}; the players are {', '.join(game.players)}")
@@ -197,39 +222,60 @@ class Search:
             raise CoachError(str(exc)) from None
         self.unseen = tuple(self.sampler.unseen)
         self.tallies: dict[Hashable, _Tally] = {}
+        self.clock = clock
         self.samples = 0
+        """Samples finished: every live decision played out in each."""
         self.playouts = 0
         self.elapsed_ms = 0.0
+        self._pending: _Sample | None = None
+        self._cost: list[float] = []
 
     def run(self, budget_ms: float | None = None, *, samples: int | None = None) -> Search:
-        """Add samples until ``budget_ms`` is spent (and at least the level's minimum has
-        been taken overall), or exactly ``samples`` more when given (repeatable whatever the
-        machine's speed, for tests)."""
-        start = time.perf_counter()
+        """Play on until ``budget_ms`` is spent (the level's budget by default): at least one
+        playout, and none begun that would likely end past the deadline. Or, when
+        ``samples`` is given, until exactly that many more samples are finished (repeatable
+        whatever the machine's speed, for tests and seeded players)."""
+        clock = self.clock
+        start = clock()
         if samples is not None:
-            for _ in range(samples):
-                self._one_sample()
+            target = self.samples + samples
+            while self.samples < target:
+                self._step()
         else:
             budget = self.level.budget_ms if budget_ms is None else budget_ms
             deadline = start + budget / 1000.0
-            # At least one sample per call, so that each call refines; no sample is begun
-            # that would likely end past the deadline (a sample's cost is known by then).
-            taken = 0
+            now = start
             while True:
-                self._one_sample()
-                taken += 1
-                now = time.perf_counter()
-                if self.samples < self.level.min_samples:
-                    continue
-                if self._live() <= 1 or now + (now - start) / taken > deadline:
+                self._step()
+                before, now = now, clock()
+                self._cost.append(now - before)
+                if self._live() <= 1 and self.samples and self._pending is None:
                     break  # one decision left in the race needs no more playouts
-        self.elapsed_ms += (time.perf_counter() - start) * 1000.0
+                if now + self._expected_cost() > deadline:
+                    break
+        self.elapsed_ms += (clock() - start) * 1000.0
         return self
+
+    def _expected_cost(self) -> float:
+        """What the next playout will likely cost: the slowest of the last few (a playout
+        from early in a round costs more than one near its end, and a loaded machine varies)."""
+        return max(self._cost[-8:])
 
     def _live(self) -> int:
         return sum(1 for t in self.tallies.values() if not t.dropped)
 
-    def _one_sample(self) -> None:
+    def _step(self) -> None:
+        """One playout: of the next decision of the sample under way (a new sample begun when
+        none is); the sample's results are kept once its last decision is played out."""
+        pending = self._pending
+        if pending is None:
+            pending = self._pending = self._begin_sample()
+        self._play(pending)
+        if not pending.todo:
+            self._pending = None
+            self._finish_sample(pending)
+
+    def _begin_sample(self) -> _Sample:
         k = self.samples
         rng = random.Random(self.seed * 1_000_003 + k)
         world = self.sampler.sample(rng)
@@ -238,50 +284,46 @@ class Search:
         groups: dict[Hashable, list[tuple[Hashable, list[Move]]]] = {}
         for key, options in decisions(base).items():
             groups.setdefault(equivalence_key(options[0]), []).append((key, options))
+        todo = []
         for cls, members in groups.items():
             tally = self.tallies.get(cls)
             if tally is None:
                 if k:
                     continue  # a decision the first sample did not have (cannot happen for own cards)
                 tally = self.tallies[cls] = _Tally()
-            if tally.dropped:
-                continue
-            options = members[0][1]
-            g = base.copy(keep_history=False)
-            deck = world.deck[:]
-            r = random.Random(playout_seed)
-            move = realize(g, options, deck, r)
-            g.push(move, check=False)
-            if not tally.members:
-                tally.members = [(key, move if i == 0 else opts[0]) for i, (key, opts) in enumerate(members)]
-                tally.centre = g.centre
-            tally.threats.observe(g, self.player)
-            self._until_my_turn(g, deck, r, tally.threats)
-            play_out(g, deck, r, self.policy)
-            value = round_value(g, self.side)
+            if not tally.dropped:
+                todo.append((tally, members))
+        todo.reverse()  # played from the end of the list
+        return _Sample(world, base, playout_seed, todo)
+
+    def _play(self, sample: _Sample) -> None:
+        tally, members = sample.todo.pop()
+        options = members[0][1]
+        g = sample.base.copy(keep_history=False)
+        deck = sample.world.deck[:]
+        r = random.Random(sample.playout_seed)
+        move = realize(g, options, deck, r)
+        g.push(move, check=False)
+        if not tally.members:
+            tally.members = [(key, move if i == 0 else opts[0]) for i, (key, opts) in enumerate(members)]
+            tally.centre = g.centre
+        threats = ThreatCounter()
+        threats.observe(g, self.player)
+        follow_until_turn(g, self.player, deck, r, self.policy, threats)
+        play_out(g, deck, r, self.policy)
+        sample.done.append((tally, round_value(g, self.side), threats))
+        self.playouts += 1
+
+    def _finish_sample(self, sample: _Sample) -> None:
+        for tally, value, threats in sample.done:
             tally.margins.append(value.margin)
             tally.wins.append(value.win)
             tally.cats.append(value.categories)
             tally.rop += value.rule_of_power
-            self.playouts += 1
+            tally.threats.merge(threats)
         self.samples += 1
         if self.race and self.samples >= RACE_FROM:
             self._race()
-
-    def _until_my_turn(self, g: GameState, deck: list[Card], r: random.Random, threats: ThreatCounter) -> None:
-        """Play on until the player's next turn (or the end of the deal), noting the centre
-        cards opponents take meanwhile."""
-        exposed = set(g.centre)
-        setup = g.setup
-        while exposed and g.phase is Phase.TURN and g.turn != self.player:
-            mover = g.turn
-            move = self.policy(g, deck, r)
-            if type(move) is Play and move.capture and setup.is_opponent(self.player, mover):  # type: ignore[arg-type]
-                for card in move.capture:
-                    if card in exposed:
-                        threats.taken_later(card, mover)  # type: ignore[arg-type]
-                        exposed.discard(card)
-            g.push(move, check=False)
 
     def _race(self) -> None:
         live = [t for t in self.tallies.values() if not t.dropped]
@@ -295,7 +337,8 @@ class Search:
                     t.dropped = True
 
     def advice(self) -> Advice:
-        """The decisions ranked by winning chances, then by margin, with reasons."""
+        """The decisions ranked by winning chances, then by margin, with reasons (from the
+        finished samples; the first is finished now if none is yet)."""
         if not self.samples:
             self.run(samples=1)
         items = []
@@ -341,21 +384,26 @@ class Search:
 class Coach:
     """The coach at a level (``"fast"``, ``"default"``, ``"deep"``)."""
 
-    def __init__(self, level: str = "default", *, seed: int = 0, confidence: float = 1.0) -> None:
+    def __init__(self, level: str = "default", *, seed: int = 0, confidence: float = 1.0, clock: Clock = time.perf_counter) -> None:
         if level not in LEVELS:
             raise CoachError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
         self.level = LEVELS[level]
         self.seed = seed
         self.confidence = confidence
+        self.clock = clock
 
     def search(self, game: GameState, player: str, *, seed: int | None = None) -> Search:
         """A search to run and refine (:meth:`Search.run`, :meth:`Search.advice`)."""
-        return Search(game, player, seed=self.seed if seed is None else seed, level=self.level)
+        return Search(game, player, seed=self.seed if seed is None else seed, level=self.level, clock=self.clock)
 
     def advise(self, game: GameState, player: str, *, budget_ms: float | None = None, samples: int | None = None, seed: int | None = None) -> Advice:
         """The ranked decisions of ``player`` (who is to move), within ``budget_ms`` (the
-        level's budget by default) or after exactly ``samples`` samples."""
-        return self.search(game, player, seed=seed).run(budget_ms, samples=samples).advice()
+        level's budget by default) and with at least the level's fewest samples, or after
+        exactly ``samples`` samples."""
+        search = self.search(game, player, seed=seed).run(budget_ms, samples=samples)
+        if samples is None and search.samples < self.level.min_samples:
+            search.run(samples=self.level.min_samples - search.samples)
+        return search.advice()
 
     def choose(self, game: GameState, deck: list[Card], rng: random.Random, *, repeatable: bool = False) -> Move:
         """Play the best decision in a real game (for virtual players and the benchmark);

@@ -16,6 +16,7 @@ from companion.engine.game import Phase
 from companion.observations.argtypes import float_range, int_range
 from companion.records.format import RecordError, Replayer, open_record, read_record, record_lines
 from companion.samples import SAMPLES, sample_path
+from companion.simulation.virtual_table import POLICIES
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -24,6 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="watch a demo game played out on a virtual table, in the dashboard",
         description="Open the dashboard on a virtual table that plays a game of its own: Space pauses, "
         "N steps, +/- change the pace, R restarts, F2 toggles teaching mode, F1 lists every key. "
+        "Its players play at --level: the coach by default, so that the demo shows good play. "
         "With --plain, print the commentary of a sample game instead.",
     )
     p.add_argument("--plain", action="store_true", help="print the commentary in the terminal, without the dashboard")
@@ -35,6 +37,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--expansion", action="store_true", help="with the Higher Powers expansion (R2)")
     p.add_argument("--seed", type=int, default=7, help="the demo table's shuffle (default 7)")
     p.add_argument("--no-teaching", action="store_true", help="start with teaching mode off")
+    p.add_argument(
+        "--level",
+        choices=POLICIES,
+        default="coach",
+        help="how the demo's players play: random (any legal move), greedy (the best immediate points), "
+        "coach (the coach, from each player's view only; coach:fast and coach:deep think less or more); default coach",
+    )
     p.add_argument(
         "--camera-sim",
         action="store_true",
@@ -70,7 +79,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         except ValueError as exc:
             print(f"rop demo: {exc}", file=sys.stderr)
             return 2
-        source = DemoSource(setup, seed=args.seed, fate=not args.no_fate, delay=delay)
+        source = DemoSource(setup, seed=args.seed, fate=not args.no_fate, delay=delay, level=args.level)
     app = DashboardApp(source, teaching=not args.no_teaching)
     app.run()
     return 0

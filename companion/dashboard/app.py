@@ -556,7 +556,7 @@ class DashboardApp(App[int]):
         src.hold()
         screen = self.get_screen("settlement")
         assert isinstance(screen, SettlementScreen)
-        screen.load(game.setup, result, outcome, next_dealer)
+        screen.load(game.setup, result, outcome, next_dealer, moves=self.session.moves if self.session is not None else None)
         timer = None
 
         def closed(_: None) -> None:

@@ -5,8 +5,8 @@ which checks them against the rules, applies and records them; the dashboard sho
 session tells it. The same interface serves
 
 - :class:`DemoSource`, the demo table (:class:`companion.simulation.demo.DemoTable`) playing a
-  game of its own at a watchable pace, with a slip now and then to show how the companion
-  flags an illegal move;
+  game of its own at a watchable pace and a chosen level, with a slip now and then to show how
+  the companion flags an illegal move;
 - :class:`ReplaySource`, a game record played back at the same pace, forwards and backwards;
 - :class:`ManualSource`, the scorekeeper typing what happens at the table;
 - the table tracker (:mod:`companion.dashboard.tracker_source`), from camera and NFC readers.
@@ -115,6 +115,11 @@ class ClockedSource(MoveSource):
         """Propose the next move; ``False`` at the end."""
         raise NotImplementedError
 
+    async def produce_async(self) -> bool:
+        """:meth:`produce`, for a source whose next move takes a while to find: it may think
+        in a thread, so that the table stays responsive meanwhile."""
+        return self.produce()
+
     # -- the clock
     @property
     def delay(self) -> float:
@@ -197,39 +202,45 @@ class ClockedSource(MoveSource):
             self.reset()
         while True:
             await self._tick()
-            if not self.produce():
+            if not await self.produce_async():
                 self.finished = True
                 self.post(SourceFinished(self.name))
                 return
 
 
 class DemoSource(ClockedSource):
-    """The demo table playing a random legal game, with an occasional slip (an illegal
-    attempt, flagged by the dashboard and followed by the right move)."""
+    """The demo table playing a legal game at ``level`` (``"random"``, ``"greedy"``,
+    ``"coach"``...: :data:`companion.simulation.virtual_table.POLICIES`), with an occasional slip
+    (an illegal attempt, flagged by the dashboard and followed by the right move). The coach
+    thinks in a thread, on a copy of the game."""
 
     name = "demo"
     can_restart = True
 
-    def __init__(self, setup: GameSetup, *, seed: int = 7, fate: bool = True, slips: float = 0.08, **kw: float | bool) -> None:
+    def __init__(
+        self, setup: GameSetup, *, seed: int = 7, fate: bool = True, slips: float = 0.08, level: str = "random", **kw: float | bool
+    ) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
         self.setup = setup
         self.seed = seed
         self.fate = fate
         self.slips = slips
-        self.table = DemoTable(setup, seed=seed, fate=fate, slips=slips)
+        self.level = level
+        self.table = DemoTable(setup, seed=seed, fate=fate, slips=slips, policy=level)
 
     def new_session(self) -> GameSession:
         return GameSession(self.setup)
 
     def reset(self) -> None:
         assert self.session is not None
-        self.table = DemoTable(self.setup, seed=self.seed, fate=self.fate, slips=self.slips)
+        self.table = DemoTable(self.setup, seed=self.seed, fate=self.fate, slips=self.slips, policy=self.level)
         self.session.start(self.setup, source=self.name)
         sides = " vs ".join(self.setup.sides)
         fate = "with" if self.fate else "without"
+        level = "" if self.level == "random" else f", players at level {self.level}"
         self.post(
             SourceNote(
-                f"Demo table: {sides}, {fate} Fate decks. Space pauses, N steps, +/- change the pace, "
+                f"Demo table: {sides}, {fate} Fate decks{level}. Space pauses, N steps, +/- change the pace, "
                 "F2 teaching mode, F1 every key. Now and then a player slips: watch the rule it breaks.",
                 self.name,
             )
@@ -238,6 +249,19 @@ class DemoSource(ClockedSource):
     def produce(self) -> bool:
         assert self.session is not None
         step = self.table.next_move(self.session.game)
+        if step is None:
+            return False
+        self.propose(step[0])
+        return True
+
+    async def produce_async(self) -> bool:
+        if self.level == "random":
+            return self.produce()
+        assert self.session is not None
+        # The players think in a thread, on their own copy of the game; a restart meanwhile
+        # cancels this clock, and the move found is dropped with it.
+        table = self.table
+        step = await asyncio.to_thread(table.next_move, self.session.game.copy(keep_history=False))
         if step is None:
             return False
         self.propose(step[0])

@@ -1,6 +1,7 @@
-"""The demo table: a virtual table playing a random legal game of its own, with a slip now and
-then (an illegal attempt a real table makes), to show how the companion flags it. Headless:
-the dashboard's demo clock, or anything else, asks it for one move at a time."""
+"""The demo table: a virtual table playing a legal game of its own, with a slip now and then
+(an illegal attempt a real table makes), to show how the companion flags it. Its players play
+at a chosen level (``policy``: random, greedy, or the coach, which sees only each player's
+view). Headless: the dashboard's demo clock, or anything else, asks it for one move at a time."""
 
 from __future__ import annotations
 
@@ -18,12 +19,13 @@ class DemoTable:
     (:meth:`next_move` returns it with ``True``). The first slip comes early, at the third
     turn, so a newcomer sees one in the first minute."""
 
-    def __init__(self, setup: GameSetup, *, seed: int = 7, fate: bool = True, slips: float = 0.08) -> None:
+    def __init__(self, setup: GameSetup, *, seed: int = 7, fate: bool = True, slips: float = 0.08, policy: str = "random") -> None:
         self.setup = setup
         self.seed = seed
         self.fate = fate
         self.slips = slips
-        self.table = VirtualTable(setup, seed=seed, fate=fate)
+        self.policy = policy
+        self.table = VirtualTable(setup, seed=seed, fate=fate, policy=policy)
         self.rng = random.Random(seed + 1)
         self._turns = 0
         self._pending: Move | None = None

@@ -2,9 +2,13 @@
 
 import doctest
 
+import pytest
+
 import companion.coach
+import companion.coach.risks
 
 
-def test_docstring_examples():
-    result = doctest.testmod(companion.coach, optionflags=doctest.ELLIPSIS)
+@pytest.mark.parametrize("module", [companion.coach, companion.coach.risks], ids=lambda m: m.__name__)
+def test_docstring_examples(module):
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from companion.coach import review
+import pytest
+
+from companion.coach import Coach, review
 from companion.coach.review import verdict
 
 from tests.coach.positions import ring_blunder
@@ -31,3 +33,24 @@ def test_the_best_move_is_good():
     moves[-1] = Play.from_ids("ann", "W006", ["W001", "W002", "W003"])
     marks = review(setup, moves, "ann", samples=16)
     assert [m.verdict for m in marks] == ["good"] and marks[0].drop == 0.0
+
+
+def test_a_round_alone_and_a_review_stopped_early():
+    from companion.coach.review import biggest, round_span
+    from companion.dashboard.sources import read_moves
+    from companion.samples import sample_path
+
+    setup, moves, error = read_moves(sample_path("duel"))
+    assert error is None
+    begin, end = round_span(moves, 2)
+    assert type(moves[begin]).__name__ == "NewRound" and begin > 0
+    with pytest.raises(ValueError, match="round 99 is not in the moves"):
+        round_span(moves, 99)
+    marks = review(setup, moves[:end], coach=Coach("fast"), samples=2, start=begin)
+    assert marks and all(begin <= m.index < end for m in marks)
+    worst = biggest(marks, 2)
+    assert all(m.verdict != "good" for m in worst)
+    assert [m.drop for m in worst] == sorted((m.drop for m in worst), reverse=True)
+    asked = []
+    stopped = review(setup, moves[:end], coach=Coach("fast"), samples=2, start=begin, stop=lambda: len(asked.append(1) or asked) > begin + 3)
+    assert len(stopped) < len(marks)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.coach import Coach, CoachError
+from companion.coach import LEVELS, Coach, CoachError
 from companion.coach.sampling import Sampler
 from companion.engine.moves import Play
 from companion.engine.cards import Card
@@ -116,14 +116,70 @@ def test_intervals_and_ranking():
     assert wins == sorted(wins, reverse=True)
 
 
-def test_budget_is_anytime():
+class TickClock:
+    """A clock that moves on ``step`` seconds each time it is read: a run's budget is then
+    counted in playouts (the search reads it once per playout), not in wall time."""
+
+    def __init__(self, step: float) -> None:
+        self.t = 0.0
+        self.step = step
+
+    def __call__(self) -> float:
+        self.t += self.step
+        return self.t
+
+
+def test_the_budget_bounds_a_run():
     game = first_turn(["W014", "W019", "W008"], ["W016", "W021", "W039"], ["W031", "W032", "W040", "W030"])
-    search = Coach("fast").search(game, "ann")
-    search.run(budget_ms=0)
-    first = search.samples
-    assert first >= search.level.min_samples
-    search.run(budget_ms=0)
-    assert search.samples > first
+    clock = TickClock(0.001)  # every playout seems to take 1 ms
+    search = Coach("fast", clock=clock).search(game, "ann")
+    search.run(budget_ms=10.5)
+    # No playout is begun that would end past the deadline: ten fit in 10.5 ms, not eleven.
+    assert search.playouts == 10
+    assert search.elapsed_ms <= 10.5 + 1
+    search.run(budget_ms=10.5)  # and the next run refines
+    assert search.playouts == 20
+
+
+def test_a_slow_playout_is_not_begun_late():
+    # The cost of the next playout is foreseen from the slowest of the last ones.
+    game = first_turn(["W014", "W019", "W008"], ["W016", "W021", "W039"], ["W031", "W032", "W040", "W030"])
+    ticks = iter([0.0, 0.030] + [0.031 + 0.001 * k for k in range(1000)])
+    search = Coach("fast", clock=lambda: next(ticks)).search(game, "ann")
+    search.run(budget_ms=50)
+    # The first playout took 30 ms: a second one would likely end at 60 ms, past 50.
+    assert search.playouts == 1
+
+
+def test_runs_in_slices_give_the_figures_of_one_run():
+    # A run that stops halfway through a sample leaves it for the next run; only finished
+    # samples count, so slices of one playout end exactly where one run of 8 samples does.
+    game = first_turn(["W014", "W019", "W008"], ["W016", "W021", "W039"], ["W031", "W032", "W040", "W030"])
+    sliced = Coach("fast", seed=4, clock=TickClock(0.001)).search(game, "ann")
+    runs = 0
+    while sliced.samples < 8:
+        sliced.run(budget_ms=1)
+        runs += 1
+        assert sliced.playouts == runs  # one playout per slice
+    whole = Coach("fast", seed=4).search(game, "ann").run(samples=8)
+    assert runs > 8  # samples were left half played between slices
+    assert [m.to_json() for m in sliced.advice().moves] == [m.to_json() for m in whole.advice().moves]
+
+
+def test_a_first_answer_before_any_sample_is_finished():
+    game = first_turn(["W014", "W019", "W008"], ["W016", "W021", "W039"], ["W031", "W032", "W040", "W030"])
+    search = Coach("fast", clock=TickClock(0.001)).search(game, "ann").run(budget_ms=1)
+    assert search.samples == 0 and search.playouts == 1
+    advice = search.advice()  # finishes the first sample: a ranking of every move
+    assert advice.samples == 1 and all(m.samples == 1 for m in advice.moves)
+
+
+def test_a_one_shot_answer_takes_the_levels_fewest_samples():
+    # However slow the machine (a clock that jumps a second a read), rop hint's answer rests
+    # on the level's fewest samples; the hint at the table keeps to its budget instead.
+    game = first_turn(["W014", "W019", "W008"], ["W016", "W021", "W039"], ["W031", "W032", "W040", "W030"])
+    advice = Coach("default", clock=TickClock(1.0)).advise(game, "ann")
+    assert advice.samples == LEVELS["default"].min_samples
 
 
 def test_not_the_players_turn():

@@ -134,7 +134,7 @@ async def test_replay_to_the_end_matches_the_record() -> None:
         await pilot.press("a")
         await pilot.pause()
         assert app.screen.shown == len(app.screen.steps)
-        assert "wins the game" in str(app.screen.steps[-1][1])
+        assert "wins the game" in str(dict(app.screen.steps)["Verdict"])
 
 
 def test_plain_demo_prints_the_commentary(capsys: pytest.CaptureFixture[str]) -> None:
@@ -203,3 +203,40 @@ async def test_the_settlement_keys_win_over_the_clock_keys() -> None:
         await pilot.pause()
         assert screen.shown == 4
         assert source.paused  # Space went to the settlement, not to the clock
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("level", ["greedy", "coach:fast"])
+async def test_the_demo_plays_at_the_chosen_level(level: str) -> None:
+    # The players think in a thread; the game is the virtual table's at that level, move for
+    # move, and the table takes keys meanwhile.
+    source = DemoSource(make_setup(2), seed=5, fate=True, paused=True, level=level)
+    app = DashboardApp(source, teaching=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(12):
+            await pilot.press("n")
+            await pilot.pause()
+        game = app.game
+        assert game is not None
+        for _ in range(400):  # bounded: the steps are taken one by one as the players think
+            if len(game.move_stack) >= 8 and not source._steps:
+                break
+            await pilot.pause(0.05)
+        moves = list(game.move_stack)
+        assert len(moves) >= 8
+        expected = GameState(source.setup)
+        table = VirtualTable(source.setup, seed=5, fate=True, policy=level)
+        for _ in moves:
+            expected.push(table.next_move(expected))
+        assert expected.move_stack == moves
+
+
+def test_rop_demo_takes_a_level() -> None:
+    from companion.cli import build_parser
+
+    args = build_parser().parse_args(["demo", "--level", "greedy"])
+    assert args.level == "greedy"
+    assert build_parser().parse_args(["demo"]).level == "coach"
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["demo", "--level", "genius"])

@@ -8,6 +8,7 @@ import pytest
 
 from companion.dashboard.app import DashboardApp
 from companion.dashboard.sources import DemoSource, ManualSource, ReplaySource
+from companion.dashboard.widgets.moves import PlayPanel
 from companion.engine.game import GameSetup
 from companion.samples import sample_path
 from companion.simulation.virtual_table import make_setup
@@ -26,6 +27,16 @@ def _events(app: DashboardApp) -> int:
     return (len(app.game.move_stack) if app.game else 0) + sum(1 for e in log.entries if e.kind == "illegal")
 
 
+async def _weighed(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Teaching mode's risks of the position shown are in (they are weighed in a thread)."""
+    panel = pilot.app.table.query_one(PlayPanel)
+    for _ in range(2000):  # bounded: it ends only a test that is already failing
+        if not panel.risks_pending:
+            break
+        await pilot.pause(0.01)
+    await pilot.pause()
+
+
 async def _steps(pilot, n: int) -> None:  # type: ignore[no-untyped-def]
     """Step the demo clock ``n`` times, each step seen through before the next."""
     await pilot.pause()
@@ -36,7 +47,7 @@ async def _steps(pilot, n: int) -> None:  # type: ignore[no-untyped-def]
             await pilot.pause()
             if _events(pilot.app) > before:
                 break
-    await pilot.pause()
+    await _weighed(pilot)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -58,6 +69,10 @@ def test_settlement(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
         await pilot.press("f3")
         await pilot.pause()
         await pilot.press("a")
+        for _ in range(3000):  # the coach's review of the round, in its thread
+            if not pilot.app.screen.reviewing:
+                break
+            await pilot.pause(0.01)
         await pilot.pause()
 
     app = DashboardApp(ReplaySource(sample_path("teams-4"), paused=True))
@@ -70,7 +85,7 @@ def test_manual_play_choosing_a_capture(snap_compare, size) -> None:  # type: ig
         await pilot.pause()
         pilot.app.screen.query_one("#entry").cursor_blink = False
         await pilot.press(*"w040", "enter")
-        await pilot.pause()
+        await _weighed(pilot)
 
     source = ManualSource(companion_deals=True, seed=5, first_dealer="bob")
     app = DashboardApp(source, setup=GameSetup(("ann", "bob")), games_dir=False, teaching=True)
@@ -97,8 +112,22 @@ def test_replay_stepped_back(snap_compare, size) -> None:  # type: ignore[no-unt
             await pilot.pause()
             if pilot.app.game is not None and len(pilot.app.game.move_stack) == 5:
                 break
+        await _weighed(pilot)
 
     app = DashboardApp(ReplaySource(sample_path("duel"), paused=True), teaching=True)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_teaching_mode_risks(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+    # ann's first move of a manual game: each legal move with its points and its risk.
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        await pilot.pause()
+        pilot.app.screen.query_one("#entry").cursor_blink = False
+        await _weighed(pilot)
+
+    source = ManualSource(companion_deals=True, seed=3, first_dealer="bob")
+    app = DashboardApp(source, setup=GameSetup(("ann", "bob")), games_dir=False, teaching=True)
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 

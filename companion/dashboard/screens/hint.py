@@ -1,6 +1,6 @@
 """The coach's hint: the ranked moves of the player to move, each with its expected round
 margin, its interval, the chance to win and the reasons (docs/coach.md). The first ranking
-comes at the default level's budget; the search goes on while the screen is open, and the
+comes within the default level's budget; the search goes on while the screen is open, and the
 table is redrawn as it refines."""
 
 from __future__ import annotations
@@ -14,13 +14,14 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from companion.coach import Advice, Coach, CoachError, Search
+from companion.coach import LEVELS, Advice, Coach, CoachError, Search
 from companion.engine.game import GameState
 
 __all__ = ["HintScreen", "advice_table"]
 
-FIRST_MS = 90.0
-"""The first hint: the default level's budget on one core."""
+FIRST_MS = LEVELS["default"].budget_ms
+"""The first hint: the default level's budget, a bound (the search begins no playout that
+would likely end after it), so that the hint is up within 100 ms on one core."""
 MORE_MS = 250.0
 """Each refinement while the screen stays open."""
 REFINEMENTS = 12

@@ -1,7 +1,14 @@
 """The end-of-round settlement: each point and tie-break in turn, the game totals against
-the target, and the verdict (R6-R14)."""
+the target, the verdict (R6-R14), and the round's biggest mistakes.
+
+The mistakes are the coach's review of the round (``rop review``'s marks, each decision judged
+from what its player could see then), worked out in a thread as soon as the settlement is
+shown: their section says the coach is going over the round until it is done, and fills in
+then; the settlement can be read and closed meanwhile."""
 
 from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -12,14 +19,25 @@ from textual.containers import Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.widgets import Static
+from textual.worker import get_current_worker
 
+from companion.coach import Coach, CoachError, Mark, review
+from companion.coach.review import biggest, round_span
 from companion.dashboard.cards import cards_line
 from companion.dashboard.widgets.base import side_label
 from companion.dashboard.widgets.pride import pride_table
 from companion.engine.game import GameSetup, Outcome, RoundResult, Termination
+from companion.engine.moves import Move
 from companion.engine.scoring import POINT_KEYS
+from companion.records.completion import complete_deals
 
-__all__ = ["SettlementScreen", "settlement_steps", "verdict"]
+__all__ = ["SettlementScreen", "settlement_steps", "verdict", "mistakes_text", "MISTAKES_TITLE", "MISTAKE_SAMPLES"]
+
+MISTAKES_TITLE = "The round's biggest mistakes (the coach)"
+#: Samples per decision: a round reviewed in a second or two of a thread; the same marks
+#: every time (``rop review`` takes more, for firmer marks).
+MISTAKE_SAMPLES = 8
+_SHOWN_MISTAKES = 3
 
 _POINT_NAMES = {
     "world_cards": "Most World cards (R9)",
@@ -96,6 +114,33 @@ def settlement_steps(setup: GameSetup, result: RoundResult, outcome: Outcome | N
     return steps
 
 
+def mistakes_text(marks: Sequence[Mark]) -> Text:
+    """The section on the round's biggest mistakes, from the coach's marks of its decisions."""
+    if not marks:
+        return Text("Every decision this round was forced: nothing to judge.", style="italic")
+    worst = biggest(marks, _SHOWN_MISTAKES)
+    t = Text()
+    if not worst:
+        t.append(f"None: each of the {len(marks)} decisions was within 0.1 of the best move's winning chances.", style="italic")
+    for k, m in enumerate(worst):
+        if k:
+            t.append("\n")
+        t.append(f"{m.player}: {m.played}", style="bold")
+        t.append(f"  {m.verdict.upper()}", style="bold #e5a50a" if m.verdict == "inaccuracy" else "bold #ff5f5f")
+        t.append(f" (winning chances -{m.drop:.2f}, round points -{m.margin_drop:.1f})", style="dim")
+        t.append(f"\n  better: {m.best}")
+        for why in m.why[:1]:
+            # Compared with the move played, which is named just above.
+            t.append(f"\n  {why.removesuffix(f', compared with {m.played}')}", style="italic")
+    bad = sum(1 for m in marks if m.verdict != "good")
+    t.append(
+        f"\n{len(marks)} decisions judged, {bad} marked, each from what its player could see then "
+        "(rop review gives every one).",
+        style="dim",
+    )
+    return t
+
+
 class SettlementScreen(ModalScreen[None]):
     """Walks through the settlement of a round, one point per key press (or on the clock of
     the demo table)."""
@@ -145,11 +190,35 @@ class SettlementScreen(ModalScreen[None]):
         self.result: RoundResult | None = None
         self._ticks_done = 0
         self._closed_once = False
+        self.review_job: tuple[GameSetup, tuple[Move, ...], int] | None = None
+        """The game and the round to review (its setup, the moves to its end, its first move)."""
+        self.mistakes: list[Mark] | None = None
+        """The coach's marks of the round's decisions, once reviewed."""
+        self._reviewed: dict[Hashable, list[Mark]] = {}
+        self._reviewing: Hashable = None
 
-    def load(self, setup: GameSetup, result: RoundResult, outcome: Outcome | None, next_dealer: str | None) -> None:
-        """The round to settle; the screen is installed once and shown for every round."""
+    def load(
+        self, setup: GameSetup, result: RoundResult, outcome: Outcome | None, next_dealer: str | None, *, moves: Sequence[Move] | None = None
+    ) -> None:
+        """The round to settle; the screen is installed once and shown for every round.
+        ``moves``: the game's moves (at least to the end of this round), for the round's
+        biggest mistakes."""
         self.result = result
         self.steps = settlement_steps(setup, result, outcome, next_dealer)
+        self.review_job = None
+        self.mistakes = None
+        if moves is not None:
+            try:
+                begin, end = round_span(moves, result.number)
+            except ValueError:
+                pass
+            else:
+                self.review_job = (setup, tuple(moves[:end]), begin)
+                self.mistakes = self._reviewed.get(self.review_job)
+                body = mistakes_text(self.mistakes) if self.mistakes is not None else Text(
+                    "The coach is going over the round's decisions...", style="italic"
+                )
+                self.steps.append((MISTAKES_TITLE, body))
         self._ticks_done = 0
         self._closed_once = False
         self.set_reactive(SettlementScreen.shown, 0)
@@ -173,8 +242,37 @@ class SettlementScreen(ModalScreen[None]):
         self._show_title()
 
     def on_screen_resume(self) -> None:
+        job = self.review_job
+        if job is not None and self.mistakes is None and self._reviewing != job:
+            self._reviewing = job
+            self.run_worker(lambda: self._review(job), thread=True, exclusive=True, group="settlement-review", name="round review")
         if self.shown == 0:
             self.action_next()
+
+    @property
+    def reviewing(self) -> bool:
+        """The round's mistakes are still being worked out."""
+        return self.review_job is not None and self.mistakes is None
+
+    def _review(self, job: tuple[GameSetup, tuple[Move, ...], int]) -> None:
+        worker = get_current_worker()
+        setup, moves, begin = job
+        try:
+            marks = review(
+                setup, complete_deals(moves), coach=Coach("fast"), samples=MISTAKE_SAMPLES, start=begin, stop=lambda: worker.is_cancelled
+            )
+        except CoachError:
+            marks = []  # a view that does not add up (a hand never completed): nothing to tell
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._review_done, job, marks)
+
+    def _review_done(self, job: tuple[GameSetup, tuple[Move, ...], int], marks: list[Mark]) -> None:
+        self._reviewed[job] = marks
+        if job != self.review_job:
+            return  # another round's settlement is up now
+        self.mistakes = marks
+        self.steps[-1] = (MISTAKES_TITLE, mistakes_text(marks))
+        self._draw(self.shown)
 
     def autoplay_tick(self) -> bool:
         """One tick of the demo clock (the app's): the next point, or, once everything is
@@ -195,6 +293,9 @@ class SettlementScreen(ModalScreen[None]):
         self.shown = len(self.steps)
 
     def watch_shown(self, old: int, new: int) -> None:
+        self._draw(new)
+
+    def _draw(self, new: int) -> None:
         if not self.is_mounted:
             return
         parts: list[RenderableType] = []
@@ -208,4 +309,6 @@ class SettlementScreen(ModalScreen[None]):
     def action_close(self) -> None:
         if self.app.screen is self and not self._closed_once:
             self._closed_once = True
+            self.workers.cancel_group(self, "settlement-review")
+            self._reviewing = None
             self.dismiss(None)

@@ -1,13 +1,25 @@
 """What can be played: the legal captures of the card just played and, in teaching mode, the
-legal moves of every card in the hand of the player to move with the points each changes."""
+legal moves of every card in the hand of the player to move with the points each changes and
+the risk the coach sees in it.
+
+The risks come from :class:`~companion.coach.risks.RiskScan`, from the player to move's view
+only, in a thread of their own: the moves are listed at once, and their risks filled in a few
+tens of milliseconds later (for the position still shown; a scan overtaken by the next move
+stops and is forgotten)."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 from rich.text import Text
 from textual.reactive import reactive
+from textual.worker import get_current_worker
 
+from companion.coach import CoachError
+from companion.coach.policies import decision_key
+from companion.coach.reasons import Risk
+from companion.coach.risks import SCAN_SAMPLES, RiskScan
 from companion.engine.cards import Card
 from companion.dashboard.cards import card_chip, cards_line
 from companion.dashboard.commentary import move_effect
@@ -17,7 +29,35 @@ from companion.engine.fate import fate_rule
 from companion.engine.game import GameState, Phase
 from companion.engine.moves import DrawFate, Move, Pass, Play
 
-__all__ = ["Flag", "LastPlay", "PlayPanel"]
+__all__ = ["Flag", "LastPlay", "PlayPanel", "risk_text", "position_key"]
+
+#: Samples a scan adds between two looks at whether it is still wanted.
+_SCAN_SLICE = 4
+
+
+def position_key(game: GameState) -> Hashable:
+    """Tells one position of a game from the next (and from one reached by undo and another move)."""
+    stack = game.move_stack
+    return (id(game), len(stack), stack[-1] if stack else None, game.turn)
+
+
+def risk_text(risk: Risk, *, compact: bool = False) -> Text:
+    """A risk as teaching mode words it, in few words: ``risk 40%: bob takes 7P (alone) with
+    any of 3 unseen (7s)``; ``compact``, for a small terminal: ``risk 40%: bob takes 7P``.
+    The hint (F7) gives it at length."""
+    short = risk.short or risk.text
+    if compact and risk.card is not None:
+        if risk.kind == "later":
+            short = f"risk {risk.chance:.0%}: {risk.by} takes {risk.card.short} before your turn"
+        else:
+            short = f"risk {risk.chance:.0%}: {risk.by} takes {risk.card.short}"
+    elif compact:
+        short = f"risk {risk.chance:.0%}: {risk.by} sweeps the centre (R7)"
+    head, _, body = short.partition(": ")
+    t = Text(head + ":", style="bold #e5a50a")
+    t.append(" " + body, style="#e5a50a")
+    return t
+
 
 
 @dataclass(frozen=True)
@@ -92,6 +132,58 @@ class PlayPanel(GamePanel):
         return "; press F5" if self.manual else ""
     flag: reactive[Flag | None] = reactive(None, always_update=True)
 
+    risks: dict[Hashable, list[Risk]] | None = None
+    """The risks of the position :attr:`risks_for`, by decision; ``None`` while weighed."""
+    risks_for: Hashable = None
+
+    def watch_game(self, game: GameState | None) -> None:
+        self._weigh_risks()
+        super().watch_game(game)
+
+    def watch_teaching(self, teaching: bool) -> None:
+        self.set_class(teaching, "-teaching")
+        self._weigh_risks()
+        super().watch_teaching(teaching)
+
+    @property
+    def risks_pending(self) -> bool:
+        """Teaching mode is waiting for the risks of the position shown."""
+        return self.risks is None and self.risks_for is not None
+
+    def _weigh_risks(self) -> None:
+        """In teaching mode, start weighing the risks of the position shown, unless they are
+        known or being weighed."""
+        game = self.game
+        if not self.teaching or game is None or game.phase is not Phase.TURN or game.turn is None:
+            return
+        key = position_key(game)
+        if key == self.risks_for:
+            return
+        self.risks_for, self.risks = key, None
+        try:
+            # The scan copies the game here, in the app's thread: the worker reads only its copy.
+            scan = RiskScan(game, game.turn)
+        except CoachError:
+            self.risks = {}
+            return
+        self.run_worker(lambda: self._scan(scan, key), thread=True, exclusive=True, group="teaching-risks", name="teaching risks")
+
+    def _scan(self, scan: RiskScan, key: Hashable) -> None:
+        worker = get_current_worker()
+        while scan.samples < SCAN_SAMPLES:
+            if worker.is_cancelled:
+                return
+            scan.run(min(_SCAN_SLICE, SCAN_SAMPLES - scan.samples))
+        risks = scan.risks()
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._risks_weighed, key, risks)
+
+    def _risks_weighed(self, key: Hashable, risks: dict[Hashable, list[Risk]]) -> None:
+        if key != self.risks_for:
+            return  # the table has moved on
+        self.risks = risks
+        self.refresh_panel()
+
     def watch_last_play(self) -> None:
         self.refresh_panel()
 
@@ -146,13 +238,17 @@ class PlayPanel(GamePanel):
         me = game.turn
         assert me is not None
         moves = list(game.legal_moves)
-        rows: list[list[Text]] = []
+        rows: list[tuple[Text, Text, Text, Text | None]] = []
         title = Text(f"{me}'s legal moves", style="bold")
         hidden = game.unseen_in_hand(me)
         if hidden:
             title.append(f" ({hidden} card{'s' if hidden != 1 else ''} face down, not listed)", style="dim")
         if not moves:
             return lines([title, Text("  none known", style="italic")])
+        risks = self.risks if self.risks_for == position_key(game) else None
+        if risks is None:
+            title.append("  weighing the risks...", style="dim italic")
+        compact = self.screen.has_class("-paged")
         for move in moves[:40]:
             effect = move_effect(game, move)
             card = getattr(move, "card", None)
@@ -161,22 +257,31 @@ class PlayPanel(GamePanel):
             if effect.delta:
                 gains.append(f"{effect.delta:+d} pt ", style="bold")
             gains.append("; ".join(effect.gains), style="italic")
-            rows.append([who, move_label(move), gains])
+            told = (risks or {}).get(decision_key(move), [])
+            rows.append((who, move_label(move), gains, risk_text(told[0], compact=compact) if told else None))
         more = len(moves) - 40
         width = self.size.width - 2 if self.size.width else None
         if width is not None and width < 60:
             # A narrow panel: one move to a paragraph, wrapped at words, so that neither the
             # capture nor its points are cut into a column of a few letters.
             body = []
-            for who, label, gains in rows:
+            for who, label, gains, risk in rows:
                 line = Text.assemble(who, " ", label)
                 if gains:
                     line.append(": " if label else " ")
                     line.append_text(gains)
+                if risk is not None:
+                    line.append("\n" if compact else "\n  ")
+                    line.append_text(risk)
                 body.append(line)
             if more > 0:
                 body.append(Text(f"... and {more} more", style="dim"))
             return lines([title, *body])
+        cells: list[list[Text]] = []
+        for who, label, gains, risk in rows:
+            if risk is not None:
+                gains = Text("\n").join([gains, risk]) if gains else risk
+            cells.append([who, label, gains])
         if more > 0:
-            rows.append([Text(""), Text(f"... and {more} more", style="dim"), Text("")])
-        return lines([title, grid([Column()] * 3, rows, gap=1, width=self.size.width or None)])
+            cells.append([Text(""), Text(f"... and {more} more", style="dim"), Text("")])
+        return lines([title, grid([Column()] * 3, cells, gap=1, width=self.size.width or None)])
