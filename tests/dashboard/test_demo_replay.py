@@ -88,7 +88,8 @@ async def test_messages_arriving_while_the_app_shuts_down_are_dropped() -> None:
             app.post_message(SourceNote("late note", "demo"))
             assert app.session is not None
             app.session.propose(move, source="demo")  # the session tells the app, which is closing
-            await asyncio.sleep(0.1)
+            for _ in range(20):  # let the app's message loop take both in turn
+                await asyncio.sleep(0)
             handled.append(True)
 
         app._prune = prune_then_post

@@ -77,7 +77,7 @@ class Terminal:
         with self._drawn:
             self._drawn.wait_for(lambda: condition() or self.ended, timeout)
             if not condition():
-                tail = bytes(self.output[-400:])
+                tail = bytes(self.output[-3000:])
                 raise AssertionError(f"{'rop ended' if self.ended else 'timed out'}; the screen ended with {tail!r}")
 
     def focus(self) -> None:
