@@ -1,6 +1,6 @@
 """The settlement's section on the round's biggest mistakes: the coach's review of the round,
-worked out in a thread while the settlement is read, each decision judged from its player's
-view at the time."""
+worked out in a thread once the table reaches that section, each decision judged from its
+player's view at the time."""
 
 from __future__ import annotations
 
@@ -37,12 +37,16 @@ async def test_the_settlement_shows_the_rounds_biggest_mistakes() -> None:
             await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SettlementScreen) and screen.result is not None and screen.result.number == 1
-        # The table reads the settlement point by point while the coach works: keys are taken.
+        # The table reads the settlement point by point; the coach starts on the last section
+        # only when it is reached (no processor spent on it while nobody looks).
         titles = [title for title, _ in screen.steps]
         assert titles[-1] == MISTAKES_TITLE
         await pilot.press("n")
         await pilot.pause()
         assert screen.shown == 2
+        assert not any(w.group == "settlement-review" for w in app.workers)
+        await pilot.press("a")
+        await pilot.pause()
         await _until(pilot, lambda: not screen.reviewing, "the review")
         # The marks are rop review's, for this round's decisions only.
         assert app.game is not None
@@ -52,8 +56,6 @@ async def test_the_settlement_shows_the_rounds_biggest_mistakes() -> None:
         assert screen.mistakes is not None
         assert [m.to_json() for m in screen.mistakes] == [m.to_json() for m in expected]
         assert expected and all(begin <= m.index < end for m in expected)
-        await pilot.press("a")
-        await pilot.pause()
         assert screen.shown == len(screen.steps)
         title, body = screen.steps[-1]
         assert title == MISTAKES_TITLE and isinstance(body, Text)

@@ -242,12 +242,16 @@ class SettlementScreen(ModalScreen[None]):
         self._show_title()
 
     def on_screen_resume(self) -> None:
+        if self.shown == 0:
+            self.action_next()
+
+    def _start_review(self) -> None:
+        # Only once someone reaches the section: a table tracked by its sensors plays the next
+        # round meanwhile, and the review's second or two of processor is better spent there.
         job = self.review_job
         if job is not None and self.mistakes is None and self._reviewing != job:
             self._reviewing = job
             self.run_worker(lambda: self._review(job), thread=True, exclusive=True, group="settlement-review", name="round review")
-        if self.shown == 0:
-            self.action_next()
 
     @property
     def reviewing(self) -> bool:
@@ -293,6 +297,8 @@ class SettlementScreen(ModalScreen[None]):
         self.shown = len(self.steps)
 
     def watch_shown(self, old: int, new: int) -> None:
+        if new >= len(self.steps) > 0:
+            self._start_review()
         self._draw(new)
 
     def _draw(self, new: int) -> None:
