@@ -44,9 +44,10 @@ async def test_the_settlement_shows_the_rounds_biggest_mistakes() -> None:
         await pilot.press("n")
         await pilot.pause()
         assert screen.shown == 2
-        assert not any(w.group == "settlement-review" for w in app.workers)
+        assert not screen.review_begun
         await pilot.press("a")
         await pilot.pause()
+        assert screen.review_begun
         await _until(pilot, lambda: not screen.reviewing, "the review")
         # The marks are rop review's, for this round's decisions only.
         assert app.game is not None

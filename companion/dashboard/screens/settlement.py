@@ -254,6 +254,11 @@ class SettlementScreen(ModalScreen[None]):
             self.run_worker(lambda: self._review(job), thread=True, exclusive=True, group="settlement-review", name="round review")
 
     @property
+    def review_begun(self) -> bool:
+        """The coach has been set to this round's decisions (once the section is reached)."""
+        return self.review_job is not None and (self._reviewing == self.review_job or self.mistakes is not None)
+
+    @property
     def reviewing(self) -> bool:
         """The round's mistakes are still being worked out."""
         return self.review_job is not None and self.mistakes is None
