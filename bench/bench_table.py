@@ -1,52 +1,167 @@
-"""The camera alone following whole games played at a natural pace.
+"""Whole tables followed with no keyboard, per sensor set-up: games kept exactly, the keys the
+table had to press, and how soon the tracker knows what a player did.
 
-Each game is played by the virtual table (World cards) and filmed as players handle cards
-(``vision.scenes.natural_play``): for every action a hand comes in from the nearest edge,
-lays or takes the cards under it and leaves, about a second per action, and the next
-player's hand follows 0.3 s later. Frames go through marker detection, the stabiliser (its
-defaults, as ``rop play`` uses them) and the tracker, on the video's clock (frame n at
-n / fps); nothing else tells the tracker anything, and no question is answered.
+Each game is played by the virtual table and shown to the companion as players handle cards:
 
-Per set-up (camera density over a mat, players) it reports:
+- **Camera** set-ups film it at a natural pace (``vision.scenes.natural_play``): for every
+  action a hand comes in from the nearest edge, lays or takes the cards under it and leaves,
+  about a second per action, and the next player's hand follows 0.3 s later. Frames go
+  through marker detection, the stabiliser (its defaults, as ``rop play`` uses them) and the
+  tracker, on the video's clock (frame n at n / fps). With Fate decks every draw is announced
+  as a player types ``fate`` (the camera cannot see it). The first round of each game is
+  played (the whole game when one round reaches the target; ``--whole`` for whole games).
+- **NFC** set-ups tap the cards on the real reader firmware, running on the emulated board
+  (``hardware.emulator``: an ATmega328P under simavr in real time, PN532 chips, the serial
+  line through a pseudo-terminal), as the docs tell players to: the card played and, when
+  the capture is not forced, the cards it takes, on the centre reader; a drawn Fate card on
+  its owner's Fate reader; Dark Decay discards. A Thief's or a Mirror Swap's target taps one
+  of their Fate cards on their own Fate reader when the tracker asks. Whole games.
 
-- spurious: reports of a card seen or gone that match no card laid or taken (a flicker);
-- rounds exact: the tracker ends the round with every move played, the same score, and no
-  question asked (each game's first round; the whole game when one round reaches the target);
-- events right: cards laid that were reported seen, and cards taken that were reported gone,
-  each within 2 s and with no spurious report, out of all cards laid and taken;
-- lifted -> gone: from the hand leaving (the last frame it is in the picture) to the
-  ``CardGone`` of a card it took (median and worst); laid -> seen: from the frame the card
-  lies on the table (under the hand) to its ``CardSeen``;
-- ms/frame: detection and stabiliser per frame, on one core.
+A question no gesture answers is answered with one key (the right choice), and counted.
+Per set-up it reports:
 
-``python -m bench table [-- --games N] [--seed S] [--setups webcam-2,1080p-2,...] [--fps F]``
+- exact: games (or rounds) the tracker ended with every move played, the same scores, and
+  nothing out of sync;
+- keys/game: keys pressed per game (or round) played;
+- act -> known: from a player's action to the tracker knowing it (median, 95th percentile and
+  worst): with a camera, from the hand leaving the table to the ``CardGone`` of a card it
+  took; with NFC, from a tag held to a reader to the tracker's answer to the tap;
+- camera only: events right (cards laid reported seen and cards taken reported gone, each
+  within 2 s, with no spurious report), spurious reports, laid -> seen (from the card lying
+  on the table under the hand to its ``CardSeen``) and ms/frame (detection and stabiliser,
+  one core).
+
+``python -m bench table [-- --games N] [--seed S] [--setups nfc-2,webcam-2,...] [--fps F] [--whole] [--quick]``
 """
 
 from __future__ import annotations
 
 import argparse
+import queue
 import statistics
 import sys
+import tempfile
 import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
-#: name: (players, teams, mat, pixels per module, what it stands for)
+
+@dataclass(frozen=True)
+class Setup:
+    kind: str  # "camera" or "nfc"
+    players: int
+    teams: int
+    fate: bool
+    what: str
+    mat: object = None
+    module_px: float = 0.0
+
+
 SETUPS = {
-    "webcam-2": (2, 0, "demo", 3.8, "webcam over the small 2-player mat, stickers 40 px wide (3.8 px/module)"),
-    "1080p-2": (2, 0, 2, 2.7, "1080p over the standard 2-player mat (2.7 px/module)"),
-    "webcam-4": (4, 2, 4, 3.8, "3.8 px/module over the 4-player mat (a 2.5K camera)"),
-    "1080p-4": (4, 2, 4, 2.7, "2.7 px/module over the 4-player mat (1762 x 1426)"),
-    "1080p-3": (3, 0, 3, 2.3, "1080p over the 3-player mat (2.3 px/module)"),
-    "1440p-3": (3, 0, 3, 3.1, "1440p over the 3-player mat (3.1 px/module)"),
+    "nfc-2": Setup("nfc", 2, 0, False, "NFC, the centre reader alone, 2 players, World cards"),
+    "nfc-4": Setup("nfc", 4, 2, False, "NFC, the centre reader alone, 4 players in teams, World cards"),
+    "nfc-fate-2": Setup("nfc", 2, 0, True, "NFC with Fate decks, a Fate reader per player, 2 players"),
+    "nfc-fate-3": Setup("nfc", 3, 0, True, "NFC with Fate decks, a Fate reader per player, 3 players (targets named by a tap)"),
+    "webcam-2": Setup("camera", 2, 0, False, "webcam over the small 2-player mat, stickers 40 px wide (3.8 px/module)", "demo", 3.8),
+    "1080p-2": Setup("camera", 2, 0, False, "1080p over the standard 2-player mat (2.7 px/module)", 2, 2.7),
+    "webcam-4": Setup("camera", 4, 2, False, "3.8 px/module over the 4-player mat (a 2.5K camera)", 4, 3.8),
+    "1080p-4": Setup("camera", 4, 2, False, "2.7 px/module over the 4-player mat (1762 x 1426)", 4, 2.7),
+    "1080p-3": Setup("camera", 3, 0, False, "1080p over the 3-player mat (2.3 px/module)", 3, 2.3),
+    "1440p-3": Setup("camera", 3, 0, False, "1440p over the 3-player mat (3.1 px/module)", 3, 3.1),
+    "webcam-2-fate": Setup("camera", 2, 0, True, "webcam, 2 players with Fate decks, every draw announced (typed)", "demo", 3.8),
 }
 
+DEFAULT = "nfc-2,nfc-4,nfc-fate-3,webcam-2,1080p-2,1080p-4"
 
-def play(players: int, teams: int, mat: object, module_px: float, seed: int, fps: float):
-    from companion.engine.game import GameState
-    from companion.engine.moves import DrawFate, NewRound
-    from companion.observations import CardGone, CardSeen
-    from companion.simulation.staging import stage
+
+@dataclass
+class Result:
+    exact: bool
+    keys: int
+    delays: list[float]
+    whole: bool
+    # camera only
+    right: int = 0
+    total: int = 0
+    spurious: list[str] = field(default_factory=list)
+    seen_delays: list[float] = field(default_factory=list)
+    ms_frame: float | None = None
+
+
+class Table:
+    """The players' side: the true game, the tracker following it, and the keys pressed to
+    answer what it asks (always the right choice)."""
+
+    def __init__(self, setup: Any, moves: Sequence[Any], tracker: Any) -> None:
+        self.setup = setup
+        self.moves = list(moves)
+        self.tracker = tracker
+        self.applied: list[Any] = []
+        self.problems: list[Any] = []
+        self.keys = 0
+
+    def handle(self, events: Sequence[Any]) -> None:
+        from companion.tracker import MoveApplied, OutOfSync, Question, RuleHint
+
+        for e in events:
+            if isinstance(e, MoveApplied):
+                self.applied.append(e.move)
+            elif isinstance(e, Question):
+                n = len(self.applied)
+                for i, choice in enumerate(e.choices):
+                    if all(_same(a, b) for a, b in zip(choice.moves, self.moves[n : n + len(choice.moves)])):
+                        self.keys += 1
+                        self.handle(self.tracker.answer(i))
+                        break
+                else:
+                    self.problems.append(e)
+            elif isinstance(e, (OutOfSync, RuleHint)):
+                self.problems.append(e)
+
+    def exact(self, truth: Any, end: int) -> bool:
+        """Every move up to ``end`` applied, nothing out of sync, and the scores of the rounds
+        played (all of them, or the first) those of the game played."""
+        rounds = len(truth.results) if end == len(self.moves) else 1
+        results = self.tracker.game.results
+        return (not self.problems and len(self.applied) >= end and len(results) >= rounds
+                and [r.score.to_json() for r in results[:rounds]] == [r.score.to_json() for r in truth.results[:rounds]])
+
+
+def _same(tracked: Any, true: Any) -> bool:
+    """A tracked move is the true one as far as sensors can tell (hidden hands, the order of
+    cards taken together, cards that change hands face down are not seen)."""
+    from companion.engine.moves import Deal, NewRound, Play
+
+    if type(tracked) is not type(true):
+        return False
+    if isinstance(tracked, Deal):
+        return sorted(tracked.centre) == sorted(true.centre)
+    if isinstance(tracked, NewRound):
+        return bool(tracked.dealer == true.dealer)
+    if isinstance(tracked, Play):
+        return (tracked.player, tracked.card, tracked.target, frozenset(tracked.capture), frozenset(tracked.discards)) == (
+            true.player, true.card, true.target, frozenset(true.capture), frozenset(true.discards))
+    return bool(tracked == true)
+
+
+def _game(setup: Setup, seed: int) -> tuple[Any, Any, list[Any], Any]:
+    from companion.engine.moves import NewRound
     from companion.simulation.virtual_table import make_setup, simulate_game
-    from companion.tracker import MoveApplied, OutOfSync, Question, RuleHint, Tracker, TrackerConfig
+
+    rules = make_setup(setup.players, setup.teams)
+    truth, moves = simulate_game(rules, seed=seed, fate=setup.fate)
+    first = next(m for m in moves if isinstance(m, NewRound))
+    return rules, truth, moves, first
+
+
+def play_camera(setup: Setup, seed: int, fps: float, whole: bool) -> Result:
+    from companion.engine.moves import DrawFate, NewRound
+    from companion.observations import CardGone, CardSeen, DrawAnnounced
+    from companion.session import GameSession
+    from companion.simulation.staging import stage
+    from companion.tracker import Tracker, TrackerConfig
     from vision.layout import demo_layout, load_layout
     from vision.markers import MODULE_MM
     from vision.owners import OwnerRegistry
@@ -55,46 +170,33 @@ def play(players: int, teams: int, mat: object, module_px: float, seed: int, fps
     from vision.scenes import natural_play
     from vision.tracking import Stabiliser
 
-    setup = make_setup(players, teams)
-    truth, moves = simulate_game(setup, seed=seed)
-    first = next(m for m in moves if isinstance(m, NewRound))
-    # The first round (the whole game when one round reaches the target).
-    end = next((i for i, m in enumerate(moves) if isinstance(m, NewRound) and i > 0), len(moves))
-    tracker = Tracker(GameState(setup), TrackerConfig(first_dealer=first.dealer, fate_decks={p: first.deck_of(p) for p in setup.players},
-                                                      draws_visible=True, settle=3.0))
-    names = list(setup.players)
-    layout = demo_layout() if mat == "demo" else load_layout(int(mat))  # type: ignore[call-overload]
-    ppm = module_px / MODULE_MM
+    rules, truth, moves, first = _game(setup, seed)
+    end = len(moves) if whole else next((i for i, m in enumerate(moves) if isinstance(m, NewRound) and i > 0), len(moves))
+    # A camera alone: draws are announced, never seen (as `rop play --camera` sets it up).
+    config = TrackerConfig(first_dealer=first.dealer, fate_decks={p: first.deck_of(p) for p in rules.players}, draws_visible=False)
+    table = Table(rules, moves, Tracker(GameSession(rules), config))
+    tracker = table.tracker
+    names = list(rules.players)
+    layout = demo_layout() if setup.mat == "demo" else load_layout(int(setup.mat))  # type: ignore[call-overload]
+    ppm = setup.module_px / MODULE_MM
     w, h = layout.mat_mm
     camera = VirtualCamera.looking_at((w / 2, h / 2), ppm, size=(int((w + 50) * ppm) // 2 * 2, int((h + 50) * ppm) // 2 * 2))
     reader = TableReader(layout=layout, owners=OwnerRegistry(names + [None] * (8 - len(names))), players=names)
     stab = Stabiliser(layout=layout.seated(names))
-    applied, problems, questions = [], [], 0
-    reports: list = []
-    actions: list = []
+    reports: list[Any] = []
+    actions: list[Any] = []
     seconds = 0.0
     frames = 0
     last = None
     t = 0.0
-
-    def handle(events) -> None:
-        nonlocal questions
-        for e in events:
-            if isinstance(e, MoveApplied):
-                applied.append(e.move)
-            elif isinstance(e, Question):
-                questions += 1  # nobody answers: a camera-only table must not need to
-            elif isinstance(e, (OutOfSync, RuleHint)):
-                problems.append(e)
-
-    for frame in natural_play(list(stage(setup, moves[:end])), layout.seated(names), names, camera=camera, fps=fps, seed=seed):
+    for frame in natural_play(list(stage(rules, moves[:end])), layout.seated(names), names, camera=camera, fps=fps, seed=seed):
+        t = frame.at
         if frame.scene is not last and isinstance(frame.scene.move, DrawFate):
-            handle(tracker.draw_fate(frame.scene.move.player))
+            table.handle(tracker.observe(DrawAnnounced("dashboard", t, frame.scene.move.player)))  # `fate` typed
         last = frame.scene
         if frame.action is not None and (not actions or actions[-1] is not frame.action):
             actions.append(frame.action)
-        t = frame.at
-        handle(tracker.tick(t))
+        table.handle(tracker.tick(t))
         began = time.perf_counter()
         observed = stab.update(reader.read(frame.image), frame.image, t)
         seconds += time.perf_counter() - began
@@ -102,14 +204,13 @@ def play(players: int, teams: int, mat: object, module_px: float, seed: int, fps
         for obs in observed:
             if isinstance(obs, (CardSeen, CardGone)):
                 reports.append(obs)
-            handle(tracker.observe(obs))
-    handle(tracker.tick(t + 5.0))
-    exact = (not problems and not questions and len(applied) >= end and bool(tracker.game.results)
-             and tracker.game.results[0].score.to_json() == truth.results[0].score.to_json())
+            table.handle(tracker.observe(obs))
+    table.handle(tracker.tick(t + 5.0))
     # Match every true event with the first fitting report after it.
-    used = set()
+    used: set[int] = set()
     right = total = 0
-    gone_delays, seen_delays = [], []
+    gone_delays: list[float] = []
+    seen_delays: list[float] = []
     for a in actions:
         for kind, keys, since in ((CardGone, a.taken, a.hand_gone), (CardSeen, a.laid, a.change)):
             for key in keys:
@@ -123,45 +224,150 @@ def play(players: int, teams: int, mat: object, module_px: float, seed: int, fps
                         (gone_delays if kind is CardGone else seen_delays).append(r.at - since)
                     break
     spurious = [f"{'gone' if isinstance(r, CardGone) else 'seen'} {r.card.id} at {r.at:.1f} s" for i, r in enumerate(reports) if i not in used]
-    return exact, right, total, spurious, gone_delays, seen_delays, questions, 1000 * seconds / max(1, frames)
+    return Result(table.exact(truth, end), table.keys, gone_delays, end == len(moves), right, total, spurious, seen_delays,
+                  1000 * seconds / max(1, frames))
+
+
+def play_nfc(setup: Setup, seed: int, firmware: Any) -> Result:
+    from companion.engine.cards import Card
+    from companion.engine.moves import Play
+    from companion.observations import CardLifted, CardTapped, SensorState, SensorStatus
+    from companion.session import GameSession
+    from companion.simulation.taps import CENTRE_READER, fate_reader, taps_for
+    from companion.tracker import Question, Tracker, TrackerConfig
+    from hardware.board_link import BoardLink
+    from hardware.emulator import BoardEmulator
+    from hardware.registry import Registry
+    from hardware.resolver import Resolver
+
+    rules, truth, moves, first = _game(setup, seed)
+    players = list(rules.players)
+    fate_readers = setup.fate
+    if fate_readers and len(players) > 3:
+        raise SystemExit(f"{setup.players} players need {setup.players + 1} readers; one emulated board has 4")
+    slots = {CENTRE_READER: 0, **({fate_reader(p): 1 + i for i, p in enumerate(players)} if fate_readers else {})}
+    readers = {"board:0": "centre", **({f"board:{1 + i}": f"fate:{p}" for i, p in enumerate(players)} if fate_readers else {})}
+    decks = {p: first.deck_of(p) for p in players}
+    config = TrackerConfig(readers=readers, first_dealer=first.dealer, fate_decks=decks, draws_visible=True)
+    table = Table(rules, moves, Tracker(GameSession(rules), config))
+    tracker = table.tracker
+    seen: queue.Queue[Any] = queue.Queue()
+    delays: list[float] = []
+
+    def uid(card: Card, owner: str) -> str:
+        return f"04{card.index:02X}{(players.index(owner) + 1) if owner in players else 0:02X}A1B2C3D4"[:14]
+
+    def wait(wanted: Any) -> Any:
+        while True:
+            obs = seen.get(timeout=10)
+            if wanted(obs):
+                return obs
+
+    def tap(emu: Any, slot: int, card: Card, owner: str) -> None:
+        began = time.perf_counter()
+        emu.tag(slot, uid(card, owner))
+        obs = wait(lambda o: isinstance(o, CardTapped))
+        events = tracker.observe(obs)
+        delays.append(time.perf_counter() - began)
+        emu.lift(slot)
+        wait(lambda o: isinstance(o, CardLifted))
+        handle(emu, events)
+
+    def handle(emu: Any, events: Sequence[Any]) -> None:
+        for e in events:
+            if isinstance(e, Question):
+                n = len(table.applied)
+                last = moves[n + len(e.choices[0].moves) - 1] if n + len(e.choices[0].moves) - 1 < len(moves) else None
+                if isinstance(last, Play) and last.target and fate_readers:
+                    tap(emu, slots[fate_reader(last.target)], decks[last.target][0], last.target)  # the gesture
+                    continue
+            table.handle([e])
+
+    with tempfile.TemporaryDirectory() as tmp:
+        registry = Registry.load(Path(tmp) / "tags")
+        for card in Card._by_id.values():
+            if card.is_world and not card.is_expansion:
+                registry.enrol(uid(card, "club"), card, "club", ndef=False)
+        for p in players:
+            for card in decks[p]:
+                registry.enrol(uid(card, p), card, p, ndef=False)
+        chips = "".join(str(i) for i in range(1 + (len(players) if fate_readers else 0)))
+        with BoardEmulator(firmware, chips=chips, link=Path(tmp) / "board") as emu:
+            link = BoardLink(emu.port, Resolver(registry, seen.put)).start()
+            try:
+                wait(lambda o: isinstance(o, SensorStatus) and o.state is SensorState.CONNECTED)
+                for _, taps in taps_for(rules, moves):
+                    for t in taps:
+                        owner = t.owner if t.card.is_fate else "club"
+                        tap(emu, slots[t.reader], t.card, owner or "club")
+            finally:
+                link.stop()
+    return Result(table.exact(truth, len(moves)), table.keys, delays, True)
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="bench table", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=2, help="games per set-up (their first round)")
+    parser.add_argument("--games", type=int, default=2, help="games per set-up")
     parser.add_argument("--seed", type=int, default=0, help="the first game's deal")
-    parser.add_argument("--setups", default="webcam-2,1080p-2,1080p-4", help=f"comma separated, of {', '.join(SETUPS)}")
-    parser.add_argument("--fps", type=float, default=10.0)
+    parser.add_argument("--setups", default=DEFAULT, help=f"comma separated, of {', '.join(SETUPS)}")
+    parser.add_argument("--fps", type=float, default=10.0, help="camera frames per second")
+    parser.add_argument("--whole", action="store_true", help="camera set-ups play whole games, not their first round")
     parser.add_argument("--quick", action="store_true", help="one game per set-up")
     args = parser.parse_args(argv)
+    names = args.setups.split(",")
+    unknown = [n for n in names if n not in SETUPS]
+    if unknown:
+        parser.error(f"unknown set-up(s): {', '.join(unknown)}; known: {', '.join(SETUPS)}")
     import cv2
 
     cv2.setNumThreads(1)
+    firmware = None
+    if any(SETUPS[n].kind == "nfc" for n in names):
+        from hardware.emulator import build_firmware
+
+        firmware = build_firmware()
     games = 1 if args.quick else args.games
-    print(f"natural play, a hand over every action (about 1 s each), {args.fps:g} frames/s, camera only, World cards")
-    print(f"{'set-up':10} {'rounds exact':>12} {'events right':>13} {'spurious':>8} {'lifted->gone median/worst':>26} "
-          f"{'laid->seen median/worst':>24} {'questions':>9} {'ms/frame':>8}")
-    for name in args.setups.split(","):
-        players, teams, mat, module_px, what = SETUPS[name]
+    print(f"no key but the answers counted; camera: natural play at {args.fps:g} frames/s; NFC: the reader firmware on the emulated board")
+    print(f"{'set-up':14} {'played':>9} {'exact':>6} {'keys/game':>9} {'act->known median/p95/max':>26}   "
+          f"{'events right':>12} {'spurious':>8} {'laid->seen med/p95/max':>22} {'ms/frame':>8}")
+    for name in names:
+        setup = SETUPS[name]
         seeds = list(range(args.seed, args.seed + games))
-        exact = right = total = questions = 0
-        spurious: list[str] = []
-        gone: list[float] = []
-        seen: list[float] = []
-        ms = []
+        results = []
         for seed in seeds:
-            e, r, n, s, g, sd, q, m = play(players, teams, mat, module_px, seed, args.fps)
-            exact, right, total, questions = exact + e, right + r, total + n, questions + q
-            spurious += [f"game {seed}: {x}" for x in s]
-            gone += g
-            seen += sd
-            ms.append(m)
-        fmt = lambda xs: f"{statistics.median(xs):5.2f} / {max(xs):5.2f} s" if xs else "-"  # noqa: E731
-        print(f"{name:10} {exact:>6}/{len(seeds):<5} {100 * right / max(1, total):12.1f}% {len(spurious):8} {fmt(gone):>26} {fmt(seen):>24} "
-              f"{questions:9} {statistics.mean(ms):8.0f}   {what}")
+            if setup.kind == "nfc":
+                results.append(play_nfc(setup, seed, firmware))
+            else:
+                results.append(play_camera(setup, seed, args.fps, args.whole))
+        exact = sum(r.exact for r in results)
+        keys = sum(r.keys for r in results) / len(results)
+        delays = [d for r in results for d in r.delays]
+        unit = "games" if all(r.whole for r in results) else "rounds"
+        def fmt(xs: list[float], scale: float = 1.0, unit: str = "s") -> str:
+            if not xs:
+                return "-"
+            digits = 0 if scale > 1 else 2
+            ordered = sorted(xs)
+            p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+            return " / ".join(f"{scale * x:.{digits}f}" for x in (statistics.median(xs), p95, ordered[-1])) + f" {unit}"
+
+        known = fmt(delays, 1000.0, "ms") if setup.kind == "nfc" else fmt(delays)
+        line = f"{name:14} {len(results):>3} {unit:5} {exact:>3}/{len(results):<2} {keys:9.1f} {known:>26}   "
+        if setup.kind == "camera":
+            right = sum(r.right for r in results)
+            total = sum(r.total for r in results)
+            spurious = [f"game {s}: {x}" for s, r in zip(seeds, results) for x in r.spurious]
+            seen = [d for r in results for d in r.seen_delays]
+            ms = statistics.mean(r.ms_frame or 0.0 for r in results)
+            line += f"{100 * right / max(1, total):11.1f}% {len(spurious):8} {fmt(seen):>22} {ms:8.0f}"
+        else:
+            spurious = []
+            line += f"{'-':>12} {'-':>8} {'-':>22} {'-':>8}"
+        print(f"{line}   {setup.what}", flush=True)
         if spurious:
-            print(f"{'':10} spurious: {', '.join(spurious[:4])}{' ...' if len(spurious) > 4 else ''}")
-    print("(negative lifted->gone: reported while the hand that took it was still leaving the picture)")
+            print(f"{'':14} spurious: {', '.join(spurious[:4])}{' ...' if len(spurious) > 4 else ''}")
+    print("(keys/game: per game or round played; act->known: camera, the hand leaving with a card to its CardGone "
+          "(negative: reported while the hand was still leaving); NFC, a tag held to a reader to the tracker's answer)")
     return 0
 
 

@@ -9,7 +9,7 @@ Fate card laid in front of its owner). Every sequence found is legal; none is ap
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.engine.cards import Card
@@ -110,6 +110,11 @@ def visible_candidates(game: GameState, observed: Zones, shown: Sequence[Key], l
         (x,) = centre_extra
         if owned(x):
             out.append(Play(me, x))
+    elif centre_extra and not centre_missing:
+        # Several: the table ran ahead of the camera, and the first laid is played first.
+        laid = next((c for c in shown_cards if centre_extra[c]), None)
+        if laid is not None and owned(laid):
+            out.append(Play(me, laid))
     # A card shown in the centre has gone, and centre cards with it: a capture. (Counting
     # copies, since two players' Warlocks may both have been shown.)
     if centre_missing:
@@ -121,6 +126,13 @@ def visible_candidates(game: GameState, observed: Zones, shown: Sequence[Key], l
         ]
         for x in capturers:
             out.append(Play(me, x, taken))
+            # Or laid without capture, and taken since by a play laid after it.
+            out.append(Play(me, x))
+            # Or only part of what left: the rest was taken by a play laid after it (a table
+            # that ran ahead of the camera), which the search looks for next.
+            for option in game.capture_options(x):
+                if len(option) < len(taken) and not Counter(option) - centre_missing:
+                    out.append(Play(me, x, tuple(sorted(option, key=lambda c: c.index))))
         if not capturers and not centre_extra:
             # The capturing card was never seen: whichever card the player may hold takes them.
             for x in possible_cards(game, me):
@@ -192,6 +204,11 @@ def explain(
     hands_unseen: bool = True,
     max_silent: int | None = None,
     vanished: Iterable[Card] = (),
+    chain: int = 1,
+    laid_at: Mapping[Card, int] | None = None,
+    left_at: Mapping[Card, int] | None = None,
+    in_order: Sequence[Card] = (),
+    announced: Sequence[str] = (),
 ) -> list[Explanation]:
     """Every sequence of legal moves from ``game``'s position after which the table
     (``view``, less the ``spent`` physical cards) looks exactly as the game expects, forced
@@ -200,19 +217,36 @@ def explain(
 
     ``vanished`` are cards shown in the centre that have left it unexplained (a capture whose
     taken cards the camera has not yet reported gone): a move of one of them may be followed
-    by a second visible move, so that a table that has run ahead of the camera is caught up."""
+    by up to ``chain`` more visible moves, so that a table that has run ahead of the camera is
+    caught up. ``laid_at`` and ``left_at`` say when cards were seen laid in the centre and
+    leaving it (in observations): a move that follows takes no card that left the centre
+    before its own card was laid; ``in_order`` are cards that must be played in that order,
+    none skipped. ``announced`` are players whose Fate draws were announced and not yet
+    applied: each draws as soon as their turn comes."""
     shown = list(shown)
     limit = len(game.players) if max_silent is None else max_silent
     work = game.copy()
     found: list[Explanation] = []
     vanished = set(vanished)
 
-    def search(prefix: list[Move], silent: int, spent_now: set[Key], allowed_now: Zones | None, depth: int) -> None:
+    def search(prefix: list[Move], silent: int, spent_now: set[Key], allowed_now: Zones | None, depth: int, drawn: int) -> None:
         pushed = push_forced(work, hands_unseen=hands_unseen)
+        while drawn < len(announced) and work.phase is Phase.TURN and work.turn == announced[drawn]:
+            # A draw announced before the camera saw the moves before it: made as soon as
+            # its player's turn comes.
+            draw = DrawFate(announced[drawn])
+            if not work.is_legal(draw):
+                break
+            work.push(draw)
+            drawn += 1
+            pushed += 1 + push_forced(work, hands_unseen=hands_unseen)
         forced = list(work.move_stack[len(work.move_stack) - pushed :])
         path = prefix + forced
         observed = view.zones(spent_now)
         for move in visible_candidates(work, observed, shown, allowed_now):
+            inferred = isinstance(move, Play) and bool(move.capture) and all(c is not move.card for c, _ in shown)
+            if depth > 0 and (inferred or _out_of_order(move, path, laid_at or {}, left_at or {}, in_order)):
+                continue  # a table caught up is caught up with cards seen, in the order seen
             rounds = len(work.results)
             used = spent_keys(work, move, view)
             work.push(move)
@@ -226,25 +260,45 @@ def explain(
                 allowed = _merge(allowed_now, left)
             after = spent_now | used
             if matches(work, view.zones(after), allowed):
-                inferred = isinstance(move, Play) and bool(move.capture) and all(c is not move.card for c, _ in shown)
                 found.append(Explanation(tuple(path + [move]), inferred))
-            elif depth == 0 and isinstance(move, Play) and move.card in vanished:
-                search(path + [move], silent, after, allowed, depth + 1)
+            elif depth < chain and (depth > 0 or (isinstance(move, Play) and move.card in vanished)):
+                search(path + [move], silent, after, allowed, depth + 1, drawn)
             work.pop()
         if silent < limit:
             for move in _silent_moves(work, draws_visible):
                 work.push(move)
-                search(path + [move], silent + 1, spent_now, allowed_now, depth)
+                search(path + [move], silent + 1, spent_now, allowed_now, depth, drawn)
                 work.pop()
         for _ in range(pushed):
             work.pop()
 
-    search([], 0, set(spent), lingering, 0)
+    search([], 0, set(spent), lingering, 0, 0)
     if any(not e.inferred for e in found):
         # A capture by a card seen in the centre beats one by a card nobody saw.
         found = [e for e in found if not e.inferred]
     unique = {e.moves: e for e in found}
     return sorted(unique.values(), key=lambda e: len(e.moves))
+
+
+def _out_of_order(
+    move: Move, before: Sequence[Move], laid_at: Mapping[Card, int], left_at: Mapping[Card, int], in_order: Sequence[Card]
+) -> bool:
+    """Whether ``move``, following the moves ``before``, breaks the order the table showed
+    things in: a card of ``in_order`` skipped, its card laid before the card of an earlier
+    play, or a card it takes seen leaving the centre before its own card was laid."""
+    if not isinstance(move, Play):
+        return False
+    if move.card in in_order:
+        played = {m.card for m in before if isinstance(m, Play)}
+        if next((c for c in in_order if c not in played), None) is not move.card:
+            return True
+    if move.card not in laid_at:
+        return False
+    laid = laid_at[move.card]
+    earlier = [laid_at[m.card] for m in before if isinstance(m, Play) and m.card in laid_at]
+    if earlier and laid < max(earlier):
+        return True
+    return any(c in left_at and left_at[c] < laid for c in move.capture if isinstance(c, Card))
 
 
 def describe_moves(moves: Iterable[Move]) -> str:

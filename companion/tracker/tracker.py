@@ -48,6 +48,7 @@ from companion.tracker.events import (
     TrackerState,
 )
 from companion.tracker.explain import (
+    Explanation,
     fate_plays,
     describe_moves,
     explain,
@@ -73,8 +74,10 @@ class TrackerConfig:
       draw), ``"hand:<player>"`` (tap the cards dealt to you, when hands are tapped in).
     - ``hands_unseen``: hands are dealt face down and never read (a camera alone); otherwise
       each deal is tapped in (or entered on the dashboard).
-    - ``draws_visible``: Fate draws are signalled (tapped on a Fate reader, or a key on the
-      dashboard); otherwise a draw is one of the possibilities the table may be asked about.
+    - ``draws_visible``: Fate draws are tapped on the players' Fate readers, and a draw is
+      never assumed. Otherwise they are announced at the table (a key on the dashboard), and
+      a draw nobody announced is considered only where nothing else explains the table (an
+      announcement forgotten before a Fate card is played).
     - ``settle``: seconds the table may look unexplained before the tracker says so; longer
       than the camera's stabiliser takes to call a card gone (about 2 s), since a capture's
       cards may be reported gone a moment apart when a hand lingers over one of them.
@@ -117,6 +120,12 @@ class Tracker:
         self.question: Question | None = None
         self.camera = False
         self._shown: list[Key] = []
+        # The order the table showed things in: when each shown card was laid in the centre,
+        # and when it was seen leaving it, counted in observations.
+        self._seq = 0
+        self._laid: dict[Key, int] = {}
+        self._left: dict[Key, int] = {}
+        self._waited: object = None
         self._lingering: Zones = {}
         self._changed_at = 0.0
         self._hinted: object = None
@@ -157,6 +166,8 @@ class Tracker:
             self._hold = False
             self._lingering = {}
             self._shown = []
+            self._laid = {}
+            self._left = {}
         else:
             return
         self.question = None
@@ -190,14 +201,20 @@ class Tracker:
     def _observe(self, obs: Observation) -> list[TrackerEvent]:
         if isinstance(obs, (CardSeen, CardGone)):
             self.camera = True
+            self._seq += 1
             key = (obs.card, obs.owner)
-            if isinstance(obs, CardSeen) and obs.zone == "centre" and self.view.cards.get(key) != "centre":
+            was = self.view.cards.get(key)
+            if isinstance(obs, CardSeen) and obs.zone == "centre" and was != "centre":
                 # Newly laid in the centre: it goes last in the order cards were shown.
                 if key in self._shown:
                     self._shown.remove(key)
                 self._shown.append(key)
+                self._laid[key] = self._seq
+                self._left.pop(key, None)
             if not self.view.update(obs):
                 return []
+            if was == "centre" and self.view.cards.get(key) != "centre":
+                self._left[key] = self._seq
             self._hold = False
             self._changed_at = obs.at
             return self._reconcile(settled=False)
@@ -232,8 +249,9 @@ class Tracker:
         self.question = None
         events: list[TrackerEvent] = []
         for move in choice.moves:
-            self._push(move, "answer")
-            events.append(MoveApplied(move, "answer"))
+            how = self._announced_draw(move) or "answer"
+            self._push(move, how)
+            events.append(MoveApplied(move, how))
         self._after_moves(events)
         events.extend(self._reconcile(settled=False))
         return events
@@ -267,29 +285,52 @@ class Tracker:
             self._synced()
             if self._pending_draws and self.game.turn == self._pending_draws[0]:
                 # A draw announced while the table was still settling.
-                events.extend(self.draw_fate(self._pending_draws.pop(0)))
+                events.extend(self._draw(self._pending_draws.pop(0)))
             return events
         if self._hold:
             self.state = TrackerState.OUT_OF_SYNC
             return [*events, OutOfSync(self.differences())]
         vanished = self._vanished()
-        found = explain(
-            self.game,
-            self.view,
-            self._shown,
-            spent=self._spent(),
-            lingering=self._lingering,
-            draws_visible=self.config.draws_visible,
-            hands_unseen=self.config.hands_unseen,
-            vanished=vanished,
-        )
+        in_order, later = self._in_order()
+        first = in_order[0] if in_order else None
+
+        def explained(draws_visible: bool) -> list[Explanation]:
+            return explain(
+                self.game,
+                self.view,
+                self._shown,
+                spent=self._spent(),
+                lingering=self._lingering,
+                draws_visible=draws_visible,
+                hands_unseen=self.config.hands_unseen,
+                vanished=vanished,
+                chain=max(1, len(later)),
+                laid_at={c: n for (c, _), n in self._laid.items()},
+                left_at={c: n for (c, _), n in self._left.items()},
+                in_order=[c for c, _ in in_order],
+                announced=self._pending_draws,
+            )
+
+        found = explained(True)
+        if not found and not self.config.draws_visible:
+            # Nothing explains the table without one more draw than was announced: a draw
+            # nobody announced, asked about (or applied, when it is the only way).
+            found = explained(False)
+        if first is not None:
+            # Cards laid in the centre are played in the order they were laid, however late
+            # the camera reports what the first one took.
+            found = [e for e in found if _first_laid(e) in (None, first[0])]
+        # The same move after a round of moves nobody saw (passes, an announced draw taken
+        # early) is that move: the announced draw waits for its player's turn.
+        found = [e for e in found if not any(_detour_of(e, f) for f in found)]
         if vanished:
             # A card was shown and has left the centre: the next move must be that card's,
             # whatever else the table shows meanwhile (the camera may report the cards it took
             # a moment later). Once the table has stayed so for ``settle`` seconds, the card
-            # may have been taken back, and the other explanations count again.
+            # may have been taken back, and the other explanations count again, unless it had
+            # cards to take (it is then the first card laid, above).
             with_it = [e for e in found if any(isinstance(m, Play) and m.card in vanished for m in e.moves)]
-            if with_it or not settled:
+            if with_it or not settled or (first is not None and first[0] in vanished):
                 found = with_it
             elif found:
                 self._shown = [k for k in self._shown if k[0] not in vanished]
@@ -299,8 +340,9 @@ class Tracker:
             return events
         if len(found) == 1 and not found[0].inferred:
             for move in found[0].moves:
-                self._push(move, "camera")
-                events.append(MoveApplied(move, "camera"))
+                how = self._announced_draw(move) or "camera"
+                self._push(move, how)
+                events.append(MoveApplied(move, how))
             self._after_moves(events)
             events.extend(self._reconcile(settled=settled))
             return events
@@ -317,13 +359,27 @@ class Tracker:
             if self.state is not TrackerState.OUT_OF_SYNC:
                 self.state = TrackerState.WAITING
             return events
+        if first is not None and later:
+            # The cards laid after the first wait for its move: a capture the camera has not
+            # seen the end of, or a card that must capture (R4) and has not yet.
+            self.state = TrackerState.WAITING
+            waiting = (first, tuple(later))
+            if waiting != self._waited:
+                self._waited = waiting
+                card = first[0].long_label
+                if first in self._left:
+                    what = f"Waiting for the cards {card} took to be seen gone"
+                else:
+                    what = f"{card} was laid first and has not been played yet"
+                events.append(Notice(f"{what}: the cards laid after it follow its move. If it was taken back, "
+                                     "enter the moves by hand."))
+            return events
         events.extend(self._explain_mismatch(observed))
         return events
 
-    def _vanished(self) -> set[Card]:
-        """Cards shown in the centre that have left it, though the game does not have them
-        captured or played: a move under way, or a card taken back."""
-        on_table = {k for k, z in self.view.cards.items() if z == "centre"}
+    def _unplayed(self) -> list[Key]:
+        """The cards shown in the centre, in the order they were laid, that the game does not
+        have played yet: moves under way, or cards taken back."""
         game = self.game
         stacked = {c for p in game.players for c in game.stack(p)}
 
@@ -331,7 +387,42 @@ class Tracker:
             # Still to be played, as far as the game knows (not captured, not discarded).
             return c in game.unlocated if c.is_world else c not in stacked and c not in game.discards
 
-        return {c for c, o in self._shown if (c, o) not in on_table and c not in game.centre and c.to_centre and in_hand(c)}
+        return [(c, o) for c, o in self._shown if c not in game.centre and c.to_centre and in_hand(c)]
+
+    def _vanished(self) -> set[Card]:
+        """Cards shown in the centre that have left it, though the game does not have them
+        captured or played: a move under way, or a card taken back."""
+        on_table = {k for k, z in self.view.cards.items() if z == "centre"}
+        return {c for c, o in self._unplayed() if (c, o) not in on_table}
+
+    def _in_order(self) -> tuple[list[Key], list[Key]]:
+        """The cards the next moves must play, in the order the table showed them, and the
+        cards laid after the first of them.
+
+        Cards laid in the centre are played in the order they were laid. Of those the game
+        does not have played yet, a card binds when it still lies there, or was seen leaving
+        it while the centre held cards for it to take (R4: a capture whose cards the camera
+        has not yet reported gone), or after a card was laid after it (taken by that later
+        play). The first binding card is the player to move's; the cards laid after it are
+        plays of the players after, never theirs. A card that left the centre with nothing to
+        take before anything else was laid was taken back, and binds nothing."""
+        unplayed = self._unplayed()
+        game = self.game
+        binding: list[Key] = []
+        later: list[Key] = []
+        for i, key in enumerate(unplayed):
+            after = unplayed[i + 1 :]
+            left = self._left.get(key)
+            if self.view.cards.get(key) == "centre":
+                pass
+            elif left is None:
+                continue  # tapped, never seen
+            elif not (game.capture_options(key[0]) or any(self._laid.get(k, left) < left for k in after)):
+                continue
+            if not binding:
+                later = after
+            binding.append(key)
+        return binding, later
 
     def _synced(self) -> None:
         self.state = TrackerState.SYNCED
@@ -347,16 +438,23 @@ class Tracker:
                 self._lingering = {}
         if self.game.phase in (Phase.ROUND, Phase.OVER) and self.game.results:
             self._lingering = self.view.zones(self._spent())
-        self._shown = [k for k in self._shown if self.view.cards.get(k, "") == "centre"]
+        # What was shown and is still to be played stays, in order: cards on the table, and
+        # cards seen leaving it that a later move may yet account for (the camera behind).
+        unplayed = {k for k in self._unplayed() if k in self._left}
+        self._shown = [k for k in self._shown if self.view.cards.get(k, "") == "centre" or k in unplayed]
+        self._laid = {k: n for k, n in self._laid.items() if k in self._shown}
+        # (and when cards the game still has in the centre were seen leaving it)
+        self._left = {k: n for k, n in self._left.items() if k in self._shown or k[0] in self.game.centre}
         self._taps = []
         self._tap_card = None
         if not apply_forced:
             return
         events.extend(self._forced())
-        while self._pending_draws and self.game.turn == self._pending_draws[0]:
+        for _ in range(len(self._pending_draws)):
             # A draw announced while the move before was still being picked up.
-            player = self._pending_draws.pop(0)
-            events.extend(self.draw_fate(player))
+            if self.game.turn != self._pending_draws[0]:
+                break
+            events.extend(self._draw(self._pending_draws.pop(0)))
 
     def _forget_lingering(self, observed: Zones) -> None:
         for zone in list(self._lingering):
@@ -455,6 +553,8 @@ class Tracker:
             key = (card, obs.owner if card.is_fate else None)
             if key not in self._shown:
                 self._shown.append(key)
+                self._seq += 1
+                self._laid[key] = self._seq
             return events + self._reconcile(settled=False)
         return events + self._nfc_play(card, obs.owner)
 
@@ -615,8 +715,31 @@ class Tracker:
             # A move is still under way on the table: the draw comes after it.
             self._pending_draws.append(player)
             return [*events, Notice(f"{player}'s Fate draw noted; it follows the move under way")]
+        return events + self._draw(player, early=player not in self._pending_draws)
+
+    def _announced_draw(self, move: Move) -> str | None:
+        """``"announced"`` when ``move`` is the draw announced first and not yet applied (the
+        search put it where the order of the table needs it), which it then is."""
+        if isinstance(move, DrawFate) and self._pending_draws and self._pending_draws[0] == move.player:
+            self._pending_draws.pop(0)
+            return "announced"
+        return None
+
+    def _draw(self, player: str, *, early: bool = False) -> list[TrackerEvent]:
+        """``player``'s Fate draw applied now, or (``early``: announced before the camera saw
+        the move before it) noted to follow that move."""
+        events = self._forced()
+        game = self.game
+        if self.camera and game.phase is Phase.TURN and (
+            (early and game.turn not in (None, player)) or (game.turn == player and not game.world_cards_in_hand(player))
+        ):
+            # Announced as soon as the player's turn came, before the camera saw the moves
+            # before it (the last card of a deal, before the next deal): the draw follows
+            # them, made as soon as the player's turn comes with a World card in hand (R17).
+            self._pending_draws.append(player)
+            return [*events, Notice(f"{player}'s Fate draw noted; it follows the moves before it")]
         moves: list[Move] = []
-        work = self.game.copy()
+        work = game.copy()
         while work.turn not in (None, player) and not work.world_cards_in_hand(work.turn) and len(moves) < len(work.players):
             moves.append(Pass(work.turn))
             work.push(moves[-1])
@@ -630,6 +753,19 @@ class Tracker:
         return [*events, *self._apply_all(moves, "announced")]
 
 
+
+
+def _detour_of(longer: Explanation, shorter: Explanation) -> bool:
+    """Whether ``longer`` is ``shorter`` after passes and draws nobody saw."""
+    n = len(shorter.moves)
+    extra = longer.moves[: len(longer.moves) - n]
+    return 0 < len(extra) and longer.moves[-n:] == shorter.moves and all(isinstance(m, (Pass, DrawFate)) for m in extra)
+
+
+def _first_laid(explanation: Explanation) -> Card | None:
+    """The card laid in the centre by the first play of ``explanation``, if it starts so."""
+    play = next((m for m in explanation.moves if isinstance(m, Play)), None)
+    return play.card if play is not None and play.card.to_centre else None
 
 
 def _target_of(choice: Choice) -> str | None:

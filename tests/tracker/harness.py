@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from companion.engine.game import GameState
 from companion.engine.moves import Deal, DrawFate, Move, NewRound, Play
 from companion.observations import Observation
 from companion.simulation.virtual_table import make_setup, simulate_game
@@ -14,6 +13,7 @@ from companion.session import GameSession
 from companion.tracker import MoveApplied, OutOfSync, Question, RuleHint, Tracker, TrackerConfig
 from companion.observations.scene import Scene
 from companion.simulation.staging import changes, stage
+from companion.simulation.taps import taps_for
 
 
 def same_move(tracked: Move, true: Move) -> bool:
@@ -104,45 +104,6 @@ class TableRun:
 READERS = {"board:0": "centre"}
 
 
-def taps_for(setup, moves: Sequence[Move], *, start: float = 0.0) -> Iterator[tuple[Move, list[Observation]]]:
-    """The taps a table makes on NFC readers for each true move: the card played on the centre
-    reader, then the cards taken when the capture is not forced, a drawn Fate card on its
-    owner's Fate reader, Dark Decay discards in seating order, the first deal's centre cards."""
-    from companion.observations import CardTapped
-
-    game = GameState(setup, keep_history=False)
-    t = start
-
-    def tap(card, owner, reader):
-        nonlocal t
-        t += 0.3
-        return CardTapped("serial:test", t, card, owner, reader)
-
-    for move in moves:
-        taps: list[Observation] = []
-        if isinstance(move, Deal) and move.centre:
-            taps = [tap(c, None, "board:0") for c in move.centre]
-        elif isinstance(move, DrawFate):
-            card = game.fate_deck(move.player)[0]
-            taps = [tap(card, move.player, f"fate-reader:{move.player}")]
-        elif isinstance(move, Play):
-            card = move.card
-            taps = [tap(card, move.player if card.is_fate else None, "board:0")]
-            if card.to_centre and len(game.capture_options(card)) > 1:
-                taken = list(move.capture)
-                options = [set(o) for o in game.capture_options(card)]
-                picked: set = set()
-                for c in taken:
-                    if sum(1 for o in options if picked <= o) == 1:
-                        break
-                    picked.add(c)
-                    taps.append(tap(c, None, "board:0"))
-            for p, c in move.discards:
-                taps.append(tap(c, p if c.is_fate else None, "board:0"))
-        game.push(move)
-        yield move, taps
-
-
 class NfcRun(TableRun):
     """The same table with NFC readers only: one on the centre, one per player's Fate deck."""
 
@@ -178,3 +139,43 @@ class BothRun(NfcRun):
             self.now += 0.5
             self.feed(changes(before, scene, self.now))
             before = scene
+
+
+def hands_nobody_sees(moves: Sequence[Move]) -> list[set[str]]:
+    """For each deal of ``moves`` (a true game), the players whose dealt hand no sensor can
+    tell afterwards: those in a Mirror Swap's exchange or drawing with a Renewal, cards that
+    change hands face down (R22, R25)."""
+    from companion.engine.fate import fate_rule
+
+    out: list[set[str]] = []
+    for m in moves:
+        if isinstance(m, Deal):
+            out.append(set())
+        elif isinstance(m, Play) and m.card.is_fate and out:
+            details = fate_rule(m.card).details
+            if "given" in details and m.target:
+                out[-1] |= {m.player, m.target}
+            if "drawn" in details:
+                out[-1].add(m.player)
+    return out
+
+
+def assert_same_record(saved: Sequence[Move], true: Sequence[Move]) -> None:
+    """The record a tracked game saved is the game played: every event as a sensor can tell
+    it (:func:`same_move`), and every dealt hand as it was dealt (in any order), except the
+    hands no sensor can tell (:func:`hands_nobody_sees`), which stay unseen."""
+    from companion.engine.moves import UNSEEN
+
+    assert len(saved) == len(true), (len(saved), len(true))
+    unseen = iter(hands_nobody_sees(true))
+    for n, (tracked, played) in enumerate(zip(saved, true)):
+        assert same_move(tracked, played), f"event {n}: recorded {tracked} but the table played {played}"
+        if isinstance(played, Deal):
+            assert isinstance(tracked, Deal)
+            hidden = next(unseen)
+            for (p, cards), (q, real) in zip(tracked.hands, played.hands):
+                assert p == q
+                if p in hidden and all(c is UNSEEN for c in cards):
+                    continue
+                assert sorted(c.id for c in cards if c is not UNSEEN) == sorted(c.id for c in real) and UNSEEN not in cards, (
+                    f"event {n}: {p}'s hand recorded as {cards}, dealt {real}")

@@ -191,3 +191,24 @@ def test_round_end_leftover_may_linger_until_cleared():
     run.play(until=end)
     assert run.tracker.game.results and not run.problems()
     assert run.tracker.state is TrackerState.SYNCED
+
+
+def test_a_play_laid_while_a_capture_is_still_being_lifted_is_the_next_players():
+    """A slow lift: ann shows her 6 and takes the 2 and the 4 with it, but the camera reports
+    the 2 and the 4 gone only seconds later; meanwhile bob lays his 5 and takes the 5 with it.
+    Seen alone, bob's capture looks like ann's own move (her hand is face down, she could hold
+    a 5); in the order the table showed things, ann's 6 left the centre first and had cards to
+    take (R4), so the capture is hers and bob's play waits for it, however long it takes."""
+    table = Table()
+    table.see("W016")  # ann's 6 must take the 2 and the 4
+    table.gone("W016")  # her hand lifts it; the 2 and the 4 are still reported there
+    table.see("W025")  # bob lays his 5 ...
+    table.gone("W025", "W035")  # ... and takes the 5 with it
+    table.wait(2.0)
+    table.wait(4.0)  # well past the tracker's patience
+    assert table.applied() == []  # nothing is put on the wrong player
+    assert not [e for e in table.events if isinstance(e, (OutOfSync, RuleHint))]
+    assert table.tracker.state is TrackerState.WAITING
+    table.gone("W002", "W014")  # the camera catches up
+    assert table.applied() == [Play("ann", W("W016"), (W("W002"), W("W014"))), Play("bob", W("W025"), (W("W035"),))]
+    assert table.tracker.state is TrackerState.SYNCED

@@ -1,0 +1,63 @@
+"""What a game looks like to NFC readers: the taps a table makes for each move, as the docs
+tell players to (docs/tracker.md, "With NFC readers").
+
+The counterpart of :mod:`~companion.simulation.staging` for the readers: the card played on
+the centre reader, then the cards it takes while the capture is not yet told apart (R4), a
+drawn Fate card on its owner's Fate reader, the discards a Dark Decay calls for (R21) in
+seating order, the first deal's centre cards. A Thief's or a Mirror Swap's target is named
+only when the tracker asks (the target taps one of their Fate cards on their own Fate
+reader), so it is not among these taps. For tests and benchmarks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from companion.engine.cards import Card
+from companion.engine.game import GameSetup, GameState
+from companion.engine.moves import Deal, DrawFate, Move, Play
+from companion.observations import CardTapped
+
+__all__ = ["CENTRE_READER", "fate_reader", "taps_for"]
+
+CENTRE_READER = "board:0"
+"""The reader by the centre."""
+
+
+def fate_reader(player: str) -> str:
+    """The name of ``player``'s Fate reader in :func:`taps_for`."""
+    return f"fate-reader:{player}"
+
+
+def taps_for(setup: GameSetup, moves: Sequence[Move], *, start: float = 0.0, step: float = 0.3) -> Iterator[tuple[Move, list[CardTapped]]]:
+    """Each true move of a game with the taps that make it, ``step`` seconds apart."""
+    game = GameState(setup, keep_history=False)
+    t = start
+
+    def tap(card: Card, owner: str | None, reader: str) -> CardTapped:
+        nonlocal t
+        t += step
+        return CardTapped("serial:sim", t, card, owner, reader)
+
+    for move in moves:
+        taps: list[CardTapped] = []
+        if isinstance(move, Deal) and move.centre:
+            taps = [tap(c, None, CENTRE_READER) for c in move.centre]
+        elif isinstance(move, DrawFate):
+            card = game.fate_deck(move.player)[0]
+            taps = [tap(card, move.player, fate_reader(move.player))]
+        elif isinstance(move, Play):
+            card = move.card
+            taps = [tap(card, move.player if card.is_fate else None, CENTRE_READER)]
+            if card.to_centre and len(game.capture_options(card)) > 1:
+                options = [set(o) for o in game.capture_options(card)]
+                picked: set[Card] = set()
+                for c in move.capture:
+                    if sum(1 for o in options if picked <= o) == 1:
+                        break
+                    picked.add(c)
+                    taps.append(tap(c, None, CENTRE_READER))
+            for p, c in move.discards:
+                taps.append(tap(c, p if c.is_fate else None, CENTRE_READER))
+        game.push(move)
+        yield move, taps

@@ -1,0 +1,81 @@
+"""A camera alone at a table with Fate decks, where every Fate draw is announced (``fate``
+typed at the dashboard, ``draw ann`` on ``rop track``'s input: a ``DrawAnnounced``
+observation). The announcement is all the tracker needs about a draw: the table is asked only
+what no sensor can tell, the target of a Thief or a Mirror Swap, one key each."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from companion.engine.moves import DrawFate, Play
+from companion.observations import DrawAnnounced
+from companion.simulation.staging import changes
+from companion.tracker import Question, TrackerState
+
+from tests.tracker.harness import TableRun
+
+
+def play_announcing(run: TableRun, *, early: bool) -> None:
+    """Play the game from what an ideal camera reports, each draw announced when its player's
+    turn comes, or (``early``) as soon as the player before has laid their card, before the
+    camera has seen it."""
+    scenes = list(run.scenes())
+    announced: set[int] = set()
+    before = None
+    for k, scene in enumerate(scenes):
+        run.now += 0.5
+        after = scenes[k + 1] if k + 1 < len(scenes) else None
+        if early and after is not None and isinstance(after.move, DrawFate) and isinstance(scene.move, Play) and scene.move.player != after.move.player:
+            run.feed([DrawAnnounced("dashboard", run.now, after.move.player)])
+            announced.add(id(after))
+        if isinstance(scene.move, DrawFate) and id(scene) not in announced:
+            run.feed([DrawAnnounced("dashboard", run.now, scene.move.player)])
+        run.feed(changes(before, scene, run.now))
+        before = scene
+    run.wait(5.0)
+
+
+@pytest.mark.parametrize("early", [False, True], ids=["at-turn", "early"])
+@pytest.mark.parametrize("players,teams,seed", [(2, 0, 4), (3, 0, 12), (4, 2, 5)])
+def test_announced_draws_leave_only_the_targets_to_ask(players, teams, seed, early):
+    run = TableRun(players, teams, fate=True, seed=seed)
+    # A camera alone: draws are not seen by any sensor (as `rop play --camera` sets it up).
+    run.tracker.config = replace(run.tracker.config, draws_visible=False)
+    play_announcing(run, early=early)
+    assert not run.problems(), run.problems()[:3]
+    assert len(run.applied) == len(run.moves)
+    game = run.tracker.game
+    assert game.totals == run.truth.totals and game.outcome() == run.truth.outcome()
+    assert run.tracker.state is TrackerState.SYNCED
+    questions = [e for e in run.events if isinstance(e, Question)]
+    assert all(q.prompt.startswith("Whom does the") for q in questions), [q.prompt for q in questions if not q.prompt.startswith("Whom")]
+    targeted = [m for m in run.moves if isinstance(m, Play) and m.target]
+    assert len(questions) <= len(targeted)
+    if players == 2:
+        assert not questions  # a lone opponent is the only possible target
+
+
+@pytest.mark.parametrize("seed", [4, 6])
+def test_a_draw_left_unannounced_shows_when_the_next_player_lays_a_fate_card(seed):
+    """A Fate card carries its owner's seal: when it is laid by the player after the one to
+    move, the one to move must have drawn, announced or not. The tracker finds that draw
+    (or asks about it) rather than going out of sync."""
+    run = TableRun(2, fate=True, seed=seed)
+    run.tracker.config = replace(run.tracker.config, draws_visible=False)
+    scenes = list(run.scenes())
+    skipped = next(k for k in range(len(scenes) - 1)
+                   if isinstance(scenes[k].move, DrawFate) and isinstance(scenes[k + 1].move, Play)
+                   and scenes[k + 1].move.card.is_fate and scenes[k + 1].move.player != scenes[k].move.player)
+    before = None
+    for k, scene in enumerate(scenes):
+        run.now += 0.5
+        if isinstance(scene.move, DrawFate) and k != skipped:
+            run.feed([DrawAnnounced("dashboard", run.now, scene.move.player)])
+        run.feed(changes(before, scene, run.now))
+        before = scene
+    run.wait(5.0)
+    assert not run.problems(), run.problems()[:3]
+    assert len(run.applied) == len(run.moves)
+    assert run.tracker.game.totals == run.truth.totals
