@@ -209,6 +209,7 @@ def explain(
     left_at: Mapping[Card, int] | None = None,
     in_order: Sequence[Card] = (),
     announced: Sequence[str] = (),
+    after_own: Iterable[str] = (),
 ) -> list[Explanation]:
     """Every sequence of legal moves from ``game``'s position after which the table
     (``view``, less the ``spent`` physical cards) looks exactly as the game expects, forced
@@ -222,16 +223,20 @@ def explain(
     leaving it (in observations): a move that follows takes no card that left the centre
     before its own card was laid; ``in_order`` are cards that must be played in that order,
     none skipped. ``announced`` are players whose Fate draws were announced and not yet
-    applied: each draws as soon as their turn comes."""
+    applied: each draws as soon as their turn comes, or (``after_own``: announced during
+    their own move) their next turn after a play of theirs."""
     shown = list(shown)
     limit = len(game.players) if max_silent is None else max_silent
     work = game.copy()
     found: list[Explanation] = []
     vanished = set(vanished)
+    waiting = set(after_own)
 
     def search(prefix: list[Move], silent: int, spent_now: set[Key], allowed_now: Zones | None, depth: int, drawn: int) -> None:
         pushed = push_forced(work, hands_unseen=hands_unseen)
-        while drawn < len(announced) and work.phase is Phase.TURN and work.turn == announced[drawn]:
+        while drawn < len(announced) and work.phase is Phase.TURN and work.turn == announced[drawn] and (
+            announced[drawn] not in waiting or any(isinstance(m, Play) and m.player == announced[drawn] for m in prefix)
+        ):
             # A draw announced before the camera saw the moves before it: made as soon as
             # its player's turn comes.
             draw = DrawFate(announced[drawn])

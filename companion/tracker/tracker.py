@@ -125,6 +125,7 @@ class Tracker:
         self._seq = 0
         self._laid: dict[Key, int] = {}
         self._left: dict[Key, int] = {}
+        self._in_front: dict[Key, int] = {}  # when Fate cards were laid in front of a player
         self._waited: object = None
         self._lingering: Zones = {}
         self._changed_at = 0.0
@@ -137,6 +138,9 @@ class Tracker:
         self._hold = False
         self._now = 0.0
         self._pending_draws: list[str] = []
+        # Players who announced a draw while their own move was still under way: it is made
+        # at their next turn.
+        self._after_own: set[str] = set()
         self._decay: tuple[list[Move], str, Card, list[tuple[str, Card]]] | None = None
         self._tap_prefix: list[Move] = []
         self._tap_moves: list[Move] = []
@@ -168,6 +172,7 @@ class Tracker:
             self._shown = []
             self._laid = {}
             self._left = {}
+            self._in_front = {}
         else:
             return
         self.question = None
@@ -211,6 +216,8 @@ class Tracker:
                 self._shown.append(key)
                 self._laid[key] = self._seq
                 self._left.pop(key, None)
+            elif isinstance(obs, CardSeen) and obs.zone and obs.zone.startswith("fate:") and was != obs.zone:
+                self._in_front[key] = self._seq
             if not self.view.update(obs):
                 return []
             if was == "centre" and self.view.cards.get(key) != "centre":
@@ -263,6 +270,8 @@ class Tracker:
         result = self.session.propose(move, source=f"{SOURCE} ({how})")
         if isinstance(result, Refused):
             raise result.error
+        if isinstance(move, Play):
+            self._after_own.discard(move.player)  # their move is made: their draw comes next
         if isinstance(move, NewRound):
             # A new round: what was shown before it belongs to the last round (it may linger
             # until the table is cleared), except cards laid since, for the first deal.
@@ -283,7 +292,7 @@ class Tracker:
             if self.state is TrackerState.OUT_OF_SYNC:
                 events.append(InSync())
             self._synced()
-            if self._pending_draws and self.game.turn == self._pending_draws[0]:
+            if self._pending_draws and self.game.turn == self._pending_draws[0] and self._pending_draws[0] not in self._after_own:
                 # A draw announced while the table was still settling.
                 events.extend(self._draw(self._pending_draws.pop(0)))
             return events
@@ -309,6 +318,7 @@ class Tracker:
                 left_at={c: n for (c, _), n in self._left.items()},
                 in_order=[c for c, _ in in_order],
                 announced=self._pending_draws,
+                after_own=self._after_own,
             )
 
         found = explained(True)
@@ -323,6 +333,13 @@ class Tracker:
         # The same move after a round of moves nobody saw (passes, an announced draw taken
         # early) is that move: the announced draw waits for its player's turn.
         found = [e for e in found if not any(_detour_of(e, f) for f in found)]
+        if len(found) > 1:
+            # Fate cards laid in front of players at once (a Dark Decay and the discards it
+            # calls for, one of them a Dark Decay too): the one laid first was played.
+            keys = [_played_in_front(e) for e in found]
+            laid = [self._in_front[k] for k in keys if k is not None and k in self._in_front]
+            if len(laid) == len(found) and len(set(laid)) == len(laid):
+                found = [found[laid.index(min(laid))]]
         if vanished:
             # A card was shown and has left the centre: the next move must be that card's,
             # whatever else the table shows meanwhile (the camera may report the cards it took
@@ -445,6 +462,7 @@ class Tracker:
         self._laid = {k: n for k, n in self._laid.items() if k in self._shown}
         # (and when cards the game still has in the centre were seen leaving it)
         self._left = {k: n for k, n in self._left.items() if k in self._shown or k[0] in self.game.centre}
+        self._in_front = {k: n for k, n in self._in_front.items() if (self.view.cards.get(k) or "").startswith("fate:")}
         self._taps = []
         self._tap_card = None
         if not apply_forced:
@@ -452,7 +470,7 @@ class Tracker:
         events.extend(self._forced())
         for _ in range(len(self._pending_draws)):
             # A draw announced while the move before was still being picked up.
-            if self.game.turn != self._pending_draws[0]:
+            if self.game.turn != self._pending_draws[0] or self._pending_draws[0] in self._after_own:
                 break
             events.extend(self._draw(self._pending_draws.pop(0)))
 
@@ -711,9 +729,14 @@ class Tracker:
         """A Fate draw announced at the dashboard or tapped on a Fate reader (a camera cannot
         see it). Players before ``player`` who hold only Fate cards have passed (R17)."""
         events = self._forced()
-        if self.state in (TrackerState.WAITING, TrackerState.ASKING) and player not in self._pending_draws:
-            # A move is still under way on the table: the draw comes after it.
+        under_way = self.state in (TrackerState.WAITING, TrackerState.ASKING) or bool(self._unplayed())
+        if under_way and player not in self._pending_draws:
+            # A move is still under way on the table (a card shown and not yet accounted for,
+            # though the table may look as the game expects): the draw comes after it, at the
+            # player's next turn if the move is theirs.
             self._pending_draws.append(player)
+            if self.game.turn == player and self.game.world_cards_in_hand(player):
+                self._after_own.add(player)
             return [*events, Notice(f"{player}'s Fate draw noted; it follows the move under way")]
         return events + self._draw(player, early=player not in self._pending_draws)
 
@@ -760,6 +783,15 @@ def _detour_of(longer: Explanation, shorter: Explanation) -> bool:
     n = len(shorter.moves)
     extra = longer.moves[: len(longer.moves) - n]
     return 0 < len(extra) and longer.moves[-n:] == shorter.moves and all(isinstance(m, (Pass, DrawFate)) for m in extra)
+
+
+def _played_in_front(explanation: Explanation) -> Key | None:
+    """The Fate card (and its owner) that ``explanation``'s visible move lays in front of
+    its player, if it does."""
+    last = explanation.moves[-1] if explanation.moves else None
+    if isinstance(last, Play) and last.card.is_fate and not last.card.to_centre:
+        return (last.card, last.player)
+    return None
 
 
 def _first_laid(explanation: Explanation) -> Card | None:

@@ -10,40 +10,55 @@ from dataclasses import replace
 import pytest
 
 from companion.engine.moves import DrawFate, Play
-from companion.observations import DrawAnnounced
+from companion.observations import CardGone, DrawAnnounced
 from companion.simulation.staging import changes
 from companion.tracker import Question, TrackerState
 
 from tests.tracker.harness import TableRun
 
 
-def play_announcing(run: TableRun, *, early: bool) -> None:
-    """Play the game from what an ideal camera reports, each draw announced when its player's
-    turn comes, or (``early``) as soon as the player before has laid their card, before the
-    camera has seen it."""
+def play_announcing(run: TableRun, *, when: str) -> None:
+    """Play the game from what an ideal camera reports, each draw announced ``when``: at
+    its player's turn (``"turn"``); as soon as the player before has laid their card, before
+    the camera has seen it (``"early"``); or while the camera is still reporting the cards
+    of the capture before it gone, one by one (``"settling"``)."""
     scenes = list(run.scenes())
     announced: set[int] = set()
     before = None
     for k, scene in enumerate(scenes):
         run.now += 0.5
         after = scenes[k + 1] if k + 1 < len(scenes) else None
-        if early and after is not None and isinstance(after.move, DrawFate) and isinstance(scene.move, Play) and scene.move.player != after.move.player:
+        seen = changes(before, scene, run.now)
+        draw = after is not None and isinstance(after.move, DrawFate) and isinstance(scene.move, Play)
+        if draw and when == "early" and scene.move.player != after.move.player:
             run.feed([DrawAnnounced("dashboard", run.now, after.move.player)])
+            announced.add(id(after))
+        gone = [o for o in seen if isinstance(o, CardGone)]
+        if draw and when == "settling" and len(gone) > 1:
+            # The capturing card is reported gone (the table still looks as the game has it),
+            # the announcement comes, then the cards it took.
+            first = next((o for o in gone if o.card is scene.move.card), gone[0])
+            run.feed([first, DrawAnnounced("dashboard", run.now, after.move.player)])
+            seen = [o for o in seen if o is not first]
             announced.add(id(after))
         if isinstance(scene.move, DrawFate) and id(scene) not in announced:
             run.feed([DrawAnnounced("dashboard", run.now, scene.move.player)])
-        run.feed(changes(before, scene, run.now))
+        run.feed(seen)
         before = scene
     run.wait(5.0)
 
 
-@pytest.mark.parametrize("early", [False, True], ids=["at-turn", "early"])
-@pytest.mark.parametrize("players,teams,seed", [(2, 0, 4), (3, 0, 12), (4, 2, 5)])
-def test_announced_draws_leave_only_the_targets_to_ask(players, teams, seed, early):
+@pytest.mark.parametrize("when", ["turn", "early", "settling"])
+@pytest.mark.parametrize(
+    "players,teams,seed",
+    # (seed 103: a Dark Decay discarded to a Dark Decay, the one laid first was played)
+    [(2, 0, 4), (3, 0, 12), (4, 2, 5), (5, 0, 103)],
+)
+def test_announced_draws_leave_only_the_targets_to_ask(players, teams, seed, when):
     run = TableRun(players, teams, fate=True, seed=seed)
     # A camera alone: draws are not seen by any sensor (as `rop play --camera` sets it up).
     run.tracker.config = replace(run.tracker.config, draws_visible=False)
-    play_announcing(run, early=early)
+    play_announcing(run, when=when)
     assert not run.problems(), run.problems()[:3]
     assert len(run.applied) == len(run.moves)
     game = run.tracker.game
