@@ -149,13 +149,18 @@ async def test_rop_play_plays_an_observation_log_back_and_records_it_again(tmp_p
     )
     log = read_observation_log(log_path)
     app = sensor_app(args, games)
+    source = app.source
+    assert isinstance(source, TrackerSource)
     async with app.run_test(size=(120, 40)):
         def finished() -> bool:
             if app.screen is not app.screen_stack[0]:
                 app.pop_screen()  # a round's settlement
-            return app.game is not None and app.game.outcome() is not None
+            # The log goes on after the winning move (the table cleared): all of it must be
+            # taken in, and so written out again, before the app closes.
+            over = app.game is not None and app.game.outcome() is not None
+            return over and source.handled >= len(log.observations)
 
-        await until(finished, "the end of the logged game")
+        await until(finished, "the end of the logged game and of its log")
         moves = list(app.game.move_stack)
     again = read_observation_log(out)
     assert again.setup == log.setup and TrackerConfig.from_log(again) == TrackerConfig.from_log(log)

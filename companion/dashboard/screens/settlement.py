@@ -313,7 +313,8 @@ class SettlementScreen(ModalScreen[None]):
         for title, body in self.steps[:new]:
             parts += [Text(title, style="bold underline"), body, Text("")]
         self.query_one("#steps-body", Static).update(Group(*parts))
-        self.query_one("#steps", VerticalScroll).scroll_end(animate=False)
+        # Anchored, the newest step stays in view at every layout (the review fills in later).
+        self.query_one("#steps", VerticalScroll).anchor()
         remaining = len(self.steps) - new
         self.sub_title = f"{remaining} more" if remaining else "done"
 

@@ -62,6 +62,9 @@ class EventLog(OptionList):
         self.editable = editable
 
     def on_mount(self) -> None:
+        # Anchored, the newest event stays in view at every layout, even when the scroll bar
+        # appearing wraps the last line onto a second one.
+        self.anchor()
         if self.editable:
             self.border_subtitle = "Enter on an event: correct it"
 
@@ -80,7 +83,7 @@ class EventLog(OptionList):
         self.entries.append(entry)
         self.add_option(Option(self._prompt(entry), disabled=entry.index is None or not self.editable))
         self.highlighted = None
-        self.call_after_refresh(self.scroll_end, animate=False)
+        self.anchor()  # back to the newest, if the table had scrolled up to pick an event
 
     def truncate(self, moves: int) -> None:
         """Drop the entries of moves at or after ``moves`` (after an undo), and the flags
