@@ -184,16 +184,10 @@ def read_record(lines: Iterable[str], visitor: RecordVisitor, *, path: str | Non
             try:
                 move = _move_from(obj, kind, setup)
             except (TypeError, KeyError, AttributeError) as exc:
-                # A field of a shape the event's reader did not expect (a list where a card
-                # id belongs): a malformed line like any other, never a traceback.
-                raise RecordError(f"a field of this {kind} event has the wrong type ({exc})", line=line_no, path=path) from None
+                raise _wrong_type(kind, exc, line_no, path) from None
             visit(move, line_no)
-    except IllegalMoveError as exc:
-        raise RecordError(str(exc), line=line_no, rule=exc.rule, path=path) from None
-    except (InvalidMoveError, UnknownCardError) as exc:
-        raise RecordError(str(exc), line=line_no, path=path) from None
-    except _Malformed as exc:
-        raise RecordError(str(exc), line=line_no, path=path) from None
+    except _MOVE_ERRORS as exc:
+        raise _record_error(exc, line_no, path) from None
     except InputError as exc:
         if isinstance(exc, RecordError):
             raise
@@ -215,13 +209,23 @@ def play_event(game: GameState, event: Any, *, line: int, path: str | None = Non
         try:
             move = _move_from(event, kind, game.setup)
         except (TypeError, KeyError, AttributeError) as exc:
-            raise RecordError(f"a field of this {kind} event has the wrong type ({exc})", line=line, path=path) from None
+            raise _wrong_type(kind, exc, line, path) from None
         game.push(move)
-    except IllegalMoveError as exc:
-        raise RecordError(str(exc), line=line, rule=exc.rule, path=path) from None
-    except (InvalidMoveError, UnknownCardError, _Malformed) as exc:
-        raise RecordError(str(exc), line=line, path=path) from None
+    except _MOVE_ERRORS as exc:
+        raise _record_error(exc, line, path) from None
     return move
+
+
+def _wrong_type(kind: Any, exc: Exception, line: int, path: str | None) -> RecordError:
+    """A field of a shape the event's reader did not expect (a list where a card id belongs):
+    a malformed line like any other, never a traceback."""
+    return RecordError(f"a field of this {kind} event has the wrong type ({exc})", line=line, path=path)
+
+
+def _record_error(exc: Exception, line: int, path: str | None) -> RecordError:
+    """An event refused by the reader or the rules, as the record's error at ``line``."""
+    rule = exc.rule if isinstance(exc, IllegalMoveError) else None
+    return RecordError(str(exc), line=line, rule=rule, path=path)
 
 
 def open_record(path: str | os.PathLike[str]) -> IO[bytes]:
@@ -267,6 +271,10 @@ def load_game(source: str | os.PathLike[str] | Iterable[str], *, keep_history: b
 
 class _Malformed(ValueError):
     pass
+
+
+# What reading an event as a move and playing it may raise: each a RecordError at its line.
+_MOVE_ERRORS = (IllegalMoveError, InvalidMoveError, UnknownCardError, _Malformed)
 
 
 def _setup_from(obj: Mapping[str, Any], line: int, path: str | None) -> GameSetup:
