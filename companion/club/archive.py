@@ -123,10 +123,9 @@ class _Replay(Replayer):
         self.count = SweepCount(setup.players)
 
     def visit_move(self, move: Move, line: int) -> None:
-        game = self.game
-        assert game is not None
-        game.push(move)
-        self.count.after(game)
+        super().visit_move(move, line)
+        assert self.game is not None
+        self.count.after(self.game)
 
 
 def player_sweeps(lines: Iterable[str]) -> dict[str, int]:

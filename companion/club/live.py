@@ -28,7 +28,9 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+from itertools import groupby
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -121,12 +123,22 @@ def _start(game_id: str, table: str | None, header_line: str, started_at: dateti
     return live
 
 
+def _replayed(game_id: str, table: str | None, lines: Sequence[str], started_at: datetime | None = None) -> LiveGame:
+    """The game started from its header, ``lines[0]``, and played over the events after it."""
+    live = _start(game_id, table, lines[0], started_at)
+    for line in lines[1:]:
+        live.play(line, json.loads(line))
+    return live
+
+
 def _rebuild(live: LiveGame, lines: list[str], table: str | None) -> LiveGame:
     """The game played again from its header over ``lines`` (the events after the header)."""
-    redo = _start(live.game_id, table, live.header_line, live.started_at)
-    for line in lines:
-        redo.play(line, json.loads(line))
-    return redo
+    return _replayed(live.game_id, table, [live.header_line, *lines], live.started_at)
+
+
+def _from_rows(game_id: str, rows: Sequence[Any]) -> LiveGame:
+    """A game being played, from its stored live events (in order)."""
+    return _replayed(game_id, rows[0].table_name, [row.body for row in rows], _utc(rows[0].received_at))
 
 
 @dataclass
@@ -188,12 +200,8 @@ class LiveTables:
         """Games still being played when the server stopped carry on where they were."""
         with self.engine.connect() as conn:
             rows = list(conn.execute(select(live_events).order_by(live_events.c.game_id, live_events.c.number)))
-        for row in rows:
-            live = self.games.get(row.game_id)
-            if live is None:
-                self.games[row.game_id] = _start(row.game_id, row.table_name, row.body, _utc(row.received_at))
-            else:
-                live.play(row.body, json.loads(row.body))
+        for game_id, group in groupby(rows, key=lambda row: row.game_id):
+            self.games[game_id] = _from_rows(game_id, list(group))
 
     def tables(self) -> list[dict[str, Any]]:
         """The latest game of each table, for the page."""
@@ -206,8 +214,9 @@ class LiveTables:
 
     def stored(self, game_id: str) -> int:
         """How many events of the game the club holds (live or archived)."""
-        live = self.games.get(game_id) or self._load(game_id)
-        return len(live.lines) if live is not None else 0
+        live = self.games.get(game_id) or self._load_live(game_id)
+        # An archived game's events are counted, not played again.
+        return len(live.lines) if live is not None else len(self.archive.events(game_id))
 
     def forget(self, game_id: str) -> None:
         """The game's last change could not be stored: drop what memory holds of it, so that
@@ -216,23 +225,25 @@ class LiveTables:
 
     def _load(self, game_id: str) -> LiveGame | None:
         """A game not in memory, from its live events or else from the archive."""
-        with self.engine.connect() as conn:
-            rows = list(
-                conn.execute(select(live_events).where(live_events.c.game_id == game_id).order_by(live_events.c.number))
-            )
-        if rows:
-            live = _start(game_id, rows[0].table_name, rows[0].body, _utc(rows[0].received_at))
-            for row in rows[1:]:
-                live.play(row.body, json.loads(row.body))
-            self.games[game_id] = live
+        live = self._load_live(game_id)
+        if live is not None:
             return live
         lines = self.archive.events(game_id)
         if not lines:
             return None
-        live = _start(game_id, None, lines[0])
-        for line in lines[1:]:
-            live.play(line, json.loads(line))
+        live = _replayed(game_id, None, lines)
         live.archived = True
+        return live
+
+    def _load_live(self, game_id: str) -> LiveGame | None:
+        """A game still being played, from its live events; memory keeps it from then on."""
+        with self.engine.connect() as conn:
+            rows = list(
+                conn.execute(select(live_events).where(live_events.c.game_id == game_id).order_by(live_events.c.number))
+            )
+        if not rows:
+            return None
+        live = self.games[game_id] = _from_rows(game_id, rows)
         return live
 
     def post(self, table: str, game_id: str, number: int, body: bytes, *, replace: bool = False) -> Accepted:

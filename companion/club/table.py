@@ -75,14 +75,12 @@ class TableFeed:
         """Bring what the club was given in line with ``lines``, the record now."""
         feed, gid = self.feed, self.game_id
         assert feed is not None and gid is not None
-        common = min(len(lines), len(self._sent))
-        first = next((i for i in range(common) if lines[i] != self._sent[i]), common)
-        for i in range(first, common):
+        for i in range(min(len(lines), len(self._sent))):
             if lines[i] == self._sent[i]:
                 continue
             if not fills_in(json.loads(self._sent[i]), json.loads(lines[i])):
-                # Another change: the club replaces its events from this one on.
-                self._sent = self._sent[:i]
+                # Another change: the club replaces its events from this one on (each given
+                # line drops what was sent from its place on).
                 for j in range(i, len(lines)):
                     self._give(j + 1, lines[j])
                 return
