@@ -49,8 +49,8 @@ def taps_for(setup: GameSetup, moves: Sequence[Move], *, start: float = 0.0, ste
         elif isinstance(move, Play):
             card = move.card
             taps = [tap(card, move.player if card.is_fate else None, CENTRE_READER)]
-            if card.to_centre and len(game.capture_options(card)) > 1:
-                options = [set(o) for o in game.capture_options(card)]
+            options = [set(o) for o in game.capture_options(card)] if card.to_centre else []
+            if len(options) > 1:
                 picked: set[Card] = set()
                 for c in move.capture:
                     if sum(1 for o in options if picked <= o) == 1:
