@@ -33,7 +33,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import glob
-import io
 import json
 import os
 import random
@@ -51,7 +50,7 @@ from typing import Any, overload
 from companion.club.archive import Archive, ParsedGame, parse_record
 from companion.club.database import open_archive
 from companion.club.standings import compute_standings
-from companion.records.format import RecordWriter
+from companion.records.format import iter_record_lines
 from companion.simulation.virtual_table import make_setup, simulate_game
 
 SEATINGS = [(2, 0), (3, 0), (4, 0), (4, 2), (5, 0), (6, 2), (6, 3)]
@@ -70,11 +69,7 @@ class Records(Sequence[list[str]]):
             players, teams = rng.choice(SEATINGS)
             setup = make_setup(players, teams)
             _, moves = simulate_game(setup, seed=seed * 1_000_003 + i)
-            buf = io.StringIO()
-            writer = RecordWriter(buf, setup)
-            for m in moves:
-                writer.write(m)
-            self.pool.append(buf.getvalue().splitlines())
+            self.pool.append(list(iter_record_lines(setup, moves)))
 
     def __len__(self) -> int:
         return self.n
@@ -96,10 +91,6 @@ class Records(Sequence[list[str]]):
         head = json.loads(base[0])
         head["id"] = f"bench{i:08d}"
         return [json.dumps(head)] + base[1:]
-
-
-def generate(n: int, seed: int = 1, *, pool: int | None = None) -> Records:
-    return Records(n, seed, pool=pool)
 
 
 def free_port() -> int:
@@ -172,7 +163,7 @@ def bench_import(label: str, url: str, records: Sequence[list[str]], *, batch: i
     t = time.perf_counter()
     compute_standings(engine)
     again = time.perf_counter() - t
-    extra = generate(100, seed=99)
+    extra = Records(100, seed=99)
     archive.store_many(parse_record(lines) for lines in extra)  # dated now: after every game above
     t = time.perf_counter()
     compute_standings(engine)
@@ -301,7 +292,7 @@ def bench_live(tables: int, seconds: float, workdir: Path, db: str, label: str) 
 
     tokens_path = workdir / "tokens.txt"
     tokens = {f"t{i:03d}": issue_token(tokens_path, f"t{i:03d}") for i in range(tables)}
-    pool = generate(max(20, tables), seed=7)
+    pool = Records(max(20, tables), seed=7)
     games = {name: [pool[(i + j) % len(pool)] for j in range(int(seconds) // 40 + 3)] for i, name in enumerate(tokens)}
     port = free_port()
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -363,7 +354,7 @@ def main(argv: list[str]) -> int:
         if not args.live_only:
             t = time.perf_counter()
             pool = min(n, args.pool)
-            records = generate(n, pool=pool)
+            records = Records(n, pool=pool)
             print(f"simulated {pool} games in {time.perf_counter() - t:.1f} s (the other {n - pool} are copies under their own ids)", flush=True)
             print("import (rop club add: replay every rule, then store):", flush=True)
             bench_import("SQLite", f"sqlite:///{work / 'club.sqlite'}", records, batch=batch)

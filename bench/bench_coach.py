@@ -23,16 +23,15 @@ its budget, then the ranking worked out), its median and 95th percentile.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from companion.coach import LEVELS, Coach
 from companion.coach.policies import decisions, deal_from, greedy_move, random_move, realize
-from companion.coach.stats import Z95
+from companion.coach import stats
 from companion.engine.cards import Card, world_deck
 from companion.engine.game import GameState, Phase
 from companion.engine.moves import Move, NewRound
@@ -103,10 +102,8 @@ def pairing(name: str, a: Policy, b: Policy, players: int, teams: int, pairs: in
             draws += margin == 0
             losses += margin < 0
         pair_margins.append(sum(margins) / 2)
-    n = len(pair_margins)
-    mean = sum(pair_margins) / n
-    sd = math.sqrt(sum((x - mean) ** 2 for x in pair_margins) / (n - 1)) if n > 1 else 0.0
-    half = Z95 * sd / math.sqrt(n) if n > 1 else 0.0
+    mean = stats.mean(pair_margins)
+    half = stats.interval(pair_margins)[1] - mean
     table = f"{players} players" + (f" in {teams} teams" if teams else "")
     print(
         f"  {name:18} {table:20} {pairs} pairs: {wins} won / {draws} drawn / {losses} lost rounds; "
@@ -116,7 +113,7 @@ def pairing(name: str, a: Policy, b: Policy, players: int, teams: int, pairs: in
     return mean, half
 
 
-def _percentile(sorted_ms: list[float], q: float) -> float:
+def _percentile(sorted_ms: Sequence[float], q: float) -> float:
     return sorted_ms[min(len(sorted_ms) - 1, int(q * len(sorted_ms)))]
 
 
@@ -188,7 +185,7 @@ def hint_latency(spots: list[GameState], repeats: int = 3) -> None:
     print(
         f"hint latency (first ranking, default level, budget {first_ms:.0f} ms): median {_percentile(ms, 0.5):.1f} ms, "
         f"95th percentile {_percentile(ms, 0.95):.1f} ms, max {ms[-1]:.1f} ms; {under:.0%} under 100 ms; "
-        f"median {samples[len(samples) // 2]} sampled deals in it ({len(ms)} hints)",
+        f"median {_percentile(samples, 0.5):.0f} sampled deals in it ({len(ms)} hints)",
         flush=True,
     )
 
@@ -244,7 +241,7 @@ def main(argv: list[str]) -> int:
         coach.ms.sort()
         print(
             f"coach in play: {len(coach.ms)} decisions, mean {sum(coach.ms) / len(coach.ms):.1f} ms, "
-            f"95th percentile {coach.ms[int(0.95 * len(coach.ms))]:.1f} ms; "
+            f"95th percentile {_percentile(coach.ms, 0.95):.1f} ms; "
             f"{coach.playouts / (coach.search_ms / 1000):.0f} playouts per second"
         )
     return 0

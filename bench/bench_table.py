@@ -47,6 +47,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.bench_tracker import percentile
+
 
 @dataclass(frozen=True)
 class Setup:
@@ -94,8 +96,7 @@ class Table:
     """The players' side: the true game, the tracker following it, and the keys pressed to
     answer what it asks (always the right choice)."""
 
-    def __init__(self, setup: Any, moves: Sequence[Any], tracker: Any) -> None:
-        self.setup = setup
+    def __init__(self, moves: Sequence[Any], tracker: Any) -> None:
         self.moves = list(moves)
         self.tracker = tracker
         self.applied: list[Any] = []
@@ -174,7 +175,7 @@ def play_camera(setup: Setup, seed: int, fps: float, whole: bool) -> Result:
     end = len(moves) if whole else next((i for i, m in enumerate(moves) if isinstance(m, NewRound) and i > 0), len(moves))
     # A camera alone: draws are announced, never seen (as `rop play --camera` sets it up).
     config = TrackerConfig(first_dealer=first.dealer, fate_decks={p: first.deck_of(p) for p in rules.players}, draws_visible=False)
-    table = Table(rules, moves, Tracker(GameSession(rules), config))
+    table = Table(moves, Tracker(GameSession(rules), config))
     tracker = table.tracker
     names = list(rules.players)
     layout = demo_layout() if setup.mat == "demo" else load_layout(int(setup.mat))  # type: ignore[call-overload]
@@ -249,7 +250,7 @@ def play_nfc(setup: Setup, seed: int, firmware: Any) -> Result:
     readers = {"board:0": "centre", **({f"board:{1 + i}": f"fate:{p}" for i, p in enumerate(players)} if fate_readers else {})}
     decks = {p: first.deck_of(p) for p in players}
     config = TrackerConfig(readers=readers, first_dealer=first.dealer, fate_decks=decks, draws_visible=True)
-    table = Table(rules, moves, Tracker(GameSession(rules), config))
+    table = Table(moves, Tracker(GameSession(rules), config))
     tracker = table.tracker
     seen: queue.Queue[Any] = queue.Queue()
     delays: list[float] = []
@@ -305,6 +306,14 @@ def play_nfc(setup: Setup, seed: int, firmware: Any) -> Result:
     return Result(table.exact(truth, len(moves)), table.keys, delays, True)
 
 
+def fmt(xs: list[float], scale: float = 1.0, unit: str = "s") -> str:
+    """Median / p95 / worst of ``xs``, scaled (1000: seconds shown as milliseconds)."""
+    if not xs:
+        return "-"
+    digits = 0 if scale > 1 else 2
+    return " / ".join(f"{scale * x:.{digits}f}" for x in (statistics.median(xs), percentile(xs, 95), max(xs))) + f" {unit}"
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="bench table", description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2, help="games per set-up")
@@ -343,14 +352,6 @@ def main(argv: list[str]) -> int:
         keys = sum(r.keys for r in results) / len(results)
         delays = [d for r in results for d in r.delays]
         unit = "games" if all(r.whole for r in results) else "rounds"
-        def fmt(xs: list[float], scale: float = 1.0, unit: str = "s") -> str:
-            if not xs:
-                return "-"
-            digits = 0 if scale > 1 else 2
-            ordered = sorted(xs)
-            p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-            return " / ".join(f"{scale * x:.{digits}f}" for x in (statistics.median(xs), p95, ordered[-1])) + f" {unit}"
-
         known = fmt(delays, 1000.0, "ms") if setup.kind == "nfc" else fmt(delays)
         line = f"{name:14} {len(results):>3} {unit:5} {exact:>3}/{len(results):<2} {keys:9.1f} {known:>26}   "
         if setup.kind == "camera":
