@@ -37,7 +37,6 @@ Per set-up it reports:
 from __future__ import annotations
 
 import argparse
-import queue
 import statistics
 import sys
 import tempfile
@@ -230,79 +229,48 @@ def play_camera(setup: Setup, seed: int, fps: float, whole: bool) -> Result:
 
 
 def play_nfc(setup: Setup, seed: int, firmware: Any) -> Result:
-    from companion.engine.cards import Card
     from companion.engine.moves import Play
-    from companion.observations import CardLifted, CardTapped, SensorState, SensorStatus
     from companion.session import GameSession
-    from companion.simulation.taps import CENTRE_READER, fate_reader, taps_for
+    from companion.simulation.taps import board_layout, fate_reader, taps_for
     from companion.tracker import Question, Tracker, TrackerConfig
-    from hardware.board_link import BoardLink
     from hardware.emulator import BoardEmulator
-    from hardware.registry import Registry
-    from hardware.resolver import Resolver
+    from hardware.tapping import CLUB, TappedBoard, board_chips
 
     rules, truth, moves, first = _game(setup, seed)
     players = list(rules.players)
     fate_readers = setup.fate
     if fate_readers and len(players) > 3:
         raise SystemExit(f"{setup.players} players need {setup.players + 1} readers; one emulated board has 4")
-    slots = {CENTRE_READER: 0, **({fate_reader(p): 1 + i for i, p in enumerate(players)} if fate_readers else {})}
-    readers = {"board:0": "centre", **({f"board:{1 + i}": f"fate:{p}" for i, p in enumerate(players)} if fate_readers else {})}
+    slots, readers = board_layout(players, fate_readers)
     decks = {p: first.deck_of(p) for p in players}
     config = TrackerConfig(readers=readers, first_dealer=first.dealer, fate_decks=decks, draws_visible=True)
     table = Table(moves, Tracker(GameSession(rules), config))
     tracker = table.tracker
-    seen: queue.Queue[Any] = queue.Queue()
     delays: list[float] = []
 
-    def uid(card: Card, owner: str) -> str:
-        return f"04{card.index:02X}{(players.index(owner) + 1) if owner in players else 0:02X}A1B2C3D4"[:14]
-
-    def wait(wanted: Any) -> Any:
-        while True:
-            obs = seen.get(timeout=10)
-            if wanted(obs):
-                return obs
-
-    def tap(emu: Any, slot: int, card: Card, owner: str) -> None:
+    def tap(board: TappedBoard, slot: int, card: Any, owner: str) -> None:
         began = time.perf_counter()
-        emu.tag(slot, uid(card, owner))
-        obs = wait(lambda o: isinstance(o, CardTapped))
-        events = tracker.observe(obs)
+        events = tracker.observe(board.hold(slot, card, owner))
         delays.append(time.perf_counter() - began)
-        emu.lift(slot)
-        wait(lambda o: isinstance(o, CardLifted))
-        handle(emu, events)
+        board.lift(slot)
+        handle(board, events)
 
-    def handle(emu: Any, events: Sequence[Any]) -> None:
+    def handle(board: TappedBoard, events: Sequence[Any]) -> None:
         for e in events:
             if isinstance(e, Question):
                 n = len(table.applied)
                 last = moves[n + len(e.choices[0].moves) - 1] if n + len(e.choices[0].moves) - 1 < len(moves) else None
                 if isinstance(last, Play) and last.target and fate_readers:
-                    tap(emu, slots[fate_reader(last.target)], decks[last.target][0], last.target)  # the gesture
+                    tap(board, slots[fate_reader(last.target)], decks[last.target][0], last.target)  # the gesture
                     continue
             table.handle([e])
 
     with tempfile.TemporaryDirectory() as tmp:
-        registry = Registry.load(Path(tmp) / "tags")
-        for card in Card._by_id.values():
-            if card.is_world and not card.is_expansion:
-                registry.enrol(uid(card, "club"), card, "club", ndef=False)
-        for p in players:
-            for card in decks[p]:
-                registry.enrol(uid(card, p), card, p, ndef=False)
-        chips = "".join(str(i) for i in range(1 + (len(players) if fate_readers else 0)))
-        with BoardEmulator(firmware, chips=chips, link=Path(tmp) / "board") as emu:
-            link = BoardLink(emu.port, Resolver(registry, seen.put)).start()
-            try:
-                wait(lambda o: isinstance(o, SensorStatus) and o.state is SensorState.CONNECTED)
-                for _, taps in taps_for(rules, moves):
-                    for t in taps:
-                        owner = t.owner if t.card.is_fate else "club"
-                        tap(emu, slots[t.reader], t.card, owner or "club")
-            finally:
-                link.stop()
+        chips = board_chips(len(players) if fate_readers else 0)
+        with BoardEmulator(firmware, chips=chips, link=Path(tmp) / "board") as emu, TappedBoard(emu, decks, Path(tmp) / "tags") as board:
+            for _, taps in taps_for(rules, moves):
+                for t in taps:
+                    tap(board, slots[t.reader], t.card, (t.owner if t.card.is_fate else None) or CLUB)
     return Result(table.exact(truth, len(moves)), table.keys, delays, True)
 
 

@@ -18,7 +18,7 @@ from companion.engine.game import GameSetup, GameState
 from companion.engine.moves import Deal, DrawFate, Move, Play
 from companion.observations import CardTapped
 
-__all__ = ["CENTRE_READER", "fate_reader", "taps_for"]
+__all__ = ["CENTRE_READER", "board_layout", "fate_reader", "taps_for"]
 
 CENTRE_READER = "board:0"
 """The reader by the centre."""
@@ -27,6 +27,16 @@ CENTRE_READER = "board:0"
 def fate_reader(player: str) -> str:
     """The name of ``player``'s Fate reader in :func:`taps_for`."""
     return f"fate-reader:{player}"
+
+
+def board_layout(players: Sequence[str], fate_readers: bool) -> tuple[dict[str, int], dict[str, str]]:
+    """Where the readers of :func:`taps_for` sit on one emulated board (``hardware.tapping``):
+    each one's slot, and the zone each board reader watches (``TrackerConfig.readers``). The
+    centre reader is slot 0; with ``fate_readers``, player ``i``'s Fate reader is slot ``1 + i``."""
+    seats = list(players) if fate_readers else []
+    slots = {CENTRE_READER: 0, **{fate_reader(p): 1 + i for i, p in enumerate(seats)}}
+    zones = {"board:0": "centre", **{f"board:{1 + i}": f"fate:{p}" for i, p in enumerate(seats)}}
+    return slots, zones
 
 
 def taps_for(setup: GameSetup, moves: Sequence[Move], *, start: float = 0.0, step: float = 0.3) -> Iterator[tuple[Move, list[CardTapped]]]:

@@ -9,7 +9,6 @@ way: the target taps one of their Fate cards on their own Fate reader."""
 
 from __future__ import annotations
 
-import queue
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,16 +16,14 @@ import pytest
 
 from companion.engine.cards import Card
 from companion.engine.moves import NewRound, Play
-from companion.observations import CardLifted, CardTapped, Observation, SensorState, SensorStatus
+from companion.observations import CardTapped
 from companion.records.format import load_game
 from companion.records.store import GameFile
 from companion.session import GameSession
-from companion.simulation.taps import taps_for
+from companion.simulation.taps import board_layout, fate_reader, taps_for
 from companion.tracker import Question, Tracker, TrackerConfig
-from hardware.board_link import BoardLink
 from hardware.emulator import BoardEmulator, FirmwareBuild
-from hardware.registry import Registry
-from hardware.resolver import Resolver
+from hardware.tapping import CLUB, TappedBoard, board_chips
 
 from tests.tracker.harness import TableRun, assert_same_record
 
@@ -34,55 +31,18 @@ WAIT = 10.0
 """Seconds a test already failing waits for an observation (a loaded machine is slow)."""
 
 
-def uid_for(card: Card, owner: str) -> str:
-    return f"04{card.index:02X}{'ABCDEFX'.index(owner[0].upper()):02X}A1B2C3D4"[:14]
-
-
-class Board:
-    """The emulated reader board, its serial link and the tag registry: a tag held to a
-    reader and lifted gives the observation the host makes of it."""
-
-    def __init__(self, emulator: BoardEmulator, registry: Registry) -> None:
-        self.emulator = emulator
-        self.seen: queue.Queue[Observation] = queue.Queue()
-        self.link = BoardLink(emulator.port, Resolver(registry, self.seen.put))
-
-    def __enter__(self) -> Board:
-        self.link.start()
-        self._next(lambda o: isinstance(o, SensorStatus) and o.state is SensorState.CONNECTED)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.link.stop()
-
-    def _next(self, wanted) -> Observation:  # type: ignore[no-untyped-def]
-        while True:
-            obs = self.seen.get(timeout=WAIT)
-            if wanted(obs):
-                return obs
-
-    def tap(self, slot: int, card: Card, owner: str) -> CardTapped:
-        """Hold ``owner``'s ``card`` to reader ``slot`` and lift it again: the tap observed.
-        The lift is waited for too, so that the same card can be tapped there again."""
-        self.emulator.tag(slot, uid_for(card, owner))
-        obs = self._next(lambda o: isinstance(o, CardTapped))
-        assert isinstance(obs, CardTapped) and (obs.card, obs.reader) == (card, f"board:{slot}"), obs
-        self.emulator.lift(slot)
-        self._next(lambda o: isinstance(o, CardLifted) and o.reader == f"board:{slot}")
-        return obs
-
-
-def enrolled(tmp_path: Path, run: TableRun) -> Registry:
-    """Every World card of the club and every player's Fate cards, each with its tag."""
-    registry = Registry.load(tmp_path / "tags")
-    for card in Card._by_id.values():
-        if card.is_world and not card.is_expansion:
-            registry.enrol(uid_for(card, "club"), card, "club", ndef=False)
+def decks_of(run: TableRun) -> dict[str, tuple[Card, ...]]:
+    """Each player's Fate deck in ``run``'s game (empty without Fate decks)."""
     first = next(m for m in run.moves if isinstance(m, NewRound))
-    for p in run.setup.players:
-        for card in first.deck_of(p):
-            registry.enrol(uid_for(card, p), card, p, ndef=False)
-    return registry
+    return {p: first.deck_of(p) for p in run.setup.players}
+
+
+def board_tap(board: TappedBoard, slot: int, card: Card, owner: str) -> CardTapped:
+    """``owner``'s ``card`` held to reader ``slot`` and lifted: the tap observed, of that card
+    on that reader."""
+    obs = board.tap(slot, card, owner)
+    assert (obs.card, obs.reader) == (card, f"board:{slot}"), obs
+    return obs
 
 
 class SerialTable:
@@ -90,14 +50,13 @@ class SerialTable:
     into a saved record. Questions are never answered with a key: a target is named by the
     tap gesture, anything else asked fails the test."""
 
-    def __init__(self, run: TableRun, board: Board, games_dir: Path) -> None:
+    def __init__(self, run: TableRun, board: TappedBoard, games_dir: Path) -> None:
         self.run = run
         self.board = board
         players = run.setup.players
-        self.slots = {"board:0": 0, **{f"fate-reader:{p}": 1 + i for i, p in enumerate(players)}}
+        self.slots, readers = board_layout(players, fate_readers=True)
+        self.decks = decks_of(run)
         first = next(m for m in run.moves if isinstance(m, NewRound))
-        readers = {"board:0": "centre", **{f"board:{1 + i}": f"fate:{p}" for i, p in enumerate(players)}}
-        self.decks = {p: first.deck_of(p) for p in players}
         session = GameSession(run.setup, record=GameFile.create(games_dir, run.setup))
         self.tracker = Tracker(session, TrackerConfig(readers=readers, first_dealer=first.dealer, fate_decks=self.decks, draws_visible=True))
         run.tracker = self.tracker
@@ -108,9 +67,9 @@ class SerialTable:
         for _, taps in taps_for(self.run.setup, self.run.moves):
             for tap in taps:
                 assert isinstance(tap, CardTapped)
-                owner = tap.owner if tap.card.is_fate else "club"
+                owner = tap.owner if tap.card.is_fate else CLUB
                 assert owner is not None
-                self.handle(self.tracker.observe(self.board.tap(self.slots[tap.reader], tap.card, owner)))
+                self.handle(self.tracker.observe(board_tap(self.board, self.slots[tap.reader], tap.card, owner)))
 
     def handle(self, events) -> None:  # type: ignore[no-untyped-def]
         run = self.run
@@ -121,8 +80,8 @@ class SerialTable:
                 if isinstance(last, Play) and last.target and "tap a card on their Fate reader" in e.prompt:
                     # The target taps one of their Fate cards on their own Fate reader.
                     self.gestures += 1
-                    slot = self.slots[f"fate-reader:{last.target}"]
-                    self.handle(self.tracker.observe(self.board.tap(slot, self.decks[last.target][0], last.target)))
+                    slot = self.slots[fate_reader(last.target)]
+                    self.handle(self.tracker.observe(board_tap(self.board, slot, self.decks[last.target][0], last.target)))
                     continue
                 self.asked.append(e)
             run.handle([e])  # (answers a question with a key: counted in ``asked``)
@@ -137,8 +96,8 @@ class SerialTable:
 @pytest.fixture
 def play_on_board(firmware: FirmwareBuild, tmp_path: Path) -> Iterator:  # type: ignore[type-arg]
     def play(run: TableRun) -> tuple[SerialTable, Path]:
-        chips = "".join(str(i) for i in range(1 + (len(run.setup.players) if any(run.tracker.config.fate_decks.values()) else 0)))
-        with BoardEmulator(firmware, chips=chips, link=tmp_path / "board") as emu, Board(emu, enrolled(tmp_path, run)) as board:
+        chips = board_chips(len(run.setup.players) if any(run.tracker.config.fate_decks.values()) else 0)
+        with BoardEmulator(firmware, chips=chips, link=tmp_path / "board") as emu, TappedBoard(emu, decks_of(run), tmp_path / "tags", timeout=WAIT) as board:
             table = SerialTable(run, board, tmp_path / "games")
             table.play()
         return table, table.close()
