@@ -1,0 +1,29 @@
+"""The refusals every game's rules raise, one ``ValueError`` subclass each (as python-chess
+has): the session, the record reader and the commands catch these, whatever the game."""
+
+from __future__ import annotations
+
+__all__ = ["IllegalMoveError", "InvalidMoveError", "UnknownCardError"]
+
+
+class IllegalMoveError(ValueError):
+    """A move that breaks a rule of the game. ``rule`` is the ruling it breaks (``"R4"``,
+    ``"C9"``), the message says how, in words for the table."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        self.rule = rule
+        super().__init__(message if message.startswith(rule + ":") else f"{rule}: {message}")
+
+
+class InvalidMoveError(ValueError):
+    """A move that is malformed whatever the game state (an unknown player, a detail given to
+    a card it does not belong to, ...). A well-formed move that breaks a rule raises
+    :class:`IllegalMoveError` instead."""
+
+
+class UnknownCardError(ValueError):
+    """A text that names no card of the game; the message says which forms are accepted."""
+
+    def __init__(self, text: str, reason: str | None = None) -> None:
+        self.text = text
+        super().__init__(reason or f"{text!r} is no card")

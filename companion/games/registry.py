@@ -1,0 +1,87 @@
+"""Which games the companion plays: found by name (``--game circle-of-power``) and by the
+``format`` a record opens with (``cop-record/1``).
+
+The games shipped with the companion are listed here by module path; a game packaged apart
+registers itself under the entry-point group ``companion.games`` (its ``pyproject.toml``:
+``[project.entry-points."companion.games"] my-game = "my_package:GAME"``). Either way a game is
+imported only when it is first asked for, so that the core of the companion never imports
+one (the import contract in ``pyproject.toml``).
+
+>>> game("rule-of-power").title
+'Rule of Power'
+>>> game_for_format("cop-record/1").name
+'circle-of-power'
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator
+from functools import cache
+from importlib import metadata
+from typing import Any
+
+from companion.games.protocol import Game
+
+__all__ = ["DEFAULT", "ENTRY_POINTS", "UnknownGameError", "game", "game_for_format", "games", "names"]
+
+DEFAULT = "rule-of-power"
+"""The game every command plays when none is named."""
+
+ENTRY_POINTS = "companion.games"
+"""The entry-point group of games packaged apart."""
+
+_BUILT_IN = {
+    "rule-of-power": "companion.games.rule_of_power:GAME",
+    "circle-of-power": "companion.games.circle_of_power:GAME",
+}
+
+
+class UnknownGameError(ValueError):
+    """A name or record format that no registered game has."""
+
+
+def _load(target: str) -> Any:
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+@cache
+def _targets() -> dict[str, str]:
+    found = dict(_BUILT_IN)
+    for entry in metadata.entry_points(group=ENTRY_POINTS):
+        found.setdefault(entry.name, entry.value)
+    return found
+
+
+def names() -> list[str]:
+    """The registered games' names, the default first."""
+    return sorted(_targets(), key=lambda n: (n != DEFAULT, n))
+
+
+@cache
+def game(name: str = DEFAULT) -> Game:
+    """The game called ``name``; :class:`UnknownGameError` listing the games otherwise."""
+    target = _targets().get(name.strip().lower())
+    if target is None:
+        raise UnknownGameError(f"unknown game {name!r}: the games are {', '.join(names())}")
+    found: Game = _load(target)
+    if found.name != name.strip().lower():
+        raise UnknownGameError(f"{target} registered as {name!r} calls itself {found.name!r}")
+    return found
+
+
+def games() -> Iterator[Game]:
+    """Every registered game, the default first."""
+    for name in names():
+        yield game(name)
+
+
+def game_for_format(fmt: Any) -> Game:
+    """The game whose records open with ``"format": fmt``; :class:`UnknownGameError`
+    naming the formats known otherwise."""
+    for g in games():
+        if g.codec.format == fmt:
+            return g
+    known = ", ".join(repr(g.codec.format) for g in games())
+    raise UnknownGameError(f"unknown record format {fmt!r}: this reader knows {known}")
