@@ -12,10 +12,10 @@ import io
 import time
 from collections.abc import Callable
 
-from companion.engine.captures import capture_options
-from companion.engine.cards import EXPANSION_CARDS, WORLD_DECK
-from companion.engine.game import GameState
-from companion.engine.moves import Move
+from companion.games.rule_of_power.engine.captures import capture_options
+from companion.games.rule_of_power.engine.cards import EXPANSION_CARDS, WORLD_DECK
+from companion.games.rule_of_power.engine.game import GameState
+from companion.games.rule_of_power.engine.moves import Move
 from companion.records.format import RecordWriter, load_game
 from companion.simulation.virtual_table import VirtualTable, make_setup, simulate_game
 

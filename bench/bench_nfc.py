@@ -33,7 +33,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--quick", action="store_true", help="shorter phases, for a smoke run")
     args = parser.parse_args(argv)
 
-    from companion.engine.cards import Card
+    from companion.games.rule_of_power.engine.cards import Card
     from hardware.board import MemLine, StatLine
     from hardware.board_link import BoardLink
     from hardware.emulator import BoardEmulator, build_firmware

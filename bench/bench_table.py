@@ -132,7 +132,7 @@ class Table:
 def _same(tracked: Any, true: Any) -> bool:
     """A tracked move is the true one as far as sensors can tell (hidden hands, the order of
     cards taken together, cards that change hands face down are not seen)."""
-    from companion.engine.moves import Deal, NewRound, Play
+    from companion.games.rule_of_power.engine.moves import Deal, NewRound, Play
 
     if type(tracked) is not type(true):
         return False
@@ -147,7 +147,7 @@ def _same(tracked: Any, true: Any) -> bool:
 
 
 def _game(setup: Setup, seed: int) -> tuple[Any, Any, list[Any], Any]:
-    from companion.engine.moves import NewRound
+    from companion.games.rule_of_power.engine.moves import NewRound
     from companion.simulation.virtual_table import make_setup, simulate_game
 
     rules = make_setup(setup.players, setup.teams)
@@ -157,7 +157,7 @@ def _game(setup: Setup, seed: int) -> tuple[Any, Any, list[Any], Any]:
 
 
 def play_camera(setup: Setup, seed: int, fps: float, whole: bool) -> Result:
-    from companion.engine.moves import DrawFate, NewRound
+    from companion.games.rule_of_power.engine.moves import DrawFate, NewRound
     from companion.observations import CardGone, CardSeen, DrawAnnounced
     from companion.session import GameSession
     from companion.simulation.staging import stage
@@ -229,7 +229,7 @@ def play_camera(setup: Setup, seed: int, fps: float, whole: bool) -> Result:
 
 
 def play_nfc(setup: Setup, seed: int, firmware: Any) -> Result:
-    from companion.engine.moves import Play
+    from companion.games.rule_of_power.engine.moves import Play
     from companion.session import GameSession
     from companion.simulation.taps import board_layout, fate_reader, taps_for
     from companion.tracker import Question, Tracker, TrackerConfig

@@ -33,7 +33,7 @@ import statistics
 import time
 from pathlib import Path
 
-from companion.engine.moves import DrawFate, NewRound
+from companion.games.rule_of_power.engine.moves import DrawFate, NewRound
 from companion.observations.log import ObservationLog, read_observation_log
 from companion.observations import DrawAnnounced, Observation
 from companion.simulation.virtual_table import make_setup, simulate_game

@@ -60,7 +60,7 @@ class Tally:
 
 def make_scene(rng: random.Random, module_px: float, family: str, seed: int):
     """One random frame: cards spread over what a camera at ``module_px`` sees."""
-    from companion.engine.cards import ALL_CARDS
+    from companion.games.rule_of_power.engine.cards import ALL_CARDS
     from vision.markers import MODULE_MM, SealMarker
     from vision.render import CardPlacement, Effects, Glare, Hand, VirtualCamera, render_frame
 
@@ -145,7 +145,7 @@ _BITS = {"tag36h11": 6, "APRILTAG_36h11": 6, "tag25h9": 5, "5X5_1000": 5, "4X4_1
 def tracking_trial(rng: random.Random, frames: int = 40) -> tuple[int, int, int]:
     """One clip of still cards with a hand passing, resting and leaving, and glare flickering.
     Returns (cards on the table, cards reported, false observations)."""
-    from companion.engine.cards import ALL_CARDS
+    from companion.games.rule_of_power.engine.cards import ALL_CARDS
     from companion.observations import CardGone
     from vision.markers import MODULE_MM
     from vision.reader import TableReader

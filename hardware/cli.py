@@ -97,7 +97,7 @@ def _say_problems(registry: Any) -> None:
 
 
 def _enrol(args: argparse.Namespace) -> int:
-    from companion.engine.cards import FATE_CARDS, UnknownCardError, parse_cards, world_deck
+    from companion.games.rule_of_power.engine.cards import FATE_CARDS, UnknownCardError, parse_cards, world_deck
 
     from .enrolment import Enrolment, read_lines_into
     from .registry import RegistryError, normalise_owner
@@ -219,7 +219,7 @@ def _check(args: argparse.Namespace) -> int:
 def _forget(args: argparse.Namespace) -> int:
     from .registry import RegistryError
 
-    from companion.engine.cards import Card, UnknownCardError
+    from companion.games.rule_of_power.engine.cards import Card, UnknownCardError
 
     registry = _registry(args)
     what = args.what

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import ndef
 
-from companion.engine.cards import Card, UnknownCardError
+from companion.games.rule_of_power.engine.cards import Card, UnknownCardError
 
 from .registry import RegistryError, normalise_owner
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.observations.paths import calibration_dir
-from companion.engine.cards import Card, UnknownCardError
+from companion.games.rule_of_power.engine.cards import Card, UnknownCardError
 from companion.observations.textio import InputError, loads_json, read_text
 
 MAX_REGISTRY_BYTES = 16 * 1024 * 1024

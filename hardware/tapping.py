@@ -12,7 +12,7 @@ import queue
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from companion.engine.cards import Card
+from companion.games.rule_of_power.engine.cards import Card
 from companion.observations import CardLifted, CardTapped, Observation, SensorState, SensorStatus
 from hardware.board_link import BoardLink
 from hardware.emulator import BoardEmulator

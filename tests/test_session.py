@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine.cards import Card
-from companion.engine.game import GameSetup, IllegalMoveError
-from companion.engine.moves import Deal, DrawFate, NewRound, Pass, Play
+from companion.games.rule_of_power.engine.cards import Card
+from companion.games.rule_of_power.engine.game import GameSetup, IllegalMoveError
+from companion.games.rule_of_power.engine.moves import Deal, DrawFate, NewRound, Pass, Play
 from companion.records.format import load_game
 from companion.records.store import GameFile
 from companion.session import (

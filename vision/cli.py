@@ -133,7 +133,7 @@ def _reader(args: argparse.Namespace, *, use_layout: bool = True):
 
 @_run
 def _markers(args: argparse.Namespace) -> int:
-    from companion.engine.cards import EXPANSION_CARDS, FATE_CARDS, WORLD_DECK
+    from companion.games.rule_of_power.engine.cards import EXPANSION_CARDS, FATE_CARDS, WORLD_DECK
     from vision.sheets import card_stickers, output_dir, write_card_sheets, write_mat_sheets
 
     out = Path(args.out)
@@ -148,7 +148,7 @@ def _markers(args: argparse.Namespace) -> int:
         "all": list(WORLD_DECK) + list(EXPANSION_CARDS) + list(FATE_CARDS),
     }[args.deck]
     if args.card:
-        from companion.engine.cards import UnknownCardError, parse_cards
+        from companion.games.rule_of_power.engine.cards import UnknownCardError, parse_cards
 
         try:
             chosen = parse_cards(",".join(args.card))

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from companion.engine.cards import Card, UnknownCardError
+from companion.games.rule_of_power.engine.cards import Card, UnknownCardError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -126,7 +126,7 @@ class SealMarker:
 
     @classmethod
     def of(cls, card: str | Card, slot: int | None = None) -> "SealMarker":
-        """``SealMarker.of("W007", 2)``; raises :class:`~companion.engine.cards.UnknownCardError` for a bad id."""
+        """``SealMarker.of("W007", 2)``; raises :class:`~companion.games.rule_of_power.engine.cards.UnknownCardError` for a bad id."""
         return cls(card if isinstance(card, Card) else Card.from_id(card), slot)
 
     @property

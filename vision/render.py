@@ -25,7 +25,7 @@ from typing import Any, Sequence, cast
 import cv2
 import numpy as np
 
-from companion.engine.cards import Card
+from companion.games.rule_of_power.engine.cards import Card
 from vision.layout import Layout
 from vision.markers import (
     CARD_MM,
@@ -246,7 +246,7 @@ def render_frame(
       scheme ids to that family's ids.
 
     Raises ``ValueError`` (naming the card) for an owner name that has no slot, or a Fate card
-    without owner; :class:`~companion.engine.cards.UnknownCardError` for a bad card id.
+    without owner; :class:`~companion.games.rule_of_power.engine.cards.UnknownCardError` for a bad card id.
     """
     if camera is None:
         camera = VirtualCamera.overhead(layout.mat_mm if layout else (1000.0, 700.0))

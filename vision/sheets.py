@@ -15,7 +15,7 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from companion.engine.cards import Card
+from companion.games.rule_of_power.engine.cards import Card
 from companion.observations.outfiles import OutputError, atomic_output, check_writable_dir
 from vision.layout import Layout
 from vision.markers import (

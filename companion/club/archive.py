@@ -38,8 +38,8 @@ from companion.club.schema import (
     ratings,
     round_points,
 )
-from companion.engine.game import GameSetup, GameState
-from companion.engine.moves import Move
+from companion.games.rule_of_power.engine.game import GameSetup, GameState
+from companion.games.rule_of_power.engine.moves import Move
 from companion.records.format import RecordError, Replayer, read_record
 
 __all__ = [

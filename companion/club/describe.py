@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.cards import Card, UnknownCardError
-from companion.engine.game import GameState, Phase
-from companion.engine.scoring import score_round
+from companion.games.rule_of_power.engine.cards import Card, UnknownCardError
+from companion.games.rule_of_power.engine.game import GameState, Phase
+from companion.games.rule_of_power.engine.scoring import score_round
 
 __all__ = ["TableView", "card_label", "describe_event", "table_state"]
 

@@ -7,8 +7,8 @@ import json
 from typing import Any
 
 from companion.club.describe import card_label, describe_event
-from companion.engine.game import Phase
-from companion.engine.moves import Move
+from companion.games.rule_of_power.engine.game import Phase
+from companion.games.rule_of_power.engine.moves import Move
 from companion.records.format import Replayer, read_record
 
 __all__ = ["replay_steps"]

@@ -8,7 +8,7 @@ numbers), and the statistics of those playouts give the ranking, the intervals a
 reasons (:mod:`~companion.coach.reasons`). :mod:`~companion.coach.review` marks each decision
 of a finished game by the drop in winning chances.
 
->>> from companion.engine import Deal, GameSetup, GameState, NewRound
+>>> from companion.games.rule_of_power.engine import Deal, GameSetup, GameState, NewRound
 >>> game = GameState(GameSetup(("ann", "bob")))
 >>> game.push(NewRound("bob"))
 >>> game.push(Deal.make({"ann": ["W006", "W040", "W030"], "bob": ["W016", "W021", "W039"]},

@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from companion.engine.game import GameState
-from companion.engine.scoring import RoundScore
+from companion.games.rule_of_power.engine.game import GameState
+from companion.games.rule_of_power.engine.scoring import RoundScore
 
 __all__ = ["RoundValue", "round_value", "CATEGORIES", "ROUND_SPREAD", "POINTS_PER_ROUND", "win_model"]
 

@@ -20,9 +20,9 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 
-from companion.engine.cards import FATE_CARDS, Card
-from companion.engine.game import GameState, Phase, deal_from
-from companion.engine.moves import DrawFate, Move, Pass, Play
+from companion.games.rule_of_power.engine.cards import FATE_CARDS, Card
+from companion.games.rule_of_power.engine.game import GameState, Phase, deal_from
+from companion.games.rule_of_power.engine.moves import DrawFate, Move, Pass, Play
 
 __all__ = [
     "decision_key",

@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from companion.coach.outcome import CATEGORIES
-from companion.engine.captures import capture_options
-from companion.engine.cards import Card
-from companion.engine.game import GameState, Phase
-from companion.engine.moves import Move, Play
+from companion.games.rule_of_power.engine.captures import capture_options
+from companion.games.rule_of_power.engine.cards import Card
+from companion.games.rule_of_power.engine.game import GameState, Phase
+from companion.games.rule_of_power.engine.moves import Move, Play
 
 if TYPE_CHECKING:
     from companion.coach.search import MoveAdvice

@@ -27,8 +27,8 @@ from typing import Any
 from companion.coach.policies import decisions, describe
 from companion.coach.reasons import category_reasons
 from companion.coach.search import Coach, MoveAdvice
-from companion.engine.game import GameSetup, GameState, Phase
-from companion.engine.moves import DrawFate, Move, NewRound, Pass, Play
+from companion.games.rule_of_power.engine.game import GameSetup, GameState, Phase
+from companion.games.rule_of_power.engine.moves import DrawFate, Move, NewRound, Pass, Play
 
 __all__ = ["Mark", "review", "verdict", "biggest", "round_span", "THRESHOLDS"]
 

@@ -10,8 +10,8 @@ stops there: a sample costs a fraction of a search's, and a few dozen give the r
 move in a few tens of milliseconds, with no clock involved (the same view and seed give the
 same risks on any machine).
 
->>> from companion.engine.game import GameSetup, GameState
->>> from companion.engine.moves import Deal, NewRound, Play
+>>> from companion.games.rule_of_power.engine.game import GameSetup, GameState
+>>> from companion.games.rule_of_power.engine.moves import Deal, NewRound, Play
 >>> game = GameState(GameSetup(("ann", "bob")))
 >>> game.push(NewRound.make("bob"))
 >>> game.push(Deal.make({"ann": ["W007", "W012", "W016"], "bob": ["W011", "W021", "W033"]},
@@ -30,9 +30,9 @@ from companion.coach.policies import RolloutPolicy, decision_key, decisions, equ
 from companion.coach.reasons import Risk, ThreatCounter, follow_until_turn, risk_reasons
 from companion.coach.sampling import Sampler, SamplingError, embody
 from companion.coach.search import CoachError
-from companion.engine.cards import Card
-from companion.engine.game import GameState, Phase
-from companion.engine.moves import Move
+from companion.games.rule_of_power.engine.cards import Card
+from companion.games.rule_of_power.engine.game import GameState, Phase
+from companion.games.rule_of_power.engine.moves import Move
 
 __all__ = ["RiskScan", "SCAN_SAMPLES"]
 

@@ -22,8 +22,8 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from companion.engine.cards import FATE_CARDS, Card
-from companion.engine.game import GameState
+from companion.games.rule_of_power.engine.cards import FATE_CARDS, Card
+from companion.games.rule_of_power.engine.game import GameState
 
 __all__ = ["Sampler", "World", "embody", "SamplingError"]
 

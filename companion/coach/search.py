@@ -38,9 +38,9 @@ from companion.coach.policies import (
 from companion.coach.reasons import Risk, ThreatCounter, category_reasons, follow_until_turn, risk_reasons
 from companion.coach.sampling import Sampler, SamplingError, World, embody
 from companion.coach.stats import interval, mean, paired_interval
-from companion.engine.cards import Card
-from companion.engine.game import GameState, Phase
-from companion.engine.moves import Move
+from companion.games.rule_of_power.engine.cards import Card
+from companion.games.rule_of_power.engine.game import GameState, Phase
+from companion.games.rule_of_power.engine.moves import Move
 
 __all__ = ["Level", "LEVELS", "Coach", "CoachError", "Search", "Advice", "MoveAdvice", "Clock"]
 

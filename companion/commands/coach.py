@@ -9,8 +9,8 @@ from typing import Any
 
 from companion.coach import LEVELS, Advice, Coach, CoachError, review
 from companion.coach.review import THRESHOLDS
-from companion.engine.game import GameSetup, GameState
-from companion.engine.moves import UNSEEN, Deal, Move
+from companion.games.rule_of_power.engine.game import GameSetup, GameState
+from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, Move
 from companion.records.completion import complete_deals
 from companion.records.format import RecordError, Replayer, load_game, read_record
 

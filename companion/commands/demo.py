@@ -12,7 +12,7 @@ import sys
 import time
 
 from companion.dashboard.commentary import describe_move
-from companion.engine.game import Phase
+from companion.games.rule_of_power.engine.game import Phase
 from companion.observations.argtypes import float_range, int_range
 from companion.records.format import RecordError, Replayer, open_record, read_record, record_lines
 from companion.samples import SAMPLES, sample_path

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.engine.moves import UNSEEN, Deal, NewRound
+from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, NewRound
 from companion.records.format import RecordError
 
 
@@ -272,7 +272,7 @@ def sensor_app(args: argparse.Namespace, games_dir: Path):
 def table_errors() -> tuple[type[Exception], ...]:
     """What setting up a sensed table may refuse with a message for the table."""
     from companion.dashboard.tablesetup import SetupError
-    from companion.engine.errors import IllegalMoveError, InvalidMoveError
+    from companion.games.errors import IllegalMoveError, InvalidMoveError
     from companion.observations.log import ObservationLogError
     from companion.sensors.table import TableConfigError
 

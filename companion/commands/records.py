@@ -7,14 +7,14 @@ import json
 import sys
 from typing import IO, Any
 
-from companion.engine.game import GameSetup, IllegalMoveError
-from companion.engine.moves import InvalidMoveError
+from companion.games.rule_of_power.engine.game import GameSetup, IllegalMoveError
+from companion.games.rule_of_power.engine.moves import InvalidMoveError
 from companion.records.format import RecordError, RecordWriter, ReplaySummary, load_game
 from companion.commands.rules import format_score_table
 from companion.observations.argtypes import int_range
 from companion.observations.outfiles import OutputError, atomic_output
 from companion.simulation.virtual_table import POLICIES, VirtualTable, make_setup
-from companion.engine.game import GameState
+from companion.games.rule_of_power.engine.game import GameState
 from companion.samples import SAMPLES, sample_path
 
 

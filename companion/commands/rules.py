@@ -7,9 +7,9 @@ import json
 import sys
 from typing import Any
 
-from companion.engine.captures import capture_options, refused_captures, sort_options
-from companion.engine.cards import CARD_FORMS, Card, UnknownCardError, parse_cards
-from companion.engine.scoring import score_round
+from companion.games.rule_of_power.engine.captures import capture_options, refused_captures, sort_options
+from companion.games.rule_of_power.engine.cards import CARD_FORMS, Card, UnknownCardError, parse_cards
+from companion.games.rule_of_power.engine.scoring import score_round
 from companion.observations.textio import InputError, decode_text, loads_json, read_json
 
 

@@ -38,9 +38,9 @@ from companion.dashboard.tablesetup import TableSetup
 from companion.dashboard.tracker_source import TrackerSource
 from companion.dashboard.widgets.event_log import EventLog, LogEntry
 from companion.dashboard.widgets.moves import Flag, LastPlay
-from companion.engine.captures import capture_options
-from companion.engine.game import GameSetup, GameState, IllegalMoveError, Phase, RoundResult
-from companion.engine.moves import Deal, DrawFate, InvalidMoveError, Move, NewRound, Pass, Play
+from companion.games.rule_of_power.engine.captures import capture_options
+from companion.games.rule_of_power.engine.game import GameSetup, GameState, IllegalMoveError, Phase, RoundResult
+from companion.games.rule_of_power.engine.moves import Deal, DrawFate, InvalidMoveError, Move, NewRound, Pass, Play
 from companion.records.store import GameFile, default_games_dir
 from companion.session import (
     Applied,

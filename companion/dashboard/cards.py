@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from rich.text import Text
 
-from companion.engine.cards import Card, FateCategory, Suit
+from companion.games.rule_of_power.engine.cards import Card, FateCategory, Suit
 
 __all__ = ["SUIT_STYLES", "card_block", "card_chip", "card_marks", "card_style", "cards_line"]
 

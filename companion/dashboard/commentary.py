@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from companion.engine.cards import Card
-from companion.engine.game import GameState, Phase
-from companion.engine.effects import Effects
-from companion.engine.fate import fate_rule
-from companion.engine.moves import Deal, DrawFate, Move, NewRound, Pass, Play
-from companion.engine.scoring import POINT_KEYS, RoundScore
+from companion.games.rule_of_power.engine.cards import Card
+from companion.games.rule_of_power.engine.game import GameState, Phase
+from companion.games.rule_of_power.engine.effects import Effects
+from companion.games.rule_of_power.engine.fate import fate_rule
+from companion.games.rule_of_power.engine.moves import Deal, DrawFate, Move, NewRound, Pass, Play
+from companion.games.rule_of_power.engine.scoring import POINT_KEYS, RoundScore
 
 __all__ = [
     "MoveEffect",
@@ -73,7 +73,7 @@ def option_text(option: Sequence[Card]) -> str:
 
 def describe_move(game: GameState, move: Move, effects: Effects) -> str:
     """One line of commentary for ``move``, which has just been pushed on ``game`` with
-    ``effects`` (:meth:`GameState.apply <companion.engine.game.GameState.apply>`)."""
+    ``effects`` (:meth:`GameState.apply <companion.games.rule_of_power.engine.game.GameState.apply>`)."""
     if isinstance(move, NewRound):
         fate = " with Fate decks" if any(cards for _, cards in move.fate_decks) else ""
         return f"Round {game.round_number}: {move.dealer} deals{fate}"

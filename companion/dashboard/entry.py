@@ -24,10 +24,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from companion.engine.cards import FATE_CARDS, Card, UnknownCardError
-from companion.engine.fate import fate_rule
-from companion.engine.game import GameState, Phase
-from companion.engine.moves import UNSEEN, DrawFate, Move, Pass, Play
+from companion.games.rule_of_power.engine.cards import FATE_CARDS, Card, UnknownCardError
+from companion.games.rule_of_power.engine.fate import fate_rule
+from companion.games.rule_of_power.engine.game import GameState, Phase
+from companion.games.rule_of_power.engine.moves import UNSEEN, DrawFate, Move, Pass, Play
 
 __all__ = ["EntryChoice", "EntryCommand", "EntryError", "EntryMove", "card_candidates", "parse_entry", "resolve_card"]
 

@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 from companion.dashboard.messages import SourceFinished, SourceNote
-from companion.engine.cards import Card
-from companion.engine.game import GameSetup, GameState
-from companion.engine.moves import Move, NewRound
+from companion.games.rule_of_power.engine.cards import Card
+from companion.games.rule_of_power.engine.game import GameSetup, GameState
+from companion.games.rule_of_power.engine.moves import Move, NewRound
 from companion.records.format import RecordError, RecordVisitor, open_record, read_record, record_lines
 from companion.session import GameSession
 from companion.simulation.dealer import TableDealer

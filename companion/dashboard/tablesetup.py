@@ -7,10 +7,10 @@ import random
 import re
 from dataclasses import dataclass, field
 
-from companion.engine.cards import FATE_CARDS, Card
+from companion.games.rule_of_power.engine.cards import FATE_CARDS, Card
 from companion.dashboard.entry import EntryError, resolve_card
-from companion.engine.game import FATE_DECK_SIZE, GameSetup, IllegalMoveError
-from companion.engine.moves import InvalidMoveError
+from companion.games.rule_of_power.engine.game import FATE_DECK_SIZE, GameSetup, IllegalMoveError
+from companion.games.rule_of_power.engine.moves import InvalidMoveError
 
 __all__ = ["FATE_MODES", "SetupError", "TableSetup", "build_table_setup"]
 

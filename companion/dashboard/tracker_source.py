@@ -18,9 +18,9 @@ from textual.message import Message
 
 from companion.dashboard.messages import SourceNote
 from companion.dashboard.sources import ManualSource
-from companion.engine.game import GameState
+from companion.games.rule_of_power.engine.game import GameState
 from companion.session import GameSession
-from companion.engine.moves import DrawFate, Move
+from companion.games.rule_of_power.engine.moves import DrawFate, Move
 from companion.observations import DrawAnnounced
 from companion.tracker import (
     InSync,

@@ -3,7 +3,7 @@ about the physical table, before any rule is applied.
 
 Data flows one way: sensors -> observations -> tracker -> session -> dashboard and record.
 The sensor packages (``vision``, ``hardware``) import this package and the card catalogue
-(:mod:`companion.engine.cards`), and nothing else of the companion.
+(:mod:`companion.games.rule_of_power.engine.cards`), and nothing else of the companion.
 
 - :mod:`~companion.observations.types`: the observations themselves.
 - :mod:`~companion.observations.scene`: what lies face up where, step by step.

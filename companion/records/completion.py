@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.engine.cards import Card
-from companion.engine.fate import fate_rule
-from companion.engine.moves import UNSEEN, Deal, Move, NewRound, Play
+from companion.games.rule_of_power.engine.cards import Card
+from companion.games.rule_of_power.engine.fate import fate_rule
+from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, Move, NewRound, Play
 
 __all__ = ["complete_deals"]
 

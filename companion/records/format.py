@@ -4,7 +4,7 @@ Reading goes through a visitor (like python-chess's PGN reader): :func:`read_rec
 each line into a move, hands it to the visitor's :meth:`RecordVisitor.visit_move`, and
 raises :class:`RecordError` with the line number and the rule at the first malformed or
 illegal line. :class:`Replayer` is the visitor that plays the record on a
-:class:`~companion.engine.game.GameState`, checking every rule; :func:`load_game` does all of that.
+:class:`~companion.games.rule_of_power.engine.game.GameState`, checking every rule; :func:`load_game` does all of that.
 
 Writing: :class:`RecordWriter` appends one line per event and flushes it, so a game being
 kept loses nothing when the program stops.
@@ -23,10 +23,10 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import IO, Any
 
-from companion.engine.cards import Card, UnknownCardError
-from companion.engine.game import GameSetup, GameState, IllegalMoveError
-from companion.engine.fate import check_details, fate_rule
-from companion.engine.moves import UNSEEN, Deal, DrawFate, InvalidMoveError, Move, NewRound, Pass, Play, _Unseen
+from companion.games.rule_of_power.engine.cards import Card, UnknownCardError
+from companion.games.rule_of_power.engine.game import GameSetup, GameState, IllegalMoveError
+from companion.games.rule_of_power.engine.fate import check_details, fate_rule
+from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, DrawFate, InvalidMoveError, Move, NewRound, Pass, Play, _Unseen
 from companion.observations.textio import InputError, iter_text_lines, loads_json
 
 __all__ = [

@@ -19,8 +19,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO
 
-from companion.engine.game import GameSetup, GameState
-from companion.engine.moves import Move
+from companion.games.rule_of_power.engine.game import GameSetup, GameState
+from companion.games.rule_of_power.engine.moves import Move
 from companion.observations.textio import InputError, decode_text
 from companion.records.format import RecordError, Replayer, RecordWriter, game_id_of, iter_record_lines, open_record, read_record
 

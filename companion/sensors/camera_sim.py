@@ -9,9 +9,9 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from companion.engine.cards import Card
-from companion.engine.game import GameSetup
-from companion.engine.moves import NewRound
+from companion.games.rule_of_power.engine.cards import Card
+from companion.games.rule_of_power.engine.game import GameSetup
+from companion.games.rule_of_power.engine.moves import NewRound
 from companion.observations import DrawAnnounced, Observation, SensorState, SensorStatus
 
 __all__ = ["CameraSimulation", "demo_layout"]
@@ -38,7 +38,7 @@ class CameraSimulation:
     second rendered (a still table is drawn once and its frame repeated)."""
 
     def __init__(self, setup: GameSetup, *, seed: int = 7, fate: bool = True, step_s: float = 1.5, fps: float = 8.0) -> None:
-        from companion.engine.game import GameState
+        from companion.games.rule_of_power.engine.game import GameState
         from companion.simulation.virtual_table import VirtualTable
 
         self.setup = setup
@@ -95,7 +95,7 @@ class CameraSimulation:
         at ``fps`` on the monotonic clock, as a camera's would; otherwise as fast as they are
         read, timed on a clock of their own (frame ``n`` at ``n / fps`` seconds), which
         records a game's observations in a fraction of its time at the table."""
-        from companion.engine.moves import DrawFate
+        from companion.games.rule_of_power.engine.moves import DrawFate
         from vision.owners import OwnerRegistry
         from vision.reader import TableReader
         from vision.tracking import Stabiliser

@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.engine.cards import Card, UnknownCardError
-from companion.engine.game import GameSetup, IllegalMoveError
-from companion.engine.moves import InvalidMoveError
+from companion.games.rule_of_power.engine.cards import Card, UnknownCardError
+from companion.games.rule_of_power.engine.game import GameSetup, IllegalMoveError
+from companion.games.rule_of_power.engine.moves import InvalidMoveError
 from companion.observations import Observation, SensorState, SensorStatus
 from companion.observations.textio import InputError, read_json
 

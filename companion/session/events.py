@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.engine.effects import Effects
-from companion.engine.game import GameSetup
-from companion.engine.moves import Move
+from companion.games.rule_of_power.engine.effects import Effects
+from companion.games.rule_of_power.engine.game import GameSetup
+from companion.games.rule_of_power.engine.moves import Move
 
 __all__ = [
     "SessionEvent",

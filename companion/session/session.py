@@ -11,7 +11,7 @@ The session is safe to use from several threads (sensors run in their own): ever
 block. Readers that work on the state at length (the tracker's search) hold the lock too, or
 take a :meth:`GameSession.snapshot`.
 
->>> from companion.engine import Deal, GameSetup, NewRound, Play
+>>> from companion.games.rule_of_power.engine import Deal, GameSetup, NewRound, Play
 >>> session = GameSession(GameSetup(("ann", "bob")))
 >>> session.propose(NewRound.make("bob")).index
 0
@@ -33,10 +33,10 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from companion.engine.effects import Effects
-from companion.engine.errors import IllegalMoveError, InvalidMoveError
-from companion.engine.game import GameSetup, GameState
-from companion.engine.moves import UNSEEN, Deal, Move, NewRound
+from companion.games.rule_of_power.engine.effects import Effects
+from companion.games.errors import IllegalMoveError, InvalidMoveError
+from companion.games.rule_of_power.engine.game import GameSetup, GameState
+from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, Move, NewRound
 from companion.records.completion import complete_deals
 from companion.session.events import (
     Applied,

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from companion.engine.cards import Card, world_deck
-from companion.engine.game import GameState, deal_from
-from companion.engine.moves import Deal, NewRound
+from companion.games.rule_of_power.engine.cards import Card, world_deck
+from companion.games.rule_of_power.engine.game import GameState, deal_from
+from companion.games.rule_of_power.engine.moves import Deal, NewRound
 
 __all__ = ["TableDealer"]
 

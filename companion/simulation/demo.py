@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import random
 
-from companion.engine.game import GameSetup, GameState, Phase
-from companion.engine.moves import Move, Pass, Play
+from companion.games.rule_of_power.engine.game import GameSetup, GameState, Phase
+from companion.games.rule_of_power.engine.moves import Move, Pass, Play
 from companion.simulation.virtual_table import VirtualTable
 
 __all__ = ["DemoTable", "make_slip"]

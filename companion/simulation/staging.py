@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
-from companion.engine.cards import Card
-from companion.engine.effects import CENTRE, HAND, Effects
-from companion.engine.game import GameSetup, GameState, Phase
-from companion.engine.moves import Deal, DrawFate, Move, Play
+from companion.games.rule_of_power.engine.cards import Card
+from companion.games.rule_of_power.engine.effects import CENTRE, HAND, Effects
+from companion.games.rule_of_power.engine.game import GameSetup, GameState, Phase
+from companion.games.rule_of_power.engine.moves import Deal, DrawFate, Move, Play
 from companion.observations import CardGone, CardSeen, Observation
 from companion.observations.scene import Scene, TableCard
 
@@ -27,7 +27,7 @@ __all__ = ["stage", "changes", "observations"]
 
 def stage(setup: GameSetup, moves: Iterable[Move]) -> Iterator[Scene]:
     """The scenes of a game played on a real table, following what each move did
-    (:class:`~companion.engine.effects.Effects`)."""
+    (:class:`~companion.games.rule_of_power.engine.effects.Effects`)."""
     game = GameState(setup, keep_history=False)
     table: list[TableCard] = []
 

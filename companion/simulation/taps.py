@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from companion.engine.cards import Card
-from companion.engine.game import GameSetup, GameState
-from companion.engine.moves import Deal, DrawFate, Move, Play
+from companion.games.rule_of_power.engine.cards import Card
+from companion.games.rule_of_power.engine.game import GameSetup, GameState
+from companion.games.rule_of_power.engine.moves import Deal, DrawFate, Move, Play
 from companion.observations import CardTapped
 
 __all__ = ["CENTRE_READER", "board_layout", "fate_reader", "taps_for"]

@@ -14,9 +14,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from companion.engine.cards import FATE_CARDS, Card, world_deck
-from companion.engine.game import FATE_DECK_SIZE, GameSetup, GameState, Phase, deal_from
-from companion.engine.moves import Deal, Move, NewRound, Play
+from companion.games.rule_of_power.engine.cards import FATE_CARDS, Card, world_deck
+from companion.games.rule_of_power.engine.game import FATE_DECK_SIZE, GameSetup, GameState, Phase, deal_from
+from companion.games.rule_of_power.engine.moves import Deal, Move, NewRound, Play
 
 __all__ = ["VirtualTable", "simulate_game", "default_names", "make_setup", "POLICIES"]
 

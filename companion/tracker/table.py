@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-from companion.engine.cards import Card
-from companion.engine.game import GameState, Phase
-from companion.engine.moves import Move, Play
+from companion.games.rule_of_power.engine.cards import Card
+from companion.games.rule_of_power.engine.game import GameState, Phase
+from companion.games.rule_of_power.engine.moves import Move, Play
 from companion.observations import CardGone, CardSeen
 
 __all__ = ["TableView", "Zones", "Key", "expected_zones", "spent_keys", "describe_difference"]

@@ -13,7 +13,7 @@ outcome of the move under way (:func:`~companion.tracker.explain.explain`):
   a reading that more than one move could explain.
 
 Hidden cards are not guessed: with a camera alone the hands stay face down (the deals are
-applied with :data:`~companion.engine.moves.UNSEEN` cards), and each card is known when played.
+applied with :data:`~companion.games.rule_of_power.engine.moves.UNSEEN` cards), and each card is known when played.
 
 The tracker reads the game from the :class:`~companion.session.GameSession` it follows and
 proposes the moves it finds to it, like any move source. Corrections made elsewhere (a move
@@ -28,11 +28,11 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from companion.engine.captures import sort_options
-from companion.engine.cards import Card
-from companion.engine.fate import fate_rule
-from companion.engine.game import GameState, IllegalMoveError, Phase
-from companion.engine.moves import Deal, DrawFate, Move, NewRound, Pass, Play
+from companion.games.rule_of_power.engine.captures import sort_options
+from companion.games.rule_of_power.engine.cards import Card
+from companion.games.rule_of_power.engine.fate import fate_rule
+from companion.games.rule_of_power.engine.game import GameState, IllegalMoveError, Phase
+from companion.games.rule_of_power.engine.moves import Deal, DrawFate, Move, NewRound, Pass, Play
 from companion.observations.log import ObservationLog
 from companion.observations import CardGone, CardLifted, CardSeen, CardTapped, DrawAnnounced, Observation, SensorStatus, UnknownTag
 from companion.session import Applied, Corrected, GameSession, Refused, SessionEvent, Started, Undone

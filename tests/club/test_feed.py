@@ -234,7 +234,7 @@ def test_a_game_session_feeds_the_club_as_it_saves_its_events(engine: Engine, to
     undo followed by another move, and a correction, replace what the server had; the
     archive ends with exactly the saved record."""
     from companion.club.table import TableFeed
-    from companion.engine.moves import Play
+    from companion.games.rule_of_power.engine.moves import Play
     from companion.records.format import iter_record_lines
     from companion.records.store import GameFile, list_games
     from companion.session import GameSession
@@ -270,7 +270,7 @@ def test_a_game_session_feeds_the_club_as_it_saves_its_events(engine: Engine, to
 
 def _face_down(moves: list[Any]) -> list[Any]:
     """The moves of a game as a camera sees them: every hand dealt face down."""
-    from companion.engine.moves import Deal
+    from companion.games.rule_of_power.engine.moves import Deal
 
     return [Deal.make({p: [None] * len(cards) for p, cards in m.hands}, m.centre) if isinstance(m, Deal) else m for m in moves]
 
@@ -280,7 +280,7 @@ def test_hands_filled_in_at_a_rounds_end_reach_the_club(engine: Engine, token_fi
     in, in the saved record, once each round ends. The club ends with exactly the saved
     record, hands named; a round end taken back and made again changes nothing to that."""
     from companion.club.table import TableFeed
-    from companion.engine.moves import Deal
+    from companion.games.rule_of_power.engine.moves import Deal
     from companion.records.store import GameFile, list_games
     from companion.session import GameSession
     from companion.simulation.virtual_table import make_setup, simulate_game
@@ -322,7 +322,7 @@ def test_a_deal_filled_in_is_checked_and_stored_once(engine: Engine, token_file:
     """The server's side: a deal posted again with its face-down cards named replaces the
     stored one when every later event still holds, the events after it kept; a repeat is
     acknowledged; other cards than those played, or a changed card, are refused."""
-    from companion.engine.moves import Deal
+    from companion.games.rule_of_power.engine.moves import Deal
     from companion.records.format import dumps_event, game_event, move_event
     from companion.simulation.virtual_table import make_setup, simulate_game
 

@@ -16,9 +16,9 @@ from companion.club.archive import Archive
 from companion.club.schema import rating_marks
 from companion.club.standings import compute_standings, history, ranks
 from companion.cli import main
-from companion.engine.effects import Effects
-from companion.engine.game import GameSetup, GameState
-from companion.engine.moves import Move
+from companion.games.rule_of_power.engine.effects import Effects
+from companion.games.rule_of_power.engine.game import GameSetup, GameState
+from companion.games.rule_of_power.engine.moves import Move
 from companion.records.format import RecordVisitor, load_game, read_record
 from tests.club.conftest import record_lines, write_record
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from companion.engine.game import GameSetup, GameState
-from companion.engine.moves import Deal, Move, NewRound, Play
+from companion.games.rule_of_power.engine.game import GameSetup, GameState
+from companion.games.rule_of_power.engine.moves import Deal, Move, NewRound, Play
 
 FULL_DECK = ["F001", "F002", "F003", "F004", "F005", "F006", "F007"]
 

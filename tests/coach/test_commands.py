@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from companion.cli import main
-from companion.engine.moves import UNSEEN, Deal, Play
+from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, Play
 from companion.records.format import write_record
 from companion.samples import sample_path
 

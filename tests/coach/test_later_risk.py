@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.coach import Coach
-from companion.engine.game import GameState, Phase
+from companion.games.rule_of_power.engine.game import GameState, Phase
 from companion.simulation.virtual_table import VirtualTable, make_setup
 
 

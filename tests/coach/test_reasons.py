@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.coach import Coach
-from companion.engine.moves import Play
+from companion.games.rule_of_power.engine.moves import Play
 
 from tests.coach.positions import first_turn
 

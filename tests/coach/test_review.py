@@ -28,7 +28,7 @@ def test_a_known_blunder_is_marked():
 
 def test_the_best_move_is_good():
     setup, moves = ring_blunder()
-    from companion.engine.moves import Play
+    from companion.games.rule_of_power.engine.moves import Play
 
     moves[-1] = Play.from_ids("ann", "W006", ["W001", "W002", "W003"])
     marks = review(setup, moves, "ann", samples=16)

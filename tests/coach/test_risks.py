@@ -8,7 +8,7 @@ import pytest
 from companion.coach import Coach, CoachError
 from companion.coach.policies import decision_key
 from companion.coach.risks import RiskScan
-from companion.engine.moves import Play
+from companion.games.rule_of_power.engine.moves import Play
 
 from tests.coach.positions import FULL_DECK, first_turn
 

@@ -6,8 +6,8 @@ import pytest
 
 from companion.coach import LEVELS, Coach, CoachError
 from companion.coach.sampling import Sampler
-from companion.engine.moves import Play
-from companion.engine.cards import Card
+from companion.games.rule_of_power.engine.moves import Play
+from companion.games.rule_of_power.engine.cards import Card
 
 from tests.coach.positions import FULL_DECK, first_turn
 
@@ -193,8 +193,8 @@ def test_not_the_players_turn():
 def test_a_team_mate_s_hand_is_hidden_too():
     # Teams (R16): ann's partner cy holds different cards in the two games; ann cannot see
     # them, so her advice is the same.
-    from companion.engine.game import GameSetup, GameState
-    from companion.engine.moves import Deal, NewRound
+    from companion.games.rule_of_power.engine.game import GameSetup, GameState
+    from companion.games.rule_of_power.engine.moves import Deal, NewRound
 
     def game(cy):
         setup = GameSetup(("ann", "bob", "cy", "dee"), (("ann", "cy"), ("bob", "dee")))

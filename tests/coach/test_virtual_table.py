@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from companion.engine.game import GameState
+from companion.games.rule_of_power.engine.game import GameState
 from companion.records.format import load_game, move_event, dumps_event, game_event
 from companion.simulation.virtual_table import VirtualTable, make_setup, simulate_game
 

@@ -10,8 +10,8 @@ from textual.pilot import Pilot
 from companion.dashboard.app import DashboardApp
 from companion.dashboard.screens.pick import PickScreen
 from companion.dashboard.screens.settlement import SettlementScreen
-from companion.engine.game import GameState, Phase
-from companion.engine.moves import DrawFate, Move, Pass, Play
+from companion.games.rule_of_power.engine.game import GameState, Phase
+from companion.games.rule_of_power.engine.moves import DrawFate, Move, Pass, Play
 
 
 async def until(condition: Callable[[], bool], what: str = "what the test waits for", limit: float = 300.0) -> None:

@@ -10,7 +10,7 @@ import pytest
 from companion.dashboard.app import DashboardApp
 from companion.dashboard.collector import IdleCollector
 from companion.dashboard.sources import ManualSource
-from companion.engine.game import GameSetup
+from companion.games.rule_of_power.engine.game import GameSetup
 from companion.session import Applied
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from companion.dashboard.commentary import explain_illegal, move_effect
 from companion.dashboard.screens.settlement import settlement_steps, verdict
 from companion.dashboard.widgets.scores import rule_of_power_alerts
-from companion.engine.game import GameSetup, GameState, IllegalMoveError, Phase
-from companion.engine.moves import Play
+from companion.games.rule_of_power.engine.game import GameSetup, GameState, IllegalMoveError, Phase
+from companion.games.rule_of_power.engine.moves import Play
 from companion.simulation.virtual_table import VirtualTable, simulate_game
 
 
@@ -60,8 +60,8 @@ def test_the_verdict_follows_r14() -> None:
 
 
 def test_rule_of_power_watch() -> None:
-    from companion.engine.cards import parse_cards
-    from companion.engine.scoring import score_round
+    from companion.games.rule_of_power.engine.cards import parse_cards
+    from companion.games.rule_of_power.engine.scoring import score_round
 
     setup = GameSetup(("ann", "bob"))
     game = GameState(setup)
@@ -73,9 +73,9 @@ def test_rule_of_power_watch() -> None:
 
 
 def test_a_swap_of_face_down_cards_is_labelled() -> None:
-    from companion.engine.cards import Card
+    from companion.games.rule_of_power.engine.cards import Card
     from companion.dashboard.widgets.moves import move_label
-    from companion.engine.moves import UNSEEN
+    from companion.games.rule_of_power.engine.moves import UNSEEN
 
     swap = Play("ann", Card.from_id("F005"), target="bob", given=(UNSEEN, UNSEEN), received=(UNSEEN, UNSEEN))
     assert move_label(swap).plain == "on bob gets 2 face down"

@@ -15,7 +15,7 @@ from companion.dashboard.sources import SPEEDS, DemoSource, ReplaySource
 from companion.simulation.demo import make_slip
 from companion.dashboard.widgets.event_log import EventLog
 from companion.dashboard.widgets.moves import PlayPanel
-from companion.engine.game import GameState, Phase
+from companion.games.rule_of_power.engine.game import GameState, Phase
 from companion.records.format import load_game
 from companion.samples import sample_path
 from companion.simulation.virtual_table import VirtualTable, make_setup

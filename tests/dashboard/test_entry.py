@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine.cards import Card
+from companion.games.rule_of_power.engine.cards import Card
 from companion.dashboard.entry import (
     EntryChoice,
     EntryCommand,
@@ -13,8 +13,8 @@ from companion.dashboard.entry import (
     parse_entry,
     resolve_card,
 )
-from companion.engine.game import GameSetup, GameState
-from companion.engine.moves import Deal, DrawFate, NewRound, Pass, Play
+from companion.games.rule_of_power.engine.game import GameSetup, GameState
+from companion.games.rule_of_power.engine.moves import Deal, DrawFate, NewRound, Pass, Play
 
 
 def _game() -> GameState:

@@ -8,7 +8,7 @@ import pytest
 from companion.dashboard.app import DashboardApp
 from companion.dashboard.screens.hint import HintScreen
 from companion.dashboard.sources import ManualSource
-from companion.engine.game import GameSetup, Phase
+from companion.games.rule_of_power.engine.game import GameSetup, Phase
 from tests.dashboard.driving import type_line, until
 
 

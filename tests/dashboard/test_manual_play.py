@@ -18,8 +18,8 @@ from companion.dashboard.sources import ManualSource
 from companion.dashboard.widgets.event_log import EventLog
 from companion.dashboard.widgets.moves import PlayPanel
 from companion.dashboard.widgets.scores import ScoresPanel
-from companion.engine.game import GameSetup, Phase
-from companion.engine.moves import Play
+from companion.games.rule_of_power.engine.game import GameSetup, Phase
+from companion.games.rule_of_power.engine.moves import Play
 from companion.records.format import load_game
 from tests.dashboard.driving import panel_text, play_move, play_round, type_line, until
 

@@ -25,8 +25,8 @@ from companion.records.store import (
     repair,
 )
 from companion.dashboard.widgets.event_log import EventLog
-from companion.engine.game import GameSetup, GameState, Phase
-from companion.engine.moves import Play
+from companion.games.rule_of_power.engine.game import GameSetup, GameState, Phase
+from companion.games.rule_of_power.engine.moves import Play
 from companion.records.format import RecordError, load_game
 from companion.simulation.virtual_table import VirtualTable
 from tests.dashboard.driving import entry_text, play_move

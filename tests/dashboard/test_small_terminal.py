@@ -13,7 +13,7 @@ from companion.dashboard.screens.help import LEGEND, HelpScreen
 from companion.dashboard.screens.table import SIDE_PANELS, TableScreen
 from companion.dashboard.sources import DemoSource, ManualSource, ReplaySource
 from companion.dashboard.tracker_source import TrackerSource
-from companion.engine.game import GameSetup, GameState
+from companion.games.rule_of_power.engine.game import GameSetup, GameState
 from companion.session import GameSession
 from companion.samples import sample_path
 from companion.simulation.virtual_table import make_setup
@@ -153,7 +153,7 @@ async def test_a_finished_replay_steps_back_and_plays_on() -> None:
 async def test_the_entry_suggests_short_forms_and_ids() -> None:
     from companion.dashboard.entry import card_candidates
     from companion.dashboard.screens.table import CardSuggester
-    from companion.engine import Deal, NewRound
+    from companion.games.rule_of_power.engine import Deal, NewRound
 
     game = GameState(GameSetup(("ann", "bob")))
     game.push(NewRound("bob"))

@@ -9,7 +9,7 @@ import pytest
 from companion.dashboard.app import DashboardApp
 from companion.dashboard.sources import DemoSource, ManualSource, ReplaySource
 from companion.dashboard.widgets.moves import PlayPanel
-from companion.engine.game import GameSetup
+from companion.games.rule_of_power.engine.game import GameSetup
 from companion.samples import sample_path
 from companion.simulation.virtual_table import make_setup
 from tests.dashboard.driving import until

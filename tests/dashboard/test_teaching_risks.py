@@ -10,7 +10,7 @@ from companion.coach.risks import SCAN_SAMPLES, RiskScan
 from companion.dashboard.app import DashboardApp
 from companion.dashboard.sources import ManualSource
 from companion.dashboard.widgets.moves import PlayPanel, risk_text
-from companion.engine.game import GameSetup, Phase
+from companion.games.rule_of_power.engine.game import GameSetup, Phase
 from tests.dashboard.driving import play_move
 
 

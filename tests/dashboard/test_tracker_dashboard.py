@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine.cards import Card
+from companion.games.rule_of_power.engine.cards import Card
 from companion.dashboard.app import DashboardApp
 from companion.dashboard.screens.question import QuestionScreen
 from companion.dashboard.tracker_source import TrackerSource
-from companion.engine.game import GameSetup
+from companion.games.rule_of_power.engine.game import GameSetup
 from companion.session import GameSession
-from companion.engine.moves import Play
+from companion.games.rule_of_power.engine.moves import Play
 from companion.observations import CardSeen
 from companion.tracker import Tracker, TrackerConfig
 from tests.dashboard.driving import until

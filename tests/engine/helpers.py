@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from companion.engine.cards import FATE_CARDS, Card
-from companion.engine.game import GameSetup, GameState
-from companion.engine.moves import Deal, DrawFate, NewRound, Pass, Play
+from companion.games.rule_of_power.engine.cards import FATE_CARDS, Card
+from companion.games.rule_of_power.engine.game import GameSetup, GameState
+from companion.games.rule_of_power.engine.moves import Deal, DrawFate, NewRound, Pass, Play
 
 
 def ids(cards) -> list[str]:

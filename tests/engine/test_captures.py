@@ -5,8 +5,8 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engine.captures import capture_options, has_capture, is_valid_capture, sort_options
-from companion.engine.cards import FATE_CARDS, WORLD_DECK, EXPANSION_CARDS, parse_cards
+from companion.games.rule_of_power.engine.captures import capture_options, has_capture, is_valid_capture, sort_options
+from companion.games.rule_of_power.engine.cards import FATE_CARDS, WORLD_DECK, EXPANSION_CARDS, parse_cards
 
 
 def ids(options):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.engine.cards import (
+from companion.games.rule_of_power.engine.cards import (
     ALL_CARDS,
     EXPANSION_CARDS,
     FATE_CARDS,

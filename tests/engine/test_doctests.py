@@ -4,21 +4,21 @@ import doctest
 
 import pytest
 
-import companion.engine.captures
-import companion.engine.cards
-import companion.engine.fate
-import companion.engine.game
-import companion.engine.moves
-import companion.engine.scoring
+import companion.games.rule_of_power.engine.captures
+import companion.games.rule_of_power.engine.cards
+import companion.games.rule_of_power.engine.fate
+import companion.games.rule_of_power.engine.game
+import companion.games.rule_of_power.engine.moves
+import companion.games.rule_of_power.engine.scoring
 import companion.session.session
 
 MODULES = [
-    companion.engine.cards,
-    companion.engine.captures,
-    companion.engine.moves,
-    companion.engine.scoring,
-    companion.engine.game,
-    companion.engine.fate,
+    companion.games.rule_of_power.engine.cards,
+    companion.games.rule_of_power.engine.captures,
+    companion.games.rule_of_power.engine.moves,
+    companion.games.rule_of_power.engine.scoring,
+    companion.games.rule_of_power.engine.game,
+    companion.games.rule_of_power.engine.fate,
     companion.session.session,
 ]
 

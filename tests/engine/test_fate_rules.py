@@ -1,4 +1,4 @@
-"""Each Fate card's rules in one place (companion.engine.fate): what a move did (its Effects),
+"""Each Fate card's rules in one place (companion.games.rule_of_power.engine.fate): what a move did (its Effects),
 details that do not belong to a card, and the fast path for World cards agreeing with the
 general path."""
 
@@ -8,11 +8,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine.cards import DARK_DECAY, EXORCIST, MIRROR_SWAP, MYSTIC_CRYSTAL, RENEWAL, THIEF, WARLOCK, Card
-from companion.engine.effects import CENTRE, FRONT, HAND, PLAYED, Spent
-from companion.engine.fate import FATE_RULES, fate_rule
-from companion.engine.game import GameState, IllegalMoveError, Phase
-from companion.engine.moves import DETAILS, UNSEEN, DrawFate, InvalidMoveError, Play
+from companion.games.rule_of_power.engine.cards import DARK_DECAY, EXORCIST, MIRROR_SWAP, MYSTIC_CRYSTAL, RENEWAL, THIEF, WARLOCK, Card
+from companion.games.rule_of_power.engine.effects import CENTRE, FRONT, HAND, PLAYED, Spent
+from companion.games.rule_of_power.engine.fate import FATE_RULES, fate_rule
+from companion.games.rule_of_power.engine.game import GameState, IllegalMoveError, Phase
+from companion.games.rule_of_power.engine.moves import DETAILS, UNSEEN, DrawFate, InvalidMoveError, Play
 from companion.simulation.virtual_table import VirtualTable, make_setup
 from tests.engine.helpers import card, fate_deck, start
 from tests.engine.test_properties import SEATINGS, snapshot

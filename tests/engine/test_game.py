@@ -2,8 +2,8 @@
 
 import pytest
 
-from companion.engine.game import GameSetup, GameState, IllegalMoveError, Phase, Termination, deal_sizes
-from companion.engine.moves import UNSEEN, Deal, DrawFate, InvalidMoveError, NewRound, Pass, Play
+from companion.games.rule_of_power.engine.game import GameSetup, GameState, IllegalMoveError, Phase, Termination, deal_sizes
+from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, DrawFate, InvalidMoveError, NewRound, Pass, Play
 
 from tests.engine.helpers import card, draw, fate_deck, ids, play, start
 

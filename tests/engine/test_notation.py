@@ -8,8 +8,8 @@ import json
 import pytest
 
 from companion.cli import main
-from companion.engine.captures import capture_options, refused_captures
-from companion.engine.cards import ALL_CARDS, CARD_FORMS, Card, UnknownCardError, parse_cards
+from companion.games.rule_of_power.engine.captures import capture_options, refused_captures
+from companion.games.rule_of_power.engine.cards import ALL_CARDS, CARD_FORMS, Card, UnknownCardError, parse_cards
 
 
 @pytest.mark.parametrize(

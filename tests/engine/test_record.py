@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from companion.engine.game import GameSetup, Phase
-from companion.engine.moves import Play
+from companion.games.rule_of_power.engine.game import GameSetup, Phase
+from companion.games.rule_of_power.engine.moves import Play
 from companion.records.format import FORMAT, RecordError, RecordVisitor, RecordWriter, ReplaySummary, load_game, read_record
 from companion.samples import SAMPLES, sample_path
 from companion.simulation.virtual_table import make_setup, simulate_game

@@ -3,8 +3,8 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engine.cards import FATE_CARDS, WORLD_DECK, parse_cards, world_deck
-from companion.engine.scoring import score_round
+from companion.games.rule_of_power.engine.cards import FATE_CARDS, WORLD_DECK, parse_cards, world_deck
+from companion.games.rule_of_power.engine.scoring import score_round
 
 
 def test_most_world_and_power_cards_ties_give_nothing():

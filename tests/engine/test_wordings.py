@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine import Deal, GameSetup, GameState, NewRound
-from companion.engine.cards import parse_cards
-from companion.engine.game import IllegalMoveError
-from companion.engine.moves import DrawFate
-from companion.engine.scoring import score_round
+from companion.games.rule_of_power.engine import Deal, GameSetup, GameState, NewRound
+from companion.games.rule_of_power.engine.cards import parse_cards
+from companion.games.rule_of_power.engine.game import IllegalMoveError
+from companion.games.rule_of_power.engine.moves import DrawFate
+from companion.games.rule_of_power.engine.scoring import score_round
 
 
 def test_one_dragon_is_singular():
@@ -36,7 +36,7 @@ def test_drawing_fate_without_fate_decks_says_the_game_has_none():
 
 def test_clearing_the_centre_in_the_first_deal_is_said_to_be_no_sweep():
     from companion.dashboard.commentary import describe_move
-    from companion.engine.moves import Play
+    from companion.games.rule_of_power.engine.moves import Play
 
     game = GameState(GameSetup(("ann", "bob")))
     game.push(NewRound("bob"))

@@ -19,7 +19,7 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine.game import GameSetup, GameState
+from companion.games.rule_of_power.engine.game import GameSetup, GameState
 from companion.observations.log import ObservationLogError, read_observation_log
 from companion.records.format import RecordError, iter_record_lines, load_game
 from companion.records.store import load_for_resume

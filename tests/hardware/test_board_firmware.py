@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from companion.engine.cards import Card
+from companion.games.rule_of_power.engine.cards import Card
 from companion.observations import CardLifted, CardTapped, SensorState, SensorStatus
 from hardware.board import ErrorLine, Heartbeat, Hello, MemLine, Reply, StatLine
 from hardware.board_link import BoardLink

@@ -7,7 +7,7 @@ import json
 import ndef
 import pytest
 
-from companion.engine.cards import Card
+from companion.games.rule_of_power.engine.cards import Card
 from companion.observations import CardLifted, CardTapped, UnknownTag
 from hardware.ndef_records import NdefCard, NdefError, card_from_records, card_records
 from hardware.registry import Registry, RegistryError, normalise_uid

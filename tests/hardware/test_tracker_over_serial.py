@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine.cards import Card
-from companion.engine.moves import NewRound, Play
+from companion.games.rule_of_power.engine.cards import Card
+from companion.games.rule_of_power.engine.moves import NewRound, Play
 from companion.observations import CardTapped
 from companion.records.format import load_game
 from companion.records.store import GameFile

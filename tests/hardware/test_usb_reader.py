@@ -13,7 +13,7 @@ import threading
 
 import pytest
 
-from companion.engine.cards import Card
+from companion.games.rule_of_power.engine.cards import Card
 from companion.observations import CardLifted, CardTapped, SensorState, SensorStatus, UnknownTag
 from hardware.enrolment import Enrolment
 from hardware.ndef_records import NdefCard, card_records

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine.game import GameSetup, GameState
+from companion.games.rule_of_power.engine.game import GameSetup, GameState
 from companion.records.format import RecordError, iter_record_lines, load_game
 from companion.records.store import GameFile, last_unfinished, load_for_resume
 from companion.simulation.virtual_table import VirtualTable

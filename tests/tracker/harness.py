@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from companion.engine.moves import Deal, DrawFate, Move, NewRound, Play
+from companion.games.rule_of_power.engine.moves import Deal, DrawFate, Move, NewRound, Play
 from companion.observations import Observation
 from companion.simulation.virtual_table import make_setup, simulate_game
 from companion.session import GameSession
@@ -145,7 +145,7 @@ def hands_nobody_sees(moves: Sequence[Move]) -> list[set[str]]:
     """For each deal of ``moves`` (a true game), the players whose dealt hand no sensor can
     tell afterwards: those in a Mirror Swap's exchange or drawing with a Renewal, cards that
     change hands face down (R22, R25)."""
-    from companion.engine.fate import fate_rule
+    from companion.games.rule_of_power.engine.fate import fate_rule
 
     out: list[set[str]] = []
     for m in moves:
@@ -164,7 +164,7 @@ def assert_same_record(saved: Sequence[Move], true: Sequence[Move]) -> None:
     """The record a tracked game saved is the game played: every event as a sensor can tell
     it (:func:`same_move`), and every dealt hand as it was dealt (in any order), except the
     hands no sensor can tell (:func:`hands_nobody_sees`), which stay unseen."""
-    from companion.engine.moves import UNSEEN
+    from companion.games.rule_of_power.engine.moves import UNSEEN
 
     assert len(saved) == len(true), (len(saved), len(true))
     unseen = iter(hands_nobody_sees(true))

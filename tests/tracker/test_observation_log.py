@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine.cards import Card
-from companion.engine.game import GameState
+from companion.games.rule_of_power.engine.cards import Card
+from companion.games.rule_of_power.engine.game import GameState
 from companion.observations.log import (
     LogPlayback,
     ObservationLog,

@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 from companion.commands.track import JsonLines, read_commands
-from companion.engine.cards import Card
-from companion.engine.game import GameSetup
+from companion.games.rule_of_power.engine.cards import Card
+from companion.games.rule_of_power.engine.game import GameSetup
 from companion.observations import CardGone, CardSeen
 from companion.records.format import load_game, move_event
 from companion.records.store import list_games

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from companion.engine.moves import DrawFate, Play
+from companion.games.rule_of_power.engine.moves import DrawFate, Play
 from companion.observations import CardGone, DrawAnnounced
 from companion.simulation.staging import changes
 from companion.tracker import Question, TrackerState

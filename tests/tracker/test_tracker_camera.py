@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.engine.game import GameState
-from companion.engine.moves import DrawFate, NewRound
+from companion.games.rule_of_power.engine.game import GameState
+from companion.games.rule_of_power.engine.moves import DrawFate, NewRound
 from companion.simulation.staging import stage
 from vision.owners import OwnerRegistry
 from vision.reader import TableReader

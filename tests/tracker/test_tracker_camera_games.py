@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from companion.engine.moves import DrawFate
+from companion.games.rule_of_power.engine.moves import DrawFate
 from companion.observations import CardGone, CardSeen
 from companion.simulation.staging import stage
 from vision.layout import Layout, demo_layout, load_layout

@@ -4,7 +4,7 @@ import io
 
 import pytest
 
-from companion.engine.moves import UNSEEN, Deal
+from companion.games.rule_of_power.engine.moves import UNSEEN, Deal
 from companion.records.format import RecordWriter, load_game
 from companion.tracker import TrackerState
 from companion.records.completion import complete_deals

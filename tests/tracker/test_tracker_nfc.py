@@ -3,7 +3,7 @@ not forced, Fate draws on each player's Fate reader."""
 
 import pytest
 
-from companion.engine.cards import Card
+from companion.games.rule_of_power.engine.cards import Card
 from companion.observations import CardTapped
 from companion.tracker import Notice, RuleHint, TrackerState
 
@@ -61,7 +61,7 @@ class GestureRun(NfcRun):
         self.keys = 0
 
     def handle(self, events) -> None:  # type: ignore[no-untyped-def]
-        from companion.engine.moves import Play
+        from companion.games.rule_of_power.engine.moves import Play
         from companion.tracker import MoveApplied, Question
 
         for e in events:

@@ -3,9 +3,9 @@ coming back, illegal plays, corrections. Nothing is applied from an uncertain re
 nothing recorded is lost."""
 
 
-from companion.engine.cards import Card
-from companion.engine.game import GameSetup
-from companion.engine.moves import Play
+from companion.games.rule_of_power.engine.cards import Card
+from companion.games.rule_of_power.engine.game import GameSetup
+from companion.games.rule_of_power.engine.moves import Play
 from companion.observations import CardGone, CardSeen, SensorState, SensorStatus, UnknownTag
 from companion.session import Applied, GameSession, Refused
 from companion.tracker import InSync, MoveApplied, Notice, OutOfSync, Question, RuleHint, Tracker, TrackerConfig, TrackerState

@@ -19,7 +19,7 @@ FAST = MarkerDetector()
 
 def spread_cards(layout, rng: random.Random, count: int) -> list[CardPlacement]:
     """Cards lying well inside zones, not touching each other."""
-    from companion.engine.cards import ALL_CARDS
+    from companion.games.rule_of_power.engine.cards import ALL_CARDS
 
     pool = list(ALL_CARDS)
     rng.shuffle(pool)

@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 from pupil_apriltags import Detector
 
-from companion.engine.cards import ALL_CARDS, Card, UnknownCardError
+from companion.games.rule_of_power.engine.cards import ALL_CARDS, Card, UnknownCardError
 from vision.markers import FAMILY_SIZE, MatCorner, MarkerIdError, SealMarker, decode, module_grid
 
 

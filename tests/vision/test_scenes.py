@@ -3,7 +3,7 @@ seal stays in view, and the camera path reads every card."""
 
 from __future__ import annotations
 
-from companion.engine.cards import Card
+from companion.games.rule_of_power.engine.cards import Card
 from companion.observations.scene import Scene, TableCard
 from vision.layout import demo_layout
 from vision.owners import OwnerRegistry

@@ -7,7 +7,7 @@ import numpy as np
 from PIL import Image
 
 from companion.cli import main as rop
-from companion.engine.cards import Card
+from companion.games.rule_of_power.engine.cards import Card
 from vision.markers import SealMarker
 from vision.sheets import STICKING, Sticker, card_stickers, sticker_image, sticker_label, sticker_name
 

@@ -14,8 +14,8 @@ from textual.widgets import Button, Input, Label, Static
 from companion.dashboard.commentary import explain_illegal
 from companion.dashboard.entry import EntryError, resolve_card
 from companion.simulation.dealer import TableDealer
-from companion.engine.game import GameState, IllegalMoveError, deal_sizes
-from companion.engine.moves import UNSEEN, Deal, InvalidMoveError
+from companion.games.rule_of_power.engine.game import GameState, IllegalMoveError, deal_sizes
+from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, InvalidMoveError
 
 __all__ = ["DealScreen", "parse_deal"]
 

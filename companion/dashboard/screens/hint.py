@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from companion.coach import LEVELS, Advice, Coach, CoachError, Search
-from companion.engine.game import GameState
+from companion.games.rule_of_power.engine.game import GameState
 
 __all__ = ["HintScreen", "advice_table"]
 

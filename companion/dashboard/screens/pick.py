@@ -14,8 +14,8 @@ from textual.widgets.option_list import Option
 from companion.dashboard.cards import card_chip
 from companion.dashboard.commentary import move_effect
 from companion.dashboard.widgets.moves import move_label
-from companion.engine.game import GameState
-from companion.engine.moves import Move
+from companion.games.rule_of_power.engine.game import GameState
+from companion.games.rule_of_power.engine.moves import Move
 
 __all__ = ["PickScreen"]
 

@@ -26,9 +26,9 @@ from companion.coach.review import biggest, round_span
 from companion.dashboard.cards import cards_line
 from companion.dashboard.widgets.base import side_label
 from companion.dashboard.widgets.pride import pride_table
-from companion.engine.game import GameSetup, Outcome, RoundResult, Termination
-from companion.engine.moves import Move
-from companion.engine.scoring import POINT_KEYS
+from companion.games.rule_of_power.engine.game import GameSetup, Outcome, RoundResult, Termination
+from companion.games.rule_of_power.engine.moves import Move
+from companion.games.rule_of_power.engine.scoring import POINT_KEYS
 from companion.records.completion import complete_deals
 
 __all__ = ["SettlementScreen", "settlement_steps", "verdict", "mistakes_text", "MISTAKES_TITLE", "MISTAKE_SAMPLES"]

@@ -28,7 +28,7 @@ from companion.dashboard.widgets.pride import PridePanel
 from companion.dashboard.widgets.scores import ScoresPanel
 from companion.dashboard.widgets.status import TableStatus
 from companion.dashboard.widgets.unseen import UnseenPanel
-from companion.engine.game import GameState
+from companion.games.rule_of_power.engine.game import GameState
 
 __all__ = ["CardSuggester", "SIDE_PANELS", "TableScreen"]
 

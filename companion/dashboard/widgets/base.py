@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from companion.engine.game import GameState
+from companion.games.rule_of_power.engine.game import GameState
 
 __all__ = ["GamePanel", "side_label"]
 

@@ -7,7 +7,7 @@ from rich.text import Text
 from companion.dashboard.cards import card_block, card_chip
 from companion.dashboard.grid import lines
 from companion.dashboard.widgets.base import GamePanel
-from companion.engine.game import GameState
+from companion.games.rule_of_power.engine.game import GameState
 
 __all__ = ["CentreCards"]
 

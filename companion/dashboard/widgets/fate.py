@@ -8,7 +8,7 @@ from rich.text import Text
 from companion.dashboard.cards import card_chip, cards_line
 from companion.dashboard.grid import Column, grid, lines
 from companion.dashboard.widgets.base import GamePanel
-from companion.engine.game import GameState
+from companion.games.rule_of_power.engine.game import GameState
 
 __all__ = ["FatePanel", "fate_effects"]
 

@@ -20,14 +20,14 @@ from companion.coach import CoachError
 from companion.coach.policies import decision_key
 from companion.coach.reasons import Risk
 from companion.coach.risks import SCAN_SAMPLES, RiskScan
-from companion.engine.cards import Card
+from companion.games.rule_of_power.engine.cards import Card
 from companion.dashboard.cards import card_chip, cards_line
 from companion.dashboard.commentary import move_effect
 from companion.dashboard.grid import Column, grid, lines
 from companion.dashboard.widgets.base import GamePanel
-from companion.engine.fate import fate_rule
-from companion.engine.game import GameState, Phase
-from companion.engine.moves import DrawFate, Move, Pass, Play
+from companion.games.rule_of_power.engine.fate import fate_rule
+from companion.games.rule_of_power.engine.game import GameState, Phase
+from companion.games.rule_of_power.engine.moves import DrawFate, Move, Pass, Play
 
 __all__ = ["Flag", "LastPlay", "PlayPanel", "risk_text", "position_key"]
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from companion.engine.cards import power_cards
+from companion.games.rule_of_power.engine.cards import power_cards
 from companion.dashboard.cards import card_chip
 from companion.dashboard.grid import Column, grid, lines
 from companion.dashboard.widgets.base import GamePanel
-from companion.engine.game import GameState
+from companion.games.rule_of_power.engine.game import GameState
 
 __all__ = ["PowerRingPanel"]
 

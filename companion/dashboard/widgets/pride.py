@@ -6,8 +6,8 @@ from rich.text import Text
 
 from companion.dashboard.grid import Column, grid, lines
 from companion.dashboard.widgets.base import GamePanel, side_label
-from companion.engine.game import GameState
-from companion.engine.scoring import PRIDE_VALUES, PrideOfDragons
+from companion.games.rule_of_power.engine.game import GameState
+from companion.games.rule_of_power.engine.scoring import PRIDE_VALUES, PrideOfDragons
 
 __all__ = ["PridePanel", "pride_table"]
 

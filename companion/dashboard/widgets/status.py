@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.reactive import reactive
 
 from companion.dashboard.widgets.base import GamePanel
-from companion.engine.game import GameState, Phase
+from companion.games.rule_of_power.engine.game import GameState, Phase
 
 __all__ = ["TableStatus"]
 

@@ -8,11 +8,11 @@ from collections import defaultdict
 
 from rich.text import Text
 
-from companion.engine.cards import Card, world_deck
+from companion.games.rule_of_power.engine.cards import Card, world_deck
 from companion.dashboard.cards import card_chip
 from companion.dashboard.grid import Column, grid, lines
 from companion.dashboard.widgets.base import GamePanel
-from companion.engine.game import GameState
+from companion.games.rule_of_power.engine.game import GameState
 
 __all__ = ["UnseenPanel", "table_unseen"]
 

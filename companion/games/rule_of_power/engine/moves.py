@@ -13,8 +13,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from companion.engine.cards import Card
-from companion.engine.errors import InvalidMoveError
+from companion.games.rule_of_power.engine.cards import Card
+from companion.games.errors import InvalidMoveError
 
 __all__ = [
     "UNSEEN",
@@ -108,7 +108,7 @@ class Deal:
 
 DETAILS: tuple[str, ...] = ("target", "given", "received", "stolen", "drawn", "discards")
 """The fields of a :class:`Play` that only some Fate cards carry; each Fate card's rule names
-its own (:attr:`companion.engine.fate.FateRule.details`), and any other is refused."""
+its own (:attr:`companion.games.rule_of_power.engine.fate.FateRule.details`), and any other is refused."""
 
 
 class Play(NamedTuple):

@@ -4,8 +4,8 @@ put out of play, exchanged, stolen and drawn.
 The engine applies every move through its :class:`Effects` (the fast path for a plain World
 card excepted, which a property test keeps in agreement), so whoever needs to know what a move
 did (the tracker's picture of the table, the simulated table's scenes, the commentary) reads
-this instead of re-deriving the rules. :meth:`GameState.apply <companion.engine.game.GameState.apply>`
-returns it; :meth:`GameState.effects <companion.engine.game.GameState.effects>` tells it for a
+this instead of re-deriving the rules. :meth:`GameState.apply <companion.games.rule_of_power.engine.game.GameState.apply>`
+returns it; :meth:`GameState.effects <companion.games.rule_of_power.engine.game.GameState.effects>` tells it for a
 move not yet played.
 """
 
@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from companion.engine.cards import Card
-from companion.engine.moves import HandCard
+from companion.games.rule_of_power.engine.cards import Card
+from companion.games.rule_of_power.engine.moves import HandCard
 
 if TYPE_CHECKING:
-    from companion.engine.game import RoundResult
+    from companion.games.rule_of_power.engine.game import RoundResult
 
 __all__ = ["Effects", "Spent", "PLAYED", "HAND", "CENTRE", "FRONT"]
 
@@ -59,7 +59,7 @@ class Effects(NamedTuple):
     - ``in_front``: cards laid in front of a player, where they stay (R19, R24).
     - ``spent``: cards put out of play for the round (R19, R21, R24 and the event Fate cards).
     - ``exchanged``: (giver, receiver, card) for each card changing hands (R22); a card the
-      companion could not see is :data:`~companion.engine.moves.UNSEEN`.
+      companion could not see is :data:`~companion.games.rule_of_power.engine.moves.UNSEEN`.
     - ``stolen``: (victim, card) taken from the top of a capture stack (R23).
     - ``drawn``: the World card drawn into the player's hand (R25); ``drew_fate``: the player
       took the top card of their Fate deck (R17).

@@ -21,6 +21,8 @@ import enum
 import re
 from collections.abc import Iterable
 
+from companion.games import errors
+
 __all__ = [
     "Suit",
     "FateCategory",
@@ -56,13 +58,12 @@ CARD_FORMS = (
 )
 
 
-class UnknownCardError(ValueError):
+class UnknownCardError(errors.UnknownCardError):
     """Raised when a text names no card of the game (R1-R3); the message shows the forms
     that are accepted."""
 
     def __init__(self, text: str, reason: str | None = None) -> None:
-        self.text = text
-        super().__init__(reason or f"{text!r} is no card: write {CARD_FORMS}")
+        super().__init__(text, reason or f"{text!r} is no card: write {CARD_FORMS}")
 
 
 class Suit(enum.Enum):
@@ -414,7 +415,7 @@ ALL_CARDS: tuple[Card, ...] = WORLD_DECK + EXPANSION_CARDS + FATE_CARDS
 #: Cosmic Power, Sword of Power, Temple of Power (R1, R12).
 POWER_RING: tuple[Card, ...] = WORLD_DECK[0:3]
 FIRE_DRAGON: Card = Card.from_id("W007")
-#: The starter Fate cards by name (R3); their rules are in :mod:`companion.engine.fate`.
+#: The starter Fate cards by name (R3); their rules are in :mod:`companion.games.rule_of_power.engine.fate`.
 MYSTIC_CRYSTAL: Card = Card.from_id("F001")
 WARLOCK: Card = Card.from_id("F002")
 VAMPIRE: Card = Card.from_id("F003")

@@ -1,9 +1,9 @@
 """Capture options: which centre cards a played card takes (R4, R5).
 
-Pure functions on tuples of :class:`~companion.engine.cards.Card`, used by the engine, the
+Pure functions on tuples of :class:`~companion.games.rule_of_power.engine.cards.Card`, used by the engine, the
 ``rop legal`` command and the teaching hints.
 
->>> from companion.engine.cards import parse_cards
+>>> from companion.games.rule_of_power.engine.cards import parse_cards
 >>> centre = parse_cards("W002,W014,W035")
 >>> [[c.id for c in option] for option in sort_options(centre, capture_options(centre, 6))]
 [['W002', 'W014']]
@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import NamedTuple
 
-from companion.engine.cards import Card
+from companion.games.rule_of_power.engine.cards import Card
 
 __all__ = ["Refusal", "capture_options", "has_capture", "is_valid_capture", "refused_captures", "sort_options"]
 
@@ -202,7 +202,7 @@ def refused_captures(
 
     At most ``limit`` refusals, in centre order.
 
-    >>> from companion.engine.cards import parse_cards
+    >>> from companion.games.rule_of_power.engine.cards import parse_cards
     >>> [r.reason for r in refused_captures(parse_cards("2P,4M,6E"), 6)]
     ['2P + 4M would make 6, but a single 6 lies in the centre (6E W026), and a single card must be taken (R4)']
     """

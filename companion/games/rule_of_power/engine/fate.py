@@ -1,7 +1,7 @@
 """Every Fate card's rules, one class per card (R3, R19-R25).
 
 A :class:`FateRule` holds all that one Fate card means to the companion: its legal plays, the
-checks a play of it must pass, its effect on the table (as :class:`~companion.engine.effects.
+checks a play of it must pass, its effect on the table (as :class:`~companion.games.rule_of_power.engine.effects.
 Effects`, which the engine then carries out), the details its ``play`` event carries in a
 record (:attr:`FateRule.details`), how a play of it is typed and the words the commentary
 says (its name, and the words a player may type for it, are the card catalogue's). Cards
@@ -9,10 +9,10 @@ that stay in play (Mystic Crystal, Exorcist) also say how they change other play
 they lie in front of a player: :meth:`FateRule.forbids`,
 :meth:`FateRule.empowers`, :meth:`FateRule.reacts`.
 
-Adding a Fate card is adding its catalogue entry in :mod:`companion.engine.cards` and a rule
+Adding a Fate card is adding its catalogue entry in :mod:`companion.games.rule_of_power.engine.cards` and a rule
 here, registered in :data:`FATE_RULES`; nothing else in the companion names a Fate card.
 
->>> from companion.engine.cards import THIEF
+>>> from companion.games.rule_of_power.engine.cards import THIEF
 >>> rule = fate_rule(THIEF)
 >>> rule.ruling, rule.details, rule.example
 ('R23', ('target', 'stolen'), 'thief bob')
@@ -24,7 +24,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations, product
 from typing import TYPE_CHECKING
 
-from companion.engine.cards import (
+from companion.games.rule_of_power.engine.cards import (
     DARK_DECAY,
     EXORCIST,
     MIRROR_SWAP,
@@ -35,12 +35,12 @@ from companion.engine.cards import (
     WARLOCK,
     Card,
 )
-from companion.engine.effects import CENTRE, FRONT, HAND, PLAYED, Effects, Spent
-from companion.engine.errors import IllegalMoveError, InvalidMoveError
-from companion.engine.moves import DETAILS, UNSEEN, HandCard, Play
+from companion.games.rule_of_power.engine.effects import CENTRE, FRONT, HAND, PLAYED, Effects, Spent
+from companion.games.errors import IllegalMoveError, InvalidMoveError
+from companion.games.rule_of_power.engine.moves import DETAILS, UNSEEN, HandCard, Play
 
 if TYPE_CHECKING:
-    from companion.engine.game import GameState
+    from companion.games.rule_of_power.engine.game import GameState
 
 __all__ = ["FateRule", "FATE_RULES", "fate_rule", "check_details"]
 
@@ -52,7 +52,7 @@ class FateRule:
     ruling: str = "R3"
     """The ruling that defines the card (R19-R25)."""
     details: tuple[str, ...] = ()
-    """The :data:`~companion.engine.moves.DETAILS` a play of this card carries, in record order."""
+    """The :data:`~companion.games.rule_of_power.engine.moves.DETAILS` a play of this card carries, in record order."""
     example: str = ""
     """How a play of it is typed, details included (``thief bob``)."""
     summary: str = ""
@@ -61,13 +61,13 @@ class FateRule:
     # -- playing it
     def plays(self, game: GameState, player: str) -> Iterator[Play]:
         """The legal plays of the card by ``player``, as far as the companion can tell them
-        (a card exchanged or drawn face down is :data:`~companion.engine.moves.UNSEEN`)."""
+        (a card exchanged or drawn face down is :data:`~companion.games.rule_of_power.engine.moves.UNSEEN`)."""
         yield Play(player, self.card)
 
     def seen_plays(self, game: GameState, player: str, shown: Mapping[str, Sequence[Card]]) -> list[Play]:
         """The plays a table sensor could have seen: ``shown`` maps players to the cards laid
         face up in front of them with this one (discards it called for). Cards that change
-        hands or are drawn face down are :data:`~companion.engine.moves.UNSEEN`."""
+        hands or are drawn face down are :data:`~companion.games.rule_of_power.engine.moves.UNSEEN`."""
         return list(self.plays(game, player))
 
     def victims(self, game: GameState, player: str) -> list[str]:
@@ -465,7 +465,7 @@ _STRAY: dict[tuple[str, ...], tuple[tuple[int, str], ...]] = {
 
 
 def check_details(move: Play) -> None:
-    """A play carries only the details its card's rule names (:data:`~companion.engine.moves.DETAILS`):
+    """A play carries only the details its card's rule names (:data:`~companion.games.rule_of_power.engine.moves.DETAILS`):
     :class:`InvalidMoveError` for any other, and for a capture by a card that does not go to
     the centre."""
     card = move.card

@@ -13,10 +13,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from companion.engine.cards import Card
+from companion.games.rule_of_power.engine.cards import Card
 
 if TYPE_CHECKING:
-    from companion.engine.game import GameState
+    from companion.games.rule_of_power.engine.game import GameState
 
 __all__ = ["PlayerView", "make_view"]
 

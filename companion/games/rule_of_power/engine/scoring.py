@@ -3,7 +3,7 @@
 A side is a player, or a team whose members pool their captures. Only World cards score
 (R8): Fate cards in a capture stack are ignored here.
 
->>> from companion.engine.cards import parse_cards
+>>> from companion.games.rule_of_power.engine.cards import parse_cards
 >>> score = score_round({"ann": parse_cards("W001,W002,W003,W004,W007,W016"), "bob": parse_cards("W027,W026")})
 >>> score.sides["ann"].to_json()
 {'world_cards': 1, 'power_cards': 1, 'fire_dragon': 1, 'pride_of_dragons': 1, 'power_master': 3, 'power_points': 1, 'sweeps': 0, 'total': 8}
@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
 
-from companion.engine.cards import FIRE_DRAGON, POWER_RING, Card, power_cards
+from companion.games.rule_of_power.engine.cards import FIRE_DRAGON, POWER_RING, Card, power_cards
 
 __all__ = [
     "SidePoints",

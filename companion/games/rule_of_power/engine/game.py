@@ -6,7 +6,7 @@ against every rule; an illegal move raises :class:`IllegalMoveError` naming the 
 takes them back with :meth:`GameState.pop`, restoring the state exactly.
 
 The state can follow a game it cannot fully see: a hand dealt face down holds
-:data:`~companion.engine.moves.UNSEEN` cards, which become known as they are played; a Fate deck's
+:data:`~companion.games.rule_of_power.engine.moves.UNSEEN` cards, which become known as they are played; a Fate deck's
 order can be unknown. Every rule that needs no hidden card is still checked.
 
 >>> game = GameState(GameSetup(("ann", "bob")))
@@ -21,7 +21,7 @@ order can be unknown. Every rule that needs no hidden card is still checked.
 >>> game.push(Play.from_ids("bob", "W016"))
 Traceback (most recent call last):
 ...
-companion.engine.errors.IllegalMoveError: R4: Servant of Men (6) played by bob: the 6 can capture, so it must (take 4P W004 + 2M W012 or 4E W024 + 2M W012)
+companion.games.errors.IllegalMoveError: R4: Servant of Men (6) played by bob: the 6 can capture, so it must (take 4P W004 + 2M W012 or 4E W024 + 2M W012)
 >>> game.push(Play.from_ids("bob", "W016", ["W024", "W012"]))
 >>> [c.id for c in game.stack("bob")]
 ['W024', 'W012', 'W016']
@@ -34,16 +34,16 @@ from typing import TYPE_CHECKING, TypeVar
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from companion.engine.captures import capture_options, has_capture, is_valid_capture
-from companion.engine.cards import EXORCIST, MYSTIC_CRYSTAL, Card, world_deck
-from companion.engine.effects import CENTRE, FRONT, HAND, Effects
-from companion.engine.errors import IllegalMoveError, InvalidMoveError
-from companion.engine.fate import FATE_RULES, FateRule, check_details, fate_rule
-from companion.engine.moves import UNSEEN, Deal, DrawFate, Move, NewRound, Pass, Play, _Unseen
-from companion.engine.scoring import RoundScore, score_round
+from companion.games.rule_of_power.engine.captures import capture_options, has_capture, is_valid_capture
+from companion.games.rule_of_power.engine.cards import EXORCIST, MYSTIC_CRYSTAL, Card, world_deck
+from companion.games.rule_of_power.engine.effects import CENTRE, FRONT, HAND, Effects
+from companion.games.errors import IllegalMoveError, InvalidMoveError
+from companion.games.rule_of_power.engine.fate import FATE_RULES, FateRule, check_details, fate_rule
+from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, DrawFate, Move, NewRound, Pass, Play, _Unseen
+from companion.games.rule_of_power.engine.scoring import RoundScore, score_round
 
 if TYPE_CHECKING:
-    from companion.engine.view import PlayerView
+    from companion.games.rule_of_power.engine.view import PlayerView
 
 __all__ = [
     "GameSetup",
@@ -1189,7 +1189,7 @@ class GameState:
     def view(self, player: str) -> PlayerView:
         """What ``player`` may know (the rulebook's "count the cards"): their own hand, the
         public table, and the World cards they cannot place (:attr:`PlayerView.unseen`)."""
-        from companion.engine.view import make_view
+        from companion.games.rule_of_power.engine.view import make_view
 
         return make_view(self, self._seat[player])
 
