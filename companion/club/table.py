@@ -4,7 +4,7 @@
 
 The record is more than the moves as they were made: when a round ends, the hands that were
 dealt face down (a camera sees a card only as it is played) are filled in there
-(:mod:`companion.records.completion`), and an undo or a correction rewrites it. Whenever the
+(:mod:`companion.games.rule_of_power.completion`), and an undo or a correction rewrites it. Whenever the
 session rewrites the record, the follower compares it with what it sent: a deal whose
 face-down cards are now named is sent again as such (the server keeps the events after it);
 any other change is sent as a replacement from the first line that differs, the later lines
@@ -17,7 +17,7 @@ import json
 
 from companion.club.feed import ClubFeed
 from companion.club.identity import fills_in
-from companion.records.completion import complete_deals
+from companion.games.rule_of_power.completion import complete_deals
 from companion.records.format import dumps_event, iter_record_lines, move_event
 from companion.session import Applied, Corrected, GameSession, SessionEvent, Started, Undone
 

@@ -2,7 +2,7 @@
 
 It never peeks. Every evaluation starts from ``GameState.view(player)``: the hidden cards
 (other hands, the World deck's order, Fate decks) are sampled consistently with that view
-(:mod:`~companion.coach.sampling`), each legal decision is played out to the end of the round on
+(:mod:`~companion.games.rule_of_power.engine.sampling`), each legal decision is played out to the end of the round on
 the same samples (:mod:`~companion.coach.search`, determinized rollouts with common random
 numbers), and the statistics of those playouts give the ranking, the intervals and the
 reasons (:mod:`~companion.coach.reasons`). :mod:`~companion.coach.review` marks each decision

@@ -28,7 +28,7 @@ from collections.abc import Hashable
 
 from companion.coach.policies import RolloutPolicy, decision_key, decisions, equivalence_key, interchange, realize
 from companion.coach.reasons import Risk, ThreatCounter, follow_until_turn, risk_reasons
-from companion.coach.sampling import Sampler, SamplingError, embody
+from companion.games.rule_of_power.engine.sampling import Sampler, SamplingError, embody
 from companion.coach.search import CoachError
 from companion.games.rule_of_power.engine.cards import Card
 from companion.games.rule_of_power.engine.game import GameState, Phase

@@ -36,7 +36,7 @@ from companion.coach.policies import (
     realize,
 )
 from companion.coach.reasons import Risk, ThreatCounter, category_reasons, follow_until_turn, risk_reasons
-from companion.coach.sampling import Sampler, SamplingError, World, embody
+from companion.games.rule_of_power.engine.sampling import Sampler, SamplingError, World, embody
 from companion.coach.stats import interval, mean, paired_interval
 from companion.games.rule_of_power.engine.cards import Card
 from companion.games.rule_of_power.engine.game import GameState, Phase
@@ -187,7 +187,7 @@ RACE_FROM = 8
 
 class Search:
     """An anytime search for ``player``, who is to move in ``game``. Reads nothing but the
-    player's view (through :class:`~companion.coach.sampling.Sampler`).
+    player's view (through :class:`~companion.games.rule_of_power.engine.sampling.Sampler`).
 
     Decisions that differ only by interchangeable cards (two plain 8s, R1) are played out
     once and share their figures."""

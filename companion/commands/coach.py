@@ -11,7 +11,7 @@ from companion.coach import LEVELS, Advice, Coach, CoachError, review
 from companion.coach.review import THRESHOLDS
 from companion.games.rule_of_power.engine.game import GameSetup, GameState
 from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, Move
-from companion.records.completion import complete_deals
+from companion.games.rule_of_power.completion import complete_deals
 from companion.records.format import RecordError, Replayer, load_game, read_record
 
 

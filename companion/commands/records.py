@@ -9,8 +9,7 @@ from typing import IO, Any
 
 from companion.games.rule_of_power.engine.game import GameSetup, IllegalMoveError
 from companion.games.rule_of_power.engine.moves import InvalidMoveError
-from companion.records.format import RecordError, RecordWriter, ReplaySummary, load_game
-from companion.commands.rules import format_score_table
+from companion.records.format import RecordError, RecordWriter, load_game
 from companion.observations.argtypes import int_range
 from companion.observations.outfiles import OutputError, atomic_output
 from companion.simulation.virtual_table import POLICIES, VirtualTable, make_setup
@@ -69,17 +68,11 @@ def list_samples() -> int:
     return 0
 
 
-def record_json(path: str, game: GameState, summary: ReplaySummary) -> dict[str, Any]:
-    """One record's line of ``rop replay --json``: the record and its players first, then
-    each round's points with their reasons, as ``rop score --json`` gives them."""
-    out: dict[str, Any] = {"record": path, "players": list(game.setup.players), "sides": list(game.setup.sides)}
-    body = summary.to_json()
-    for data, result in zip(body["rounds"], game.results):
-        data["number"] = result.number
-        data["dealer"] = result.dealer
-        data["reasons"] = result.score.reasons_json()
-    out.update(body)
-    return out
+def record_json(path: str, game: Any) -> dict[str, Any]:
+    """One record's line of ``rop replay --json``: the record, then the game's scores as its
+    record format says (Rule of Power: players, sides, each round's points with their reasons,
+    totals, winner)."""
+    return {"record": path, **game.game.summary(game)}
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -106,11 +99,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
             if args.json:
                 print(json.dumps({"record": path, "error": exc.reason, "line": exc.line, "rule": exc.rule}))
             continue
-        summary = ReplaySummary.of(game)
         if args.json:
-            print(json.dumps(record_json(path, game, summary)), flush=True)
+            print(json.dumps(record_json(path, game)), flush=True)
         else:
-            print_summary(path, game, summary)
+            first, *rest = game.game.score_lines(game)
+            print(f"{path}: {first}")
+            for line in rest:
+                print(line)
+            print()
     return status
 
 
@@ -118,42 +114,6 @@ def _simulate_into(out: IO[str], table: VirtualTable, game: GameState) -> None:
     writer = RecordWriter(out, table.setup)
     for move in table.moves(game):
         writer.write(move)
-
-
-def print_summary(path: str, game: GameState, summary: ReplaySummary) -> None:
-    setup = game.setup
-    teams = f", teams {' vs '.join(setup.sides)}" if setup.teams else ""
-    print(f"{path}: {', '.join(setup.players)}{teams}; target {setup.target}{', expansion' if setup.expansion else ''}")
-    for result in game.results:
-        print(f"\nRound {result.number} (dealer {result.dealer})")
-        print(format_score_table(result.score.sides))
-        for line in result.score.reasons():
-            print("  " + line)
-        if result.leftover:
-            who = result.last_capturer or "nobody (no capture this round)"
-            print(f"  Left in the centre at the end, to {who} (R6): {', '.join(c.label for c in result.leftover)}")
-        print("  Totals: " + ", ".join(f"{s} {t}" for s, t in result.totals.items()))
-    outcome = game.outcome()
-    if outcome:
-        how = "Rule of Power (R13)" if outcome.termination.value == "rule_of_power" else f"reached {setup.target} first with the highest total (R14)"
-        print(f"\nWinner: {outcome.winner}, {how}\n")
-    else:
-        print(f"\nUnfinished game: {_unfinished(game)}\n")
-
-
-def _unfinished(game: GameState) -> str:
-    """Where an unfinished record stops, in words: 'no round finished yet, the first deal
-    is next', '2 rounds finished, round 3 is being played'."""
-    done = len(game.results)
-    finished = "no round finished yet" if done == 0 else f"{done} round{'s' if done != 1 else ''} finished"
-    phase = game.phase.value
-    if phase == "round":
-        nxt = "the first round is next" if done == 0 else f"round {done + 1} is next"
-    elif phase == "deal":
-        nxt = f"the next deal of round {game.round_number} is due"
-    else:
-        nxt = f"round {game.round_number} stops with {game.turn} to move" if game.turn else f"round {game.round_number} is under way"
-    return f"{finished}; {nxt}"
 
 
 MAX_SIMULATED_TARGET = 101

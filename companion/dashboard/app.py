@@ -41,6 +41,7 @@ from companion.dashboard.widgets.moves import Flag, LastPlay
 from companion.games.rule_of_power.engine.captures import capture_options
 from companion.games.rule_of_power.engine.game import GameSetup, GameState, IllegalMoveError, Phase, RoundResult
 from companion.games.rule_of_power.engine.moves import Deal, DrawFate, InvalidMoveError, Move, NewRound, Pass, Play
+from companion.games.rule_of_power.words import attempt_text
 from companion.records.store import GameFile, default_games_dir
 from companion.session import (
     Applied,
@@ -55,27 +56,6 @@ from companion.session import (
 )
 
 __all__ = ["DashboardApp", "attempt_text"]
-
-
-def attempt_text(move: Move) -> str:
-    """What a player tried, in words."""
-    if isinstance(move, Play):
-        card = move.card
-        text = f"{move.player} plays {card.title}"
-        if card.to_centre:
-            text += f" taking {'+'.join(c.short for c in move.capture)}" if move.capture else " to the centre"
-        elif move.target:
-            text += f" on {move.target}"
-        return text
-    if isinstance(move, DrawFate):
-        return f"{move.player} draws a Fate card"
-    if isinstance(move, Pass):
-        return f"{move.player} passes"
-    if isinstance(move, Deal):
-        return "the deal"
-    if isinstance(move, NewRound):
-        return f"a new round dealt by {move.dealer}"
-    return str(move)
 
 
 def log_entries(game: GameState, event: Applied) -> list[LogEntry]:

@@ -3,7 +3,7 @@ has): the session, the record reader and the commands catch these, whatever the 
 
 from __future__ import annotations
 
-__all__ = ["IllegalMoveError", "InvalidMoveError", "UnknownCardError"]
+__all__ = ["IllegalMoveError", "InvalidMoveError", "UnknownCardError", "MalformedEventError"]
 
 
 class IllegalMoveError(ValueError):
@@ -27,3 +27,8 @@ class UnknownCardError(ValueError):
     def __init__(self, text: str, reason: str | None = None) -> None:
         self.text = text
         super().__init__(reason or f"{text!r} is no card")
+
+
+class MalformedEventError(ValueError):
+    """A record's event whose fields are not what the game's record format says (a card id
+    where a list belongs, a missing name): the codec's refusal, before any rule is asked."""

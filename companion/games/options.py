@@ -3,11 +3,11 @@ command that sets up a table (``--target 16``, ``--variant lonely-tyrant``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Option"]
+__all__ = ["Option", "settle"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,3 +60,14 @@ class Option:
         if (self.low is not None and number < self.low) or (self.high is not None and number > self.high):
             raise ValueError(f"{self.flag}: from {self.low} to {self.high}, not {number}")
         return number
+
+
+def settle(declared: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Every declared option's value: the one given, or its default. An option the game does
+    not have is a :class:`ValueError` naming those it has."""
+    names = {o.name for o in declared}
+    unknown = [k for k in given if k not in names]
+    if unknown:
+        have = ", ".join(o.name for o in declared) or "none"
+        raise ValueError(f"unknown option {unknown[0]!r}: this game's options are {have}")
+    return {o.name: given.get(o.name, o.default) for o in declared}

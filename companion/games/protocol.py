@@ -42,10 +42,10 @@ __all__ = [
     "Game",
 ]
 
-Move = Hashable
-"""A move of some game: a small immutable value of the game's own (python-chess's ``Move``).
-The core never looks inside one; it passes moves between the game's state, its record codec
-and its words."""
+Move = Any
+"""A move of some game: a small immutable, hashable value of the game's own (python-chess's
+``Move``). The core never looks inside one; it passes moves between the game's state, its
+record codec and its words. (Typed ``Any``, since each game takes only its own moves.)"""
 
 
 @runtime_checkable
@@ -149,7 +149,11 @@ class Catalogue(Protocol):
         """Cards separated by commas (or a list of texts), each read by :meth:`parse`."""
 
     def sticker_label(self, card: Card) -> str:
-        """The words printed under the card's seal marker and on its NFC sticker."""
+        """The first line printed under the card's seal marker and on its NFC sticker (the
+        owner's name follows it): ``"7P W007"``, ``"10H"``."""
+
+    def sticker_name(self, card: Card) -> str:
+        """The second line: the card's name, ``"Fire Dragon"``, ``"ten of hearts"``."""
 
     def nfc_text(self, card: Card, owner: str) -> str:
         """The text record a phone shows for ``owner``'s ``card``'s tag."""
@@ -161,7 +165,8 @@ class Setup(Protocol):
     game's states and records (``setup.game.new_state(setup)``)."""
 
     @property
-    def game(self) -> Game: ...
+    def game(self) -> Any:
+        """The :class:`Game` this is a set-up of."""
 
     @property
     def players(self) -> tuple[str, ...]: ...
@@ -211,8 +216,8 @@ class State(Protocol):
     """Every move pushed, oldest first (empty for a copy made without its history)."""
 
     @property
-    def game(self) -> Game:
-        """The game this is a state of."""
+    def game(self) -> Any:
+        """The :class:`Game` this is a state of."""
 
     @property
     def players(self) -> tuple[str, ...]: ...
@@ -241,7 +246,7 @@ class State(Protocol):
     def pop(self) -> Move:
         """Take back the last move, restoring the state exactly."""
 
-    def apply(self, move: Move) -> Effects:
+    def apply(self, move: Move) -> Any:
         """Check and push ``move``, and tell what it did."""
 
     def check(self, move: Move) -> None:
@@ -250,21 +255,22 @@ class State(Protocol):
 
     def is_legal(self, move: Move) -> bool: ...
 
-    def copy(self, *, keep_history: bool = True) -> State:
+    def copy(self, *, keep_history: bool = True) -> Any:
         """An independent copy of the position; its move stack starts empty."""
 
     def is_game_over(self) -> bool: ...
 
-    def outcome(self) -> Outcome | None: ...
+    def outcome(self) -> Any:
+        """How the game ended (an :class:`Outcome`), ``None`` while it goes on."""
 
     @property
     def totals(self) -> Mapping[str, int]:
         """The running game totals of every side (players, teams, automatic seats)."""
 
-    def view(self, player: str) -> View:
+    def view(self, player: str) -> Any:
         """What ``player`` may know, and nothing more."""
 
-    def resample(self, player: str, rng: random.Random) -> State:
+    def resample(self, player: str, rng: random.Random) -> Any:
         """A copy of this position (its move stack empty) in which every card ``player``
         cannot see is drawn at random, consistently with their view: their view of the copy
         is their view of this state. For searches that must not peek."""
@@ -326,10 +332,12 @@ class Game(Protocol):
     max_players: int
 
     @property
-    def cards(self) -> Catalogue: ...
+    def cards(self) -> Any:
+        """The game's :class:`Catalogue`."""
 
     @property
-    def codec(self) -> RecordCodec: ...
+    def codec(self) -> Any:
+        """The game's :class:`RecordCodec`."""
 
     @property
     def options(self) -> tuple[Option, ...]:
@@ -340,20 +348,20 @@ class Game(Protocol):
         :attr:`Option.name`, the others at their defaults); :class:`ValueError` naming the
         ruling for a table the rules do not allow."""
 
-    def new_state(self, setup: Any, *, keep_history: bool = True) -> State:
+    def new_state(self, setup: Any, *, keep_history: bool = True) -> Any:
         """A game about to begin; ``keep_history=False`` drops the undo stack for fast
         one-way replays."""
 
-    def chance_move(self, state: State, rng: random.Random) -> Move:
+    def chance_move(self, state: Any, rng: random.Random) -> Move:
         """A random legal move of the table, when :attr:`State.to_move` is ``None`` and the
         game is not over: the next deal from the cards nobody holds, a card turned up, a new
         round. For simulated tables and the generic game test."""
 
-    def summary(self, state: State) -> dict[str, Any]:
+    def summary(self, state: Any) -> dict[str, Any]:
         """The game's scores as ``rop replay --json`` prints them (the record format's
         shape)."""
 
-    def score_lines(self, state: State) -> list[str]:
+    def score_lines(self, state: Any) -> list[str]:
         """The scores of every finished period, the totals and the result, in words, as
         ``rop replay`` prints them."""
 

@@ -1,3 +1,4 @@
-"""Game records: the ``rop-record/1`` format (:mod:`~companion.records.format`), the games
-directory where each game is written as it is played (:mod:`~companion.records.store`), and
-the completion of a tracked game's face-down hands (:mod:`~companion.records.completion`)."""
+"""Game records, for every game: the lines of a record read through a visitor and written one
+event at a time (:mod:`~companion.records.format`; each game's events are its codec's, found by
+the ``format`` of the record's first line), and the games directory where each game is written
+as it is played and resumed after a crash (:mod:`~companion.records.store`)."""

@@ -1,36 +1,34 @@
-"""Game records in ``rop-record/1``: one JSON object per line, the way PGN writes chess.
+"""Game records: one JSON object per line, the way PGN writes chess, for every game.
+
+The first line is a ``game`` event whose ``format`` names the game's codec (``rop-record/1``
+for Rule of Power, ``cop-record/1`` for Circle of Power); the game is found by it
+(:func:`companion.games.registry.game_for_format`) and its codec reads and writes the events
+after it. This module does what every game's records share: the lines, the checks on their
+size and encoding, the dispatch, and the errors with their line numbers.
 
 Reading goes through a visitor (like python-chess's PGN reader): :func:`read_record` parses
 each line into a move, hands it to the visitor's :meth:`RecordVisitor.visit_move`, and
 raises :class:`RecordError` with the line number and the rule at the first malformed or
-illegal line. :class:`Replayer` is the visitor that plays the record on a
-:class:`~companion.games.rule_of_power.engine.game.GameState`, checking every rule; :func:`load_game` does all of that.
+illegal line. :class:`Replayer` is the visitor that plays the record on the game's state,
+checking every rule; :func:`load_game` does all of that.
 
 Writing: :class:`RecordWriter` appends one line per event and flushes it, so a game being
 kept loses nothing when the program stops.
-
-Games followed by a camera hold cards nobody saw. The format's ``null`` card stands for such a
-card in a deal's hands and in a Mirror Swap's ``given``/``received``; a Renewal whose card was
-drawn unseen is written ``"drawn": null, "unseen": true``. Records of fully seen games never
-use either.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping
 from typing import IO, Any
 
-from companion.games.rule_of_power.engine.cards import Card, UnknownCardError
-from companion.games.rule_of_power.engine.game import GameSetup, GameState, IllegalMoveError
-from companion.games.rule_of_power.engine.fate import check_details, fate_rule
-from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, DrawFate, InvalidMoveError, Move, NewRound, Pass, Play, _Unseen
+from companion.games.errors import IllegalMoveError, InvalidMoveError, MalformedEventError, UnknownCardError
+from companion.games.protocol import Move, Setup, State
+from companion.games.registry import UnknownGameError, game_for_format
 from companion.observations.textio import InputError, iter_text_lines, loads_json
 
 __all__ = [
-    "FORMAT",
     "RecordError",
     "RecordVisitor",
     "Replayer",
@@ -45,8 +43,6 @@ __all__ = [
     "dumps_event",
     "write_record",
 ]
-
-FORMAT = "rop-record/1"
 
 # The decoder's scanner itself: one JSON value from a position, with no Python wrapper.
 _scan = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
@@ -104,8 +100,8 @@ class RecordError(InputError):
 class RecordVisitor:
     """Receives a record event by event. Override what you need."""
 
-    def begin_game(self, setup: GameSetup, line: int) -> None:
-        pass
+    def begin_game(self, setup: Setup, line: int) -> None:
+        """The ``game`` event, read: ``setup.game`` is the game the record is of."""
 
     def visit_event(self, event: dict[str, Any], line: int) -> None:
         """Each event as read (its JSON object, the ``game`` header included), before
@@ -119,14 +115,15 @@ class RecordVisitor:
 
 
 class Replayer(RecordVisitor):
-    """Plays a record on a game state, checking every move against the rules."""
+    """Plays a record on its game's state, checking every move against the rules."""
 
     def __init__(self, *, keep_history: bool = False) -> None:
         self.keep_history = keep_history
-        self.game: GameState | None = None
+        self.game: Any = None
+        """The state played (the game's own :class:`~companion.games.protocol.State`)."""
 
-    def begin_game(self, setup: GameSetup, line: int) -> None:
-        self.game = GameState(setup, keep_history=self.keep_history)
+    def begin_game(self, setup: Setup, line: int) -> None:
+        self.game = setup.game.new_state(setup, keep_history=self.keep_history)
 
     def visit_move(self, move: Move, line: int) -> None:
         assert self.game is not None
@@ -141,7 +138,8 @@ def read_record(lines: Iterable[str], visitor: RecordVisitor, *, path: str | Non
     The work per line is bounded (:data:`MAX_RECORD_LINE`), and a file whose first lines are
     not a ``game`` event is refused at once.
     """
-    setup: GameSetup | None = None
+    setup: Any = None
+    read_move: Any = None
     line_no = 0
     blanks = 0
     visit = visitor.visit_move
@@ -179,10 +177,11 @@ def read_record(lines: Iterable[str], visitor: RecordVisitor, *, path: str | Non
                 if kind != "game":
                     raise RecordError('a record starts with a "game" event', line=line_no, path=path)
                 setup = _setup_from(obj, line_no, path)
+                read_move = setup.game.codec.read_move
                 visitor.begin_game(setup, line_no)
                 continue
             try:
-                move = _move_from(obj, kind, setup)
+                move = read_move(obj, setup)
             except (TypeError, KeyError, AttributeError) as exc:
                 raise _wrong_type(kind, exc, line_no, path) from None
             visit(move, line_no)
@@ -197,7 +196,7 @@ def read_record(lines: Iterable[str], visitor: RecordVisitor, *, path: str | Non
     visitor.end_game()
 
 
-def play_event(game: GameState, event: Any, *, line: int, path: str | None = None) -> Move:
+def play_event(game: State, event: Any, *, line: int, path: str | None = None) -> Move:
     """Play one more event of a record (any but its ``game`` header) on ``game``, checked as
     :func:`read_record` checks each line; returns the move. A game followed event by event
     (a club server receiving a table's moves) needs no replay of the lines before. Raises
@@ -207,7 +206,7 @@ def play_event(game: GameState, event: Any, *, line: int, path: str | None = Non
     kind = event.get("event")
     try:
         try:
-            move = _move_from(event, kind, game.setup)
+            move = game.setup.game.codec.read_move(event, game.setup)
         except (TypeError, KeyError, AttributeError) as exc:
             raise _wrong_type(kind, exc, line, path) from None
         game.push(move)
@@ -250,8 +249,9 @@ def record_lines(fp: IO[bytes], path: str | None = None) -> Iterator[str]:
         raise RecordError(exc.reason, line=exc.line, path=path) from None
 
 
-def load_game(source: str | os.PathLike[str] | Iterable[str], *, keep_history: bool = False) -> GameState:
-    """Replay a record (a path, or lines) with every rule checked; returns the final state."""
+def load_game(source: str | os.PathLike[str] | Iterable[str], *, keep_history: bool = False) -> Any:
+    """Replay a record (a path, or lines) with every rule checked; returns the final state
+    (of the game the record's ``format`` names)."""
     replayer = Replayer(keep_history=keep_history)
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
@@ -266,197 +266,37 @@ def load_game(source: str | os.PathLike[str] | Iterable[str], *, keep_history: b
     return replayer.game
 
 
-# ---------------------------------------------------------------------- events -> moves
+# ---------------------------------------------------------------------- the game event
 
 
-class _Malformed(ValueError):
-    pass
+# What reading an event as a move and playing it may raise, whatever the game: each a
+# RecordError at its line.
+_MOVE_ERRORS = (IllegalMoveError, InvalidMoveError, UnknownCardError, MalformedEventError)
 
 
-# What reading an event as a move and playing it may raise: each a RecordError at its line.
-_MOVE_ERRORS = (IllegalMoveError, InvalidMoveError, UnknownCardError, _Malformed)
-
-
-def _setup_from(obj: Mapping[str, Any], line: int, path: str | None) -> GameSetup:
-    fmt = obj.get("format")
-    if fmt != FORMAT:
-        raise RecordError(f"unknown record format {fmt!r}: this reader knows {FORMAT!r}", line=line, path=path)
-    players = obj.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise RecordError('"players" must be a list of names', line=line, path=path)
-    teams = obj.get("teams")
-    if teams is not None and (not isinstance(teams, list) or not all(isinstance(t, list) for t in teams)):
-        raise RecordError('"teams" must be null or a list of lists of names', line=line, path=path)
-    target = obj.get("target", 11)
-    expansion = obj.get("expansion", False)
-    if not isinstance(target, int) or isinstance(target, bool):
-        raise RecordError('"target" must be a number', line=line, path=path)
-    if not isinstance(expansion, bool):
-        raise RecordError('"expansion" must be true or false', line=line, path=path)
+def _setup_from(obj: Mapping[str, Any], line: int, path: str | None) -> Setup:
+    """The game's set-up from the ``game`` event, by the codec its ``format`` names."""
     try:
-        return GameSetup(
-            tuple(players),
-            tuple(tuple(t) for t in teams) if teams else None,
-            target,
-            expansion,
-        )
+        game = game_for_format(obj.get("format"))
+    except UnknownGameError as exc:
+        raise RecordError(str(exc), line=line, path=path) from None
+    try:
+        return game.codec.read_setup(obj)
     except IllegalMoveError as exc:
         raise RecordError(str(exc), line=line, rule=exc.rule, path=path) from None
-    except InvalidMoveError as exc:
+    except (InvalidMoveError, MalformedEventError) as exc:
         raise RecordError(str(exc), line=line, path=path) from None
 
 
-_card = Card.from_id
-_by_id = Card._by_id
-
-
-def _cards(value: Any, key: str) -> tuple[Card, ...]:
-    if not value:
-        if value is None or value == []:
-            return ()
-        raise _Malformed(f'"{key}" must be a list of card ids')
-    if type(value) is not list:
-        raise _Malformed(f'"{key}" must be a list of card ids')
-    try:
-        # The exact ids of a well-formed record take the fast dictionary path.
-        return tuple(map(_by_id.__getitem__, value))
-    except (KeyError, TypeError):
-        pass
-    try:
-        return tuple(_card(x) for x in value)
-    except (UnknownCardError, TypeError):
-        bad = next(x for x in value if not _is_card_id(x))
-        raise UnknownCardError(str(bad), f'"{key}": unknown card id {bad!r}') from None
-
-
-def _hand_cards(value: Any, key: str) -> tuple[Card | _Unseen, ...]:
-    """Cards from a hand, where ``null`` is a card the companion did not see."""
-    if type(value) is list:
-        try:
-            # A hand of exact ids, nothing unseen: the common case, on the fast path.
-            return tuple(map(_by_id.__getitem__, value))
-        except (KeyError, TypeError):
-            pass
-    if isinstance(value, list) and None in value:
-        if not all(x is None or isinstance(x, str) for x in value):
-            raise _Malformed(f'"{key}" must be a list of card ids (null for a card nobody saw)')
-        return tuple(UNSEEN if x is None else _card(x) for x in value)
-    return _cards(value, key)
-
-
-def _is_card_id(x: Any) -> bool:
-    try:
-        _card(x)
-        return True
-    except (UnknownCardError, TypeError):
-        return False
-
-
-def _name(obj: Mapping[str, Any], key: str = "player") -> str:
-    value = obj.get(key)
-    if not isinstance(value, str):
-        raise _Malformed(f'"{key}" must name a player')
-    return value
-
-
-def _card_or_none(obj: Mapping[str, Any], key: str) -> Card | None:
-    value = obj.get(key)
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise _Malformed(f'"{key}" must be a card id or null')
-    return _card(value)
-
-
-def _drawn(obj: Mapping[str, Any], key: str) -> Card | _Unseen | None:
-    """R25: the card a Renewal drew; ``null`` with ``"unseen": true`` when nobody saw it."""
-    if obj.get(key) is None and obj.get("unseen") is True:
-        return UNSEEN
-    return _card_or_none(obj, key)
-
-
-def _discards(obj: Mapping[str, Any], key: str) -> tuple[tuple[str, Card], ...]:
-    """R21: each opponent's discarded card."""
-    value = obj.get(key) or {}
-    if not isinstance(value, dict) or not all(isinstance(c, str) for c in value.values()):
-        raise _Malformed(f'"{key}" must map each opponent to the card id they discard')
-    return tuple((str(p), _card(c)) for p, c in value.items())
-
-
-_READ_DETAIL: dict[str, Callable[[Mapping[str, Any], str], Any]] = {
-    "target": _name,
-    "given": lambda obj, key: _hand_cards(obj.get(key), key),
-    "received": lambda obj, key: _hand_cards(obj.get(key), key),
-    "stolen": _card_or_none,
-    "drawn": _drawn,
-    "discards": _discards,
-}
-"""How each detail of a Fate card's play is read from its event (the card's rule says which)."""
-
-
-def _move_from(obj: Mapping[str, Any], kind: Any, setup: GameSetup) -> Move:
-    if kind == "play":
-        player = obj.get("player")
-        if type(player) is not str:
-            player = _name(obj)
-        card_id = obj.get("card")
-        card = _by_id.get(card_id) if type(card_id) is str else None
-        if card is None:
-            if not isinstance(card_id, str):
-                raise _Malformed('"card" must be a card id')
-            card = _card(card_id)
-        if card.to_centre:
-            return Play(player, card, _cards(obj.get("capture"), "capture"))
-        # A Fate card's event carries the details its rule names (R19-R25), nothing else.
-        details = fate_rule(card).details
-        if not details:
-            return Play(player, card)
-        return Play(player, card, **{name: _READ_DETAIL[name](obj, name) for name in details})
-    if kind == "draw_fate" or kind == "pass":
-        player = obj.get("player")
-        if type(player) is not str:
-            player = _name(obj)
-        return DrawFate(player) if kind == "draw_fate" else Pass(player)
-    if kind == "deal":
-        hands = obj.get("hands")
-        if not isinstance(hands, dict):
-            raise _Malformed('"hands" must map each player to their cards')
-        parsed = []
-        for p, cards in hands.items():
-            if not isinstance(cards, list):
-                raise _Malformed(f'"hands": {p}\'s cards must be a list')
-            parsed.append((str(p), _hand_cards(cards, f"hands.{p}")))
-        return Deal(tuple(parsed), _cards(obj.get("center"), "center"))
-    if kind == "round":
-        dealer = _name(obj, "dealer")
-        decks = obj.get("fate_decks") or {}
-        if not isinstance(decks, dict):
-            raise _Malformed('"fate_decks" must map each player to their Fate deck')
-        return NewRound(
-            dealer,
-            tuple((str(p), _cards(cards, f"fate_decks.{p}")) for p, cards in decks.items()),
-            bool(obj.get("fate_order_known", True)),
-        )
-    if kind == "game":
-        raise _Malformed('a second "game" event: one record holds one game')
-    raise _Malformed(f"unknown event {kind!r} (expected round, deal, play, draw_fate or pass)")
-
-
-# ---------------------------------------------------------------------- moves -> events
-
-
-def game_event(setup: GameSetup, game_id: str | None = None) -> dict[str, Any]:
-    """The ``game`` event that opens a record; ``game_id`` names the game wherever its record
-    is copied (a club archive recognises it by that)."""
-    out: dict[str, Any] = {"event": "game", "format": FORMAT}
+def game_event(setup: Setup, game_id: str | None = None) -> dict[str, Any]:
+    """The ``game`` event that opens a record of ``setup``'s game; ``game_id`` names the game
+    wherever its record is copied (a club archive recognises it by that)."""
+    fields = setup.game.codec.setup_event(setup)
+    out: dict[str, Any] = {"event": "game", "format": fields.pop("format")}
+    fields.pop("event", None)
     if game_id:
         out["id"] = game_id
-    out.update(
-        players=list(setup.players),
-        teams=[list(t) for t in setup.teams] if setup.teams else None,
-        target=setup.target,
-        expansion=setup.expansion,
-    )
+    out.update(fields)
     return out
 
 
@@ -470,49 +310,9 @@ def game_id_of(line: str) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def _ids(cards: Iterable[Any]) -> list[Any]:
-    return [None if c is UNSEEN else c.id for c in cards]
-
-
-_WRITE_DETAIL: dict[str, Callable[[Any], dict[str, Any]]] = {
-    "target": lambda v: {"target": v},
-    "given": lambda v: {"given": _ids(v)},
-    "received": lambda v: {"received": _ids(v)},
-    "stolen": lambda v: {"stolen": v.id if v else None},
-    "drawn": lambda v: {"drawn": None, "unseen": True} if v is UNSEEN else {"drawn": v.id if v else None},
-    "discards": lambda v: {"discards": {p: c.id for p, c in v}},
-}
-"""How each detail of a Fate card's play is written into its event."""
-
-
-def move_event(move: Move, setup: GameSetup | None = None) -> dict[str, Any]:
-    """The record event of a move. With ``setup``, hands and Fate decks follow the seating."""
-    if isinstance(move, Play):
-        out: dict[str, Any] = {"event": "play", "player": move.player, "card": move.card.id}
-        card = move.card
-        check_details(move)  # a detail the card does not carry is refused, not dropped
-        if card.to_centre:
-            out["capture"] = _ids(move.capture)
-        else:
-            for name in fate_rule(card).details:
-                out.update(_WRITE_DETAIL[name](getattr(move, name)))
-        return out
-    if isinstance(move, DrawFate):
-        return {"event": "draw_fate", "player": move.player}
-    if isinstance(move, Pass):
-        return {"event": "pass", "player": move.player}
-    if isinstance(move, Deal):
-        order = setup.players if setup else [p for p, _ in move.hands]
-        out = {"event": "deal", "hands": {p: _ids(move.hand_of(p)) for p in order}}
-        if move.centre:
-            out["center"] = _ids(move.centre)
-        return out
-    if isinstance(move, NewRound):
-        out = {"event": "round", "dealer": move.dealer, "fate_decks": {p: _ids(c) for p, c in move.fate_decks if c}}
-        if not move.fate_order_known:
-            out["fate_order_known"] = False
-        return out
-    raise InvalidMoveError(f"not a move: {move!r}")
+def move_event(move: Move, setup: Setup) -> dict[str, Any]:
+    """The record event of ``move`` in a game of ``setup``."""
+    return setup.game.codec.move_event(move, setup)
 
 
 def dumps_event(event: Mapping[str, Any]) -> str:
@@ -523,10 +323,11 @@ class RecordWriter:
     """Writes a record event by event; each line is flushed (and, with ``durable``, synced
     to disk) as soon as it is written."""
 
-    def __init__(self, fp: IO[str], setup: GameSetup, *, durable: bool = False, header: bool = True, game_id: str | None = None) -> None:
+    def __init__(self, fp: IO[str], setup: Setup, *, durable: bool = False, header: bool = True, game_id: str | None = None) -> None:
         self.fp = fp
         self.setup = setup
         self.durable = durable
+        self._event = setup.game.codec.move_event
         if header:
             self._write(game_event(setup, game_id))
 
@@ -537,50 +338,19 @@ class RecordWriter:
             os.fsync(self.fp.fileno())
 
     def write(self, move: Move) -> None:
-        self._write(move_event(move, self.setup))
+        self._write(self._event(move, self.setup))
 
 
-def write_record(path: str | os.PathLike[str], setup: GameSetup, moves: Iterable[Move]) -> None:
+def write_record(path: str | os.PathLike[str], setup: Setup, moves: Iterable[Move]) -> None:
     with open(path, "w", encoding="utf-8") as fp:
         writer = RecordWriter(fp, setup)
         for move in moves:
             writer.write(move)
 
 
-def iter_record_lines(setup: GameSetup, moves: Iterable[Move], game_id: str | None = None) -> Iterator[str]:
+def iter_record_lines(setup: Setup, moves: Iterable[Move], game_id: str | None = None) -> Iterator[str]:
     """The lines of the record of a game with ``setup`` and ``moves``."""
     yield dumps_event(game_event(setup, game_id))
+    event = setup.game.codec.move_event
     for move in moves:
-        yield dumps_event(move_event(move, setup))
-
-
-@dataclass(frozen=True)
-class ReplaySummary:
-    """What ``rop replay`` reports for one record."""
-
-    rounds: list[dict[str, Any]]
-    totals: dict[str, int]
-    winner: str | None
-    finished: bool
-
-    @classmethod
-    def of(cls, game: GameState) -> ReplaySummary:
-        outcome = game.outcome()
-        return cls(
-            rounds=[
-                {
-                    "scores": {s: p.to_json() for s, p in r.score.sides.items()},
-                    "rule_of_power": r.score.rule_of_power,
-                }
-                for r in game.results
-            ],
-            totals=game.totals,
-            winner=outcome.winner if outcome else None,
-            finished=outcome is not None,
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"rounds": self.rounds, "totals": self.totals, "winner": self.winner}
-        if not self.finished:
-            out["finished"] = False
-        return out
+        yield dumps_event(event(move, setup))

@@ -1,4 +1,5 @@
-"""Where games are kept: one ``rop-record/1`` file per game in a games directory, written
+"""Where games are kept: one record file per game in a games directory (of any game: its
+record's first line says which), written
 line by line as the game is played (each line flushed and synced), so that a crash, a
 closed terminal or a power cut loses no event.
 
@@ -19,8 +20,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO
 
-from companion.games.rule_of_power.engine.game import GameSetup, GameState
-from companion.games.rule_of_power.engine.moves import Move
+from companion.games.protocol import Move, Setup, State
 from companion.observations.textio import InputError, decode_text
 from companion.records.format import RecordError, Replayer, RecordWriter, game_id_of, iter_record_lines, open_record, read_record
 
@@ -43,9 +43,9 @@ def _slug(name: str) -> str:
 
 
 class GameFile:
-    """The record file of one game, kept in step with a :class:`GameState`."""
+    """The record file of one game, kept in step with its state."""
 
-    def __init__(self, path: Path, setup: GameSetup, fp: IO[str], game_id: str | None = None) -> None:
+    def __init__(self, path: Path, setup: Setup, fp: IO[str], game_id: str | None = None) -> None:
         self.path = path
         self.setup = setup
         self.game_id = game_id
@@ -54,7 +54,7 @@ class GameFile:
         self._writer = RecordWriter(fp, setup, durable=True, header=False)
 
     @classmethod
-    def create(cls, games_dir: Path, setup: GameSetup) -> GameFile:
+    def create(cls, games_dir: Path, setup: Setup) -> GameFile:
         games_dir.mkdir(parents=True, exist_ok=True)
         stamp = time.strftime("%Y%m%d-%H%M%S")
         names = "-".join(_slug(p) for p in setup.players)
@@ -69,7 +69,7 @@ class GameFile:
         return cls(path, setup, fp, game_id)
 
     @classmethod
-    def reopen(cls, path: Path, setup: GameSetup) -> GameFile:
+    def reopen(cls, path: Path, setup: Setup) -> GameFile:
         """Continue an existing record (it must already hold the game's moves)."""
         with open(path, encoding="utf-8-sig", errors="replace") as head:
             game_id = game_id_of(head.readline())
@@ -181,7 +181,7 @@ class _Counter(Replayer):
         super().__init__(keep_history=True)
         self.last_line = 0
 
-    def begin_game(self, setup: GameSetup, line: int) -> None:
+    def begin_game(self, setup: Setup, line: int) -> None:
         super().begin_game(setup, line)
         self.last_line = line
 
@@ -222,7 +222,7 @@ def _replay(lines: list[tuple[int, bytes]], path: str) -> tuple[_Counter, Record
     return counter, None
 
 
-def load_for_resume(path: Path) -> tuple[GameState, ResumeReport]:
+def load_for_resume(path: Path) -> tuple[State, ResumeReport]:
     """Replay a record with its history, ready to be continued.
 
     Every complete event is kept, a complete last line without its newline included. From
@@ -301,7 +301,7 @@ def _append(path: Path, data: bytes) -> None:
         os.fsync(fp.fileno())
 
 
-def last_unfinished(games_dir: Path) -> tuple[GameState, ResumeReport] | None:
+def last_unfinished(games_dir: Path) -> tuple[State, ResumeReport] | None:
     """The most recently written game that has no winner yet, replayed with its history
     (``None`` when every game is finished). Finished games are passed over, and the report
     names those newer than the one resumed; a game that cannot be resumed is never passed
@@ -309,7 +309,7 @@ def last_unfinished(games_dir: Path) -> tuple[GameState, ResumeReport] | None:
     finished: list[Path] = []
     for path in list_games(games_dir):
         game, report = load_for_resume(path)
-        if game.outcome() is None:
+        if not game.is_game_over():
             return game, replace(report, passed_over=tuple(finished))
         finished.append(path)
     return None

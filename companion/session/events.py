@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.games.rule_of_power.engine.effects import Effects
-from companion.games.rule_of_power.engine.game import GameSetup
-from companion.games.rule_of_power.engine.moves import Move
+from typing import Any
+
+from companion.games.protocol import Move
 
 __all__ = [
     "SessionEvent",
@@ -38,7 +38,8 @@ class Started(SessionEvent):
     """A game begins in the session, or a saved one is taken up again with ``resumed``
     events already recorded."""
 
-    setup: GameSetup
+    setup: Any
+    """The game's set-up (:class:`~companion.games.protocol.Setup`)."""
     resumed: int = 0
 
 
@@ -49,7 +50,7 @@ class Applied(SessionEvent):
 
     index: int
     move: Move
-    effects: Effects
+    effects: Any
     redo: bool = False
     """The move was re-applied from the undone ones (redo)."""
 

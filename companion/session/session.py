@@ -31,13 +31,10 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
-from companion.games.rule_of_power.engine.effects import Effects
 from companion.games.errors import IllegalMoveError, InvalidMoveError
-from companion.games.rule_of_power.engine.game import GameSetup, GameState
-from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, Move, NewRound
-from companion.records.completion import complete_deals
+from companion.games.protocol import Effects, Move, Setup, State
 from companion.session.events import (
     Applied,
     Corrected,
@@ -71,11 +68,11 @@ class GameSession:
     corrections. ``game``: a game to continue (replayed from its record, with its history);
     ``record``: where each event is written as it is applied (``None``: not saved)."""
 
-    def __init__(self, setup: GameSetup | None = None, *, game: GameState | None = None, record: RecordSink | None = None) -> None:
+    def __init__(self, setup: Setup | None = None, *, game: State | None = None, record: RecordSink | None = None) -> None:
         if game is None:
             if setup is None:
                 raise ValueError("a session needs a game setup or a game to continue")
-            game = GameState(setup, keep_history=True)
+            game = setup.game.new_state(setup, keep_history=True)
         self.lock = threading.RLock()
         self.record = record
         self._game = game
@@ -86,12 +83,14 @@ class GameSession:
     # ------------------------------------------------------------------ reading
 
     @property
-    def game(self) -> GameState:
-        """The game state itself: read it, never push on it (propose moves instead)."""
+    def game(self) -> Any:
+        """The game state itself (the game's own :class:`~companion.games.protocol.State`):
+        read it, never push on it (propose moves instead)."""
         return self._game
 
     @property
-    def setup(self) -> GameSetup:
+    def setup(self) -> Any:
+        """The game's set-up (:class:`~companion.games.protocol.Setup`)."""
         return self._game.setup
 
     @property
@@ -108,25 +107,28 @@ class GameSession:
         return self._effects[index]
 
     def round_effects(self) -> list[Effects]:
-        """What each event of the current round did, from its ``round`` event on."""
+        """What each event of the current scoring period (a round, a season) did, from the
+        event that began it on."""
         with self.lock:
             stack = self._game.move_stack
-            start = max((i for i, m in enumerate(stack) if isinstance(m, NewRound)), default=0)
+            starts = self._game.setup.game.codec.is_period_start
+            start = max((i for i, m in enumerate(stack) if starts(m)), default=0)
             return self._effects[start:]
 
-    def snapshot(self) -> GameState:
+    def snapshot(self) -> Any:
         """An independent copy of the game as it stands (without its history)."""
         with self.lock:
             return self._game.copy(keep_history=False)
 
-    def position_before(self, index: int) -> GameState:
+    def position_before(self, index: int) -> Any:
         """A copy of the game as it stood before event ``index`` (with its history), to
         check a correction against."""
         with self.lock:
             stack = self._game.move_stack
             if not 0 <= index < len(stack):
                 raise IndexError(f"there is no event {index + 1}; the game has {len(stack)}")
-            game = GameState(self._game.setup, keep_history=True)
+            setup = self._game.setup
+            game = setup.game.new_state(setup, keep_history=True)
             for move in stack[:index]:
                 game.push(move, check=False)
             return game
@@ -151,12 +153,13 @@ class GameSession:
 
     # ------------------------------------------------------------------ changing the game
 
-    def start(self, setup: GameSetup | None = None, *, game: GameState | None = None, record: RecordSink | None = None, source: str = "manual") -> Started:
+    def start(self, setup: Setup | None = None, *, game: State | None = None, record: RecordSink | None = None, source: str = "manual") -> Started:
         """Begin a (new) game in this session: an empty game with ``setup``, or ``game`` to
         continue. The previous record, if any, is closed."""
         with self.lock:
             if game is None:
-                game = GameState(setup or self._game.setup, keep_history=True)
+                setup = setup or self._game.setup
+                game = setup.game.new_state(setup, keep_history=True)
             if self.record is not None and self.record is not record:
                 self.record.close()
             self.record = record
@@ -260,29 +263,30 @@ class GameSession:
                 self.record.append(move)
             except OSError as exc:
                 self._tell(RecordTrouble(source, f"could not save event {index + 1}: {exc.strerror or exc}"))
-        if effects.round_result is not None and _has_unseen_hands(self._game.move_stack):
+        if effects.result is not None and self._completed() != self._game.move_stack:
             # The round is over: its face-down hands can be told now, in the saved record.
             self._rewrite(source)
         applied = Applied(source, index, move, effects, redo)
         self._tell(applied)
         return applied
 
+    def _completed(self) -> list[Move]:
+        """The game's moves with the cards that were unseen when recorded filled in where
+        later moves tell them (the game's codec knows how: a hand once its cards are played)."""
+        return self._game.setup.game.codec.complete(self._game.move_stack)
+
     def _rewrite(self, source: str) -> None:
-        """The record written anew from the game's moves, with every hand dealt face down
-        filled in once its cards have been played (:mod:`companion.records.completion`)."""
+        """The record written anew from the game's moves, completed (:meth:`_completed`)."""
         if self.record is None:
             return
         try:
-            self.record.rewrite(complete_deals(self._game.move_stack))
+            self.record.rewrite(self._completed())
         except OSError as exc:
             self._tell(RecordTrouble(source, f"could not rewrite the record: {exc.strerror or exc}"))
 
 
-def _has_unseen_hands(moves: Sequence[Move]) -> bool:
-    return any(isinstance(m, Deal) and any(c is UNSEEN for _, cards in m.hands for c in cards) for m in moves)
-
-
-def _effects_of(game: GameState) -> list[Effects]:
+def _effects_of(game: State) -> list[Effects]:
     """The effects of every event of a game kept with its history, worked out again."""
-    replay = GameState(game.setup, keep_history=False)
+    setup = game.setup
+    replay = setup.game.new_state(setup, keep_history=False)
     return [replay.apply(move) for move in game.move_stack]

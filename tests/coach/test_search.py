@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.coach import LEVELS, Coach, CoachError
-from companion.coach.sampling import Sampler
+from companion.games.rule_of_power.engine.sampling import Sampler
 from companion.games.rule_of_power.engine.moves import Play
 from companion.games.rule_of_power.engine.cards import Card
 

@@ -7,7 +7,8 @@ import pytest
 
 from companion.games.rule_of_power.engine.game import GameSetup, Phase
 from companion.games.rule_of_power.engine.moves import Play
-from companion.records.format import FORMAT, RecordError, RecordVisitor, RecordWriter, ReplaySummary, load_game, read_record
+from companion.games.rule_of_power.record import FORMAT, ReplaySummary
+from companion.records.format import RecordError, RecordVisitor, RecordWriter, load_game, read_record
 from companion.samples import SAMPLES, sample_path
 from companion.simulation.virtual_table import make_setup, simulate_game
 

@@ -7,7 +7,7 @@ import pytest
 from companion.games.rule_of_power.engine.moves import UNSEEN, Deal
 from companion.records.format import RecordWriter, load_game
 from companion.tracker import TrackerState
-from companion.records.completion import complete_deals
+from companion.games.rule_of_power.completion import complete_deals
 from companion.records.store import GameFile
 
 from tests.tracker.harness import TableRun

@@ -29,7 +29,7 @@ from companion.dashboard.widgets.pride import pride_table
 from companion.games.rule_of_power.engine.game import GameSetup, Outcome, RoundResult, Termination
 from companion.games.rule_of_power.engine.moves import Move
 from companion.games.rule_of_power.engine.scoring import POINT_KEYS
-from companion.records.completion import complete_deals
+from companion.games.rule_of_power.completion import complete_deals
 
 __all__ = ["SettlementScreen", "settlement_steps", "verdict", "mistakes_text", "MISTAKES_TITLE", "MISTAKE_SAMPLES"]
 

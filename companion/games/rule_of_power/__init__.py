@@ -1,1 +1,126 @@
-"""Rule of Power, the companion's first game (rulings R1-R25, records ``rop-record/1``)."""
+"""Rule of Power, the companion's first game: a fishing card game of the World deck and each
+player's Fate deck (rulings R1-R25, records ``rop-record/1``).
+
+:data:`GAME` is the game as the companion's protocol sees it
+(:class:`~companion.games.protocol.Game`); the rules themselves are in
+:mod:`~companion.games.rule_of_power.engine`. The parts other layers ask of the game (the
+tracker's table, the coach, the club, the dashboard, the game's commands) are imported only
+when asked for, so that the rules load without them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from companion.games.options import Option, settle
+from companion.games.rule_of_power.catalogue import CATALOGUE, RuleOfPowerCards
+from companion.games.rule_of_power.engine.cards import FATE_CARDS
+from companion.games.rule_of_power.engine.game import FATE_DECK_SIZE, GameSetup, GameState, Phase, deal_from
+from companion.games.rule_of_power.engine.moves import Deal, Move, NewRound
+
+if TYPE_CHECKING:
+    from companion.games.rule_of_power.record import RuleOfPowerRecord
+
+__all__ = ["GAME", "RuleOfPower", "MAX_TARGET"]
+
+MAX_TARGET = 101
+"""The highest target the companion's tables are offered: any 11 + 5k is allowed by agreement
+(R14), and a simulated table reaches every target up to this one within its bounded moves."""
+
+_NAMES = ("ann", "bob", "cy", "dee", "eve", "fay")
+
+
+class RuleOfPower:
+    """Rule of Power as a :class:`~companion.games.protocol.Game`."""
+
+    name = "rule-of-power"
+    title = "Rule of Power"
+    rulings = "R1-R25"
+    min_players = 2
+    max_players = 6
+    options = (
+        Option("teams", "number of teams, whose members sit alternately; 0 for everyone alone (R16)", "int", 0, low=0, high=3),
+        Option("target", "points to win: 11, 16, 21, ... (R14)", "int", 11, low=11, high=MAX_TARGET),
+        Option("expansion", "the Higher Powers expansion (R2)", "flag", False),
+    )
+
+    @property
+    def cards(self) -> RuleOfPowerCards:
+        return CATALOGUE
+
+    @property
+    def codec(self) -> RuleOfPowerRecord:
+        from companion.games.rule_of_power.record import CODEC
+
+        return CODEC
+
+    def make_setup(self, players: Sequence[str], **options: Any) -> GameSetup:
+        """Seat ``players`` (options ``teams``, ``target``, ``expansion``) in ``teams`` teams
+        whose members sit alternately (R16): team ``i`` is every ``teams``-th player from seat
+        ``i``."""
+        chosen = settle(self.options, options)
+        teams, target, expansion = chosen["teams"], chosen["target"], chosen["expansion"]
+        names = tuple(players)
+        team_list = None
+        if teams:
+            if len(names) % teams:
+                raise ValueError(f"{len(names)} players cannot form {teams} teams of equal size (R16)")
+            team_list = tuple(names[i::teams] for i in range(teams))
+        return GameSetup(names, team_list, target, expansion)
+
+    def default_players(self, count: int) -> tuple[str, ...]:
+        """Names for a simulated table of ``count`` players."""
+        return _NAMES[:count]
+
+    def new_state(self, setup: GameSetup, *, keep_history: bool = True) -> GameState:
+        return GameState(setup, keep_history=keep_history)
+
+    def chance_move(self, state: GameState, rng: random.Random) -> Move:
+        """The table's next move, at random: a new round dealt by the next dealer (R15; the
+        first dealer drawn at random), with each player's Fate deck shuffled (R18; on the first
+        round the whole table plays with Fate decks or without, at random); or the next deal
+        from the cards nobody holds (R15), face down where the game already has unseen
+        hands."""
+        if state.phase is Phase.ROUND:
+            players = state.players
+            if state.round_number == 0:
+                dealer = rng.choice(players)
+                fate = rng.random() < 0.5
+                decks = {p: rng.sample(FATE_CARDS, FATE_DECK_SIZE) if fate else [] for p in players}
+            else:
+                assert state.dealer is not None
+                dealer = players[(players.index(state.dealer) + 1) % len(players)]
+                decks = {p: rng.sample(sorted(state.fate_set(p)), FATE_DECK_SIZE) if state.fate_set(p) else [] for p in players}
+            return NewRound.make(dealer, {p: d for p, d in decks.items() if d})
+        if state.phase is Phase.DEAL:
+            if any(state.unseen_in_hand(p) for p in state.players):
+                centre = tuple(rng.sample(sorted(state.unlocated), 4)) if state.deal_number == 0 else ()
+                return Deal(state.unseen_deal().hands, centre)
+            deck = sorted(state.unlocated)
+            rng.shuffle(deck)
+            return deal_from(deck, state)
+        raise ValueError(f"the table has no move now: {state.phase.value}")
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        from companion.games.rule_of_power.summary import summary_json
+
+        return summary_json(state)
+
+    def score_lines(self, state: GameState) -> list[str]:
+        from companion.games.rule_of_power.summary import score_lines
+
+        return score_lines(state)
+
+    def describe(self, move: Move) -> str:
+        from companion.games.rule_of_power.words import attempt_text
+
+        return attempt_text(move)
+
+    def __repr__(self) -> str:
+        return "<Game rule-of-power>"
+
+
+GAME = RuleOfPower()
+"""Rule of Power, as the registry finds it (``companion.games.registry.game("rule-of-power")``)."""

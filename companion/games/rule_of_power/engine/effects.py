@@ -80,3 +80,8 @@ class Effects(NamedTuple):
     drew_fate: bool = False
     round_result: RoundResult | None = None
 
+    @property
+    def result(self) -> RoundResult | None:
+        """The round the move ended (the protocol's name for :attr:`round_result`)."""
+        return self.round_result
+

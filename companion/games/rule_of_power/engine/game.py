@@ -35,7 +35,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from companion.games.rule_of_power.engine.captures import capture_options, has_capture, is_valid_capture
-from companion.games.rule_of_power.engine.cards import EXORCIST, MYSTIC_CRYSTAL, Card, world_deck
+from companion.games.rule_of_power.engine.cards import DARK_DECAY, EXORCIST, MYSTIC_CRYSTAL, RENEWAL, Card, world_deck
 from companion.games.rule_of_power.engine.effects import CENTRE, FRONT, HAND, Effects
 from companion.games.errors import IllegalMoveError, InvalidMoveError
 from companion.games.rule_of_power.engine.fate import FATE_RULES, FateRule, check_details, fate_rule
@@ -43,6 +43,9 @@ from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, DrawFate, M
 from companion.games.rule_of_power.engine.scoring import RoundScore, score_round
 
 if TYPE_CHECKING:
+    import random
+
+    from companion.games.rule_of_power import RuleOfPower
     from companion.games.rule_of_power.engine.view import PlayerView
 
 __all__ = [
@@ -157,6 +160,13 @@ class GameSetup:
         sides = tuple("+".join(t) for t in self.teams) if self.teams else players
         object.__setattr__(self, "_sides", sides)
         object.__setattr__(self, "_side", {p: side for t, side in zip(self.teams or (), sides) for p in t})
+
+    @property
+    def game(self) -> RuleOfPower:
+        """Rule of Power, the game this is a set-up of."""
+        from companion.games.rule_of_power import GAME
+
+        return GAME
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -390,8 +400,20 @@ class GameState:
     # ------------------------------------------------------------------ reading the state
 
     @property
+    def game(self) -> RuleOfPower:
+        """Rule of Power, the game this is a state of."""
+        return self.setup.game
+
+    @property
     def phase(self) -> Phase:
         return self._core.phase
+
+    @property
+    def to_move(self) -> str | None:
+        """Whose decision comes next: the player to move, or ``None`` when the table deals or
+        starts a round, or the game is over (the protocol's name for :attr:`turn`)."""
+        c = self._core
+        return self.players[c.turn] if c.phase is _TURN else None
 
     @property
     def turn(self) -> str | None:
@@ -470,6 +492,12 @@ class GameState:
     def fate_deck_count(self, player: str) -> int:
         i = self._seat[player]
         return len(self._core.fate_decks[i]) - self._core.fate_hidden[i]
+
+    def fate_set(self, player: str) -> frozenset[Card]:
+        """The seven Fate cards ``player`` chose for the whole game (R18), empty before the
+        first round and for a player without a Fate deck."""
+        sets = self._core.fate_sets
+        return sets[self._seat[player]] if sets is not None else frozenset()
 
     def has_drawn_fate(self, player: str) -> bool:
         return self._core.drew_fate[self._seat[player]]
@@ -623,6 +651,36 @@ class GameState:
             if problem is not None:
                 return problem
         return None
+
+    def decision(self, move: Move) -> tuple[str, str | None, tuple[str, ...], str | None]:
+        """What the player chose in ``move``, without what chance or others settle: the card
+        a Renewal draws (R25) and what each opponent discards to a Dark Decay (R21) are not
+        the player's; which card, which capture and which target are."""
+        if type(move) is Play:
+            card = move.card
+            if card is RENEWAL or card is DARK_DECAY:
+                return ("play", card.id, (), None)
+            return ("play", card.id, tuple(sorted(c.id for c in move.capture)), move.target)
+        return (type(move).__name__.lower(), None, (), None)
+
+    def unseen_deal(self) -> Deal:
+        """The next deal with every hand face down, as a camera sees it (R15's sizes), and no
+        centre cards."""
+        players = self.players
+        n = self._n
+        c = self._core
+        sizes = deal_sizes(n, c.deck_count, c.deal_no == 0)
+        start = max(c.dealer, 0) + 1
+        hands = {players[(start + k) % n]: (UNSEEN,) * sizes[k] for k in range(n)}
+        return Deal(tuple((p, hands[p]) for p in players))
+
+    def resample(self, player: str, rng: random.Random) -> GameState:
+        """A copy of this position (its move stack empty) with every card ``player`` cannot
+        see drawn at random from their view (:mod:`~companion.games.rule_of_power.engine.
+        sampling`): the other hands, the World deck, every Fate deck's order."""
+        from companion.games.rule_of_power.engine.sampling import Sampler, embody
+
+        return embody(self, Sampler(self, player).sample(rng))
 
     def is_legal(self, move: Move) -> bool:
         try:
