@@ -51,7 +51,7 @@ from companion.club.archive import Archive, ParsedGame, parse_record
 from companion.club.database import open_archive
 from companion.club.standings import compute_standings
 from companion.records.format import iter_record_lines
-from companion.simulation.virtual_table import make_setup, simulate_game
+from companion.games.rule_of_power.simulation.virtual_table import make_setup, simulate_game
 
 SEATINGS = [(2, 0), (3, 0), (4, 0), (4, 2), (5, 0), (6, 2), (6, 3)]
 

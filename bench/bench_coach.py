@@ -30,12 +30,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from companion.coach import LEVELS, Coach
-from companion.coach.policies import decisions, deal_from, greedy_move, random_move, realize
+from companion.games.rule_of_power.coach.policies import decisions, deal_from, greedy_move, random_move, realize
 from companion.coach import stats
 from companion.games.rule_of_power.engine.cards import Card, world_deck
 from companion.games.rule_of_power.engine.game import GameState, Phase
 from companion.games.rule_of_power.engine.moves import Move, NewRound
-from companion.simulation.virtual_table import make_setup
+from companion.games.rule_of_power.simulation.virtual_table import make_setup
 
 Policy = Callable[[GameState, list[Card], random.Random], Move]
 

@@ -17,7 +17,7 @@ from companion.games.rule_of_power.engine.cards import EXPANSION_CARDS, WORLD_DE
 from companion.games.rule_of_power.engine.game import GameState
 from companion.games.rule_of_power.engine.moves import Move
 from companion.records.format import RecordWriter, load_game
-from companion.simulation.virtual_table import VirtualTable, make_setup, simulate_game
+from companion.games.rule_of_power.simulation.virtual_table import VirtualTable, make_setup, simulate_game
 
 SEATINGS = [(2, 0), (3, 0), (4, 2), (6, 3)]
 

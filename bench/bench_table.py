@@ -148,7 +148,7 @@ def _same(tracked: Any, true: Any) -> bool:
 
 def _game(setup: Setup, seed: int) -> tuple[Any, Any, list[Any], Any]:
     from companion.games.rule_of_power.engine.moves import NewRound
-    from companion.simulation.virtual_table import make_setup, simulate_game
+    from companion.games.rule_of_power.simulation.virtual_table import make_setup, simulate_game
 
     rules = make_setup(setup.players, setup.teams)
     truth, moves = simulate_game(rules, seed=seed, fate=setup.fate)
@@ -160,7 +160,7 @@ def play_camera(setup: Setup, seed: int, fps: float, whole: bool) -> Result:
     from companion.games.rule_of_power.engine.moves import DrawFate, NewRound
     from companion.observations import CardGone, CardSeen, DrawAnnounced
     from companion.session import GameSession
-    from companion.simulation.staging import stage
+    from companion.games.rule_of_power.simulation.staging import stage
     from companion.tracker import Tracker, TrackerConfig
     from vision.layout import demo_layout, load_layout
     from vision.markers import MODULE_MM
@@ -231,7 +231,7 @@ def play_camera(setup: Setup, seed: int, fps: float, whole: bool) -> Result:
 def play_nfc(setup: Setup, seed: int, firmware: Any) -> Result:
     from companion.games.rule_of_power.engine.moves import Play
     from companion.session import GameSession
-    from companion.simulation.taps import board_layout, fate_reader, taps_for
+    from companion.games.rule_of_power.simulation.taps import board_layout, fate_reader, taps_for
     from companion.tracker import Question, Tracker, TrackerConfig
     from hardware.emulator import BoardEmulator
     from hardware.tapping import CLUB, TappedBoard, board_chips

@@ -36,10 +36,10 @@ from pathlib import Path
 from companion.games.rule_of_power.engine.moves import DrawFate, NewRound
 from companion.observations.log import ObservationLog, read_observation_log
 from companion.observations import DrawAnnounced, Observation
-from companion.simulation.virtual_table import make_setup, simulate_game
+from companion.games.rule_of_power.simulation.virtual_table import make_setup, simulate_game
 from companion.session import GameSession
 from companion.tracker import Tracker, TrackerConfig
-from companion.simulation.staging import changes, stage
+from companion.games.rule_of_power.simulation.staging import changes, stage
 
 CAMERA_LOG = Path(__file__).parent / "data" / "camera-sim-2p.jsonl"
 

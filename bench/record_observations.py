@@ -12,7 +12,7 @@ import sys
 import time
 
 from companion.observations.log import ObservationLog, ObservationRecorder
-from companion.simulation.virtual_table import make_setup
+from companion.games.rule_of_power.simulation.virtual_table import make_setup
 from companion.sensors.camera_sim import CameraSimulation
 
 

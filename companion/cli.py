@@ -2,7 +2,8 @@
 
 Each subcommand lives in its own module and registers itself with ``register(subparsers)``;
 the sensor packages (``vision.cli``, ``hardware.cli``) do the same, importing their heavy
-dependencies only when their command runs.
+dependencies only when their command runs. The commands a game brings (``legal``, ``score``,
+``simulate``) are the game's own, offered for every game by :mod:`companion.commands.games`.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from companion.commands import games
+
 _COMMAND_MODULES = (
-    "companion.commands.rules",
     "companion.commands.records",
     "companion.commands.demo",
     "companion.commands.play",
@@ -25,12 +27,16 @@ _COMMAND_MODULES = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """The ``rop`` command's parser; ``argv``, the words typed, says which game's arguments the
+    games' own commands take (``--game``)."""
     parser = argparse.ArgumentParser(
         prog="rop",
-        description="Rule of Power table companion: rules, scores, records, dashboard and card sensors.",
+        description="Card-table companion for Rule of Power and Circle of Power: rules, scores, "
+        "records, dashboard and card sensors. Commands take --game NAME where games differ.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    games.register(sub, argv)
     for name in _COMMAND_MODULES:
         try:
             module = importlib.import_module(name)
@@ -44,8 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(words)
+    args = parser.parse_args(words)
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

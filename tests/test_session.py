@@ -24,7 +24,7 @@ from companion.session import (
     Started,
     Undone,
 )
-from companion.simulation.virtual_table import VirtualTable, make_setup
+from companion.games.rule_of_power.simulation.virtual_table import VirtualTable, make_setup
 
 W = Card.from_id
 SETUP = GameSetup(("ann", "bob"))

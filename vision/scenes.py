@@ -1,6 +1,6 @@
 """Laying out a game's scenes on the mat, for the virtual camera.
 
-:func:`companion.simulation.staging.stage` says which cards lie face up in which zone after each
+:func:`companion.games.rule_of_power.simulation.staging.stage` says which cards lie face up in which zone after each
 step of a game; :class:`SceneLayout` decides where exactly each one lies, the way players
 spread cards so every seal corner shows: centre cards in rows (later ones overlapping the right
 part of a card below it, so every seal corner shows), Fate cards likewise in their owner's area.

@@ -39,7 +39,7 @@ from sqlalchemy import Connection, Engine, delete, select, update
 
 from companion.club import identity
 from companion.club.archive import Archive, ParsedGame, SweepCount, played_game
-from companion.club.describe import TableView, describe_event
+from companion.games.rule_of_power.club.describe import TableView, describe_event
 from companion.club.schema import live_events
 from companion.games.rule_of_power.engine.game import GameState
 from companion.records.format import RecordError, Replayer, play_event, read_record

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from companion.club.describe import card_label, describe_event
+from companion.games.rule_of_power.club.describe import card_label, describe_event
 from companion.games.rule_of_power.engine.game import Phase
 from companion.games.rule_of_power.engine.moves import Move
 from companion.records.format import Replayer, read_record

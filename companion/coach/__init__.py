@@ -5,7 +5,7 @@ It never peeks. Every evaluation starts from ``GameState.view(player)``: the hid
 (:mod:`~companion.games.rule_of_power.engine.sampling`), each legal decision is played out to the end of the round on
 the same samples (:mod:`~companion.coach.search`, determinized rollouts with common random
 numbers), and the statistics of those playouts give the ranking, the intervals and the
-reasons (:mod:`~companion.coach.reasons`). :mod:`~companion.coach.review` marks each decision
+reasons (:mod:`~companion.games.rule_of_power.coach.reasons`). :mod:`~companion.games.rule_of_power.coach.review` marks each decision
 of a finished game by the drop in winning chances.
 
 >>> from companion.games.rule_of_power.engine import Deal, GameSetup, GameState, NewRound
@@ -23,6 +23,6 @@ The coach imports only the engine.
 """
 
 from companion.coach.search import LEVELS, Advice, Coach, CoachError, MoveAdvice, Search
-from companion.coach.review import Mark, review
+from companion.games.rule_of_power.coach.review import Mark, review
 
 __all__ = ["Coach", "Advice", "MoveAdvice", "Search", "LEVELS", "CoachError", "Mark", "review"]

@@ -24,8 +24,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.coach.outcome import CATEGORIES, RoundValue, round_value
-from companion.coach.policies import (
+from companion.games.rule_of_power.coach.outcome import CATEGORIES, RoundValue, round_value
+from companion.games.rule_of_power.coach.policies import (
     RolloutPolicy,
     decision_key,
     decisions,
@@ -35,7 +35,7 @@ from companion.coach.policies import (
     play_out,
     realize,
 )
-from companion.coach.reasons import Risk, ThreatCounter, category_reasons, follow_until_turn, risk_reasons
+from companion.games.rule_of_power.coach.reasons import Risk, ThreatCounter, category_reasons, follow_until_turn, risk_reasons
 from companion.games.rule_of_power.engine.sampling import Sampler, SamplingError, World, embody
 from companion.coach.stats import interval, mean, paired_interval
 from companion.games.rule_of_power.engine.cards import Card
@@ -90,7 +90,7 @@ class MoveAdvice:
     margin_high: float
     win: float
     """Chance to win the game (exact when this round decides it, else the model of
-    :mod:`~companion.coach.outcome`)."""
+    :mod:`~companion.games.rule_of_power.coach.outcome`)."""
     win_low: float
     win_high: float
     samples: int

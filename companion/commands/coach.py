@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from companion.coach import LEVELS, Advice, Coach, CoachError, review
-from companion.coach.review import THRESHOLDS
+from companion.games.rule_of_power.coach.review import THRESHOLDS
 from companion.games.rule_of_power.engine.game import GameSetup, GameState
 from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, Move
 from companion.games.rule_of_power.completion import complete_deals

@@ -11,12 +11,12 @@ import argparse
 import sys
 import time
 
-from companion.dashboard.commentary import describe_move
+from companion.games.rule_of_power.dashboard.commentary import describe_move
 from companion.games.rule_of_power.engine.game import Phase
 from companion.observations.argtypes import float_range, int_range
 from companion.records.format import RecordError, Replayer, open_record, read_record, record_lines
-from companion.samples import SAMPLES, sample_path
-from companion.simulation.virtual_table import POLICIES
+from companion.games.rule_of_power.samples import SAMPLES, sample_path
+from companion.games.rule_of_power.simulation.virtual_table import POLICIES
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -67,7 +67,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         return run_camera_sim(args)
     from companion.dashboard.app import DashboardApp
     from companion.dashboard.sources import DemoSource, ReplaySource
-    from companion.simulation.virtual_table import make_setup
+    from companion.games.rule_of_power.simulation.virtual_table import make_setup
 
     delay = 0.7 if args.delay is None else args.delay
     source: DemoSource | ReplaySource
@@ -92,7 +92,7 @@ def camera_sim_app(*, seed: int = 7, fate: bool = True, step_s: float = 1.5, tea
     from companion.dashboard.tracker_source import TrackerSource
     from companion.observations.log import ObservationLog, ObservationRecorder
     from companion.session import GameSession
-    from companion.simulation.virtual_table import make_setup
+    from companion.games.rule_of_power.simulation.virtual_table import make_setup
     from companion.sensors.camera_sim import CameraSimulation
     from companion.tracker import Tracker, TrackerConfig
 

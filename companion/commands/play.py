@@ -127,7 +127,7 @@ def resume_app(record: str | None, games_dir: Path, *, teaching: bool = False, s
 
 def _table_setup(args: argparse.Namespace, *, companion_deals: bool):
     """Players, teams, target, expansion, Fate decks and dealer from the command line."""
-    from companion.dashboard.tablesetup import build_table_setup
+    from companion.games.rule_of_power.dashboard.tablesetup import build_table_setup
 
     return build_table_setup(
         args.players,
@@ -271,7 +271,7 @@ def sensor_app(args: argparse.Namespace, games_dir: Path):
 
 def table_errors() -> tuple[type[Exception], ...]:
     """What setting up a sensed table may refuse with a message for the table."""
-    from companion.dashboard.tablesetup import SetupError
+    from companion.games.rule_of_power.dashboard.tablesetup import SetupError
     from companion.games.errors import IllegalMoveError, InvalidMoveError
     from companion.observations.log import ObservationLogError
     from companion.sensors.table import TableConfigError
@@ -297,7 +297,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return _play_with_sensors(args, games_dir_of(args))
     from companion.dashboard.app import DashboardApp
     from companion.dashboard.sources import ManualSource
-    from companion.dashboard.tablesetup import SetupError, TableSetup
+    from companion.games.rule_of_power.dashboard.tablesetup import SetupError, TableSetup
 
     games_dir = games_dir_of(args)
     table: TableSetup | None = None

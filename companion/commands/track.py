@@ -36,7 +36,7 @@ from companion.commands.play import (
     sensed_table,
     table_errors,
 )
-from companion.dashboard.commentary import describe_move
+from companion.games.rule_of_power.dashboard.commentary import describe_move
 from companion.observations import DrawAnnounced, SensorStatus
 from companion.observations.log import LogPlayback
 from companion.records.format import move_event

@@ -16,8 +16,8 @@ from textual.screen import Screen
 from textual.widgets import Input
 
 from companion.dashboard.collector import IdleCollector
-from companion.dashboard.commentary import describe_move, explain_illegal
-from companion.dashboard.entry import (
+from companion.games.rule_of_power.dashboard.commentary import describe_move, explain_illegal
+from companion.games.rule_of_power.dashboard.entry import (
     EntryChoice,
     EntryCommand,
     EntryError,
@@ -25,19 +25,19 @@ from companion.dashboard.entry import (
     parse_entry,
 )
 from companion.dashboard.messages import SessionChanged, SourceFinished, SourceNote
-from companion.dashboard.screens.deal import DealScreen
+from companion.games.rule_of_power.dashboard.screens.deal import DealScreen
 from companion.dashboard.screens.help import HelpScreen
 from companion.dashboard.screens.hint import HintScreen
-from companion.dashboard.screens.pick import PickScreen
+from companion.games.rule_of_power.dashboard.screens.pick import PickScreen
 from companion.dashboard.screens.question import QuestionScreen
-from companion.dashboard.screens.settlement import SettlementScreen
-from companion.dashboard.screens.setup import SetupScreen
+from companion.games.rule_of_power.dashboard.screens.settlement import SettlementScreen
+from companion.games.rule_of_power.dashboard.screens.setup import SetupScreen
 from companion.dashboard.screens.table import TableScreen
 from companion.dashboard.sources import ClockedSource, ManualSource, MoveSource, ReplaySource
-from companion.dashboard.tablesetup import TableSetup
+from companion.games.rule_of_power.dashboard.tablesetup import TableSetup
 from companion.dashboard.tracker_source import TrackerSource
 from companion.dashboard.widgets.event_log import EventLog, LogEntry
-from companion.dashboard.widgets.moves import Flag, LastPlay
+from companion.games.rule_of_power.dashboard.widgets.moves import Flag, LastPlay
 from companion.games.rule_of_power.engine.captures import capture_options
 from companion.games.rule_of_power.engine.game import GameSetup, GameState, IllegalMoveError, Phase, RoundResult
 from companion.games.rule_of_power.engine.moves import Deal, DrawFate, InvalidMoveError, Move, NewRound, Pass, Play

@@ -16,7 +16,7 @@ from companion.session import SessionEvent
 
 if TYPE_CHECKING:
     from companion.dashboard.widgets.event_log import LogEntry
-    from companion.dashboard.widgets.moves import LastPlay
+    from companion.games.rule_of_power.dashboard.widgets.moves import LastPlay
 
 __all__ = ["SessionChanged", "SourceFinished", "SourceNote"]
 

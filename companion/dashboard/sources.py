@@ -4,7 +4,7 @@ Every source proposes moves to the game session (:class:`~companion.session.Game
 which checks them against the rules, applies and records them; the dashboard shows what the
 session tells it. The same interface serves
 
-- :class:`DemoSource`, the demo table (:class:`companion.simulation.demo.DemoTable`) playing a
+- :class:`DemoSource`, the demo table (:class:`companion.games.rule_of_power.simulation.demo.DemoTable`) playing a
   game of its own at a watchable pace and a chosen level, with a slip now and then to show how
   the companion flags an illegal move;
 - :class:`ReplaySource`, a game record played back at the same pace, forwards and backwards;
@@ -29,8 +29,8 @@ from companion.games.rule_of_power.engine.game import GameSetup, GameState
 from companion.games.rule_of_power.engine.moves import Move, NewRound
 from companion.records.format import RecordError, RecordVisitor, open_record, read_record, record_lines
 from companion.session import GameSession
-from companion.simulation.dealer import TableDealer
-from companion.simulation.demo import DemoTable
+from companion.games.rule_of_power.simulation.dealer import TableDealer
+from companion.games.rule_of_power.simulation.demo import DemoTable
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -210,7 +210,7 @@ class ClockedSource(MoveSource):
 
 class DemoSource(ClockedSource):
     """The demo table playing a legal game at ``level`` (``"random"``, ``"greedy"``,
-    ``"coach"``...: :data:`companion.simulation.virtual_table.POLICIES`), with an occasional slip
+    ``"coach"``...: :data:`companion.games.rule_of_power.simulation.virtual_table.POLICIES`), with an occasional slip
     (an illegal attempt, flagged by the dashboard and followed by the right move). The coach
     thinks in a thread, on a copy of the game."""
 

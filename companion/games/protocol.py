@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ __all__ = [
     "Outcome",
     "State",
     "RecordCodec",
+    "Sample",
     "Game",
 ]
 
@@ -312,6 +314,16 @@ class RecordCodec(Protocol):
         """Whether ``move`` begins a scoring period (a round, a season)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Sample:
+    """A sample record shipped with a game, for the demo and the docs."""
+
+    name: str
+    description: str
+    """What it shows: ``"4 players in 2 teams, Fate decks"``."""
+    path: Path
+
+
 class Game(Protocol):
     """A card game the companion plays: the fixed facts, and the states it makes.
 
@@ -367,3 +379,6 @@ class Game(Protocol):
 
     def describe(self, move: Move) -> str:
         """A move in a few words for messages: ``"ann plays 7P W007"``."""
+
+    def samples(self) -> tuple[Sample, ...]:
+        """The sample records shipped with the game."""

@@ -2,7 +2,7 @@
 
 A :class:`Scene` is the picture a sensor is expected to see after one physical step of play
 (a card laid, cards taken, a Fate card shown). The simulated table produces scenes from moves
-(:mod:`companion.simulation.staging`); the camera renderer draws them (:mod:`vision.scenes`).
+(:mod:`companion.games.rule_of_power.simulation.staging`); the camera renderer draws them (:mod:`vision.scenes`).
 """
 
 from __future__ import annotations

@@ -39,7 +39,7 @@ class CameraSimulation:
 
     def __init__(self, setup: GameSetup, *, seed: int = 7, fate: bool = True, step_s: float = 1.5, fps: float = 8.0) -> None:
         from companion.games.rule_of_power.engine.game import GameState
-        from companion.simulation.virtual_table import VirtualTable
+        from companion.games.rule_of_power.simulation.virtual_table import VirtualTable
 
         self.setup = setup
         self.seed = seed
@@ -75,7 +75,7 @@ class CameraSimulation:
             self._thread.join(timeout=2)
 
     def frames(self) -> Iterator[tuple[Any, Any]]:
-        from companion.simulation.staging import stage
+        from companion.games.rule_of_power.simulation.staging import stage
         from vision.scenes import render_scene_frames
 
         players = list(self.setup.players)

@@ -1,7 +1,7 @@
 """The table tracker: from what the sensors see to moves of the game.
 
 :class:`Tracker` takes observations and applies the moves that explain them;
-:mod:`companion.simulation.staging` does the reverse, turning moves into what a camera would see
+:mod:`companion.games.rule_of_power.simulation.staging` does the reverse, turning moves into what a camera would see
 (for the demo table, tests and benchmarks).
 """
 

@@ -2,7 +2,7 @@
 
 Observations (:mod:`companion.observations`) come in one at a time, from the camera's
 stabiliser and from NFC readers. After each, the tracker compares the table with every legal
-outcome of the move under way (:func:`~companion.tracker.explain.explain`):
+outcome of the move under way (:func:`~companion.games.rule_of_power.tracking.explain.explain`):
 
 - exactly one outcome explains the table: it is applied (:class:`MoveApplied`);
 - several do: the table is asked to choose, with one key (:class:`Question`);
@@ -47,7 +47,7 @@ from companion.tracker.events import (
     TrackerEvent,
     TrackerState,
 )
-from companion.tracker.explain import (
+from companion.games.rule_of_power.tracking.explain import (
     Explanation,
     fate_plays,
     describe_moves,
@@ -57,7 +57,7 @@ from companion.tracker.explain import (
     push_forced,
     unseen_deal,
 )
-from companion.tracker.table import Key, TableView, Zones, describe_difference, difference, expected_zones
+from companion.games.rule_of_power.tracking.table import Key, TableView, Zones, describe_difference, difference, expected_zones
 
 __all__ = ["TrackerConfig", "Tracker", "SOURCE"]
 

@@ -21,7 +21,7 @@ from sqlalchemy import Engine
 
 from companion.club.database import open_archive
 from companion.records.format import dumps_event, game_event, move_event
-from companion.simulation.virtual_table import make_setup, simulate_game
+from companion.games.rule_of_power.simulation.virtual_table import make_setup, simulate_game
 
 
 def free_port() -> int:

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from companion.club.describe import TableView, table_state
+from companion.games.rule_of_power.club.describe import TableView, table_state
 from companion.records.format import Replayer, play_event, read_record
 from tests.club.conftest import record_lines
 

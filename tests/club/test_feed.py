@@ -238,7 +238,7 @@ def test_a_game_session_feeds_the_club_as_it_saves_its_events(engine: Engine, to
     from companion.records.format import iter_record_lines
     from companion.records.store import GameFile, list_games
     from companion.session import GameSession
-    from companion.simulation.virtual_table import VirtualTable, make_setup
+    from companion.games.rule_of_power.simulation.virtual_table import VirtualTable, make_setup
 
     setup = make_setup(2)
     table = VirtualTable(setup, seed=21)
@@ -283,7 +283,7 @@ def test_hands_filled_in_at_a_rounds_end_reach_the_club(engine: Engine, token_fi
     from companion.games.rule_of_power.engine.moves import Deal
     from companion.records.store import GameFile, list_games
     from companion.session import GameSession
-    from companion.simulation.virtual_table import make_setup, simulate_game
+    from companion.games.rule_of_power.simulation.virtual_table import make_setup, simulate_game
 
     setup = make_setup(3)
     _, moves = simulate_game(setup, seed=31)
@@ -324,7 +324,7 @@ def test_a_deal_filled_in_is_checked_and_stored_once(engine: Engine, token_file:
     acknowledged; other cards than those played, or a changed card, are refused."""
     from companion.games.rule_of_power.engine.moves import Deal
     from companion.records.format import dumps_event, game_event, move_event
-    from companion.simulation.virtual_table import make_setup, simulate_game
+    from companion.games.rule_of_power.simulation.virtual_table import make_setup, simulate_game
 
     setup = make_setup(2)
     _, moves = simulate_game(setup, seed=32)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bench import bench_coach
-from companion.coach.policies import greedy_move, random_move
+from companion.games.rule_of_power.coach.policies import greedy_move, random_move
 
 
 def test_a_pairing_and_the_hint_latency_report(capsys) -> None:  # type: ignore[no-untyped-def]

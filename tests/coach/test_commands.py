@@ -7,7 +7,7 @@ import json
 from companion.cli import main
 from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, Play
 from companion.records.format import write_record
-from companion.samples import sample_path
+from companion.games.rule_of_power.samples import sample_path
 
 from tests.coach.positions import ring_blunder
 

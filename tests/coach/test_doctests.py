@@ -5,10 +5,10 @@ import doctest
 import pytest
 
 import companion.coach
-import companion.coach.risks
+import companion.games.rule_of_power.coach.risks
 
 
-@pytest.mark.parametrize("module", [companion.coach, companion.coach.risks], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [companion.coach, companion.games.rule_of_power.coach.risks], ids=lambda m: m.__name__)
 def test_docstring_examples(module):
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0

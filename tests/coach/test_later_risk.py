@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.coach import Coach
 from companion.games.rule_of_power.engine.game import GameState, Phase
-from companion.simulation.virtual_table import VirtualTable, make_setup
+from companion.games.rule_of_power.simulation.virtual_table import VirtualTable, make_setup
 
 
 def test_a_card_taken_before_the_next_turn_is_a_risk():

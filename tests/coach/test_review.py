@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.coach import Coach, review
-from companion.coach.review import verdict
+from companion.games.rule_of_power.coach.review import verdict
 
 from tests.coach.positions import ring_blunder
 
@@ -36,9 +36,9 @@ def test_the_best_move_is_good():
 
 
 def test_a_round_alone_and_a_review_stopped_early():
-    from companion.coach.review import biggest, round_span
+    from companion.games.rule_of_power.coach.review import biggest, round_span
     from companion.dashboard.sources import read_moves
-    from companion.samples import sample_path
+    from companion.games.rule_of_power.samples import sample_path
 
     setup, moves, error = read_moves(sample_path("duel"))
     assert error is None

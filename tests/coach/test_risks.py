@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from companion.coach import Coach, CoachError
-from companion.coach.policies import decision_key
-from companion.coach.risks import RiskScan
+from companion.games.rule_of_power.coach.policies import decision_key
+from companion.games.rule_of_power.coach.risks import RiskScan
 from companion.games.rule_of_power.engine.moves import Play
 
 from tests.coach.positions import FULL_DECK, first_turn

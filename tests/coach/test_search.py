@@ -212,7 +212,7 @@ def test_a_team_mate_s_hand_is_hidden_too():
 
 
 def test_as_a_player_the_coach_needs_evidence_to_leave_the_plain_move():
-    from companion.coach.policies import RolloutPolicy, decision_key
+    from companion.games.rule_of_power.coach.policies import RolloutPolicy, decision_key
     import random
 
     game = first_turn(["W014", "W019", "W008"], ["W016", "W021", "W039"], ["W031", "W032", "W040", "W030"])

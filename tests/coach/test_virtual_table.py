@@ -8,7 +8,7 @@ import pytest
 
 from companion.games.rule_of_power.engine.game import GameState
 from companion.records.format import load_game, move_event, dumps_event, game_event
-from companion.simulation.virtual_table import VirtualTable, make_setup, simulate_game
+from companion.games.rule_of_power.simulation.virtual_table import VirtualTable, make_setup, simulate_game
 
 
 def _checked_replay(setup, moves):

@@ -8,8 +8,8 @@ from collections.abc import Callable
 from textual.pilot import Pilot
 
 from companion.dashboard.app import DashboardApp
-from companion.dashboard.screens.pick import PickScreen
-from companion.dashboard.screens.settlement import SettlementScreen
+from companion.games.rule_of_power.dashboard.screens.pick import PickScreen
+from companion.games.rule_of_power.dashboard.screens.settlement import SettlementScreen
 from companion.games.rule_of_power.engine.game import GameState, Phase
 from companion.games.rule_of_power.engine.moves import DrawFate, Move, Pass, Play
 

@@ -3,12 +3,12 @@ plain words, the settlement's verdict (R14)."""
 
 from __future__ import annotations
 
-from companion.dashboard.commentary import explain_illegal, move_effect
-from companion.dashboard.screens.settlement import settlement_steps, verdict
-from companion.dashboard.widgets.scores import rule_of_power_alerts
+from companion.games.rule_of_power.dashboard.commentary import explain_illegal, move_effect
+from companion.games.rule_of_power.dashboard.screens.settlement import settlement_steps, verdict
+from companion.games.rule_of_power.dashboard.widgets.scores import rule_of_power_alerts
 from companion.games.rule_of_power.engine.game import GameSetup, GameState, IllegalMoveError, Phase
 from companion.games.rule_of_power.engine.moves import Play
-from companion.simulation.virtual_table import VirtualTable, simulate_game
+from companion.games.rule_of_power.simulation.virtual_table import VirtualTable, simulate_game
 
 
 def _sweeping_position() -> tuple[GameState, Play]:
@@ -74,7 +74,7 @@ def test_rule_of_power_watch() -> None:
 
 def test_a_swap_of_face_down_cards_is_labelled() -> None:
     from companion.games.rule_of_power.engine.cards import Card
-    from companion.dashboard.widgets.moves import move_label
+    from companion.games.rule_of_power.dashboard.widgets.moves import move_label
     from companion.games.rule_of_power.engine.moves import UNSEEN
 
     swap = Play("ann", Card.from_id("F005"), target="bob", given=(UNSEEN, UNSEEN), received=(UNSEEN, UNSEEN))

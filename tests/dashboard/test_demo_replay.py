@@ -10,15 +10,15 @@ import pytest
 
 from companion.dashboard.app import DashboardApp
 from companion.dashboard.messages import SourceNote
-from companion.dashboard.screens.settlement import SettlementScreen
+from companion.games.rule_of_power.dashboard.screens.settlement import SettlementScreen
 from companion.dashboard.sources import SPEEDS, DemoSource, ReplaySource
-from companion.simulation.demo import make_slip
+from companion.games.rule_of_power.simulation.demo import make_slip
 from companion.dashboard.widgets.event_log import EventLog
-from companion.dashboard.widgets.moves import PlayPanel
+from companion.games.rule_of_power.dashboard.widgets.moves import PlayPanel
 from companion.games.rule_of_power.engine.game import GameState, Phase
 from companion.records.format import load_game
-from companion.samples import sample_path
-from companion.simulation.virtual_table import VirtualTable, make_setup
+from companion.games.rule_of_power.samples import sample_path
+from companion.games.rule_of_power.simulation.virtual_table import VirtualTable, make_setup
 from tests.dashboard.driving import until
 
 

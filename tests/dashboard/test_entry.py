@@ -1,11 +1,11 @@
-"""Typed entries of manual play (companion.dashboard.entry)."""
+"""Typed entries of manual play (companion.games.rule_of_power.dashboard.entry)."""
 
 from __future__ import annotations
 
 import pytest
 
 from companion.games.rule_of_power.engine.cards import Card
-from companion.dashboard.entry import (
+from companion.games.rule_of_power.dashboard.entry import (
     EntryChoice,
     EntryCommand,
     EntryError,

@@ -10,14 +10,14 @@ from textual.command import CommandList
 from textual.widgets import Static
 
 from companion.dashboard.app import DashboardApp
-from companion.dashboard.screens.deal import DealScreen
+from companion.games.rule_of_power.dashboard.screens.deal import DealScreen
 from companion.dashboard.screens.help import HelpScreen
-from companion.dashboard.screens.settlement import SettlementScreen
-from companion.dashboard.screens.setup import SetupScreen
+from companion.games.rule_of_power.dashboard.screens.settlement import SettlementScreen
+from companion.games.rule_of_power.dashboard.screens.setup import SetupScreen
 from companion.dashboard.sources import ManualSource
 from companion.dashboard.widgets.event_log import EventLog
-from companion.dashboard.widgets.moves import PlayPanel
-from companion.dashboard.widgets.scores import ScoresPanel
+from companion.games.rule_of_power.dashboard.widgets.moves import PlayPanel
+from companion.games.rule_of_power.dashboard.widgets.scores import ScoresPanel
 from companion.games.rule_of_power.engine.game import GameSetup, Phase
 from companion.games.rule_of_power.engine.moves import Play
 from companion.records.format import load_game

@@ -28,7 +28,7 @@ from companion.dashboard.widgets.event_log import EventLog
 from companion.games.rule_of_power.engine.game import GameSetup, GameState, Phase
 from companion.games.rule_of_power.engine.moves import Play
 from companion.records.format import RecordError, load_game
-from companion.simulation.virtual_table import VirtualTable
+from companion.games.rule_of_power.simulation.virtual_table import VirtualTable
 from tests.dashboard.driving import entry_text, play_move
 
 ROP = str(Path(sys.executable).with_name("rop"))
@@ -210,7 +210,7 @@ def test_repair_sets_aside_only_a_line_cut_short(tmp_path: Path) -> None:
 
 def test_a_finished_game_is_not_resumed(tmp_path: Path) -> None:
     from companion.records.format import write_record
-    from companion.simulation.virtual_table import simulate_game
+    from companion.games.rule_of_power.simulation.virtual_table import simulate_game
 
     setup = GameSetup(("ann", "bob"))
     _, moves = simulate_game(setup, seed=1)

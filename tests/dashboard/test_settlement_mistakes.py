@@ -8,11 +8,11 @@ import pytest
 from rich.text import Text
 
 from companion.coach import Coach, review
-from companion.coach.review import biggest, round_span
+from companion.games.rule_of_power.coach.review import biggest, round_span
 from companion.dashboard.app import DashboardApp
-from companion.dashboard.screens.settlement import MISTAKE_SAMPLES, MISTAKES_TITLE, SettlementScreen, mistakes_text
+from companion.games.rule_of_power.dashboard.screens.settlement import MISTAKE_SAMPLES, MISTAKES_TITLE, SettlementScreen, mistakes_text
 from companion.dashboard.sources import ReplaySource
-from companion.samples import sample_path
+from companion.games.rule_of_power.samples import sample_path
 
 
 async def _until(pilot, condition, what: str) -> None:  # type: ignore[no-untyped-def]

@@ -15,8 +15,8 @@ from companion.dashboard.sources import DemoSource, ManualSource, ReplaySource
 from companion.dashboard.tracker_source import TrackerSource
 from companion.games.rule_of_power.engine.game import GameSetup, GameState
 from companion.session import GameSession
-from companion.samples import sample_path
-from companion.simulation.virtual_table import make_setup
+from companion.games.rule_of_power.samples import sample_path
+from companion.games.rule_of_power.simulation.virtual_table import make_setup
 from companion.tracker import Tracker, TrackerConfig
 
 
@@ -151,7 +151,7 @@ async def test_a_finished_replay_steps_back_and_plays_on() -> None:
 
 @pytest.mark.asyncio
 async def test_the_entry_suggests_short_forms_and_ids() -> None:
-    from companion.dashboard.entry import card_candidates
+    from companion.games.rule_of_power.dashboard.entry import card_candidates
     from companion.dashboard.screens.table import CardSuggester
     from companion.games.rule_of_power.engine import Deal, NewRound
 

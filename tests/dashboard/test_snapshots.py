@@ -8,10 +8,10 @@ import pytest
 
 from companion.dashboard.app import DashboardApp
 from companion.dashboard.sources import DemoSource, ManualSource, ReplaySource
-from companion.dashboard.widgets.moves import PlayPanel
+from companion.games.rule_of_power.dashboard.widgets.moves import PlayPanel
 from companion.games.rule_of_power.engine.game import GameSetup
-from companion.samples import sample_path
-from companion.simulation.virtual_table import make_setup
+from companion.games.rule_of_power.samples import sample_path
+from companion.games.rule_of_power.simulation.virtual_table import make_setup
 from tests.dashboard.driving import until
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 48), id="160x48")]

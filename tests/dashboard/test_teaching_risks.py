@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from companion.coach.policies import decision_key
-from companion.coach.risks import SCAN_SAMPLES, RiskScan
+from companion.games.rule_of_power.coach.policies import decision_key
+from companion.games.rule_of_power.coach.risks import SCAN_SAMPLES, RiskScan
 from companion.dashboard.app import DashboardApp
 from companion.dashboard.sources import ManualSource
-from companion.dashboard.widgets.moves import PlayPanel, risk_text
+from companion.games.rule_of_power.dashboard.widgets.moves import PlayPanel, risk_text
 from companion.games.rule_of_power.engine.game import GameSetup, Phase
 from tests.dashboard.driving import play_move
 

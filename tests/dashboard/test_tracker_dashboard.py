@@ -77,7 +77,7 @@ class UnpacedCamera:
 async def test_camera_sim_demo_follows_the_virtual_table() -> None:
     from companion.observations.log import ObservationLog
     from companion.sensors.camera_sim import CameraSimulation
-    from companion.simulation.virtual_table import make_setup
+    from companion.games.rule_of_power.simulation.virtual_table import make_setup
 
     # As camera_sim_app builds it, with the camera unpaced and the tracker on its clock.
     setup = make_setup(2)

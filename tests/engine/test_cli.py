@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from companion.cli import main
-from companion.samples import SAMPLES, sample_path
+from companion.games.rule_of_power.samples import SAMPLES, sample_path
 
 
 def run(capsys, *args):

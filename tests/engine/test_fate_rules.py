@@ -13,7 +13,7 @@ from companion.games.rule_of_power.engine.effects import CENTRE, FRONT, HAND, PL
 from companion.games.rule_of_power.engine.fate import FATE_RULES, fate_rule
 from companion.games.rule_of_power.engine.game import GameState, IllegalMoveError, Phase
 from companion.games.rule_of_power.engine.moves import DETAILS, UNSEEN, DrawFate, InvalidMoveError, Play
-from companion.simulation.virtual_table import VirtualTable, make_setup
+from companion.games.rule_of_power.simulation.virtual_table import VirtualTable, make_setup
 from tests.engine.helpers import card, fate_deck, start
 from tests.engine.test_properties import SEATINGS, snapshot
 

@@ -83,7 +83,7 @@ def test_first_player_is_left_of_dealer_every_deal_and_deal_moves_left():
 
 
 def test_new_round_dealer_must_be_left_of_previous(tmp_path):
-    from companion.simulation.virtual_table import VirtualTable, make_setup
+    from companion.games.rule_of_power.simulation.virtual_table import VirtualTable, make_setup
 
     setup = make_setup(3)
     game = GameState(setup)
@@ -174,7 +174,7 @@ def test_sweeps_and_leftover_follow_r6_r7(players, teams):
     """Play whole simulated rounds with Fate cards and recount, independently of the
     engine, the sweeps (R7: a natural, not empowered World card clearing the centre outside
     the first and the last deal) and the leftover (R6)."""
-    from companion.simulation.virtual_table import VirtualTable, make_setup
+    from companion.games.rule_of_power.simulation.virtual_table import VirtualTable, make_setup
 
     setup = make_setup(players, teams)
     counted = {"sweeps": 0, "excluded": 0}
@@ -207,7 +207,7 @@ def test_sweeps_and_leftover_follow_r6_r7(players, teams):
 
 def test_leftover_goes_to_the_last_capturer():
     """R6: the cards left in the centre at the end go to whoever captured last."""
-    from companion.simulation.virtual_table import simulate_game, make_setup
+    from companion.games.rule_of_power.simulation.virtual_table import simulate_game, make_setup
 
     game, _ = simulate_game(make_setup(2), seed=9)
     for r in game.results:
@@ -378,7 +378,7 @@ def test_fate_card_not_drawn_cannot_be_played():
 def test_player_with_only_fate_cards_may_play_one_or_pass():
     """R17: a player with no World cards left may play a Fate card from hand or pass; a
     player holding World cards may not pass."""
-    from companion.simulation.virtual_table import VirtualTable, make_setup
+    from companion.games.rule_of_power.simulation.virtual_table import VirtualTable, make_setup
 
     setup = make_setup(2)
     game = GameState(setup)
@@ -409,7 +409,7 @@ def test_player_with_only_fate_cards_may_play_one_or_pass():
 
 def test_winner_needs_target_and_strictly_greatest_total():
     """R14, R13, via simulated games: check the engine's verdict after each round."""
-    from companion.simulation.virtual_table import simulate_game, make_setup
+    from companion.games.rule_of_power.simulation.virtual_table import simulate_game, make_setup
 
     for seed in range(25):
         game, _ = simulate_game(make_setup(3, expansion=seed % 2 == 0), seed=seed, fate=True)
@@ -426,7 +426,7 @@ def test_winner_needs_target_and_strictly_greatest_total():
 
 
 def test_game_over_refuses_moves():
-    from companion.simulation.virtual_table import simulate_game, make_setup
+    from companion.games.rule_of_power.simulation.virtual_table import simulate_game, make_setup
 
     game, _ = simulate_game(make_setup(2), seed=1)
     assert game.phase is Phase.OVER and not list(game.legal_moves)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from companion.games.rule_of_power.engine.cards import world_deck
 from companion.games.rule_of_power.engine.game import GameState, Phase
 from companion.games.rule_of_power.engine.moves import Deal, NewRound, Play
-from companion.simulation.virtual_table import VirtualTable, make_setup
+from companion.games.rule_of_power.simulation.virtual_table import VirtualTable, make_setup
 
 SEATINGS = [(2, 0), (3, 0), (4, 0), (4, 2), (5, 0), (6, 0), (6, 2), (6, 3)]
 

@@ -9,8 +9,8 @@ from companion.games.rule_of_power.engine.game import GameSetup, Phase
 from companion.games.rule_of_power.engine.moves import Play
 from companion.games.rule_of_power.record import FORMAT, ReplaySummary
 from companion.records.format import RecordError, RecordVisitor, RecordWriter, load_game, read_record
-from companion.samples import SAMPLES, sample_path
-from companion.simulation.virtual_table import make_setup, simulate_game
+from companion.games.rule_of_power.samples import SAMPLES, sample_path
+from companion.games.rule_of_power.simulation.virtual_table import make_setup, simulate_game
 
 SPEC_HEADER = '{"event": "game", "format": "rop-record/1", "players": ["ann", "bob"], "teams": null, "target": 11, "expansion": false}'
 

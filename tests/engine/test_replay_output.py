@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from companion.cli import main
-from companion.samples import SAMPLES, sample_path
+from companion.games.rule_of_power.samples import SAMPLES, sample_path
 
 
 def test_each_json_line_names_its_record_players_and_reasons(capsys):

@@ -35,7 +35,7 @@ def test_drawing_fate_without_fate_decks_says_the_game_has_none():
 
 
 def test_clearing_the_centre_in_the_first_deal_is_said_to_be_no_sweep():
-    from companion.dashboard.commentary import describe_move
+    from companion.games.rule_of_power.dashboard.commentary import describe_move
     from companion.games.rule_of_power.engine.moves import Play
 
     game = GameState(GameSetup(("ann", "bob")))

@@ -24,7 +24,7 @@ from companion.observations.log import ObservationLogError, read_observation_log
 from companion.records.format import RecordError, iter_record_lines, load_game
 from companion.records.store import load_for_resume
 from companion.sensors.table import TableConfig, TableConfigError
-from companion.simulation.virtual_table import VirtualTable
+from companion.games.rule_of_power.simulation.virtual_table import VirtualTable
 from hardware.board import BoardProtocol, ProtocolError
 from hardware.board_state import BoardState
 from hardware.line_codec import encode_line

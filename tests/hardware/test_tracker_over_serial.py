@@ -20,7 +20,7 @@ from companion.observations import CardTapped
 from companion.records.format import load_game
 from companion.records.store import GameFile
 from companion.session import GameSession
-from companion.simulation.taps import board_layout, fate_reader, taps_for
+from companion.games.rule_of_power.simulation.taps import board_layout, fate_reader, taps_for
 from companion.tracker import Question, Tracker, TrackerConfig
 from hardware.emulator import BoardEmulator, FirmwareBuild
 from hardware.tapping import CLUB, TappedBoard, board_chips

@@ -13,7 +13,7 @@ import pytest
 from companion.games.rule_of_power.engine.game import GameSetup, GameState
 from companion.records.format import RecordError, iter_record_lines, load_game
 from companion.records.store import GameFile, last_unfinished, load_for_resume
-from companion.simulation.virtual_table import VirtualTable
+from companion.games.rule_of_power.simulation.virtual_table import VirtualTable
 
 SETUP = GameSetup(("ann", "bob", "cy"))
 

@@ -8,12 +8,12 @@ from collections.abc import Callable, Iterator, Sequence
 
 from companion.games.rule_of_power.engine.moves import Deal, DrawFate, Move, NewRound, Play
 from companion.observations import Observation
-from companion.simulation.virtual_table import make_setup, simulate_game
+from companion.games.rule_of_power.simulation.virtual_table import make_setup, simulate_game
 from companion.session import GameSession
 from companion.tracker import MoveApplied, OutOfSync, Question, RuleHint, Tracker, TrackerConfig
 from companion.observations.scene import Scene
-from companion.simulation.staging import changes, stage
-from companion.simulation.taps import taps_for
+from companion.games.rule_of_power.simulation.staging import changes, stage
+from companion.games.rule_of_power.simulation.taps import taps_for
 
 
 def same_move(tracked: Move, true: Move) -> bool:

@@ -30,7 +30,7 @@ from companion.observations import (
     SensorStatus,
     UnknownTag,
 )
-from companion.simulation.virtual_table import make_setup
+from companion.games.rule_of_power.simulation.virtual_table import make_setup
 from companion.session import GameSession
 from companion.tracker import Tracker, TrackerConfig, TrackerState
 from tests.tracker.harness import same_move

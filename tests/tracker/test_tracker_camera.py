@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from companion.games.rule_of_power.engine.game import GameState
 from companion.games.rule_of_power.engine.moves import DrawFate, NewRound
-from companion.simulation.staging import stage
+from companion.games.rule_of_power.simulation.staging import stage
 from vision.owners import OwnerRegistry
 from vision.reader import TableReader
 from vision.scenes import render_scene_frames

@@ -16,7 +16,7 @@ import pytest
 
 from companion.games.rule_of_power.engine.moves import DrawFate
 from companion.observations import CardGone, CardSeen
-from companion.simulation.staging import stage
+from companion.games.rule_of_power.simulation.staging import stage
 from vision.layout import Layout, demo_layout, load_layout
 from vision.markers import MODULE_MM
 from vision.owners import OwnerRegistry

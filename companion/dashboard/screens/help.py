@@ -11,7 +11,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from companion.dashboard.entry import __doc__ as ENTRY_DOC
+from companion.games.rule_of_power.dashboard.entry import __doc__ as ENTRY_DOC
 
 __all__ = ["HelpScreen", "bindings_table"]
 

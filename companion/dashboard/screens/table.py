@@ -16,18 +16,18 @@ from textual.screen import Screen
 from textual.suggester import Suggester
 from textual.widgets import Footer, Input
 
-from companion.dashboard.entry import card_candidates
+from companion.games.rule_of_power.dashboard.entry import card_candidates
 from companion.dashboard.widgets.base import GamePanel
-from companion.dashboard.widgets.centre import CentreCards
+from companion.games.rule_of_power.dashboard.widgets.centre import CentreCards
 from companion.dashboard.widgets.event_log import EventLog
-from companion.dashboard.widgets.fate import FatePanel
-from companion.dashboard.widgets.hand import PlayersPanel
-from companion.dashboard.widgets.moves import Flag, LastPlay, PlayPanel
-from companion.dashboard.widgets.power_ring import PowerRingPanel
-from companion.dashboard.widgets.pride import PridePanel
-from companion.dashboard.widgets.scores import ScoresPanel
-from companion.dashboard.widgets.status import TableStatus
-from companion.dashboard.widgets.unseen import UnseenPanel
+from companion.games.rule_of_power.dashboard.widgets.fate import FatePanel
+from companion.games.rule_of_power.dashboard.widgets.hand import PlayersPanel
+from companion.games.rule_of_power.dashboard.widgets.moves import Flag, LastPlay, PlayPanel
+from companion.games.rule_of_power.dashboard.widgets.power_ring import PowerRingPanel
+from companion.games.rule_of_power.dashboard.widgets.pride import PridePanel
+from companion.games.rule_of_power.dashboard.widgets.scores import ScoresPanel
+from companion.games.rule_of_power.dashboard.widgets.status import TableStatus
+from companion.games.rule_of_power.dashboard.widgets.unseen import UnseenPanel
 from companion.games.rule_of_power.engine.game import GameState
 
 __all__ = ["CardSuggester", "SIDE_PANELS", "TableScreen"]

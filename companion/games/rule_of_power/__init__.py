@@ -15,12 +15,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.games.options import Option, settle
+from companion.games.protocol import Sample
 from companion.games.rule_of_power.catalogue import CATALOGUE, RuleOfPowerCards
 from companion.games.rule_of_power.engine.cards import FATE_CARDS
 from companion.games.rule_of_power.engine.game import FATE_DECK_SIZE, GameSetup, GameState, Phase, deal_from
 from companion.games.rule_of_power.engine.moves import Deal, Move, NewRound
 
 if TYPE_CHECKING:
+    from companion.commands.game_command import GameCommand
     from companion.games.rule_of_power.record import RuleOfPowerRecord
 
 __all__ = ["GAME", "RuleOfPower", "MAX_TARGET"]
@@ -117,6 +119,23 @@ class RuleOfPower:
         from companion.games.rule_of_power.words import attempt_text
 
         return attempt_text(move)
+
+    def samples(self) -> tuple[Sample, ...]:
+        from companion.games.rule_of_power.samples import SAMPLES, sample_path
+
+        out = []
+        for name, (players, teams, fate, expansion, _seed) in SAMPLES.items():
+            what = f"{players} players" + (f" in {teams} teams" if teams else "")
+            what += ", Fate decks" if fate else ""
+            what += ", Higher Powers expansion" if expansion else ""
+            out.append(Sample(name, what, sample_path(name)))
+        return tuple(out)
+
+    def commands(self) -> tuple[GameCommand, ...]:
+        """``rop legal``, ``rop score`` and ``rop simulate`` for Rule of Power."""
+        from companion.games.rule_of_power.commands import COMMANDS
+
+        return COMMANDS
 
     def __repr__(self) -> str:
         return "<Game rule-of-power>"

@@ -11,9 +11,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
-from companion.dashboard.commentary import explain_illegal
-from companion.dashboard.entry import EntryError, resolve_card
-from companion.simulation.dealer import TableDealer
+from companion.games.rule_of_power.dashboard.commentary import explain_illegal
+from companion.games.rule_of_power.dashboard.entry import EntryError, resolve_card
+from companion.games.rule_of_power.simulation.dealer import TableDealer
 from companion.games.rule_of_power.engine.game import GameState, IllegalMoveError, deal_sizes
 from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, InvalidMoveError
 

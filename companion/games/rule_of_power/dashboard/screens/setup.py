@@ -9,7 +9,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from companion.dashboard.tablesetup import SetupError, TableSetup, build_table_setup
+from companion.games.rule_of_power.dashboard.tablesetup import SetupError, TableSetup, build_table_setup
 
 __all__ = ["SetupScreen"]
 

@@ -11,9 +11,9 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from companion.dashboard.cards import card_chip
-from companion.dashboard.commentary import move_effect
-from companion.dashboard.widgets.moves import move_label
+from companion.games.rule_of_power.dashboard.cards import card_chip
+from companion.games.rule_of_power.dashboard.commentary import move_effect
+from companion.games.rule_of_power.dashboard.widgets.moves import move_label
 from companion.games.rule_of_power.engine.game import GameState
 from companion.games.rule_of_power.engine.moves import Move
 

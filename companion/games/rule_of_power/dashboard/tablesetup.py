@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from companion.games.rule_of_power.engine.cards import FATE_CARDS, Card
-from companion.dashboard.entry import EntryError, resolve_card
+from companion.games.rule_of_power.dashboard.entry import EntryError, resolve_card
 from companion.games.rule_of_power.engine.game import FATE_DECK_SIZE, GameSetup, IllegalMoveError
 from companion.games.rule_of_power.engine.moves import InvalidMoveError
 

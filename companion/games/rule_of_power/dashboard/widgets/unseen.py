@@ -9,7 +9,7 @@ from collections import defaultdict
 from rich.text import Text
 
 from companion.games.rule_of_power.engine.cards import Card, world_deck
-from companion.dashboard.cards import card_chip
+from companion.games.rule_of_power.dashboard.cards import card_chip
 from companion.dashboard.grid import Column, grid, lines
 from companion.dashboard.widgets.base import GamePanel
 from companion.games.rule_of_power.engine.game import GameState

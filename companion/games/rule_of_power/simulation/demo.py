@@ -9,7 +9,7 @@ import random
 
 from companion.games.rule_of_power.engine.game import GameSetup, GameState, Phase
 from companion.games.rule_of_power.engine.moves import Move, Pass, Play
-from companion.simulation.virtual_table import VirtualTable
+from companion.games.rule_of_power.simulation.virtual_table import VirtualTable
 
 __all__ = ["DemoTable", "make_slip"]
 

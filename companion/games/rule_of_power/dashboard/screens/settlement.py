@@ -22,10 +22,10 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from companion.coach import Coach, CoachError, Mark, review
-from companion.coach.review import biggest, round_span
-from companion.dashboard.cards import cards_line
+from companion.games.rule_of_power.coach.review import biggest, round_span
+from companion.games.rule_of_power.dashboard.cards import cards_line
 from companion.dashboard.widgets.base import side_label
-from companion.dashboard.widgets.pride import pride_table
+from companion.games.rule_of_power.dashboard.widgets.pride import pride_table
 from companion.games.rule_of_power.engine.game import GameSetup, Outcome, RoundResult, Termination
 from companion.games.rule_of_power.engine.moves import Move
 from companion.games.rule_of_power.engine.scoring import POINT_KEYS

@@ -1,7 +1,7 @@
 """What a game looks like to NFC readers: the taps a table makes for each move, as the docs
 tell players to (docs/tracker.md, "With NFC readers").
 
-The counterpart of :mod:`~companion.simulation.staging` for the readers: the card played on
+The counterpart of :mod:`~companion.games.rule_of_power.simulation.staging` for the readers: the card played on
 the centre reader, then the cards it takes while the capture is not yet told apart (R4), a
 drawn Fate card on its owner's Fate reader, the discards a Dark Decay calls for (R21) in
 seating order, the first deal's centre cards. A Thief's or a Mirror Swap's target is named

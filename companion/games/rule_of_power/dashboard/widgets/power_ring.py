@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from companion.games.rule_of_power.engine.cards import power_cards
-from companion.dashboard.cards import card_chip
+from companion.games.rule_of_power.dashboard.cards import card_chip
 from companion.dashboard.grid import Column, grid, lines
 from companion.dashboard.widgets.base import GamePanel
 from companion.games.rule_of_power.engine.game import GameState

@@ -16,7 +16,7 @@ from companion.games.rule_of_power.engine.cards import Card
 from companion.games.rule_of_power.engine.fate import fate_rule
 from companion.games.rule_of_power.engine.game import GameState, Phase, deal_sizes
 from companion.games.rule_of_power.engine.moves import Deal, DrawFate, Move, Pass, Play
-from companion.tracker.table import Key, TableView, Zones, difference, expected_zones, same, spent_keys
+from companion.games.rule_of_power.tracking.table import Key, TableView, Zones, difference, expected_zones, same, spent_keys
 
 __all__ = ["Explanation", "explain", "visible_candidates", "fate_plays", "matches", "describe_moves", "unseen_deal", "forced_move", "push_forced"]
 

@@ -21,7 +21,7 @@ from functools import lru_cache
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from companion.coach.outcome import CATEGORIES
+from companion.games.rule_of_power.coach.outcome import CATEGORIES
 from companion.games.rule_of_power.engine.captures import capture_options
 from companion.games.rule_of_power.engine.cards import Card
 from companion.games.rule_of_power.engine.game import GameState, Phase

@@ -125,7 +125,7 @@ class VirtualTable:
     def _chosen(self, game: GameState) -> Move:
         # Imported here: the coach is only needed by tables that play at a level.
         from companion.coach import Coach
-        from companion.coach.policies import greedy_move
+        from companion.games.rule_of_power.coach.policies import greedy_move
 
         if self.policy == "greedy":
             return greedy_move(game, self.deck, self.rng)

@@ -2,7 +2,7 @@
 legal moves of every card in the hand of the player to move with the points each changes and
 the risk the coach sees in it.
 
-The risks come from :class:`~companion.coach.risks.RiskScan`, from the player to move's view
+The risks come from :class:`~companion.games.rule_of_power.coach.risks.RiskScan`, from the player to move's view
 only, in a thread of their own: the moves are listed at once, and their risks filled in a few
 tens of milliseconds later (for the position still shown; a scan overtaken by the next move
 stops and is forgotten)."""
@@ -17,12 +17,12 @@ from textual.reactive import reactive
 from textual.worker import get_current_worker
 
 from companion.coach import CoachError
-from companion.coach.policies import decision_key
-from companion.coach.reasons import Risk
-from companion.coach.risks import SCAN_SAMPLES, RiskScan
+from companion.games.rule_of_power.coach.policies import decision_key
+from companion.games.rule_of_power.coach.reasons import Risk
+from companion.games.rule_of_power.coach.risks import SCAN_SAMPLES, RiskScan
 from companion.games.rule_of_power.engine.cards import Card
-from companion.dashboard.cards import card_chip, cards_line
-from companion.dashboard.commentary import move_effect
+from companion.games.rule_of_power.dashboard.cards import card_chip, cards_line
+from companion.games.rule_of_power.dashboard.commentary import move_effect
 from companion.dashboard.grid import Column, grid, lines
 from companion.dashboard.widgets.base import GamePanel
 from companion.games.rule_of_power.engine.fate import fate_rule

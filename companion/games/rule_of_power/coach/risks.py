@@ -2,7 +2,7 @@
 
 Teaching mode shows, beside every legal move, the concrete risk the coach sees in it ("leaves
 W007 Fire Dragon alone in the centre: bob could take it with any of 3 unseen cards (7s), about
-40 %"). The risks are the search's own (:func:`~companion.coach.reasons.risk_reasons` on the
+40 %"). The risks are the search's own (:func:`~companion.games.rule_of_power.coach.reasons.risk_reasons` on the
 same counts), but they need only the moment after the move: in each sampled world, what the
 next player could take, and what the opponents take before the player moves again. So a
 :class:`RiskScan` plays each decision and follows the table to the player's next turn, and
@@ -26,8 +26,8 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 
-from companion.coach.policies import RolloutPolicy, decision_key, decisions, equivalence_key, interchange, realize
-from companion.coach.reasons import Risk, ThreatCounter, follow_until_turn, risk_reasons
+from companion.games.rule_of_power.coach.policies import RolloutPolicy, decision_key, decisions, equivalence_key, interchange, realize
+from companion.games.rule_of_power.coach.reasons import Risk, ThreatCounter, follow_until_turn, risk_reasons
 from companion.games.rule_of_power.engine.sampling import Sampler, SamplingError, embody
 from companion.coach.search import CoachError
 from companion.games.rule_of_power.engine.cards import Card
@@ -103,7 +103,7 @@ class RiskScan:
         self.samples += 1
 
     def risks(self) -> dict[Hashable, list[Risk]]:
-        """Each decision's risks (by :func:`~companion.coach.policies.decision_key`), the
+        """Each decision's risks (by :func:`~companion.games.rule_of_power.coach.policies.decision_key`), the
         strongest first; a decision without a risk worth telling has an empty list."""
         out: dict[Hashable, list[Risk]] = {}
         takeable = frozenset(c for e in self.classes.values() for _, m in e.members for c in getattr(m, "capture", ()))

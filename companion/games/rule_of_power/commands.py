@@ -1,45 +1,26 @@
-"""``rop legal`` and ``rop score``: the rules on demand."""
+"""Rule of Power's own commands: ``rop legal`` and ``rop score`` (the rules on demand) and
+``rop simulate`` (random legal games written as records)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-from typing import Any
+from typing import IO, Any
 
 from companion.games.rule_of_power.engine.captures import capture_options, refused_captures, sort_options
 from companion.games.rule_of_power.engine.cards import CARD_FORMS, Card, UnknownCardError, parse_cards
 from companion.games.rule_of_power.engine.scoring import score_round
+from companion.games.errors import IllegalMoveError, InvalidMoveError
+from companion.games.rule_of_power import MAX_TARGET, GAME
+from companion.games.rule_of_power.engine.game import GameState
+from companion.games.rule_of_power.summary import format_score_table
+from companion.observations.argtypes import int_range
+from companion.observations.outfiles import OutputError, atomic_output
 from companion.observations.textio import InputError, decode_text, loads_json, read_json
+from companion.records.format import RecordWriter
 
-
-def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(
-        "legal",
-        help="capture options of a card on a centre (R4, R5)",
-        description="List every capture a card may make on the given centre (R4), or with a "
-        "Mystic Crystal in play (R5), and why the sums a player might expect are not options. "
-        f"Cards are written as {CARD_FORMS}. Expansion cards (11-13, W041-W052) are always recognised.",
-    )
-    p.add_argument("--center", "--centre", dest="center", required=True, help="centre cards, comma separated, e.g. 2p,4m,W035 ('' for none)")
-    p.add_argument("--card", required=True, help="the card played: a World card (6d, W036), the Warlock or the Vampire")
-    p.add_argument("--crystal", action="store_true", help="a Mystic Crystal is in play (R5)")
-    p.add_argument(
-        "--json",
-        action="store_true",
-        help='print {"card": id, "options": [[id, ...], ...], "refused": [{"cards": [id, ...], "reason": text, "rule": "R4"}, ...]}',
-    )
-    p.set_defaults(func=cmd_legal)
-
-    p = sub.add_parser(
-        "score",
-        help="score a round from each side's captured cards (R6-R13)",
-        description='Score one round. FILE (or - for standard input) holds {"sides": {"ann": '
-        '{"captured": ["W001", ...], "sweeps": 1}, ...}, "expansion": false}.',
-    )
-    p.add_argument("file", metavar="FILE")
-    p.add_argument("--json", action="store_true", help="print the score JSON of rop-record/1")
-    p.set_defaults(func=cmd_score)
+__all__ = ["COMMANDS", "Legal", "Score", "Simulate"]
 
 
 def _fail(message: str) -> int:
@@ -177,23 +158,110 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
-_COLUMNS = (
-    ("world_cards", "World"),
-    ("power_cards", "Power"),
-    ("fire_dragon", "Fire"),
-    ("pride_of_dragons", "Pride"),
-    ("power_master", "Master"),
-    ("power_points", "Chain"),
-    ("sweeps", "Sweeps"),
-)
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from companion.games.rule_of_power.simulation.virtual_table import VirtualTable
+
+    try:
+        setup = GAME.make_setup(GAME.default_players(args.players), teams=args.teams, target=args.target, expansion=args.expansion)
+    except (IllegalMoveError, InvalidMoveError, ValueError) as exc:
+        print(f"rop simulate: {exc}", file=sys.stderr)
+        return 2
+    table = VirtualTable(setup, seed=args.seed, fate=args.fate, policy=args.level)
+    game = GameState(setup, keep_history=False)
+
+    def write(out: IO[str]) -> None:
+        writer = RecordWriter(out, table.setup)
+        for move in table.moves(game):
+            writer.write(move)
+
+    try:
+        if args.output == "-":
+            write(sys.stdout)
+        else:
+            # Written through a temporary file: a game that cannot be finished or written
+            # leaves nothing behind.
+            with atomic_output(args.output) as out:
+                write(out)
+    except OutputError as exc:
+        print(f"rop simulate: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"rop simulate: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except RuntimeError as exc:
+        print(f"rop simulate: {exc} (target {setup.target}); nothing was written", file=sys.stderr)
+        return 1
+    if args.output != "-":
+        outcome = game.outcome()
+        assert outcome is not None
+        print(f"wrote {args.output}: {len(game.results)} rounds, winner {outcome.winner}", file=sys.stderr)
+    return 0
 
 
-def format_score_table(sides: Any) -> str:
-    """A plain-text table of points per side."""
-    width = max([4] + [len(s) for s in sides])
-    head = "side".ljust(width) + "".join(f"{label:>8}" for _, label in _COLUMNS) + f"{'Total':>8}"
-    rows = [head]
-    for side, pts in sides.items():
-        j = pts.to_json()
-        rows.append(side.ljust(width) + "".join(f"{j[k]:>8}" for k, _ in _COLUMNS) + f"{j['total']:>8}")
-    return "\n".join(rows)
+class Legal:
+    name = "legal"
+    help = "capture options of a card on a centre (R4, R5)"
+    description = (
+        "List every capture a card may make on the given centre (R4), or with a Mystic Crystal in play "
+        f"(R5), and why the sums a player might expect are not options. Cards are written as {CARD_FORMS}. "
+        "Expansion cards (11-13, W041-W052) are always recognised."
+    )
+
+    def add_arguments(self, p: argparse.ArgumentParser) -> None:
+        p.add_argument("--center", "--centre", dest="center", required=True, help="centre cards, comma separated, e.g. 2p,4m,W035 ('' for none)")
+        p.add_argument("--card", required=True, help="the card played: a World card (6d, W036), the Warlock or the Vampire")
+        p.add_argument("--crystal", action="store_true", help="a Mystic Crystal is in play (R5)")
+        p.add_argument(
+            "--json",
+            action="store_true",
+            help='print {"card": id, "options": [[id, ...], ...], "refused": [{"cards": [id, ...], "reason": text, "rule": "R4"}, ...]}',
+        )
+
+    def run(self, args: argparse.Namespace) -> int:
+        return cmd_legal(args)
+
+
+class Score:
+    name = "score"
+    help = "score a round from each side's captured cards (R6-R13)"
+    description = (
+        'Score one round. FILE (or - for standard input) holds {"sides": {"ann": '
+        '{"captured": ["W001", ...], "sweeps": 1}, ...}, "expansion": false}.'
+    )
+
+    def add_arguments(self, p: argparse.ArgumentParser) -> None:
+        p.add_argument("file", metavar="FILE")
+        p.add_argument("--json", action="store_true", help="print the score JSON of rop-record/1")
+
+    def run(self, args: argparse.Namespace) -> int:
+        return cmd_score(args)
+
+
+class Simulate:
+    name = "simulate"
+    help = "play a complete random legal game and write its record"
+    description = "Play a random legal game on a virtual table and write its rop-record/1."
+
+    def add_arguments(self, p: argparse.ArgumentParser) -> None:
+        from companion.games.rule_of_power.simulation.virtual_table import POLICIES
+
+        p.add_argument("--players", type=int_range(2, 6), default=2, help="2 to 6 (default 2)")
+        p.add_argument("--teams", type=int_range(0, 3), default=0, help="number of teams, 0 to 3 (0: everyone alone)")
+        p.add_argument("--seed", type=int, default=None, help="random seed, for a repeatable game")
+        p.add_argument("--fate", action="store_true", help="players use Fate decks")
+        p.add_argument("--expansion", action="store_true", help="the Higher Powers expansion (R2)")
+        p.add_argument(
+            "--target",
+            type=int_range(11, MAX_TARGET),
+            default=11,
+            help=f"points to win: 11, 16, 21, ... up to {MAX_TARGET} (R14)",
+        )
+        p.add_argument("--level", choices=POLICIES, default="random", help="how the virtual players play (default: random)")
+        p.add_argument("-o", "--output", default="-", help="record file (default: standard output)")
+
+    def run(self, args: argparse.Namespace) -> int:
+        return cmd_simulate(args)
+
+
+COMMANDS = (Legal(), Score(), Simulate())
+"""Rule of Power's commands, as ``rop`` offers them (``--game rule-of-power``, the default)."""

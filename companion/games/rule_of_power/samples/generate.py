@@ -1,12 +1,12 @@
-"""Write the sample records from their fixed seeds: ``python -m companion.samples.generate``."""
+"""Write the sample records from their fixed seeds: ``python -m companion.games.rule_of_power.samples.generate``."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from companion.records.format import write_record
-from companion.samples import SAMPLES
-from companion.simulation.virtual_table import make_setup, simulate_game
+from companion.games.rule_of_power.samples import SAMPLES
+from companion.games.rule_of_power.simulation.virtual_table import make_setup, simulate_game
 
 
 def generate(directory: Path) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from companion.dashboard.cards import card_block, card_chip
+from companion.games.rule_of_power.dashboard.cards import card_block, card_chip
 from companion.dashboard.grid import lines
 from companion.dashboard.widgets.base import GamePanel
 from companion.games.rule_of_power.engine.game import GameState

@@ -24,8 +24,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.coach.policies import decisions, describe
-from companion.coach.reasons import category_reasons
+from companion.games.rule_of_power.coach.policies import decisions, describe
+from companion.games.rule_of_power.coach.reasons import category_reasons
 from companion.coach.search import Coach, MoveAdvice
 from companion.games.rule_of_power.engine.game import GameSetup, GameState, Phase
 from companion.games.rule_of_power.engine.moves import DrawFate, Move, NewRound, Pass, Play

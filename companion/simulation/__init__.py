@@ -1,4 +1,0 @@
-"""The simulated table: a virtual table that plays legal games of its own
-(:mod:`~companion.simulation.virtual_table`), and what such a game looks like, step by step,
-to a camera (:mod:`~companion.simulation.staging`) and to NFC readers
-(:mod:`~companion.simulation.taps`). For the demo, tests and benchmarks."""
