@@ -173,7 +173,7 @@ def play_camera(setup: Setup, seed: int, fps: float, whole: bool) -> Result:
     rules, truth, moves, first = _game(setup, seed)
     end = len(moves) if whole else next((i for i, m in enumerate(moves) if isinstance(m, NewRound) and i > 0), len(moves))
     # A camera alone: draws are announced, never seen (as `rop play --camera` sets it up).
-    config = TrackerConfig(first_dealer=first.dealer, fate_decks={p: first.deck_of(p) for p in rules.players}, draws_visible=False)
+    config = TrackerConfig(first_dealer=first.dealer, facts={"fate_decks": {p: first.deck_of(p) for p in rules.players}, "draws_visible": False})
     table = Table(moves, Tracker(GameSession(rules), config))
     tracker = table.tracker
     names = list(rules.players)
@@ -243,7 +243,7 @@ def play_nfc(setup: Setup, seed: int, firmware: Any) -> Result:
         raise SystemExit(f"{setup.players} players need {setup.players + 1} readers; one emulated board has 4")
     slots, readers = board_layout(players, fate_readers)
     decks = {p: first.deck_of(p) for p in players}
-    config = TrackerConfig(readers=readers, first_dealer=first.dealer, fate_decks=decks, draws_visible=True)
+    config = TrackerConfig(readers=readers, first_dealer=first.dealer, facts={"fate_decks": decks, "draws_visible": True})
     table = Table(moves, Tracker(GameSession(rules), config))
     tracker = table.tracker
     delays: list[float] = []

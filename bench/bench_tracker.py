@@ -61,7 +61,7 @@ def simulated_log(players: int, teams: int, seed: int) -> ObservationLog:
         out.extend(changes(before, scene, t))
         before = scene
     decks = {p: first.deck_of(p) for p in setup.players}
-    return ObservationLog(setup.players, setup.teams, setup.target, first_dealer=first.dealer, fate_decks=decks, draws_visible=True, observations=out)
+    return ObservationLog(setup, first_dealer=first.dealer, facts={"fate_decks": decks, "draws_visible": True}, observations=out)
 
 
 def percentile(values: list[float], p: float) -> float:

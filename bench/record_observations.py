@@ -23,7 +23,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     setup = make_setup(2)
     sim = CameraSimulation(setup, seed=args.seed, fate=True)
-    log = ObservationLog(setup.players, first_dealer=sim.first_dealer, fate_decks=sim.fate_decks, draws_visible=True)
+    log = ObservationLog(setup, first_dealer=sim.first_dealer, facts={"fate_decks": sim.fate_decks, "draws_visible": True})
     recorder = ObservationRecorder(args.out, log, clock=lambda: 0.0, overwrite=True)
     began = time.perf_counter()
     count = 0

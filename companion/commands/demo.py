@@ -98,7 +98,7 @@ def camera_sim_app(*, seed: int = 7, fate: bool = True, step_s: float = 1.5, tea
 
     setup = make_setup(2)
     sim = CameraSimulation(setup, seed=seed, fate=fate, step_s=step_s)
-    table = ObservationLog(setup.players, first_dealer=sim.first_dealer, fate_decks=sim.fate_decks, draws_visible=True)
+    table = ObservationLog(setup, first_dealer=sim.first_dealer, facts={"fate_decks": sim.fate_decks, "draws_visible": True})
     recorder = ObservationRecorder(record, table) if record else None
     source = TrackerSource(Tracker(GameSession(setup), TrackerConfig.from_log(table)), sim.start, label="camera-sim", recorder=recorder)
     return DashboardApp(source, teaching=teaching, setup=setup, games_dir=games_dir)

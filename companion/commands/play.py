@@ -149,9 +149,8 @@ def table_config(args: argparse.Namespace):
     config = TableConfig.load(args.config) if args.config else TableConfig()
     if args.players:
         table = _table_setup(args, companion_deals=False)
-        setup = table.setup
-        config.players, config.teams, config.target, config.expansion = setup.players, setup.teams, setup.target, setup.expansion
-        config.fate_decks = {p: tuple(cards) for p, cards in table.fate_sets.items()}
+        config.setup = table.setup
+        config.facts = {**config.facts, **table.facts}
         config.first_dealer = table.first_dealer
     if args.camera is not None:
         config.camera = int(args.camera) if args.camera.isdigit() else args.camera
@@ -189,6 +188,7 @@ class SensedTable:
 def sensed_table(args: argparse.Namespace) -> SensedTable:
     """The sensors of the table the options describe: a played-back observation log, or the
     camera and NFC readers of the table configuration."""
+    from companion.observations.facts import facts_of
     from companion.observations.log import LogPlayback, ObservationLog, ObservationRecorder, read_observation_log
     from companion.sensors.table import TableSensors
 
@@ -199,15 +199,11 @@ def sensed_table(args: argparse.Namespace) -> SensedTable:
     else:
         config = table_config(args)
         log = ObservationLog(
-            config.players,
-            config.teams,
-            config.target,
-            config.expansion,
+            config.setup,
             config.first_dealer,
-            dict(config.fate_decks),
             dict(config.readers),
             hands_unseen=True,
-            draws_visible=config.has_nfc,
+            facts=facts_of(config.setup.game).equip(config.facts, nfc=config.has_nfc),
         )
 
         sensors = TableSensors(config)

@@ -82,9 +82,3 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 print(line)
             print()
     return status
-
-
-def _simulate_into(out: IO[str], table: VirtualTable, game: GameState) -> None:
-    writer = RecordWriter(out, table.setup)
-    for move in table.moves(game):
-        writer.write(move)

@@ -67,7 +67,7 @@ class TrackerSource(ManualSource):
         clock: Callable[[], float] = time.monotonic,
         recorder: Recorder | None = None,
     ) -> None:
-        super().__init__(fate_sets={p: list(c) for p, c in tracker.config.fate_decks.items()}, first_dealer=tracker.config.first_dealer)
+        super().__init__(fate_sets={p: list(c) for p, c in tracker.config.facts.get("fate_decks", {}).items()}, first_dealer=tracker.config.first_dealer)
         self.tracker = tracker
         self.label = label
         self._asking = False

@@ -5,11 +5,14 @@ play --record-observations FILE``), lets anyone play it back through the tracker
 dashboard (``rop play --observations FILE``), and feeds the latency benchmark with a real
 sensor stream. The format, ``rop-observations/1``:
 
-- The first line is a header: ``{"format": "rop-observations/1", "players": [...], "teams":
-  [[...], ...] or null, "target": 11, "expansion": false, "first_dealer": "bob",
-  "fate_decks": {"ann": ["F001", ...]}, "readers": {"board:0": "centre"}, "hands_unseen": true,
-  "draws_visible": false}``: the table, and how it was equipped, as the tracker needs them
-  (``TrackerConfig.from_log`` in the tracker).
+- The first line is a header: ``{"format": "rop-observations/1", "game": "rule-of-power",
+  "players": [...], "teams": [[...], ...] or null, "target": 11, "expansion": false,
+  "first_dealer": "bob", "readers": {"board:0": "centre"}, "hands_unseen": true,
+  "fate_decks": {"ann": ["F001", ...]}, "draws_visible": false}``: the game (``game``, Rule of
+  Power when absent) and its set-up as its record's ``game`` event has it, and how the table
+  was equipped, as the tracker needs them (``TrackerConfig.from_log`` in the tracker): the
+  first dealer, the readers' zones, whether hands are dealt face down, and the game's own
+  facts (Rule of Power's Fate decks and whether Fate draws are tapped).
 - Every further line is one observation: ``"t"`` (seconds since the log began), ``"kind"``,
   ``"source"`` and the fields of that kind:
 
@@ -23,7 +26,7 @@ sensor stream. The format, ``rop-observations/1``:
   ``status``       ``state`` (connected, lost, reconnecting, failed, ended), ``detail``, ``readers``
   ===============  ====================================================================
 
-Cards are written by id (``"W016"``), as in game records.
+Cards are written by id (``"W016"``), as in the game's records.
 """
 
 from __future__ import annotations
@@ -38,9 +41,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from companion.games.rule_of_power.engine.cards import Card, UnknownCardError
-from companion.games.rule_of_power.engine.game import GameSetup, IllegalMoveError
-from companion.games.rule_of_power.engine.moves import InvalidMoveError
+from companion.games.errors import IllegalMoveError, InvalidMoveError, MalformedEventError, UnknownCardError
+from companion.games.protocol import Card, Setup
+from companion.games.registry import DEFAULT, UnknownGameError, game
 from companion.observations import (
     CardGone,
     CardLifted,
@@ -52,6 +55,7 @@ from companion.observations import (
     SensorStatus,
     UnknownTag,
 )
+from companion.observations.facts import facts_of
 from companion.observations.textio import InputError, loads_json, read_text
 
 __all__ = ["FORMAT", "LogPlayback", "ObservationLog", "ObservationLogError", "ObservationRecorder", "read_observation_log"]
@@ -68,36 +72,27 @@ class ObservationLogError(InputError):
 @dataclass
 class ObservationLog:
     """A log read back: the table it was recorded at and its observations, timed in seconds
-    since the log began."""
+    since the log began. ``facts`` are the game's own facts about the table
+    (:mod:`companion.observations.facts`)."""
 
-    players: tuple[str, ...]
-    teams: tuple[tuple[str, ...], ...] | None = None
-    target: int = 11
-    expansion: bool = False
+    setup: Setup
     first_dealer: str | None = None
-    fate_decks: dict[str, tuple[Card, ...]] = field(default_factory=dict)
     readers: dict[str, str] = field(default_factory=dict)
     hands_unseen: bool = True
-    draws_visible: bool = False
+    facts: dict[str, Any] = field(default_factory=dict)
     observations: list[Observation] = field(default_factory=list)
 
     @property
-    def setup(self) -> GameSetup:
-        return GameSetup(self.players, self.teams, self.target, self.expansion)
+    def players(self) -> tuple[str, ...]:
+        return tuple(self.setup.players)
 
     def header(self) -> dict[str, Any]:
-        return {
-            "format": FORMAT,
-            "players": list(self.players),
-            "teams": [list(t) for t in self.teams] if self.teams else None,
-            "target": self.target,
-            "expansion": self.expansion,
-            "first_dealer": self.first_dealer,
-            "fate_decks": {p: [c.id for c in cards] for p, cards in self.fate_decks.items()},
-            "readers": dict(self.readers),
-            "hands_unseen": self.hands_unseen,
-            "draws_visible": self.draws_visible,
-        }
+        played = self.setup.game
+        out: dict[str, Any] = {"format": FORMAT, "game": played.name}
+        out.update((k, v) for k, v in played.codec.setup_event(self.setup).items() if k not in ("event", "format"))
+        out.update(first_dealer=self.first_dealer, readers=dict(self.readers), hands_unseen=self.hands_unseen)
+        out.update(facts_of(played).facts_json(self.facts))
+        return out
 
 
 def observation_json(obs: Observation, t: float) -> dict[str, Any]:
@@ -154,14 +149,15 @@ def _number(value: Any, key: str) -> float:
     return float(value)
 
 
-def _card(data: dict[str, Any], key: str = "card") -> Card:
+def _card(data: dict[str, Any], cards: Any, key: str = "card") -> Card:
     value = data.get(key)
     if not isinstance(value, str):
         raise _Bad(f'"{key}" must be a card id, not {_shown(value)}')
     try:
-        return Card.from_id(value)
+        card: Card = cards.from_id(value)
     except UnknownCardError as exc:
         raise _Bad(str(exc)) from None
+    return card
 
 
 def _names(value: Any, key: str) -> tuple[str, ...]:
@@ -175,14 +171,15 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _observation(data: dict[str, Any]) -> Observation:
+def _observation(data: dict[str, Any], cards: Any) -> Observation:
+    """One observation line; ``cards``: the game's catalogue, by which cards are read."""
     if "t" not in data:
         raise _Bad("missing 't'")
     at = _number(data["t"], "t")
     kind = data.get("kind")
     source = _str(data, "source")
     if kind in ("seen", "gone"):
-        card = _card(data)
+        card = _card(data, cards)
         owner, zone = _opt_str(data, "owner"), _opt_str(data, "zone")
         if kind == "gone":
             return CardGone(source, at, card, owner, zone)
@@ -195,7 +192,7 @@ def _observation(data: dict[str, Any]) -> Observation:
         uid = data.get("uid", "")
         if not isinstance(uid, str):
             raise _Bad(f'"uid" must be a text, not {_shown(uid)}')
-        return cls(source, at, _card(data), _opt_str(data, "owner"), _str(data, "reader"), uid)
+        return cls(source, at, _card(data, cards), _opt_str(data, "owner"), _str(data, "reader"), uid)
     if kind == "unknown-tag":
         return UnknownTag(source, at, _str(data, "reader"), _str(data, "uid"), _str(data, "reason"))
     if kind == "draw":
@@ -213,50 +210,36 @@ def _observation(data: dict[str, Any]) -> Observation:
 
 
 def _header(header: dict[str, Any]) -> ObservationLog:
-    """The table of a log's first line, every field checked (the same checks as a game
-    record's ``game`` event, R14-R16, through :class:`GameSetup`)."""
+    """The table of a log's first line, every field checked: the set-up by the same checks as
+    a game record's ``game`` event, the game's facts by the game's own."""
+    try:
+        played = game(header.get("game", DEFAULT)) if isinstance(header.get("game", DEFAULT), str) else None
+    except UnknownGameError as exc:
+        raise _Bad(str(exc)) from None
+    if played is None:
+        raise _Bad(f'"game" must name a game, not {_shown(header.get("game"))}')
     if "players" not in header:
         raise _Bad("missing 'players'")
     players = _names(header["players"], "players")
-    teams_value = header.get("teams")
-    teams = None
-    if teams_value is not None:
-        if not isinstance(teams_value, list):
-            raise _Bad(f'"teams" must be null or a list of lists of names, not {_shown(teams_value)}')
-        teams = tuple(_names(t, "teams") for t in teams_value) or None
-    target = header.get("target", 11)
-    if isinstance(target, bool) or not isinstance(target, int):
-        raise _Bad(f'"target" must be a whole number, not {_shown(target)}')
-    decks = header.get("fate_decks") or {}
+    try:
+        facts = facts_of(played).read_facts(header, players)
+    except ValueError as exc:
+        raise _Bad(str(exc)) from None
     readers = header.get("readers") or {}
-    if not isinstance(decks, dict):
-        raise _Bad(f'"fate_decks" must map each player to their Fate cards, not {_shown(decks)}')
     if not isinstance(readers, dict) or not all(isinstance(v, str) for v in readers.values()):
         raise _Bad(f'"readers" must map each reader to its zone, not {_shown(readers)}')
-    fate_decks = {}
-    for player, cards in decks.items():
-        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-            raise _Bad(f'"fate_decks": {player}\'s deck must be a list of card ids')
-        try:
-            fate_decks[player] = tuple(Card.from_id(c) for c in cards)
-        except UnknownCardError as exc:
-            raise _Bad(str(exc)) from None
+    try:
+        setup = played.codec.read_setup(header)
+    except (IllegalMoveError, InvalidMoveError, MalformedEventError) as exc:
+        raise _Bad(str(exc)) from None
     log = ObservationLog(
-        players=players,
-        teams=teams,
-        target=target,
-        expansion=_bool(header, "expansion", False),
+        setup,
         first_dealer=_opt_str(header, "first_dealer"),
-        fate_decks=fate_decks,
         readers=dict(readers),
         hands_unseen=_bool(header, "hands_unseen", True),
-        draws_visible=_bool(header, "draws_visible", False),
+        facts=facts,
     )
-    try:
-        log.setup  # noqa: B018 - the setup's own checks: seats, teams, target
-    except (IllegalMoveError, InvalidMoveError) as exc:
-        raise _Bad(str(exc)) from None
-    if log.first_dealer is not None and log.first_dealer not in players:
+    if log.first_dealer is not None and log.first_dealer not in setup.players:
         raise _Bad(f'"first_dealer" {log.first_dealer!r} is not one of the players')
     return log
 
@@ -286,6 +269,7 @@ def read_observation_log(path: str | os.PathLike[str]) -> ObservationLog:
         log = _header(header)
     except _Bad as exc:
         raise ObservationLogError(f"header: {exc}", path=path, line=1) from None
+    cards = log.setup.game.cards
     last = len(rows)
     while last > 1 and not rows[last - 1].strip():
         last -= 1
@@ -301,7 +285,7 @@ def read_observation_log(path: str | os.PathLike[str]) -> ObservationLog:
         try:
             if not isinstance(data, dict):
                 raise _Bad("an observation is a JSON object")
-            log.observations.append(_observation(data))
+            log.observations.append(_observation(data, cards))
         except _Bad as exc:
             raise ObservationLogError(str(exc), path=path, line=number) from None
     return log

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.games.rule_of_power.engine.cards import Card
-from companion.games.rule_of_power.engine.moves import Move
+from companion.games.protocol import Card
+from companion.games.protocol import Move
 
 __all__ = ["TableCard", "Scene"]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from companion.games.rule_of_power.engine.cards import Card
+from companion.games.protocol import Card
 
 __all__ = [
     "Observation",

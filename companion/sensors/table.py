@@ -3,12 +3,14 @@
 This is where the camera (:mod:`vision`), the NFC readers (:mod:`hardware`) and the virtual
 demo table meet; the rest of the companion sees only observations. A table is described by a
 :class:`TableConfig`, built from ``rop play`` options or read from a JSON file under
-``calibration/`` (``calibration/table.json`` by default):
+``calibration/`` (``calibration/table.json`` by default): the game (``game``, Rule of Power
+when absent) and its set-up as the game's records write it, the first dealer, the game's own
+facts about the table (:mod:`companion.observations.facts`), and the sensors:
 
 .. code-block:: json
 
-    {"players": ["ann", "bob"], "teams": null, "target": 11, "expansion": false,
-     "first_dealer": "bob",
+    {"game": "rule-of-power", "players": ["ann", "bob"], "teams": null, "target": 11,
+     "expansion": false, "first_dealer": "bob",
      "fate_decks": {"ann": ["F001", "F002", "F003", "F004", "F005", "F006", "F007"]},
      "camera": 0, "layout": 2, "video_speed": 1,
      "nfc": ["usb"], "serial": ["/dev/ttyACM0"],
@@ -26,10 +28,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.games.rule_of_power.engine.cards import Card, UnknownCardError
-from companion.games.rule_of_power.engine.game import GameSetup, IllegalMoveError
-from companion.games.rule_of_power.engine.moves import InvalidMoveError
+from companion.games.errors import IllegalMoveError, InvalidMoveError, MalformedEventError
+from companion.games.protocol import Setup
+from companion.games.registry import DEFAULT, UnknownGameError, game
 from companion.observations import Observation, SensorState, SensorStatus
+from companion.observations.facts import facts_of
 from companion.observations.textio import InputError, read_json
 
 __all__ = ["TableConfig", "TableConfigError", "TableSensors"]
@@ -39,14 +42,21 @@ class TableConfigError(ValueError):
     """A table configuration that cannot be used; the message names the file and the key."""
 
 
+_SENSOR_KEYS = ("camera", "video", "video_speed", "layout", "calibration", "nfc", "serial", "readers")
+
+
+def _default_setup() -> Setup:
+    setup: Setup = game().make_setup(("ann", "bob"))
+    return setup
+
+
 @dataclass
 class TableConfig:
-    players: tuple[str, ...] = ("ann", "bob")
-    teams: tuple[tuple[str, ...], ...] | None = None
-    target: int = 11
-    expansion: bool = False
+    setup: Setup = field(default_factory=_default_setup)
+    """The game and its set-up: seats and options."""
     first_dealer: str | None = None
-    fate_decks: dict[str, tuple[Card, ...]] = field(default_factory=dict)
+    facts: dict[str, Any] = field(default_factory=dict)
+    """The game's own facts about the table (Rule of Power: each player's Fate deck)."""
     camera: int | str | None = None
     video: str | None = None
     #: How fast ``video`` plays: 1 at the pace it was filmed, 0 as fast as it decodes (on
@@ -59,8 +69,8 @@ class TableConfig:
     readers: dict[str, str] = field(default_factory=dict)
 
     @property
-    def setup(self) -> GameSetup:
-        return GameSetup(self.players, self.teams, self.target, self.expansion)
+    def players(self) -> tuple[str, ...]:
+        return tuple(self.setup.players)
 
     @property
     def has_camera(self) -> bool:
@@ -81,12 +91,23 @@ class TableConfig:
             raise TableConfigError(f"{exc} (the table configuration)") from None
         if not isinstance(data, dict):
             raise TableConfigError(f"{path}: the configuration must be a JSON object")
-        known = set(cls.__dataclass_fields__)
+        try:
+            played = game(data.get("game", DEFAULT)) if isinstance(data.get("game", DEFAULT), str) else None
+        except UnknownGameError as exc:
+            raise TableConfigError(f"{path}: game: {exc}") from None
+        if played is None:
+            raise TableConfigError(f"{path}: game: expected a game's name, not {_shown(data.get('game'))}")
+        try:
+            facts = facts_of(played)
+        except ValueError as exc:
+            raise TableConfigError(f"{path}: {exc}") from None
+        setup_keys = {k for k in played.codec.setup_event(played.make_setup(("ann", "bob"))) if k not in ("event", "format")}
+        known = {"game", "first_dealer", *setup_keys, *facts.facts, *_SENSOR_KEYS}
         unknown = sorted(set(data) - known)
         if unknown:
             raise TableConfigError(f"{path}: unknown key(s) {', '.join(unknown)}; the keys are {', '.join(sorted(known))}")
         try:
-            config = cls._from_json(data)
+            config = cls._from_json(data, played)
         except _BadKey as exc:
             raise TableConfigError(f"{path}: {exc}") from None
         for reader, zone in config.readers.items():
@@ -95,7 +116,7 @@ class TableConfig:
         return config
 
     @classmethod
-    def _from_json(cls, data: dict[str, Any]) -> TableConfig:
+    def _from_json(cls, data: dict[str, Any], played: Any) -> TableConfig:
         def texts(key: str, value: Any) -> list[str]:
             if not isinstance(value, list) or not all(isinstance(x, str) and x.strip() for x in value):
                 raise _BadKey(f"{key}: expected a list of names, not {_shown(value)}")
@@ -107,27 +128,16 @@ class TableConfig:
                 raise _BadKey(f"{key}: expected {what}, not {_shown(value)}")
             return value
 
-        players = tuple(texts("players", data["players"])) if "players" in data else cls.players
-        teams = None
-        if data.get("teams") is not None:
-            if not isinstance(data["teams"], list):
-                raise _BadKey(f"teams: expected null or a list of lists of names, not {_shown(data['teams'])}")
-            teams = tuple(tuple(texts("teams", t)) for t in data["teams"]) or None
-        target = data.get("target", 11)
-        if isinstance(target, bool) or not isinstance(target, int):
-            raise _BadKey(f"target: expected a whole number, not {_shown(target)}")
-        expansion = data.get("expansion", False)
-        if not isinstance(expansion, bool):
-            raise _BadKey(f"expansion: expected true or false, not {_shown(expansion)}")
-        decks_value = data.get("fate_decks") or {}
-        if not isinstance(decks_value, dict):
-            raise _BadKey(f"fate_decks: expected a map of player to Fate cards, not {_shown(decks_value)}")
-        decks = {}
-        for player, cards in decks_value.items():
-            try:
-                decks[player] = tuple(Card.from_id(c) for c in texts(f"fate_decks.{player}", cards))
-            except UnknownCardError as exc:
-                raise _BadKey(f"fate_decks: {exc}") from None
+        header = {"players": ["ann", "bob"], **data}
+        texts("players", header["players"])
+        try:
+            setup = played.codec.read_setup(header)
+        except (IllegalMoveError, InvalidMoveError, MalformedEventError) as exc:
+            raise _BadKey(str(exc).replace('"', "")) from None
+        try:
+            facts = facts_of(played).read_facts(data, setup.players)
+        except ValueError as exc:
+            raise _BadKey(str(exc)) from None
         readers = data.get("readers") or {}
         if not isinstance(readers, dict) or not all(isinstance(v, str) for v in readers.values()):
             raise _BadKey(f"readers: expected a map of reader to zone, not {_shown(readers)}")
@@ -140,12 +150,9 @@ class TableConfig:
             except PortError as exc:
                 raise _BadKey(f"serial: {exc}") from None
         config = cls(
-            players=players,
-            teams=teams,
-            target=target,
-            expansion=expansion,
+            setup=setup,
             first_dealer=optional("first_dealer", (str,), "a player's name"),
-            fate_decks=decks,
+            facts=facts,
             camera=optional("camera", (int, str), "a camera index or stream URL"),
             video=optional("video", (str,), "a video file"),
             video_speed=_video_speed(data.get("video_speed", 1.0)),
@@ -155,11 +162,7 @@ class TableConfig:
             serial=serial,
             readers=dict(readers),
         )
-        try:
-            config.setup  # noqa: B018 - the setup's own checks: seats, teams, target (R14, R16)
-        except (IllegalMoveError, InvalidMoveError) as exc:
-            raise _BadKey(str(exc)) from None
-        if config.first_dealer is not None and config.first_dealer not in players:
+        if config.first_dealer is not None and config.first_dealer not in setup.players:
             raise _BadKey(f"first_dealer: {config.first_dealer!r} is not one of the players")
         return config
 

@@ -102,11 +102,11 @@ class GameSession:
         """The undone moves that :meth:`redo` re-applies, the next one last."""
         return tuple(self._redo)
 
-    def effects(self, index: int) -> Effects:
-        """What event ``index`` did."""
+    def effects(self, index: int) -> Any:
+        """What event ``index`` did (the game's own :class:`~companion.games.protocol.Effects`)."""
         return self._effects[index]
 
-    def round_effects(self) -> list[Effects]:
+    def round_effects(self) -> list[Any]:
         """What each event of the current scoring period (a round, a season) did, from the
         event that began it on."""
         with self.lock:

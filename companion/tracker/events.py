@@ -6,7 +6,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from companion.games.rule_of_power.engine.moves import Move
+from companion.games.protocol import Move
 
 __all__ = [
     "TrackerState",

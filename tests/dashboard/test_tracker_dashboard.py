@@ -83,7 +83,7 @@ async def test_camera_sim_demo_follows_the_virtual_table() -> None:
     setup = make_setup(2)
     sim = CameraSimulation(setup, seed=11, fate=True, step_s=1.2)
     camera = UnpacedCamera(sim)
-    table = ObservationLog(setup.players, first_dealer=sim.first_dealer, fate_decks=sim.fate_decks, draws_visible=True)
+    table = ObservationLog(setup, first_dealer=sim.first_dealer, facts={"fate_decks": sim.fate_decks, "draws_visible": True})
     source = TrackerSource(Tracker(GameSession(setup), TrackerConfig.from_log(table)), camera, label="camera-sim", clock=camera.clock)
     app = DashboardApp(source, teaching=True, setup=setup, games_dir=False)
     async with app.run_test(size=(160, 48)):
@@ -100,7 +100,7 @@ async def test_camera_sim_demo_follows_the_virtual_table() -> None:
 async def test_questions_corrections_and_undo_reach_the_tracker() -> None:
     setup = GameSetup(("ann", "bob"))
     feed = ObservationFeed()
-    tracker = Tracker(GameSession(setup), TrackerConfig(first_dealer="bob", draws_visible=False))
+    tracker = Tracker(GameSession(setup), TrackerConfig(first_dealer="bob", facts={"draws_visible": False}))
     source = TrackerSource(tracker, feed, label="test camera")
     app = DashboardApp(source, setup=setup, games_dir=False)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -181,7 +181,7 @@ async def test_a_draw_announced_at_the_dashboard_goes_into_the_observation_log(t
 
     setup = GameSetup(("ann", "bob"))
     decks = {p: tuple(Card.from_id(f"F00{n}") for n in range(1, 8)) for p in setup.players}
-    table = ObservationLog(setup.players, first_dealer="bob", fate_decks=decks)
+    table = ObservationLog(setup, first_dealer="bob", facts={"fate_decks": decks})
     recorder = ObservationRecorder(tmp_path / "table.jsonl", table)
     feed = ObservationFeed()
     source = TrackerSource(Tracker(GameSession(setup), TrackerConfig.from_log(table)), feed, label="test camera", recorder=recorder)

@@ -58,7 +58,7 @@ class SerialTable:
         self.decks = decks_of(run)
         first = next(m for m in run.moves if isinstance(m, NewRound))
         session = GameSession(run.setup, record=GameFile.create(games_dir, run.setup))
-        self.tracker = Tracker(session, TrackerConfig(readers=readers, first_dealer=first.dealer, fate_decks=self.decks, draws_visible=True))
+        self.tracker = Tracker(session, TrackerConfig(readers=readers, first_dealer=first.dealer, facts={"fate_decks": self.decks, "draws_visible": True}))
         run.tracker = self.tracker
         self.gestures = 0
         self.asked: list[Question] = []
@@ -96,7 +96,7 @@ class SerialTable:
 @pytest.fixture
 def play_on_board(firmware: FirmwareBuild, tmp_path: Path) -> Iterator:  # type: ignore[type-arg]
     def play(run: TableRun) -> tuple[SerialTable, Path]:
-        chips = board_chips(len(run.setup.players) if any(run.tracker.config.fate_decks.values()) else 0)
+        chips = board_chips(len(run.setup.players) if any(run.tracker.config.facts["fate_decks"].values()) else 0)
         with BoardEmulator(firmware, chips=chips, link=tmp_path / "board") as emu, TappedBoard(emu, decks_of(run), tmp_path / "tags", timeout=WAIT) as board:
             table = SerialTable(run, board, tmp_path / "games")
             table.play()

@@ -4,6 +4,8 @@ answers the tracker's questions with the truth."""
 
 from __future__ import annotations
 
+from companion.observations import DrawAnnounced
+
 from collections.abc import Callable, Iterator, Sequence
 
 from companion.games.rule_of_power.engine.moves import Deal, DrawFate, Move, NewRound, Play
@@ -44,7 +46,7 @@ class TableRun:
         self.truth, self.moves = simulate_game(self.setup, seed=seed, fate=fate)
         first = next(m for m in self.moves if isinstance(m, NewRound))
         decks = {p: first.deck_of(p) for p in self.setup.players}
-        self.tracker = Tracker(GameSession(self.setup), TrackerConfig(first_dealer=first.dealer, fate_decks=decks, draws_visible=True, settle=1.0)
+        self.tracker = Tracker(GameSession(self.setup), TrackerConfig(first_dealer=first.dealer, facts={"fate_decks": decks, "draws_visible": True}, settle=1.0)
         )
         self.applied: list[Move] = []
         self.events: list[object] = []
@@ -93,7 +95,7 @@ class TableRun:
                 perturb(self, scene, before)
             self.now += 0.5
             if isinstance(scene.move, DrawFate):
-                self.handle(self.tracker.draw_fate(scene.move.player))
+                self.handle(self.tracker.observe(DrawAnnounced("dashboard", 0.0, scene.move.player)))
             self.feed(changes(before, scene, self.now))
             before = scene
 
@@ -113,7 +115,7 @@ class NfcRun(TableRun):
         readers.update({f"fate-reader:{p}": f"fate:{p}" for p in self.setup.players})
         first = next(m for m in self.moves if isinstance(m, NewRound))
         self.tracker = Tracker(GameSession(self.setup),
-            TrackerConfig(readers=readers, first_dealer=first.dealer, fate_decks={p: first.deck_of(p) for p in self.setup.players}, draws_visible=True),
+            TrackerConfig(readers=readers, first_dealer=first.dealer, facts={"fate_decks": {p: first.deck_of(p) for p in self.setup.players}, "draws_visible": True}),
         )
 
     def play(self, *, until=None, perturb=None) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.games.rule_of_power.engine.cards import Card
-from companion.games.rule_of_power.engine.game import GameState
+from companion.games.rule_of_power.engine.game import GameSetup, GameState
 from companion.observations.log import (
     LogPlayback,
     ObservationLog,
@@ -52,15 +52,11 @@ EVERY_KIND: list[Observation] = [
 ]
 
 TABLE = ObservationLog(
-    ("ann", "bob", "cy", "dee"),
-    (("ann", "cy"), ("bob", "dee")),
-    16,
-    expansion=True,
+    GameSetup(("ann", "bob", "cy", "dee"), (("ann", "cy"), ("bob", "dee")), 16, expansion=True),
     first_dealer="dee",
-    fate_decks={"ann": tuple(Card.from_id(f"F00{n}") for n in range(1, 8))},
     readers={"board:0": "centre", "board:1": "fate:ann"},
     hands_unseen=False,
-    draws_visible=True,
+    facts={"fate_decks": {"ann": tuple(Card.from_id(f"F00{n}") for n in range(1, 8))}, "draws_visible": True},
 )
 
 

@@ -57,7 +57,7 @@ def play_announcing(run: TableRun, *, when: str) -> None:
 def test_announced_draws_leave_only_the_targets_to_ask(players, teams, seed, when):
     run = TableRun(players, teams, fate=True, seed=seed)
     # A camera alone: draws are not seen by any sensor (as `rop play --camera` sets it up).
-    run.tracker.config = replace(run.tracker.config, draws_visible=False)
+    run.tracker.config = replace(run.tracker.config, facts={**run.tracker.config.facts, "draws_visible": False})
     play_announcing(run, when=when)
     assert not run.problems(), run.problems()[:3]
     assert len(run.applied) == len(run.moves)
@@ -78,7 +78,7 @@ def test_a_draw_left_unannounced_shows_when_the_next_player_lays_a_fate_card(see
     move, the one to move must have drawn, announced or not. The tracker finds that draw
     (or asks about it) rather than going out of sync."""
     run = TableRun(2, fate=True, seed=seed)
-    run.tracker.config = replace(run.tracker.config, draws_visible=False)
+    run.tracker.config = replace(run.tracker.config, facts={**run.tracker.config.facts, "draws_visible": False})
     scenes = list(run.scenes())
     skipped = next(k for k in range(len(scenes) - 1)
                    if isinstance(scenes[k].move, DrawFate) and isinstance(scenes[k + 1].move, Play)

@@ -3,6 +3,8 @@ stabiliser, the tracker. It ends with the same moves and scores as the game play
 
 from __future__ import annotations
 
+from companion.observations import DrawAnnounced
+
 from dataclasses import replace
 
 from companion.games.rule_of_power.engine.game import GameState
@@ -38,7 +40,7 @@ def play_round_on_camera(
         staged, seated, players, frames_per_scene=frames_per_scene, hand_every=hand_every, fresh_noise=False
     ):
         if i == 0 and scene is not last and isinstance(scene.move, DrawFate):
-            run.handle(run.tracker.draw_fate(scene.move.player))
+            run.handle(run.tracker.observe(DrawAnnounced("dashboard", 0.0, scene.move.player)))
         last = scene
         t += 1 / FPS
         run.handle(run.tracker.tick(t))

@@ -10,6 +10,8 @@ player's card is laid, and that play lands on the wrong player."""
 
 from __future__ import annotations
 
+from companion.observations import DrawAnnounced
+
 from dataclasses import dataclass, field
 
 import pytest
@@ -60,7 +62,7 @@ def play_game_on_camera(run: TableRun, layout: Layout, module_px: float, *, seed
     t = 0.0
     for frame in natural_play(list(stage(run.setup, run.moves)), seated, players, camera=camera_for(layout, module_px), fps=FPS, seed=seed):
         if frame.scene is not last and isinstance(frame.scene.move, DrawFate):
-            run.handle(run.tracker.draw_fate(frame.scene.move.player))
+            run.handle(run.tracker.observe(DrawAnnounced("dashboard", 0.0, frame.scene.move.player)))
         last = frame.scene
         if frame.action is not None and (not actions or actions[-1] is not frame.action):
             actions.append(frame.action)

@@ -72,7 +72,7 @@ class GestureRun(NfcRun):
                 if isinstance(last, Play) and last.target and "tap a card on their Fate reader" in e.prompt:
                     self.gestures += 1
                     self.events.append(e)
-                    card = self.tracker.config.fate_decks[last.target][0]
+                    card = self.tracker.config.facts["fate_decks"][last.target][0]
                     self.feed([CardTapped("serial:test", self.now, card, last.target, f"fate-reader:{last.target}")])
                     continue
                 self.keys += 1

@@ -24,6 +24,7 @@ from companion.games.rule_of_power.engine.moves import Deal, Move, NewRound
 if TYPE_CHECKING:
     from companion.commands.game_command import GameCommand
     from companion.games.rule_of_power.record import RuleOfPowerRecord
+    from companion.games.rule_of_power.tracking.reasoner import RuleOfPowerTracking
 
 __all__ = ["GAME", "RuleOfPower", "MAX_TARGET"]
 
@@ -130,6 +131,12 @@ class RuleOfPower:
             what += ", Higher Powers expansion" if expansion else ""
             out.append(Sample(name, what, sample_path(name)))
         return tuple(out)
+
+    def tracking(self) -> RuleOfPowerTracking:
+        """How a Rule of Power table is followed by its sensors."""
+        from companion.games.rule_of_power.tracking.reasoner import RuleOfPowerTracking
+
+        return RuleOfPowerTracking()
 
     def commands(self) -> tuple[GameCommand, ...]:
         """``rop legal``, ``rop score`` and ``rop simulate`` for Rule of Power."""

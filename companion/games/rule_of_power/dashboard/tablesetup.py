@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.games.rule_of_power.engine.cards import FATE_CARDS, Card
 from companion.games.rule_of_power.dashboard.entry import EntryError, resolve_card
@@ -27,6 +28,12 @@ class TableSetup:
     fate_sets: dict[str, list[Card]] = field(default_factory=dict)
     first_dealer: str | None = None
     companion_deals: bool = False
+
+    @property
+    def facts(self) -> dict[str, Any]:
+        """The table's facts for the tracker (:mod:`companion.observations.facts`): each
+        player's Fate deck."""
+        return {"fate_decks": {p: tuple(cards) for p, cards in self.fate_sets.items()}}
 
 
 def _players(text: str) -> list[str]:

@@ -10,15 +10,26 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from companion.games.rule_of_power.engine.cards import Card
 from companion.games.rule_of_power.engine.fate import fate_rule
-from companion.games.rule_of_power.engine.game import GameState, Phase, deal_sizes
+from companion.games.rule_of_power.engine.game import GameState, Phase
 from companion.games.rule_of_power.engine.moves import Deal, DrawFate, Move, Pass, Play
-from companion.games.rule_of_power.tracking.table import Key, TableView, Zones, difference, expected_zones, same, spent_keys
+from companion.games.rule_of_power.tracking.table import expected_zones, spent_keys
+from companion.tracker.view import Key, TableView, Zones, difference, same
 
-__all__ = ["Explanation", "explain", "visible_candidates", "fate_plays", "matches", "describe_moves", "unseen_deal", "forced_move", "push_forced"]
+__all__ = [
+    "Explanation",
+    "TableReading",
+    "explain",
+    "visible_candidates",
+    "fate_plays",
+    "matches",
+    "describe_moves",
+    "forced_move",
+    "push_forced",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,16 +69,6 @@ def _merge(a: Zones | None, b: Zones) -> Zones:
     return out
 
 
-def unseen_deal(game: GameState) -> Deal:
-    """The next deal with every hand face down (a camera sees no hand)."""
-    players = game.players
-    n = len(players)
-    sizes = deal_sizes(n, game.deck_count, game.deal_number == 0)
-    start = players.index(game.dealer or players[0]) + 1
-    hands = {players[(start + k) % n]: [None] * sizes[k] for k in range(n)}
-    return Deal.make({p: hands[p] for p in players})
-
-
 def possible_cards(game: GameState, player: str) -> list[Card]:
     """The cards ``player`` may hold, as far as the game knows: known ones, and any unlocated
     World card while some of their cards are face down."""
@@ -89,7 +90,7 @@ def visible_candidates(game: GameState, observed: Zones, shown: Sequence[Key], l
         if game.deal_number == 0 and sum(centre.values()) == 4 and not missing:
             shown_order = [c for c, _ in shown if centre[c]]
             rest = sorted(set(centre) - set(shown_order))
-            deal = unseen_deal(game)
+            deal = game.unseen_deal()
             out.append(Deal(deal.hands, tuple(dict.fromkeys(shown_order + rest))))
         return out
     if game.phase is not Phase.TURN:
@@ -178,7 +179,7 @@ def forced_move(game: GameState, *, hands_unseen: bool) -> Move | None:
         if game.hand_size(me) == 0:
             return Pass(me)
     elif game.phase is Phase.DEAL and hands_unseen and game.deal_number > 0:
-        return unseen_deal(game)
+        return game.unseen_deal()
     return None
 
 
@@ -193,96 +194,124 @@ def push_forced(game: GameState, *, hands_unseen: bool) -> int:
         n += 1
 
 
-def explain(
-    game: GameState,
-    view: TableView,
-    shown: Sequence[Key] = (),
-    *,
-    spent: Iterable[Key] = (),
-    lingering: Zones | None = None,
-    draws_visible: bool = False,
-    hands_unseen: bool = True,
-    max_silent: int | None = None,
-    vanished: Iterable[Card] = (),
-    chain: int = 1,
-    laid_at: Mapping[Card, int] | None = None,
-    left_at: Mapping[Card, int] | None = None,
-    in_order: Sequence[Card] = (),
-    announced: Sequence[str] = (),
-    after_own: Iterable[str] = (),
-) -> list[Explanation]:
-    """Every sequence of legal moves from ``game``'s position after which the table
-    (``view``, less the ``spent`` physical cards) looks exactly as the game expects, forced
-    moves included as the rules apply them; shortest first. More than one means the table must
-    say which.
+@dataclass(frozen=True)
+class TableReading:
+    """What the table showed, as the search reads it.
 
-    ``vanished`` are cards shown in the centre that have left it unexplained (a capture whose
-    taken cards the camera has not yet reported gone): a move of one of them may be followed
-    by up to ``chain`` more visible moves, so that a table that has run ahead of the camera is
-    caught up. ``laid_at`` and ``left_at`` say when cards were seen laid in the centre and
-    leaving it (in observations): a move that follows takes no card that left the centre
-    before its own card was laid; ``in_order`` are cards that must be played in that order,
-    none skipped. ``announced`` are players whose Fate draws were announced and not yet
-    applied: each draws as soon as their turn comes, or (``after_own``: announced during
-    their own move) their next turn after a play of theirs."""
-    shown = list(shown)
-    limit = len(game.players) if max_silent is None else max_silent
-    work = game.copy()
-    found: list[Explanation] = []
-    vanished = set(vanished)
-    waiting = set(after_own)
+    - ``view``: the cards face up; ``spent``: physical cards put out of play this round, which
+      may still lie there a moment; ``lingering``: cards of a finished round left until the
+      table is cleared (R6, R18).
+    - ``shown``: the physical cards seen laid in the centre since the last move applied, in
+      the order they were laid.
+    - ``vanished``: cards shown in the centre that have left it unexplained (a capture whose
+      taken cards the camera has not yet reported gone): a move of one of them may be followed
+      by up to ``chain`` more visible moves, so that a table that ran ahead of the camera is
+      caught up.
+    - ``laid_at``, ``left_at``: when cards were seen laid in the centre and leaving it (counted
+      in observations): a move that follows takes no card that left the centre before its own
+      card was laid. ``in_order``: cards that must be played in that order, none skipped.
+    - ``announced``: players whose Fate draws were announced and not yet applied: each draws as
+      soon as their turn comes, or (``after_own``: announced during their own move) at their
+      next turn after a play of theirs.
+    """
 
-    def search(prefix: list[Move], silent: int, spent_now: set[Key], allowed_now: Zones | None, depth: int, drawn: int) -> None:
-        pushed = push_forced(work, hands_unseen=hands_unseen)
-        while drawn < len(announced) and work.phase is Phase.TURN and work.turn == announced[drawn] and (
-            announced[drawn] not in waiting or any(isinstance(m, Play) and m.player == announced[drawn] for m in prefix)
-        ):
-            # A draw announced before the camera saw the moves before it: made as soon as
-            # its player's turn comes.
-            draw = DrawFate(announced[drawn])
-            if not work.is_legal(draw):
-                break
-            work.push(draw)
-            drawn += 1
-            pushed += 1 + push_forced(work, hands_unseen=hands_unseen)
-        forced = list(work.move_stack[len(work.move_stack) - pushed :])
-        path = prefix + forced
-        observed = view.zones(spent_now)
-        for move in visible_candidates(work, observed, shown, allowed_now):
-            inferred = isinstance(move, Play) and bool(move.capture) and all(c is not move.card for c, _ in shown)
-            if depth > 0 and (inferred or _out_of_order(move, path, laid_at or {}, left_at or {}, in_order)):
-                continue  # a table caught up is caught up with cards seen, in the order seen
-            rounds = len(work.results)
-            used = spent_keys(work, move, view)
-            work.push(move)
-            allowed = allowed_now
-            if len(work.results) > rounds:
-                # The move ended the round: its leftover and the Fate cards in play may lie
-                # there until the table is cleared (R6, R18).
-                left: Zones = {"centre": Counter(work.results[-1].leftover)}
-                for p, c in work.in_play:
-                    left.setdefault(f"fate:{p}", Counter())[c] += 1
-                allowed = _merge(allowed_now, left)
-            after = spent_now | used
-            if matches(work, view.zones(after), allowed):
-                found.append(Explanation(tuple(path + [move]), inferred))
-            elif depth < chain and (depth > 0 or (isinstance(move, Play) and move.card in vanished)):
-                search(path + [move], silent, after, allowed, depth + 1, drawn)
-            work.pop()
-        if silent < limit:
-            for move in _silent_moves(work, draws_visible):
-                work.push(move)
-                search(path + [move], silent + 1, spent_now, allowed_now, depth, drawn)
-                work.pop()
-        for _ in range(pushed):
-            work.pop()
+    view: TableView
+    shown: Sequence[Key] = ()
+    spent: frozenset[Key] = frozenset()
+    lingering: Zones | None = None
+    vanished: frozenset[Card] = frozenset()
+    chain: int = 1
+    laid_at: Mapping[Card, int] = field(default_factory=dict)
+    left_at: Mapping[Card, int] = field(default_factory=dict)
+    in_order: Sequence[Card] = ()
+    announced: Sequence[str] = ()
+    after_own: frozenset[str] = frozenset()
 
-    search([], 0, set(spent), lingering, 0, 0)
+
+def explain(game: GameState, table: TableReading, *, draws_visible: bool = False, hands_unseen: bool = True, max_silent: int | None = None) -> list[Explanation]:
+    """Every sequence of legal moves from ``game``'s position after which the table looks
+    exactly as the game expects, forced moves included as the rules apply them; shortest
+    first. More than one means the table must say which.
+
+    A sequence is up to ``max_silent`` (default: one round of the table) moves nobody sees (a
+    pass, and, unless ``draws_visible``, a Fate draw) followed by a move the table shows, and,
+    after a card that ``vanished``, up to ``table.chain`` more shown moves (:class:`TableReading`)."""
+    search = _Search(game, table, draws_visible=draws_visible, hands_unseen=hands_unseen)
+    search.run([], 0, set(table.spent), table.lingering, 0, 0, len(game.players) if max_silent is None else max_silent)
+    found = search.found
     if any(not e.inferred for e in found):
         # A capture by a card seen in the centre beats one by a card nobody saw.
         found = [e for e in found if not e.inferred]
     unique = {e.moves: e for e in found}
     return sorted(unique.values(), key=lambda e: len(e.moves))
+
+
+class _Search:
+    """The depth-first search of :func:`explain`, on a copy of the game it pushes and pops."""
+
+    def __init__(self, game: GameState, table: TableReading, *, draws_visible: bool, hands_unseen: bool) -> None:
+        self.work = game.copy()
+        self.table = table
+        self.draws_visible = draws_visible
+        self.hands_unseen = hands_unseen
+        self.found: list[Explanation] = []
+
+    def run(self, prefix: list[Move], silent: int, spent_now: set[Key], allowed_now: Zones | None, depth: int, drawn: int, limit: int) -> None:
+        work = self.work
+        pushed, drawn = self._forced_and_announced(prefix, drawn)
+        path = prefix + list(work.move_stack[len(work.move_stack) - pushed :])
+        for move in visible_candidates(work, self.table.view.zones(spent_now), self.table.shown, allowed_now):
+            self._try(move, path, silent, spent_now, allowed_now, depth, drawn, limit)
+        if silent < limit:
+            for move in _silent_moves(work, self.draws_visible):
+                work.push(move)
+                self.run(path + [move], silent + 1, spent_now, allowed_now, depth, drawn, limit)
+                work.pop()
+        for _ in range(pushed):
+            work.pop()
+
+    def _forced_and_announced(self, prefix: list[Move], drawn: int) -> tuple[int, int]:
+        """Push what the rules force, and each announced draw whose player's turn has come (a
+        draw announced before the camera saw the moves before it); returns how many moves were
+        pushed and how many announced draws are now made."""
+        work = self.work
+        announced = self.table.announced
+        pushed = push_forced(work, hands_unseen=self.hands_unseen)
+        while drawn < len(announced) and work.phase is Phase.TURN and work.turn == announced[drawn] and (
+            announced[drawn] not in self.table.after_own or any(isinstance(m, Play) and m.player == announced[drawn] for m in prefix)
+        ):
+            draw = DrawFate(announced[drawn])
+            if not work.is_legal(draw):
+                break
+            work.push(draw)
+            drawn += 1
+            pushed += 1 + push_forced(work, hands_unseen=self.hands_unseen)
+        return pushed, drawn
+
+    def _try(self, move: Move, path: list[Move], silent: int, spent_now: set[Key], allowed_now: Zones | None, depth: int, drawn: int, limit: int) -> None:
+        """``move`` after ``path``: an explanation when the table then looks as expected, or,
+        after a vanished card, the start of a chain the search follows."""
+        work, table = self.work, self.table
+        inferred = isinstance(move, Play) and bool(move.capture) and all(c is not move.card for c, _ in table.shown)
+        if depth > 0 and (inferred or _out_of_order(move, path, table.laid_at, table.left_at, table.in_order)):
+            return  # a table caught up is caught up with cards seen, in the order seen
+        rounds = len(work.results)
+        used = spent_keys(work, move, table.view)
+        work.push(move)
+        allowed = allowed_now
+        if len(work.results) > rounds:
+            # The move ended the round: its leftover and the Fate cards in play may lie there
+            # until the table is cleared (R6, R18).
+            left: Zones = {"centre": Counter(work.results[-1].leftover)}
+            for p, c in work.in_play:
+                left.setdefault(f"fate:{p}", Counter())[c] += 1
+            allowed = _merge(allowed_now, left)
+        after = spent_now | used
+        if matches(work, table.view.zones(after), allowed):
+            self.found.append(Explanation(tuple(path + [move]), inferred))
+        elif depth < table.chain and (depth > 0 or (isinstance(move, Play) and move.card in table.vanished)):
+            self.run(path + [move], silent, after, allowed, depth + 1, drawn, limit)
+        work.pop()
 
 
 def _out_of_order(

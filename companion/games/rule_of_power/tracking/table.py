@@ -10,55 +10,20 @@ its effect, a discard) may still lie face up for a moment: it is ignored, by phy
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
 from companion.games.rule_of_power.engine.cards import Card
 from companion.games.rule_of_power.engine.game import GameState, Phase
 from companion.games.rule_of_power.engine.moves import Move, Play
-from companion.observations import CardGone, CardSeen
+from companion.tracker.view import Key, TableView, Zones
 
-__all__ = ["TableView", "Zones", "Key", "expected_zones", "spent_keys", "describe_difference"]
-
-Zones = dict[str, Counter[Card]]
-Key = tuple[Card, "str | None"]
+__all__ = ["compared", "expected_zones", "spent_keys", "describe_difference"]
 
 
-def _compared(zone: str | None) -> bool:
+def compared(zone: str | None) -> bool:
+    """Zones whose face-up cards are compared with the game: the centre and the Fate cards in
+    front of each player."""
     return zone == "centre" or (zone is not None and zone.startswith("fate:"))
-
-
-class TableView:
-    """Each face-up card the camera reports, by physical card (card and owner) and zone."""
-
-    def __init__(self) -> None:
-        self.cards: dict[tuple[Card, str | None], str | None] = {}
-
-    def update(self, obs: CardSeen | CardGone) -> bool:
-        """Take in an observation; returns whether the compared part of the table changed."""
-        key = (obs.card, obs.owner)
-        old = self.cards.get(key, "<absent>")
-        if isinstance(obs, CardSeen):
-            self.cards[key] = obs.zone
-            return old != obs.zone and (_compared(obs.zone) or (old != "<absent>" and _compared(old)))
-        if key in self.cards and (obs.zone is None or self.cards[key] == obs.zone):
-            del self.cards[key]
-            return _compared(old)
-        return False
-
-    def zones(self, spent: Iterable[Key] = ()) -> Zones:
-        """The compared zones, less the ``spent`` physical cards."""
-        spent = set(spent)
-        out: Zones = {}
-        for key, zone in self.cards.items():
-            if zone is not None and _compared(zone) and key not in spent:
-                out.setdefault(zone, Counter())[key[0]] += 1
-        return out
-
-    def owners_in(self, zone: str, card: Card) -> list[str | None]:
-        return [owner for (c, owner), z in self.cards.items() if c is card and z == zone]
-
-    def seen_in(self, zone: str) -> list[Card]:
-        return [card for (card, _), z in self.cards.items() if z == zone]
 
 
 def expected_zones(game: GameState) -> Zones:
@@ -88,25 +53,6 @@ def spent_keys(game: GameState, move: Move, view: TableView) -> set[Key]:
         else:
             out.add((spent.card, spent.owner))
     return out
-
-
-def same(a: Mapping[str, Counter[Card]], b: Mapping[str, Counter[Card]]) -> bool:
-    keys = set(a) | set(b)
-    return all(a.get(k, Counter()) == b.get(k, Counter()) for k in keys)
-
-
-def difference(expected: Zones, observed: Zones) -> tuple[Zones, Zones]:
-    """(extra, missing): what the table shows beyond the game, and what it lacks."""
-    extra: Zones = {}
-    missing: Zones = {}
-    for zone in set(expected) | set(observed):
-        e = expected.get(zone, Counter())
-        o = observed.get(zone, Counter())
-        if o - e:
-            extra[zone] = o - e
-        if e - o:
-            missing[zone] = e - o
-    return extra, missing
 
 
 def _zone_words(zone: str) -> str:

@@ -1,0 +1,72 @@
+"""The order the table showed things in: which cards were laid in the centre and when, which
+were seen leaving it, which Fate cards were laid in front of a player, and what a finished
+round left on the table.
+
+Cards laid in the centre are played in the order they were laid, however late the camera
+reports what the first one took; the tracker's reasoning reads that order from here."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from companion.observations import CardGone, CardSeen
+from companion.tracker.view import Key, Zones
+
+__all__ = ["TableOrder"]
+
+
+@dataclass
+class TableOrder:
+    """What the table showed and when, counted in table changes (the tracker's ``seq``)."""
+
+    shown: list[Key] = field(default_factory=list)
+    """Physical cards laid in the centre that the game may not have played yet, in the order
+    they were laid."""
+    laid: dict[Key, int] = field(default_factory=dict)
+    """When each shown card was laid in the centre."""
+    left: dict[Key, int] = field(default_factory=dict)
+    """When a shown card was seen leaving the centre."""
+    in_front: dict[Key, int] = field(default_factory=dict)
+    """When Fate cards were laid in front of a player."""
+    lingering: Zones = field(default_factory=dict)
+    """Cards of a finished round that may stay on the table until somebody clears it."""
+
+    def clear(self) -> None:
+        """A new game: nothing shown yet."""
+        self.shown = []
+        self.laid = {}
+        self.left = {}
+        self.in_front = {}
+        self.lingering = {}
+
+    def saw(self, obs: CardSeen | CardGone, was: str | None, now: str | None, seq: int) -> None:
+        """A card changed place (``was`` -> ``now``), as the ``seq``-th change of the table."""
+        key = (obs.card, obs.owner)
+        if isinstance(obs, CardSeen) and obs.zone == "centre" and was != "centre":
+            # Newly laid in the centre: it goes last in the order cards were shown.
+            if key in self.shown:
+                self.shown.remove(key)
+            self.shown.append(key)
+            self.laid[key] = seq
+            self.left.pop(key, None)
+        elif isinstance(obs, CardSeen) and obs.zone and obs.zone.startswith("fate:") and was != obs.zone:
+            self.in_front[key] = seq
+        if was == "centre" and now != "centre":
+            self.left[key] = seq
+
+    def tapped(self, key: Key, seq: int) -> None:
+        """A card tapped on the centre reader while a camera watches: it was laid, even if the
+        camera misses it in a fast capture."""
+        if key not in self.shown:
+            self.shown.append(key)
+            self.laid[key] = seq
+
+    def forget_lingering(self, observed: Zones) -> None:
+        """Lingering cards no longer on the table are forgotten."""
+        for zone in list(self.lingering):
+            still = self.lingering[zone] & observed.get(zone, Counter())
+            if still:
+                self.lingering[zone] = still
+            else:
+                del self.lingering[zone]

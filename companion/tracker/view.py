@@ -1,0 +1,86 @@
+"""The table as the sensors show it: each physical card face up (a card and, where cards carry
+their owner's seal, the owner) and the zone it lies in.
+
+Only some zones can be compared with the game: those where cards lie face up for everybody
+(Rule of Power's centre and the Fate cards in front of their owners; Circle of Power's cities
+and lines). Hands are held and decks lie face down. Which zones are compared is the game's to
+say (:attr:`TableView.compared`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from companion.observations import CardGone, CardSeen
+
+__all__ = ["TableView", "Zones", "Key", "difference", "same"]
+
+Zones = dict[str, Counter[Any]]
+"""Cards face up, counted per zone (a card may lie twice where two players own one)."""
+Key = tuple[Any, "str | None"]
+"""A physical card: the card and its owner (``None`` for a card of the shared deck)."""
+
+_ABSENT = "<absent>"
+
+
+class TableView:
+    """Each face-up card the camera reports, by physical card and zone. ``compared`` says
+    which zones the game can compare with what it expects."""
+
+    def __init__(self, compared: Callable[[str | None], bool]) -> None:
+        self.compared = compared
+        self.cards: dict[Key, str | None] = {}
+
+    def update(self, obs: CardSeen | CardGone) -> bool:
+        """Take in an observation; returns whether the compared part of the table changed."""
+        key = (obs.card, obs.owner)
+        old = self.cards.get(key, _ABSENT)
+        compared = self.compared
+        if isinstance(obs, CardSeen):
+            self.cards[key] = obs.zone
+            return old != obs.zone and (compared(obs.zone) or (old != _ABSENT and compared(old)))
+        if key in self.cards and (obs.zone is None or self.cards[key] == obs.zone):
+            del self.cards[key]
+            return compared(old)
+        return False
+
+    def zones(self, spent: Iterable[Key] = ()) -> Zones:
+        """The compared zones, less the ``spent`` physical cards."""
+        spent = set(spent)
+        out: Zones = {}
+        compared = self.compared
+        for key, zone in self.cards.items():
+            if zone is not None and compared(zone) and key not in spent:
+                out.setdefault(zone, Counter())[key[0]] += 1
+        return out
+
+    def zone_of(self, key: Key) -> str | None:
+        """Where the physical card ``key`` lies, ``None`` when it is not seen."""
+        return self.cards.get(key)
+
+    def owners_in(self, zone: str, card: Any) -> list[str | None]:
+        return [owner for (c, owner), z in self.cards.items() if c is card and z == zone]
+
+    def seen_in(self, zone: str) -> list[Any]:
+        return [card for (card, _), z in self.cards.items() if z == zone]
+
+
+def same(a: Mapping[str, Counter[Any]], b: Mapping[str, Counter[Any]]) -> bool:
+    keys = set(a) | set(b)
+    return all(a.get(k, Counter()) == b.get(k, Counter()) for k in keys)
+
+
+def difference(expected: Zones, observed: Zones) -> tuple[Zones, Zones]:
+    """(extra, missing): what the table shows beyond the game, and what it lacks."""
+    extra: Zones = {}
+    missing: Zones = {}
+    for zone in set(expected) | set(observed):
+        e = expected.get(zone, Counter())
+        o = observed.get(zone, Counter())
+        if o - e:
+            extra[zone] = o - e
+        if e - o:
+            missing[zone] = e - o
+    return extra, missing
