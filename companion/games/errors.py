@@ -31,4 +31,16 @@ class UnknownCardError(ValueError):
 
 class MalformedEventError(ValueError):
     """A record's event whose fields are not what the game's record format says (a card id
-    where a list belongs, a missing name): the codec's refusal, before any rule is asked."""
+    where a list belongs, a missing name): the codec's refusal, before any rule is asked.
+    ``key`` and ``expected`` name the field and what it must be, when one field is at fault,
+    so that readers of other files (a table configuration) can say it in their own words."""
+
+    def __init__(self, message: str, *, key: str | None = None, expected: str | None = None) -> None:
+        super().__init__(message)
+        self.key = key
+        self.expected = expected
+
+    @classmethod
+    def field(cls, key: str, expected: str) -> MalformedEventError:
+        """Field ``key`` is not ``expected`` (``"a whole number"``)."""
+        return cls(f'"{key}" must be {expected}', key=key, expected=expected)

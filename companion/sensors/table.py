@@ -132,8 +132,10 @@ class TableConfig:
         texts("players", header["players"])
         try:
             setup = played.codec.read_setup(header)
-        except (IllegalMoveError, InvalidMoveError, MalformedEventError) as exc:
-            raise _BadKey(str(exc).replace('"', "")) from None
+        except MalformedEventError as exc:
+            raise _BadKey(f"{exc.key}: expected {exc.expected}, not {_shown(data.get(exc.key))}" if exc.key else str(exc)) from None
+        except (IllegalMoveError, InvalidMoveError) as exc:
+            raise _BadKey(str(exc)) from None
         try:
             facts = facts_of(played).read_facts(data, setup.players)
         except ValueError as exc:

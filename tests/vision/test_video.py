@@ -96,7 +96,7 @@ def test_rop_play_video_speed_option(tmp_path):
 def test_the_table_plays_a_video_on_its_clock_and_reports_its_end(tmp_path, compact, compact_file, calibration_dir, owners):
     video = tmp_path / "table.avi"
     write_video(video, compact, owners, 25, size=(1920, 1080))
-    config = TableConfig(players=("ann", "bob"), video=str(video), video_speed=0, layout=str(compact_file), calibration=str(calibration_dir))
+    config = TableConfig(video=str(video), video_speed=0, layout=str(compact_file), calibration=str(calibration_dir))
     got: list = []
     ended = threading.Event()
     sensors = TableSensors(config)

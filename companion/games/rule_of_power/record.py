@@ -147,16 +147,16 @@ class RuleOfPowerRecord:
         for individual play), ``target`` (default 11), ``expansion`` (default false)."""
         players = header.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise MalformedEvent('"players" must be a list of names')
+            raise MalformedEvent.field("players", "a list of names")
         teams = header.get("teams")
         if teams is not None and (not isinstance(teams, list) or not all(isinstance(t, list) for t in teams)):
-            raise MalformedEvent('"teams" must be null or a list of lists of names')
+            raise MalformedEvent.field("teams", "null or a list of lists of names")
         target = header.get("target", 11)
         expansion = header.get("expansion", False)
         if not isinstance(target, int) or isinstance(target, bool):
-            raise MalformedEvent('"target" must be a number')
+            raise MalformedEvent.field("target", "a whole number")
         if not isinstance(expansion, bool):
-            raise MalformedEvent('"expansion" must be true or false')
+            raise MalformedEvent.field("expansion", "true or false")
         return GameSetup(tuple(players), tuple(tuple(t) for t in teams) if teams else None, target, expansion)
 
     def read_move(self, obj: Mapping[str, Any], setup: GameSetup) -> Move:
