@@ -38,6 +38,7 @@ from companion.games.rule_of_power.engine.captures import capture_options, has_c
 from companion.games.rule_of_power.engine.cards import DARK_DECAY, EXORCIST, MYSTIC_CRYSTAL, RENEWAL, Card, world_deck
 from companion.games.rule_of_power.engine.effects import CENTRE, FRONT, HAND, Effects
 from companion.games.errors import IllegalMoveError, InvalidMoveError
+from companion.games import registry
 from companion.games.rule_of_power.engine.fate import FATE_RULES, FateRule, check_details, fate_rule
 from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, DrawFate, Move, NewRound, Pass, Play, _Unseen
 from companion.games.rule_of_power.engine.scoring import RoundScore, score_round
@@ -163,10 +164,10 @@ class GameSetup:
 
     @property
     def game(self) -> RuleOfPower:
-        """Rule of Power, the game this is a set-up of."""
-        from companion.games.rule_of_power import GAME
-
-        return GAME
+        """Rule of Power, the game this is a set-up of (found through the registry, so that
+        the rules import none of the game's other parts)."""
+        found: RuleOfPower = registry.game("rule-of-power")
+        return found
 
     @property
     def sides(self) -> tuple[str, ...]:
