@@ -13,9 +13,10 @@ refused, question, rule hint, desync and sensor status::
     {"kind": "status", "sensor": "camera", "state": "connected", "detail": ""}
     {"kind": "round", "round": 1, "scores": {"ann": {...}}, "totals": {"ann": 4, "bob": 2}, "winner": null}
 
-A line on standard input answers the open question with its number, announces a Fate draw
-(``draw ann``: no camera sees one), takes back the last event (``undo``) or ends (``quit``);
-a question nobody answers stays pending while the game goes on being watched.
+(the last: a finished scoring period, in the game's own shape). A line on standard input
+answers the open question with its number, announces a move no sensor sees (``draw ann``: Rule
+of Power's Fate draw, which no camera sees), takes back the last event (``undo``) or ends
+(``quit``); a question nobody answers stays pending while the game goes on being watched.
 """
 
 from __future__ import annotations
@@ -36,7 +37,6 @@ from companion.commands.play import (
     sensed_table,
     table_errors,
 )
-from companion.games.rule_of_power.dashboard.commentary import describe_move
 from companion.observations import DrawAnnounced, SensorStatus
 from companion.observations.log import LogPlayback
 from companion.records.format import move_event
@@ -77,6 +77,7 @@ class JsonLines:
     def session_changed(self, event: SessionEvent) -> None:
         """A session listener: called with the session locked, right after the change."""
         game = self.session.game
+        played = game.setup.game
         if isinstance(event, Applied):
             self.write(
                 {
@@ -84,22 +85,12 @@ class JsonLines:
                     "event": event.index + 1,
                     "source": event.source,
                     "record": move_event(event.move, game.setup),
-                    "text": describe_move(game, event.move, event.effects),
+                    "text": played.narrate(game, event.move, event.effects),
                 }
             )
-            result = event.effects.round_result
+            result = event.effects.result
             if result is not None:
-                outcome = game.outcome()
-                self.write(
-                    {
-                        "kind": "round",
-                        "round": result.number,
-                        "scores": {s: points.to_json() for s, points in result.score.sides.items()},
-                        "reasons": list(result.score.reasons()),
-                        "totals": dict(result.totals),
-                        "winner": outcome.winner if outcome else None,
-                    }
-                )
+                self.write(played.period_json(game, result))
         elif isinstance(event, Refused):
             self.write({"kind": "refused", "source": event.source, "rule": event.rule, "message": str(event.error)})
         elif isinstance(event, Undone):

@@ -380,5 +380,14 @@ class Game(Protocol):
     def describe(self, move: Move) -> str:
         """A move in a few words for messages: ``"ann plays 7P W007"``."""
 
+    def narrate(self, state: Any, move: Move, effects: Any) -> str:
+        """What ``move``, just applied to ``state`` with ``effects``, did, in one line for
+        the event log (``"ann plays Fire Dragon (7), takes 3P+4M: a clean sweep (R7)"``)."""
+
+    def period_json(self, state: Any, result: Any) -> dict[str, Any]:
+        """A finished scoring period (``effects.result``) as JSON for ``rop track``:
+        ``{"kind": "round", "round": 1, "scores": ..., "reasons": [...], "totals": ...,
+        "winner": ...}`` for Rule of Power, a season for Circle of Power."""
+
     def samples(self) -> tuple[Sample, ...]:
         """The sample records shipped with the game."""

@@ -18,7 +18,8 @@ from companion.games.options import Option, settle
 from companion.games.protocol import Sample
 from companion.games.rule_of_power.catalogue import CATALOGUE, RuleOfPowerCards
 from companion.games.rule_of_power.engine.cards import FATE_CARDS
-from companion.games.rule_of_power.engine.game import FATE_DECK_SIZE, GameSetup, GameState, Phase, deal_from
+from companion.games.rule_of_power.engine.effects import Effects
+from companion.games.rule_of_power.engine.game import FATE_DECK_SIZE, GameSetup, GameState, Phase, RoundResult, deal_from
 from companion.games.rule_of_power.engine.moves import Deal, Move, NewRound
 
 if TYPE_CHECKING:
@@ -120,6 +121,24 @@ class RuleOfPower:
         from companion.games.rule_of_power.words import attempt_text
 
         return attempt_text(move)
+
+    def narrate(self, state: GameState, move: Move, effects: Effects) -> str:
+        from companion.games.rule_of_power.dashboard.commentary import describe_move
+
+        return describe_move(state, move, effects)
+
+    def period_json(self, state: GameState, result: RoundResult) -> dict[str, Any]:
+        """A finished round: its number, each side's points with the reasons, the totals
+        after it, and the winner once the game is over (R6-R14)."""
+        outcome = state.outcome()
+        return {
+            "kind": "round",
+            "round": result.number,
+            "scores": {s: points.to_json() for s, points in result.score.sides.items()},
+            "reasons": list(result.score.reasons()),
+            "totals": dict(result.totals),
+            "winner": outcome.winner if outcome else None,
+        }
 
     def samples(self) -> tuple[Sample, ...]:
         from companion.games.rule_of_power.samples import SAMPLES, sample_path
