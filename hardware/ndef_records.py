@@ -4,8 +4,11 @@ its owner, followed by a text record a phone can show.
     record 1: type ``urn:nfc:ext:ruleofpower.org:card``, payload ``v=1;card=W007;owner=ann``
     record 2: text record (en) ``Rule of Power: Fire Dragon (7), W007 (ann)``
 
-The payload is short ASCII (an NTAG213 holds 144 bytes) and self-describing, so a tag
-enrolled at one table reads correctly at another even without that table's registry.
+The record's type names the card's game (each game's catalogue has its own,
+:attr:`companion.games.protocol.Catalogue.nfc_record_type`), so a tag of another game's deck is
+never read as one of this game's cards. The payload is short ASCII (an NTAG213 holds 144
+bytes) and self-describing, so a tag enrolled at one table reads correctly at another even
+without that table's registry.
 """
 
 from __future__ import annotations
@@ -14,13 +17,16 @@ from dataclasses import dataclass
 
 import ndef
 
-from companion.games.rule_of_power.engine.cards import Card, UnknownCardError
+from companion.games.errors import UnknownCardError
+from companion.games.protocol import Card, Catalogue
+from companion.games.registry import game, games
 
 from .registry import RegistryError, normalise_owner
 
 __all__ = ["CARD_RECORD_TYPE", "NdefCard", "NdefError", "card_records", "card_from_records"]
 
 CARD_RECORD_TYPE = "urn:nfc:ext:ruleofpower.org:card"
+"""The record type of Rule of Power's cards (the default game's)."""
 _VERSION = "1"
 
 
@@ -39,18 +45,22 @@ class NdefCard:
 def card_records(card: Card, owner: str) -> list[ndef.Record]:
     """The NDEF message to write on ``owner``'s ``card``."""
     owner = normalise_owner(owner)
+    cards = game(card.game).cards
     payload = f"v={_VERSION};card={card.id};owner={owner}".encode("ascii")
-    return [
-        ndef.Record(CARD_RECORD_TYPE, "", payload),
-        ndef.TextRecord(f"Rule of Power: {card.title}, {card.id} ({owner})", "en"),
-    ]
+    return [ndef.Record(cards.nfc_record_type, "", payload), ndef.TextRecord(cards.nfc_text(card, owner), "en")]
 
 
-def card_from_records(records: list[ndef.Record]) -> NdefCard | None:
-    """The card named by a tag's records; None if no record is ours (a blank or foreign tag).
-    Raises NdefError when our record is present but unreadable."""
+def card_from_records(records: list[ndef.Record], cards: Catalogue | None = None) -> NdefCard | None:
+    """The card of ``cards``' game (the default game's) named by a tag's records; None if no
+    record is a card's (a blank or foreign tag). Raises NdefError when a card record is
+    present but unreadable, or names a card of another game."""
+    catalogue = cards if cards is not None else game().cards
+    others = {g.cards.nfc_record_type: g.title for g in games() if g.cards is not catalogue}
     for record in records:
-        if getattr(record, "type", None) != CARD_RECORD_TYPE:
+        kind = getattr(record, "type", None)
+        if kind in others and kind != catalogue.nfc_record_type:
+            raise NdefError(f"a {others[kind]} card's tag: this table plays another game")
+        if kind != catalogue.nfc_record_type:
             continue
         try:
             text = bytes(record.data).decode("ascii")
@@ -65,7 +75,7 @@ def card_from_records(records: list[ndef.Record]) -> NdefCard | None:
         if fields.get("v") != _VERSION:
             raise NdefError(f"card record version {fields.get('v')!r} is not known here (expected {_VERSION})")
         try:
-            card = Card.from_id(fields.get("card", ""))
+            card = catalogue.from_id(fields.get("card", ""))
             owner = normalise_owner(fields.get("owner", ""))
         except (UnknownCardError, RegistryError) as exc:
             raise NdefError(f"card record: {exc}") from exc

@@ -5,16 +5,10 @@ Every card carries one AprilTag 36h11 marker in its seal corner (bottom left). T
 misread id essentially impossible: a detector must flip 11 of 36 bits the same wrong way. The
 measurements behind the choice are in ``docs/vision.md`` and ``bench/bench_vision.py``.
 
-Id scheme (532 of the 587 ids; the rest are never accepted):
-
-====================  =======================================  ============
-marker                id                                       range
-====================  =======================================  ============
-World card n, owner   ``(slot * 52) + (n - 1)``, slot 0-7      0-415
-World card n, nobody  ``416 + (n - 1)``                        416-467
-Fate card n, owner    ``468 + slot * 8 + (n - 1)``, slot 0-7   468-531
-mat corner            ``532 + corner`` (TL, TR, BR, BL)        532-535
-====================  =======================================  ============
+Which id stands for which card is the game's to say: each game's card catalogue has its
+marker scheme (:class:`companion.games.protocol.MarkerScheme`; Rule of Power's, ids 0-531, is in
+:mod:`companion.games.rule_of_power.catalogue`). Ids 532-535 are the table mat's corners for
+every game (:class:`MatCorner`); an id that is neither is never accepted.
 
 Owner slots are numbered 0-7; :mod:`vision.owners` maps them to player names.
 """
@@ -26,7 +20,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from companion.games.rule_of_power.engine.cards import Card, UnknownCardError
+from companion.games.protocol import Card, Catalogue
+from companion.games.registry import game
 
 if TYPE_CHECKING:
     import numpy as np
@@ -80,11 +75,8 @@ SEAL_CENTRE_ON_CARD_MM = (2.0 + STICKER_MM[0] / 2, CARD_MM[1] - 2.0 - LABEL_MM -
 #: Side of a mat corner marker's black square: 8 modules of 89 dots at 300 dpi (60.3 mm).
 MAT_MARKER_MM = MODULES * 89 * 25.4 / PRINT_DPI
 
-_WORLD_CARDS = 52
-_FATE_CARDS = 8
-_NOBODY_BASE = OWNER_SLOTS * _WORLD_CARDS  # 416
-_FATE_BASE = _NOBODY_BASE + _WORLD_CARDS  # 468
-_MAT_BASE = _FATE_BASE + OWNER_SLOTS * _FATE_CARDS  # 532
+_MAT_BASE = 532
+"""The mat's corner markers follow the ids the games' card schemes use."""
 
 
 class MarkerIdError(ValueError):
@@ -110,35 +102,35 @@ class MatCorner(enum.IntEnum):
 
 @dataclass(frozen=True, slots=True)
 class SealMarker:
-    """What one seal marker says: a card and, optionally, the slot (0-7) of its owner.
-
-    Fate cards always have an owner; World cards may have none (``slot=None``).
+    """What one seal marker says: a card and, optionally, the slot (0-7) of its owner. Which
+    id it has is the card's game's scheme (:meth:`tag_id`); a card the scheme cannot mark
+    (a Fate card without an owner, a slot out of range) is a :class:`MarkerIdError`.
     """
 
     card: Card
     slot: int | None = None
 
     def __post_init__(self) -> None:
-        if self.slot is not None and not (0 <= self.slot < OWNER_SLOTS):
-            raise MarkerIdError(f"owner slot {self.slot} is out of range: slots are 0-{OWNER_SLOTS - 1}")
-        if self.card.id.startswith("F") and self.slot is None:
-            raise MarkerIdError(f"Fate card {self.card.id} needs an owner slot: Fate cards belong to a player")
+        self.tag_id  # noqa: B018 - the scheme refuses what it cannot encode
 
     @classmethod
-    def of(cls, card: str | Card, slot: int | None = None) -> "SealMarker":
-        """``SealMarker.of("W007", 2)``; raises :class:`~companion.games.rule_of_power.engine.cards.UnknownCardError` for a bad id."""
-        return cls(card if isinstance(card, Card) else Card.from_id(card), slot)
+    def of(cls, card: str | Card, slot: int | None = None, *, cards: Catalogue | None = None) -> SealMarker:
+        """``SealMarker.of("W007", 2)``: a card by id in ``cards`` (the default game's);
+        raises the catalogue's :class:`~companion.games.errors.UnknownCardError` for a bad id."""
+        catalogue = cards if cards is not None else game().cards
+        return cls(catalogue.from_id(card) if isinstance(card, str) else card, slot)
 
     @property
     def tag_id(self) -> int:
         """The family id printed for this card and owner."""
-        n = int(self.card.id[1:])
-        if self.card.id.startswith("F"):
-            assert self.slot is not None  # __post_init__ refuses a Fate card without an owner
-            return _FATE_BASE + self.slot * _FATE_CARDS + (n - 1)
-        if self.slot is None:
-            return _NOBODY_BASE + (n - 1)
-        return self.slot * _WORLD_CARDS + (n - 1)
+        scheme = game(self.card.game).cards.markers
+        if scheme is None:
+            raise MarkerIdError(f"{self.card.id}: the companion has no seal markers for {game(self.card.game).title} cards yet")
+        try:
+            marker_id: int = scheme.encode(self.card, self.slot)
+        except ValueError as exc:
+            raise MarkerIdError(str(exc)) from None
+        return marker_id
 
     @property
     def label(self) -> str:
@@ -146,32 +138,18 @@ class SealMarker:
         return self.card.id if self.slot is None else f"{self.card.id} #{self.slot}"
 
 
-def decode(tag_id: int) -> SealMarker | MatCorner | None:
-    """What a detected id means, or ``None`` for an id the scheme never prints.
+def decode(tag_id: int, cards: Catalogue | None = None) -> SealMarker | MatCorner | None:
+    """What a detected id means at a table of ``cards``' game (the default game's), or
+    ``None`` for an id it never prints.
 
     Unused ids are refused rather than guessed at: an id outside the scheme can only be a
     misread or a foreign marker.
     """
-    if tag_id < 0:
-        return None
-    if tag_id < _NOBODY_BASE:
-        slot, n = divmod(tag_id, _WORLD_CARDS)
-        return SealMarker(_card("W", n + 1), slot)
-    if tag_id < _FATE_BASE:
-        return SealMarker(_card("W", tag_id - _NOBODY_BASE + 1), None)
-    if tag_id < _MAT_BASE:
-        slot, n = divmod(tag_id - _FATE_BASE, _FATE_CARDS)
-        return SealMarker(_card("F", n + 1), slot)
-    if tag_id < _MAT_BASE + len(MatCorner):
+    if _MAT_BASE <= tag_id < _MAT_BASE + len(MatCorner):
         return MatCorner(tag_id - _MAT_BASE)
-    return None
-
-
-def _card(prefix: str, n: int) -> Card:
-    try:
-        return Card.from_id(f"{prefix}{n:03d}")
-    except UnknownCardError as exc:  # the scheme and the catalogue disagree: a programming error
-        raise MarkerIdError(str(exc)) from exc
+    scheme = (cards if cards is not None else game().cards).markers
+    found = scheme.decode(tag_id) if scheme is not None else None
+    return SealMarker(found.card, found.slot) if found is not None else None
 
 
 @lru_cache(maxsize=4096)

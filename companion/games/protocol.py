@@ -56,6 +56,11 @@ class Card(Protocol):
     compare and hash by identity."""
 
     @property
+    def game(self) -> str:
+        """The name of the game the card belongs to (``"rule-of-power"``): a card seen by a
+        sensor is never taken for another game's."""
+
+    @property
     def id(self) -> str:
         """The identifier records use: ``"W007"``, ``"10H"``, ``"X1"``."""
 

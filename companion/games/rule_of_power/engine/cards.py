@@ -164,6 +164,9 @@ class Card:
       played to the centre: World cards, Warlock, Vampire).
     """
 
+    game = "rule-of-power"
+    """The game the card belongs to (every card of this catalogue is Rule of Power's)."""
+
     __slots__ = (
         "id",
         "index",
