@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion.games.circle_of_power.cards import (
@@ -71,7 +71,6 @@ from companion.games.circle_of_power.effects import (
 from companion.games.circle_of_power.moves import (
     UNSEEN,
     Conquer,
-    HandCard,
     Move,
     Play,
     Regroup,
@@ -102,7 +101,7 @@ from companion.games.circle_of_power.scoring import (
     decide_after_season,
     season_points,
 )
-from companion.games.circle_of_power.setup import BASIC, COLOURED_CITIES, LONELY_TYRANT, CircleSetup, is_dummy
+from companion.games.circle_of_power.setup import COLOURED_CITIES, LONELY_TYRANT, CircleSetup, is_dummy
 from companion.games.errors import IllegalMoveError, InvalidMoveError
 
 if TYPE_CHECKING:

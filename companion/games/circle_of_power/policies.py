@@ -169,7 +169,7 @@ class Table:
         self.rng.shuffle(deck)
         piles = {name: [deck.pop() for _ in range(RESHUFFLE_PILE)] for name in state.dummies}
         self.battle = deck
-        return Reshuffle.make(piles)  # type: ignore[arg-type]
+        return Reshuffle.make(piles)
 
     def draw(self) -> Card | None:
         return self.battle.pop() if self.battle else None
