@@ -135,3 +135,61 @@ def act_until(state: CircleState, script: Script, act: Move, reveal: str | None)
     state.push(act)
     if reveal is not None:
         state.push(Reveal.from_id(reveal))
+
+
+def table(cities: Mapping[str, str], nxt: str = "JD", hands: Mapping[str, list[str]] | None = None, *,
+          dealer: str | None = None, players: Sequence[str] | None = None, piles: Mapping[str, list[str]] | None = None,
+          variant: str = "basic", bottom: str | None = None) -> CircleState:
+    """The first action of a game, ready to play: ``cities`` in seat order (dummies named
+    ``@1``...), ``nxt`` turned up; the dealer sits last, so that the first seat leads. Hands
+    and piles not given are dealt unseen."""
+    seats = list(cities)
+    players = players or tuple(n for n in seats if not is_dummy(n))
+    state = new(players, variant)
+    jokers = [x for x in ("X1", "X2") if x not in cities.values() and x != nxt]
+    dealer = dealer or next(n for n in reversed(seats) if not is_dummy(n))
+    state.push(Season.make(dealer, seats, cities, bottom or jokers[-1], hands, piles))
+    state.push(Reveal(c(nxt)))
+    return state
+
+
+def played(state: CircleState, ids: Sequence[str]) -> CircleState:
+    """Each emperor in turn plays the next of ``ids`` (unseen hands, unseen draws)."""
+    for card in ids:
+        name = state.to_move
+        assert name is not None
+        state.push(Play(name, c(card)))
+    return state
+
+
+def win(state: CircleState, winner: str) -> CircleState:
+    """The four plays of an action that ``winner`` wins with a 10 of their trump suit (or a
+    plain 10 against plain 2s, 3s and 4s), from unseen hands."""
+    trumps = state.trump_suits
+    taken = {x for _, _, x in state.season_plays}
+    low = iter([c(f"{n}{s}") for n in (2, 3, 4, 5, 6) for s in "SHDC"])
+    for _ in range(4):
+        name = state.to_move
+        assert name is not None
+        if name == winner:
+            suit = trumps[name] or "S"
+            card = next(c(f"{n}{suit}") for n in (10, 9, 8) if c(f"{n}{suit}") not in taken)
+        else:
+            card = next(x for x in low if x.suit != trumps[name] and x not in taken)
+        taken.add(card)
+        if is_dummy(name):
+            top = state.pile(name)[0]
+            card = top if isinstance(top, Card) else card
+        state.push(Play(name, card))
+    assert state.to_move == winner, (state.to_move, winner)
+    return state
+
+
+def at_act(cities: Mapping[str, str], winner: str, nxt: str = "JD", *, trophies: Mapping[str, str] | None = None,
+           variant: str = "basic") -> CircleState:
+    """A first action won by ``winner``, the lines of victories set to ``trophies`` (ids
+    separated by blanks, oldest first): a position to test the acts (C10-C14)."""
+    state = win(table(cities, nxt, variant=variant), winner)
+    for name, ids in (trophies or {}).items():
+        state._core.trophies[state.seats.index(name)] = tuple(c(x) for x in ids.split())
+    return state
