@@ -1329,8 +1329,8 @@ class CircleState:
             if slot is UNSEEN:
                 return " (it was not played in actions 1-6, so it is not in the reshuffled battle deck, C15)"
             return ""
-        if c.reshuffled and slot is OLD and c.pool & card.bit:
-            return " (it was played in actions 1-6 and is in the reshuffled battle deck, C15)"
+        if c.reshuffled and slot is not UNSEEN and c.pool & card.bit:
+            return " (it was played in actions 1-6 and went into the reshuffled battle deck, C15)"
         return ""
 
     def _check_reveal(self, move: Reveal) -> None:

@@ -193,3 +193,20 @@ def at_act(cities: Mapping[str, str], winner: str, nxt: str = "JD", *, trophies:
     for name, ids in (trophies or {}).items():
         state._core.trophies[state.seats.index(name)] = tuple(c(x) for x in ids.split())
     return state
+
+
+def censor(moves: Sequence[Move], viewer: str | None) -> list[Move]:
+    """The moves as a record kept from ``viewer``'s seat (``None``: by a camera that sees no
+    hidden card): the other hands, the dummies' piles and the other players' draws unseen."""
+    out: list[Move] = []
+    for move in moves:
+        if type(move) is Season:
+            hands = tuple((n, h) for n, h in move.hands if n == viewer)
+            out.append(Season(move.dealer, move.seats, move.cities, move.bottom, hands, ()))
+        elif type(move) is Play and move.player != viewer:
+            out.append(Play(move.player, move.card))
+        elif type(move) is Reshuffle:
+            out.append(Reshuffle())
+        else:
+            out.append(move)
+    return out
