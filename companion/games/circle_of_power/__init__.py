@@ -185,3 +185,4 @@ class CircleOfPower:
 
 GAME = CircleOfPower()
 """Circle of Power, as the registry finds it (``companion.games.circle_of_power:GAME``)."""
+

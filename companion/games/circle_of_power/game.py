@@ -520,6 +520,14 @@ class CircleState:
         or the face-down part of the line of history (C19)."""
         return self._core.destroyed[self._seat(name)]
 
+    def line(self, name: str) -> tuple[tuple[Card, bool], ...]:
+        """``name``'s whole line, each card with whether it lies face up: the trophies (face up,
+        C12) then the cities destroyed this season (face down, C18); in Coloured Cities this
+        is the line of history (C19)."""
+        i = self._seat(name)
+        c = self._core
+        return tuple((x, True) for x in c.trophies[i]) + tuple((x, False) for x in c.destroyed[i])
+
     def hand(self, name: str) -> tuple[Card, ...]:
         """The cards known to be in player ``name``'s hand."""
         return self._core.hands[self._seat(name)]

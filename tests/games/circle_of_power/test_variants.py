@@ -90,6 +90,7 @@ def test_c19_a_red_loser_is_conquered_a_black_one_destroyed():
     black = at_act({"ann": "KH", "bob": "QS", "cy": "KD", "dee": "AC"}, "ann", variant="coloured-cities")
     effects = black.apply(Conquer("ann", "bob"))
     assert black.trophies("ann") == () and black.destroyed_cities("bob") == (c("QS"),) and black.destroyed_count("bob") == 1
+    assert black.line("bob") == ((c("QS"), False),) and red.line("ann") == ((c("QH"), True),)
     assert effects.transfers[0] == Transfer(c("QS"), CITY, "bob", DESTROYED, "bob")
 
 
