@@ -103,9 +103,8 @@ class SeasonResult:
 
 
 def season_points(variant: str, trophies: Sequence[tuple[Card, ...]]) -> tuple[int, ...]:
-    """Each seat's points: one per trophy (C16, C19), none in Lonely Tyrant (C18)."""
-    if variant == "lonely-tyrant":
-        return (0,) * len(trophies)
+    """Each seat's points: one per trophy (C16, C19). In Lonely Tyrant a conquest destroys
+    and wins no trophy, so nobody scores (C18)."""
     return tuple(len(line) for line in trophies)
 
 

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from companion.games.circle_of_power.cards import BATTLE_DECK
 from companion.games.circle_of_power.game import Phase
 from companion.games.circle_of_power.moves import Play, Reshuffle, Reveal, Season
 from companion.games.circle_of_power.policies import simulate
@@ -98,12 +99,16 @@ def test_an_unseen_season_with_partial_hands_checks_the_cards_it_shows():
 
 def test_views_show_only_what_a_player_may_know():
     setup, moves = simulate(["ann", "bob", "cy"], "basic", 2)
-    state = replay(setup, moves[:40], keep_history=True)
-    view = state.view("ann")
-    assert view.hand == tuple(sorted(state.hand("ann"))) and view.player == "ann"
-    assert view.unseen.isdisjoint(view.hand) and view.hand_sizes == {n: state.hand_size(n) for n in state.seats}
-    assert not any(x in view.unseen for _, _, x in state.season_plays if not state.reshuffled)
-    assert state.view("bob") != view
+    for cut in (20, 45):  # before and after the reshuffle
+        state = replay(setup, moves[:cut], keep_history=True)
+        view = state.view("ann")
+        assert view.hand == tuple(sorted(state.hand("ann"))) and view.player == "ann"
+        assert view.hand_sizes == {n: state.hand_size(n) for n in state.seats}
+        # the battle cards ann cannot place: not in ann's hand, not played since the deck was
+        # made (after the reshuffle, the cards of actions 1-6 are back in the deck, C15)
+        gone = {x for a, _, x in state.season_plays if (a > 6) == state.reshuffled}
+        assert view.unseen == frozenset(BATTLE_DECK) - set(state.hand("ann")) - gone
+        assert state.view("bob") != view
 
 
 def test_resample_deals_the_hidden_cards_again_and_keeps_the_view():

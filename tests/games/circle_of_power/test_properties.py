@@ -70,6 +70,40 @@ def test_every_listed_move_is_legal_and_the_fast_path_agrees_with_the_checked_on
             assert snapshot(fast)[:-1] == snapshot(checked)[:-1]
 
 
+@FAST
+@given(st.sampled_from(TABLES), st.integers(0, 2**32 - 1))
+def test_push_refuses_exactly_the_plays_that_check_refuses(table, seed):
+    """The fast path of push takes no card the checked path would refuse, whatever is played
+    or drawn, by whoever."""
+    from companion.games.circle_of_power.cards import ALL_CARDS
+
+    players, variant = table
+    rng = random.Random(seed)
+    state = new(players, variant)
+    tried = 0
+    for _ in walk(state, rng, steps=150):
+        if state.phase is not Phase.PLAY:
+            continue
+        me = state.to_move
+        hand = list(state.hand(me)) or list(ALL_CARDS)
+        for _ in range(6):
+            who = me if rng.random() < 0.8 else rng.choice(state.seats)
+            card = rng.choice(hand) if rng.random() < 0.7 else rng.choice(ALL_CARDS)
+            drew = rng.choice([None, rng.choice(ALL_CARDS), rng.choice(BATTLE_DECK)])
+            move = Play(who, card, drew)
+            legal = state.is_legal(move)
+            before = snapshot(state)
+            try:
+                state.push(move)
+            except (IllegalMoveError, ValueError):
+                assert not legal and snapshot(state) == before
+            else:
+                assert legal, move
+                state.pop()
+            tried += 1
+    assert tried
+
+
 def c11(state):
     """C11 read from its text: conquer the first city counter-clockwise the dummy may take,
     keeping a black city in Coloured Cities; else regroup, losing the last trophy if the city
