@@ -138,18 +138,24 @@ class CircleCodec:
 
     def read_move(self, event: Mapping[str, Any], setup: CircleSetup) -> Move:
         """The move of one event (any but the ``game`` header)."""
+        if type(event) is not dict and not isinstance(event, Mapping):
+            raise InvalidMoveError(f"an event is a JSON object, not {event!r}")
         kind = event.get("event")
         if kind == "play":
             # The common event of every record, on the fast path: exact ids, a plain name.
             player = event.get("player")
-            card = _by_id.get(event.get("card"))  # type: ignore[arg-type]
+            card_id = event.get("card")
+            card = _by_id.get(card_id) if type(card_id) is str else None
             drew = event.get("drew")
-            if card is not None and type(player) is str and player and player[0] != "@":
-                if drew is None:
-                    return Play(player, card)
-                found = _by_id.get(drew) if type(drew) is str else None
-                if found is not None:
-                    return Play(player, card, found)
+            if card is not None and type(player) is str and player:
+                if player[0] != "@":
+                    if drew is None:
+                        return Play(player, card)
+                    found = _by_id.get(drew) if type(drew) is str else None
+                    if found is not None:
+                        return Play(player, card, found)
+                elif drew is None and player[1:].isdigit():
+                    return Play(player, card)  # a dummy, which draws nothing (C8)
             return self._read_play(event)
         if kind == "conquer":
             keep = event.get("keep", False)

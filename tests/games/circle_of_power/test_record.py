@@ -107,6 +107,11 @@ def test_nulls_and_absent_fields_say_unseen():
         ({"event": "conquer", "player": "ann", "victim": "bob", "keep": "yes"}, InvalidMoveError, '"keep" must be true or false'),
         ({"event": "play", "player": "bob", "card": "ZZ"}, UnknownCardError, '"card": unknown card id'),
         ({"event": "play", "player": "bob", "card": 7}, InvalidMoveError, '"card" must be a card id'),
+        ({"event": "play", "player": "bob", "card": ["7H"]}, InvalidMoveError, '"card" must be a card id'),
+        ({"event": "play", "player": ["bob"], "card": "7H"}, InvalidMoveError, '"player" must name an emperor'),
+        ({"event": "retake", "player": "ann", "victim": {"bob": 1}}, InvalidMoveError, '"victim" must name an emperor'),
+        (dict(SEASON, cities={"ann": ["KH"]}), InvalidMoveError, '"cities.ann" must be a card id'),
+        (dict(SEASON, piles={"@1": [["7D"]] * 9}), InvalidMoveError, '"piles.@1" must be a card id'),
         ({"event": "play", "player": "bob", "card": "7H", "drew": ["4C"]}, InvalidMoveError, '"drew" must be a card id'),
         ({"event": "play", "card": "7H"}, InvalidMoveError, '"player" must name an emperor'),
         ({"event": "play", "player": "@x", "card": "7H"}, InvalidMoveError, '"player": a dummy is named @1, @2'),
@@ -134,6 +139,11 @@ def test_every_malformed_field_is_refused_with_a_clear_message(event, error, wor
     message = str(err.value)
     assert words in message, message
     assert isinstance(err.value, ValueError)
+
+
+def test_an_event_that_is_no_object_is_refused():
+    with pytest.raises(InvalidMoveError, match="an event is a JSON object"):
+        CODEC.read_move(["play"], SETUP)  # type: ignore[arg-type]
 
 
 def test_moves_that_break_the_rules_are_for_the_state_not_the_codec():
