@@ -14,7 +14,7 @@ from companion.games.circle_of_power.moves import Play, Reshuffle, Reveal, Seaso
 from companion.games.circle_of_power.policies import simulate
 from companion.games.errors import IllegalMoveError
 
-from .helpers import c, censor, new, replay, table
+from .helpers import c, censor, new, replay, table, walk
 
 UNSEEN_TABLE = {"ann": "QH", "bob": "JS", "cy": "KD", "@1": "AC"}
 
@@ -127,3 +127,6 @@ def test_resample_deals_the_hidden_cards_again_and_keeps_the_view():
                         assert world.unseen_in_hand(name) == 0
                 if world.to_move is not None:
                     assert all(world.is_legal(m) for m in list(world.legal_moves)[:5])
+                if player == setup.players[0]:
+                    for _ in walk(world, rng, steps=60):  # the world plays on, every rule checked
+                        pass

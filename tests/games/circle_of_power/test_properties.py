@@ -352,3 +352,28 @@ def test_an_illegal_move_leaves_the_state_unchanged():
             else:
                 state.pop()
                 assert snapshot(state) == before
+
+
+@FAST
+@given(st.sampled_from(TABLES), st.integers(0, 2**32 - 1))
+def test_a_random_game_through_the_protocol_alone_reaches_its_end(table, seed):
+    """OpenSpiel's random simulation: the table's moves by chance, the others from the legal
+    moves, until the game is over; the state says who is to move all the way."""
+    players, variant = table
+    rng = random.Random(seed)
+    state = GAME.new_state(GAME.make_setup(list(players), variant=variant))
+    steps = 0
+    while not state.is_game_over():
+        assert state.outcome() is None
+        if state.to_move is None:
+            assert state.phase in (Phase.SEASON, Phase.REVEAL, Phase.RESHUFFLE) and not list(state.legal_moves)
+            state.push(GAME.chance_move(state, rng))
+        else:
+            moves = list(state.legal_moves)
+            assert moves and state.legal_moves.count() == len(moves) and bool(state.legal_moves)
+            assert {state.decision(m).player for m in moves} == {state.to_move}
+            state.push(rng.choice(moves))
+        steps += 1
+        assert steps < 20000
+    assert state.to_move is None and not state.legal_moves and state.outcome() is not None
+    assert GAME.summary(state)["finished"] is True
