@@ -186,8 +186,8 @@ PileCard = Card | _Unseen | _Old
 
 class _Core:
     """The mutable part of the state, copied on every push so that pop restores it. Per-seat
-    facts that change within an action are lists (copied); the rest are immutable values,
-    shared by copies."""
+    facts and the season's log of plays are lists (copied; a replay without undo appends in
+    place); the rest are immutable values, shared by copies."""
 
     __slots__ = (
         "phase",
@@ -262,7 +262,7 @@ class _Core:
     played_a: int
     played_b: int
     reshuffled: bool
-    log: tuple[tuple[int, int, Card], ...]
+    log: list[tuple[int, int, Card]]
     plays: tuple[Card, ...]
     trumps: tuple[str | None, ...]
     best: int
@@ -307,7 +307,7 @@ class _Core:
         new.played_a = self.played_a
         new.played_b = self.played_b
         new.reshuffled = self.reshuffled
-        new.log = self.log
+        new.log = self.log[:]
         new.plays = self.plays
         new.trumps = self.trumps
         new.best = self.best
@@ -336,7 +336,6 @@ class _Act(NamedTuple):
     destroyed: Card | None
     discarded: tuple[Card, ...]
     took: Card | None
-    threatened: bool
 
 
 class CircleState:
@@ -387,7 +386,7 @@ class CircleState:
         c.played_a = 0
         c.played_b = 0
         c.reshuffled = False
-        c.log = ()
+        c.log = []
         c.plays = ()
         c.trumps = ()
         c.best = -1
@@ -884,7 +883,7 @@ class CircleState:
             c.played_b |= card.bit
         else:
             c.played_a |= card.bit
-        c.log += ((c.action, i, card),)
+        c.log.append((c.action, i, card))
         plays = c.plays + (card,)
         c.plays = plays
         # C9: trump above plain, then the number; ">=" gives a tie to the card played last.
@@ -966,7 +965,7 @@ class CircleState:
     def _begin_plays(self) -> None:
         c = self._core
         nxt = c.next_city
-        c.trumps = tuple(trump_suit(city, nxt) for city in c.cities)
+        c.trumps = tuple([trump_suit(city, nxt) for city in c.cities])
         c.plays = ()
         c.best = -1
         c.best_key = -1
@@ -1035,7 +1034,7 @@ class CircleState:
         c.played_a = 0
         c.played_b = 0
         c.reshuffled = False
-        c.log = ()
+        c.log = []
         c.plays = ()
         c.trumps = (None,) * SEATS
         c.best = -1
@@ -1077,7 +1076,6 @@ class CircleState:
         assert mine is not None
         # C7, C12-C14: the city deck gives no card in action 15 (C19: even when it has one).
         nxt = c.next_city if c.action < ACTIONS else None
-        threatened = bool(threats(w, cities))
         kind = type(move)
         gained: Card | None = None
         lost: tuple[int, Card] | None = None
@@ -1126,7 +1124,7 @@ class CircleState:
                 discarded += (discard,)
             discarded += (mine,)
             cities[w] = took = nxt
-        return _Act(w, victim, tuple(cities), gained, lost, destroyed, discarded, took, threatened)
+        return _Act(w, victim, tuple(cities), gained, lost, destroyed, discarded, took)
 
     def _commit(self, act: _Act) -> None:
         c = self._core
@@ -1743,7 +1741,7 @@ class CircleState:
             transfers=tuple(transfers),
             rebellion=rebellion,
             lost=act.lost[1] if act.lost is not None and kind == "regroup" else None,
-            threatened=act.threatened,
+            threatened=bool(threats(w, before)),
         )
 
     # ------------------------------------------------------------------ the table's moves
