@@ -1,0 +1,188 @@
+"""Circle of Power: a card game about four warring emperors, for 2-4 players (rulebook 3.1,
+rulings C1-C20), as a plug-in of the companion (:data:`GAME`).
+
+- :mod:`.cards`: the 54 cards, the battle and city decks, the circle (C1-C3), the catalogue.
+- :mod:`.moves`: the events of a game as values (:class:`Season`, :class:`Reveal`,
+  :class:`Play`, :class:`Conquer`, :class:`Retake`, :class:`Regroup`, :class:`Reshuffle`).
+- :mod:`.game`: the state (:class:`CircleState`), every ruling checked.
+- :mod:`.rules`: trump suits, the initiative, attacks and threats as pure functions.
+- :mod:`.scoring`: season results, totals, knock-outs, the outcome (C16-C20).
+- :mod:`.effects`, :mod:`.view`: what a move did; what a player may know.
+- :mod:`.record`: the ``cop-record/1`` codec.
+- :mod:`.query`: the ``rop legal`` question as a pure function.
+- :mod:`.policies`: players for simulated tables, and :func:`~.policies.simulate`.
+
+>>> GAME.name, GAME.codec.format, [o.name for o in GAME.options]
+('circle-of-power', 'cop-record/1', ['variant', 'target'])
+>>> state = GAME.new_state(GAME.make_setup(["ann", "bob"], variant="lonely-tyrant"))
+>>> GAME.summary(state)["finished"]
+False
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from companion.games.circle_of_power.cards import CARDS, Card, CircleCards
+from companion.games.circle_of_power.game import CircleState, Phase
+from companion.games.circle_of_power.moves import (
+    UNSEEN,
+    Conquer,
+    Move,
+    Play,
+    Regroup,
+    Reshuffle,
+    Retake,
+    Reveal,
+    Season,
+)
+from companion.games.circle_of_power.record import CODEC, CircleCodec
+from companion.games.circle_of_power.scoring import Outcome, SeasonResult, Termination
+from companion.games.circle_of_power.setup import MAX_TARGET, VARIANTS, CircleSetup
+from companion.games.options import Option
+
+__all__ = [
+    "GAME",
+    "CircleOfPower",
+    "CircleSetup",
+    "CircleState",
+    "Card",
+    "CARDS",
+    "UNSEEN",
+    "Season",
+    "Reveal",
+    "Play",
+    "Conquer",
+    "Retake",
+    "Regroup",
+    "Reshuffle",
+    "Phase",
+    "Outcome",
+    "SeasonResult",
+    "Termination",
+]
+
+_OPTIONS = (
+    Option(
+        "variant",
+        "the rules: basic, lonely-tyrant (C18: knock every other player out) or coloured-cities (C19: the full game)",
+        "choice",
+        "basic",
+        choices=VARIANTS,
+    ),
+    Option("target", "trophies that end the game (C17; ignored by lonely-tyrant)", "int", 6, low=1, high=MAX_TARGET),
+)
+
+
+class CircleOfPower:
+    """The plug-in object of Circle of Power (the protocol's :class:`~companion.games.protocol.
+    Game`): the fixed facts of the game, and the states it makes."""
+
+    name = "circle-of-power"
+    title = "Circle of Power"
+    rulings = "C1-C20"
+    min_players = 2
+    max_players = 4
+
+    @property
+    def cards(self) -> CircleCards:
+        return CARDS
+
+    @property
+    def codec(self) -> CircleCodec:
+        return CODEC
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        return _OPTIONS
+
+    def make_setup(self, players: Sequence[str], **options: Any) -> CircleSetup:
+        """The set-up of a table of ``players`` (clockwise) with ``variant`` and ``target``;
+        :class:`ValueError` naming the ruling (C4) for a table the rules do not allow."""
+        unknown = sorted(set(options) - {o.name for o in _OPTIONS})
+        if unknown:
+            raise ValueError(f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}: the options are variant and target")
+        return CircleSetup(tuple(players), options.get("variant", "basic"), options.get("target", 6))
+
+    def new_state(self, setup: CircleSetup, *, keep_history: bool = True) -> CircleState:
+        return CircleState(setup, keep_history=keep_history)
+
+    def chance_move(self, state: CircleState, rng: random.Random) -> Move:
+        """A random legal move of the table: a season's set-up (C4-C6), the next city card
+        turned up (C7), or the reshuffle (C15)."""
+        return state.random_table_move(rng)
+
+    def summary(self, state: CircleState) -> dict[str, Any]:
+        """The scores as ``rop replay --json`` prints them (record-format.md, "Scores")."""
+        outcome = state.outcome()
+        return {
+            "game": self.name,
+            "seasons": [r.to_json() for r in state.results],
+            "totals": state.totals,
+            "destroyed": state.destroyed_totals,
+            "knocked_out": list(state.knocked_out),
+            "finished": outcome is not None,
+            "winner": outcome.winner if outcome else None,
+            "draw": outcome.draw if outcome else False,
+            "how": outcome.how.value if outcome else None,
+        }
+
+    def score_lines(self, state: CircleState) -> list[str]:
+        """The scores in words, as ``rop replay`` prints them: each season, the totals, the
+        knock-outs and the result."""
+        lonely = state.variant != "basic"
+        lines = []
+        for r in state.results:
+            short = ", cut short by the Lonely Tyrant" if r.cut_short else ""
+            points = ", ".join(f"{n} {r.explain(n)}" for n in r.seats)
+            lines.append(f"Season {r.number} (dealt by {r.dealer}{short}): {points}")
+            if lonely and any(r.destroyed.values()):
+                lost = ", ".join(f"{n} {k}" for n, k in r.destroyed.items() if k)
+                lines.append(f"  destroyed cities that count: {lost}")
+            if r.knocked_out:
+                lines.append(f"  knocked out: {', '.join(r.knocked_out)}")
+        totals = state.totals
+        lines.append("Totals: " + ", ".join(f"{n} {t}" for n, t in totals.items()))
+        if lonely:
+            lines.append("Destroyed: " + ", ".join(f"{n} {t}" for n, t in state.destroyed_totals.items()))
+        if state.knocked_out:
+            lines.append(f"Knocked out: {', '.join(state.knocked_out)}")
+        outcome = state.outcome()
+        if outcome is None:
+            lines.append(f"Not finished: season {state.season_number}, action {state.action_number}")
+        else:
+            lines.append(f"Result: {outcome.explain()}")
+        return lines
+
+    def describe(self, move: Move) -> str:
+        """A move in a few words: ``"ann plays 9H and draws 3H"``, ``"ann conquers bob"``."""
+        kind = type(move)
+        if kind is Play:
+            drew = f" and draws {move.drew.id}" if move.drew is not None else ""  # type: ignore[union-attr]
+            return f"{move.player} plays {move.card.id}{drew}"  # type: ignore[union-attr]
+        if kind is Conquer:
+            keep = ", keeping their city" if move.keep else ""  # type: ignore[union-attr]
+            return f"{move.player} conquers {move.victim}{keep}"  # type: ignore[union-attr]
+        if kind is Retake:
+            lost = f", discarding {move.discard.id}" if move.discard is not None else ""  # type: ignore[union-attr]
+            return f"{move.player} retakes {move.victim}'s city{lost}"  # type: ignore[union-attr]
+        if kind is Regroup:
+            lost = f", losing {move.discard.id} to rebellion" if move.discard is not None else ""  # type: ignore[union-attr]
+            return f"{move.player} regroups{lost}"  # type: ignore[union-attr]
+        if kind is Reveal:
+            return f"{move.card.id} is turned up"  # type: ignore[union-attr]
+        if kind is Reshuffle:
+            return "the battle deck is reshuffled"
+        if kind is Season:
+            return f"a season dealt by {move.dealer}: {', '.join(move.seats)}"  # type: ignore[union-attr]
+        return repr(move)
+
+    def __repr__(self) -> str:
+        return "GAME"
+
+
+GAME = CircleOfPower()
+"""Circle of Power, as the registry finds it (``companion.games.circle_of_power:GAME``)."""
+
