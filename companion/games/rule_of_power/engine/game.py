@@ -1352,9 +1352,11 @@ def _is_sweep(c: _Core, capture: tuple[Card, ...], natural: bool) -> bool:
 
 def _is_sum_capture(centre: tuple[Card, ...], value: int, capture: tuple[Card, ...]) -> bool:
     """R4 for two or more cards: ``capture`` is distinct centre cards whose values sum to
-    ``value``, and no single centre card has that value (it would be the only option)."""
+    ``value``, and no single centre card has that value (it would be the only option). A
+    card without a value (a Fate card that never lies in the centre) counts 0 here, and is
+    then refused for not being in the centre."""
     return (
-        sum([x.value for x in capture]) == value  # type: ignore[misc]
+        sum([x.value or 0 for x in capture]) == value
         and len(set(capture)) == len(capture)
         and not any([x.value == value for x in centre])
         and all([x in centre for x in capture])
