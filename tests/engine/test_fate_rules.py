@@ -58,6 +58,18 @@ def test_one_captured_card_listed_twice_is_refused_by_every_path() -> None:
     assert game.centre == tuple(card(c) for c in ("W033", "W024", "W038", "W009")) and len(game.move_stack) == 2
 
 
+def test_a_capture_naming_a_card_without_a_value_is_refused_by_every_path() -> None:
+    """R4: a capture takes centre cards; one naming a Mystic Crystal is refused with the rule
+    by push as by the legality check (the fast path must not crash on its missing value)."""
+    game = start(hands={"ann": ["W016", "W012", "W005"], "bob": ["W011", "W021", "W040"]}, centre=("W033", "W024", "W038", "W009"))
+    stray = Play("ann", card("W005"), (MYSTIC_CRYSTAL, card("W024")))
+    assert not game.is_legal(stray)
+    with pytest.raises(IllegalMoveError) as err:
+        game.push(stray)
+    assert err.value.rule == "R4"
+    assert len(game.move_stack) == 2
+
+
 def test_dark_decay_naming_one_opponent_twice_is_refused() -> None:
     """R21: each opponent discards one card, once."""
     game = fate_game(("F004",))

@@ -30,17 +30,17 @@ companion.games.errors.IllegalMoveError: R4: Servant of Men (6) played by bob: t
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, TypeGuard, TypeVar
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from companion.games.rule_of_power.engine.captures import capture_options, has_capture, is_valid_capture
 from companion.games.rule_of_power.engine.cards import DARK_DECAY, EXORCIST, MYSTIC_CRYSTAL, RENEWAL, Card, world_deck
-from companion.games.rule_of_power.engine.effects import CENTRE, FRONT, HAND, Effects
+from companion.games.rule_of_power.engine.effects import CENTRE, FRONT, HAND, Effects, Spent
 from companion.games.errors import IllegalMoveError, InvalidMoveError
 from companion.games import registry
 from companion.games.rule_of_power.engine.fate import FATE_RULES, FateRule, check_details, fate_rule
-from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, DrawFate, Move, NewRound, Pass, Play, _Unseen
+from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, DrawFate, HandCard, Move, NewRound, Pass, Play, _Unseen
 from companion.games.rule_of_power.engine.scoring import RoundScore, score_round
 
 if TYPE_CHECKING:
@@ -764,25 +764,21 @@ class GameState:
             k = hand.index(card)
         except ValueError:
             return False
-        centre = c.centre
         capture = move.capture
-        value = card.value
         if check:
             n = len(capture)
             if move[3:] != _NO_DETAILS:
                 return False
+            centre = c.centre
+            value = card.value
+            assert value is not None  # every World card has one (R1)
             if n == 0:
-                if has_capture(centre, value):  # type: ignore[arg-type]
+                if has_capture(centre, value):
                     return False
             elif n == 1:
                 if capture[0].value != value or capture[0] not in centre:
                     return False
-            elif (
-                sum([x.value for x in capture]) != value  # type: ignore[misc]
-                or len(set(capture)) != n
-                or any([x.value == value for x in centre])
-                or not all([x in centre for x in capture])
-            ):
+            elif not _is_sum_capture(centre, value, capture):
                 return False
         if self._keep:
             self._stack.append(c)
@@ -854,29 +850,19 @@ class GameState:
     # ------------------------------------------------------------------ validation
 
     def _check(self, move: Move) -> None:
-        c = self._core
-        kind = type(move)
-        if kind is Play:
-            self._check_turn(move.player, "play")  # type: ignore[union-attr]
-            self._check_play(move)  # type: ignore[arg-type]
-        elif kind is DrawFate:
-            i = self._check_turn(move.player, "draw a Fate card")  # type: ignore[union-attr]
-            if not (c.hands[i] or c.hidden[i]):
-                raise IllegalMoveError("R17", f"{move.player} holds no World card, so cannot draw a Fate card")  # type: ignore[union-attr]
-            if c.drew_fate[i]:
-                raise IllegalMoveError("R17", f"{move.player} already drew a Fate card in this deal (once per deal)")  # type: ignore[union-attr]
-            if len(c.fate_decks[i]) - c.fate_hidden[i] <= 0:
-                if not any(c.fate_sets or ()):
-                    raise IllegalMoveError("R17", "this game is played without Fate decks, so there is no Fate card to draw (R3)")
-                raise IllegalMoveError("R17", f"{move.player}'s Fate deck is empty")  # type: ignore[union-attr]
-        elif kind is Pass:
-            i = self._check_turn(move.player, "pass")  # type: ignore[union-attr]
-            if c.hands[i] or c.hidden[i]:
-                raise IllegalMoveError("R17", f"{move.player} holds World cards and must play one, not pass")  # type: ignore[union-attr]
-        elif kind is Deal:
-            self._check_deal(move)  # type: ignore[arg-type]
-        elif kind is NewRound:
-            self._check_round(move)  # type: ignore[arg-type]
+        """Raise :class:`IllegalMoveError` naming the ruling if ``move`` is not legal now, and
+        :class:`InvalidMoveError` if it is no move at all: one check per kind of move."""
+        if type(move) is Play:
+            self._check_turn(move.player, "play")
+            self._check_play(move)
+        elif type(move) is DrawFate:
+            self._check_draw_fate(move)
+        elif type(move) is Pass:
+            self._check_pass(move)
+        elif type(move) is Deal:
+            self._check_deal(move)
+        elif type(move) is NewRound:
+            self._check_round(move)
         else:
             raise InvalidMoveError(f"not a move: {move!r}")
 
@@ -890,6 +876,27 @@ class GameState:
         if i != c.turn:
             raise IllegalMoveError("R17", f"it is {self.players[c.turn]}'s turn, not {player}'s")
         return i
+
+    def _check_draw_fate(self, move: DrawFate) -> None:
+        """R17: on their turn, once per deal, a player holding World cards may draw the top card
+        of their own Fate deck instead of playing, while that deck holds one."""
+        c = self._core
+        i = self._check_turn(move.player, "draw a Fate card")
+        if not (c.hands[i] or c.hidden[i]):
+            raise IllegalMoveError("R17", f"{move.player} holds no World card, so cannot draw a Fate card")
+        if c.drew_fate[i]:
+            raise IllegalMoveError("R17", f"{move.player} already drew a Fate card in this deal (once per deal)")
+        if len(c.fate_decks[i]) - c.fate_hidden[i] <= 0:
+            if not any(c.fate_sets or ()):
+                raise IllegalMoveError("R17", "this game is played without Fate decks, so there is no Fate card to draw (R3)")
+            raise IllegalMoveError("R17", f"{move.player}'s Fate deck is empty")
+
+    def _check_pass(self, move: Pass) -> None:
+        """R17: only a player without World cards passes; whoever holds one must play."""
+        c = self._core
+        i = self._check_turn(move.player, "pass")
+        if c.hands[i] or c.hidden[i]:
+            raise IllegalMoveError("R17", f"{move.player} holds World cards and must play one, not pass")
 
     def _check_play(self, move: Play) -> None:
         """Check a play whose turn is checked: the details its card carries, the hand (R17),
@@ -1024,13 +1031,12 @@ class GameState:
 
     def _effects(self, move: Move) -> Effects:
         """What a (checked) move does: the rules of the card played decide (R4-R7, R19-R25)."""
-        kind = type(move)
-        if kind is Play:
-            return self._play_effects(move)  # type: ignore[arg-type]
-        if kind is DrawFate:
-            return Effects(move.player, drew_fate=True)  # type: ignore[union-attr]
-        if kind is Pass:
-            return Effects(move.player)  # type: ignore[union-attr]
+        if type(move) is Play:
+            return self._play_effects(move)
+        if type(move) is DrawFate:
+            return Effects(move.player, drew_fate=True)
+        if type(move) is Pass:
+            return Effects(move.player)
         return Effects(None)
 
     def _play_effects(self, move: Play) -> Effects:
@@ -1044,9 +1050,13 @@ class GameState:
         capture = tuple(move.capture)
         if not c.in_play:
             return Effects(move.player, card, not capture, capture, _is_sweep(c, capture, card.is_world))
-        rules = self._rules_in_play()
-        empowered = any([rule.empowers(card) for rule in rules])
-        spent = tuple([s for rule in rules for s in rule.reacts(self, card)])
+        empowered = False
+        spent: tuple[Spent, ...] = ()
+        # A plain loop: a comprehension here would make every play build closures.
+        for rule in self._rules_in_play():
+            if rule.empowers(card):
+                empowered = True
+            spent += rule.reacts(self, card)
         return Effects(
             move.player,
             card,
@@ -1058,75 +1068,144 @@ class GameState:
         )
 
     def _carry_out(self, move: Move, fx: Effects) -> None:
-        """Change the state as ``fx`` says ``move`` does."""
-        kind = type(move)
+        """Change the state as ``fx`` says ``move`` does: one method per kind of move."""
+        if type(move) is Play:
+            self._carry_out_play(move, fx)
+        elif type(move) is DrawFate:
+            self._carry_out_draw_fate(move)
+        elif type(move) is Pass:
+            self._carry_out_pass(move)
+        elif type(move) is Deal:
+            self._carry_out_deal(move)
+        elif type(move) is NewRound:
+            self._carry_out_round(move)
+
+    def _carry_out_play(self, move: Play, fx: Effects) -> None:
+        """R17: the player plays one card from hand, and the turn passes on. A card for the
+        centre captures or is laid there (R4-R7, R20); a Fate card is laid in front of its
+        owner (R19, R24) or does its one deed (R21-R23, R25); the cards ``fx`` spends leave
+        play for the round, the played event card among them (R18)."""
+        i = self._seat[move.player]
+        card = move.card
+        self._take_from_hand(i, card)
+        if card.to_centre:
+            self._play_to_centre(i, card, fx)
+            if fx.spent:  # R24: a Minion sends the Exorcists away
+                self._spend(fx.spent)
+        else:
+            # What only Fate cards do; each of them does one or two of these.
+            if fx.in_front:
+                self._put_in_front(fx.in_front)
+            if fx.spent:
+                self._spend(fx.spent)
+            if fx.exchanged:
+                self._exchange(fx.exchanged)
+            if fx.stolen is not None:
+                self._steal(i, fx.stolen)
+            if fx.drawn is not None:
+                self._draw_world(i, fx.drawn)
+        self._next_turn()
+
+    def _play_to_centre(self, i: int, card: Card, fx: Effects) -> None:
+        """Player ``i``'s ``card`` captures what ``fx`` says or stays in the centre (R4, R5); only a
+        natural World card can make a clean sweep (R7). A Warlock or Vampire left lying there
+        (R20) is remembered with who laid it: an Exorcist puts it out of play as its owner's
+        card (R24)."""
         c = self._core
-        if kind is Play:
-            i = self._seat[move.player]  # type: ignore[union-attr]
-            card = move.card  # type: ignore[union-attr]
-            self._take_from_hand(i, card)
-            seat = self._seat
-            if card.to_centre:
-                _lay_in_centre(c, i, card, fx.captured, card.is_world and not fx.empowered)
-                if card.is_fate and fx.laid:
-                    c.centre_fate = c.centre_fate + ((i, card),)
+        _lay_in_centre(c, i, card, fx.captured, card.is_world and not fx.empowered)
+        if card.is_fate and fx.laid:
+            c.centre_fate = c.centre_fate + ((i, card),)
+
+    def _put_in_front(self, in_front: tuple[tuple[str, Card], ...]) -> None:
+        """A Mystic Crystal or an Exorcist stays in front of its owner until the round ends
+        (R19), or for the Exorcist until a Minion sends it away (R24)."""
+        c = self._core
+        seat = self._seat
+        for player, card in in_front:
+            c.in_play = c.in_play + ((seat[player], card),)
+
+    def _spend(self, spent: tuple[Spent, ...]) -> None:
+        """Cards out of play for the rest of the round, onto the discards (R18): the event card
+        just played, a card each opponent discards from hand (R21), Creatures the Exorcist
+        sends from the centre (R24), Crystals that meet (R19) and Exorcists a Minion sends
+        away (R24) from in front of their owners."""
+        c = self._core
+        seat = self._seat
+        for s in spent:
+            card = s.card
+            j = seat[s.player] if s.player is not None else -1
+            if s.zone == HAND:
+                self._take_from_hand(j, card)
+            elif s.zone == CENTRE:
+                c.centre = _remove(c.centre, card)
+                if card.is_fate:
+                    c.centre_fate = _remove_owned(c.centre_fate, (card,), j)
+            elif s.zone == FRONT:
+                k = c.in_play.index((j, card))
+                c.in_play = c.in_play[:k] + c.in_play[k + 1 :]
+            c.discards = c.discards + (card,)
+
+    def _exchange(self, exchanged: tuple[tuple[str, str, HandCard], ...]) -> None:
+        """Mirror Swap: World cards change hands (R22). A card the companion saw moves from one
+        known hand to the other; one it did not see only changes the two counts of cards
+        held face down."""
+        c = self._core
+        seat = self._seat
+        for giver, receiver, card in exchanged:
+            src, dst = seat[giver], seat[receiver]
+            if isinstance(card, Card):
+                self._take_from_hand(src, card)
+                c.hands[dst] = c.hands[dst] + (card,)
+                # The one who gave it away now knows where it is.
+                c.revealed = c.revealed + ((src, card, dst),)
             else:
-                for player, x in fx.in_front:
-                    c.in_play = c.in_play + ((seat[player], x),)
-            for spent in fx.spent:
-                j = seat[spent.player] if spent.player is not None else -1
-                if spent.zone == HAND:
-                    self._take_from_hand(j, spent.card)
-                elif spent.zone == CENTRE:
-                    c.centre = _remove(c.centre, spent.card)
-                    if spent.card.is_fate:
-                        c.centre_fate = _remove_owned(c.centre_fate, (spent.card,), j)
-                elif spent.zone == FRONT:
-                    k = c.in_play.index((j, spent.card))
-                    c.in_play = c.in_play[:k] + c.in_play[k + 1 :]
-                c.discards = c.discards + (spent.card,)
-            if not card.to_centre:  # what only Fate cards do
-                for giver, receiver, moved in fx.exchanged:
-                    src, dst = seat[giver], seat[receiver]
-                    if isinstance(moved, Card):
-                        self._take_from_hand(src, moved)
-                        c.hands[dst] = c.hands[dst] + (moved,)
-                        # The one who gave it away now knows where it is.
-                        c.revealed = c.revealed + ((src, moved, dst),)
-                    else:
-                        c.hidden = _add(_add(c.hidden, src, -1), dst, 1)
-                if fx.stolen is not None:
-                    victim, x = fx.stolen
-                    j = seat[victim]
-                    c.stacks[j] = c.stacks[j][:-1]
-                    c.stacks[i] = c.stacks[i] + (x,)
-                if fx.drawn is UNSEEN:
-                    c.hidden = _add(c.hidden, i, 1)
-                    c.deck_count -= 1
-                elif isinstance(fx.drawn, Card):
-                    c.hands[i] = c.hands[i] + (fx.drawn,)
-                    c.pool = c.pool - {fx.drawn}
-                    c.deck_count -= 1
-            self._next_turn()
-        elif kind is DrawFate:
-            i = self._seat[move.player]  # type: ignore[union-attr]
-            drew = c.drew_fate
-            c.drew_fate = drew[:i] + (True,) + drew[i + 1 :]
-            if c.fate_order_known:
-                deck = c.fate_decks[i]
-                c.fate_hands[i] = c.fate_hands[i] + (deck[0],)
-                c.fate_decks[i] = deck[1:]
-            else:
-                c.fate_hidden = _add(c.fate_hidden, i, 1)
-            self._next_turn()
-        elif kind is Pass:
-            self._next_turn()
-        elif kind is Deal:
-            self._apply_deal(move)  # type: ignore[arg-type]
-        elif kind is NewRound:
-            self._apply_round(move)  # type: ignore[arg-type]
+                c.hidden = _add(_add(c.hidden, src, -1), dst, 1)
+
+    def _steal(self, i: int, stolen: tuple[str, Card]) -> None:
+        """Thief: player ``i`` takes the top card of the victim's capture stack onto the top of
+        their own (R23). It is no capture: the last capturer (R6) and the sweeps (R7) stay."""
+        c = self._core
+        victim, card = stolen
+        j = self._seat[victim]
+        c.stacks[j] = c.stacks[j][:-1]
+        c.stacks[i] = c.stacks[i] + (card,)
+
+    def _draw_world(self, i: int, drawn: HandCard) -> None:
+        """Renewal: player ``i`` takes the top card of the World deck into hand (R25), face up or
+        face down; it is played in this deal like the others."""
+        c = self._core
+        if drawn is UNSEEN:
+            c.hidden = _add(c.hidden, i, 1)
+            c.deck_count -= 1
+        elif isinstance(drawn, Card):
+            c.hands[i] = c.hands[i] + (drawn,)
+            c.pool = c.pool - {drawn}
+            c.deck_count -= 1
+
+    def _carry_out_draw_fate(self, move: DrawFate) -> None:
+        """R17: instead of playing, the player takes the top card of their own Fate deck, once
+        per deal; the turn passes on. When the deck's order is unknown, the card is unknown
+        too."""
+        c = self._core
+        i = self._seat[move.player]
+        drew = c.drew_fate
+        c.drew_fate = drew[:i] + (True,) + drew[i + 1 :]
+        if c.fate_order_known:
+            deck = c.fate_decks[i]
+            c.fate_hands[i] = c.fate_hands[i] + (deck[0],)
+            c.fate_decks[i] = deck[1:]
+        else:
+            c.fate_hidden = _add(c.fate_hidden, i, 1)
+        self._next_turn()
+
+    def _carry_out_pass(self, move: Pass) -> None:
+        """R17: a player without a World card who plays no Fate card passes: the turn passes on."""
+        self._next_turn()
 
     def _take_from_hand(self, i: int, card: Card) -> None:
+        """``card`` leaves player ``i``'s hand: from the cards known to be there, or else from
+        those held face down (a World card then leaves the unlocated ones, a Fate card its
+        owner's deck)."""
         c = self._core
         if card.is_world:
             hand = c.hands[i]
@@ -1157,19 +1236,23 @@ class GameState:
         else:
             self._end_round()
 
-    def _apply_deal(self, move: Deal) -> None:
+    def _carry_out_deal(self, move: Deal) -> None:
+        """R15: the cards dealt go to the hands, face up or face down, and on a round's first
+        deal four to the centre; the deal that empties the deck is the last (R7). Every
+        player may draw a Fate card again (R17), and the dealer's left plays first."""
         c = self._core
         seat = self._seat
         dealt: list[Card] = []
         for name, cards in move.hands:
             i = seat[name]
-            if UNSEEN in cards:
-                known = tuple(x for x in cards if x is not UNSEEN)
-                c.hidden = _add(c.hidden, i, len(cards) - len(known))
-            else:
+            known: tuple[Card, ...]
+            if _all_seen(cards):
                 known = cards
-            c.hands[i] = c.hands[i] + known  # type: ignore[operator]
-            dealt.extend(known)  # type: ignore[arg-type]
+            else:
+                known = tuple(x for x in cards if not isinstance(x, _Unseen))
+                c.hidden = _add(c.hidden, i, len(cards) - len(known))
+            c.hands[i] = c.hands[i] + known
+            dealt.extend(known)
             c.deck_count -= len(cards)
         if move.centre:
             c.centre = c.centre + move.centre
@@ -1182,7 +1265,10 @@ class GameState:
         c.turn = (c.dealer + 1) % self._n
         c.phase = Phase.TURN
 
-    def _apply_round(self, move: NewRound) -> None:
+    def _carry_out_round(self, move: NewRound) -> None:
+        """R15, R18: a new round starts with every card back: the dealer, each player's Fate
+        deck (fixed for the game, reshuffled), the whole World deck, and nothing on the
+        table; the first deal is due."""
         c = self._core
         n = self._n
         c.round_no += 1
@@ -1265,6 +1351,19 @@ def _is_sweep(c: _Core, capture: tuple[Card, ...], natural: bool) -> bool:
     return natural and bool(capture) and len(capture) == len(c.centre) and c.deal_no != 1 and not c.last_deal
 
 
+def _is_sum_capture(centre: tuple[Card, ...], value: int, capture: tuple[Card, ...]) -> bool:
+    """R4 for two or more cards: ``capture`` is distinct centre cards whose values sum to
+    ``value``, and no single centre card has that value (it would be the only option). A
+    card without a value (a Fate card that never lies in the centre) counts 0 here, and is
+    then refused for not being in the centre."""
+    return (
+        sum([x.value or 0 for x in capture]) == value
+        and len(set(capture)) == len(capture)
+        and not any([x.value == value for x in centre])
+        and all([x in centre for x in capture])
+    )
+
+
 def _lay_in_centre(c: _Core, i: int, card: Card, capture: tuple[Card, ...], natural: bool) -> None:
     """Player ``i``'s ``card`` goes to the centre, taking ``capture`` (already checked).
     ``natural``: a World card, not an empowered Wizard, which can make a clean sweep."""
@@ -1279,6 +1378,11 @@ def _lay_in_centre(c: _Core, i: int, card: Card, capture: tuple[Card, ...], natu
             c.sweeps = _put(c.sweeps, i, c.sweeps[i] + (card,))
     else:
         c.centre = c.centre + (card,)
+
+
+def _all_seen(cards: tuple[HandCard, ...]) -> TypeGuard[tuple[Card, ...]]:
+    """Whether the companion saw every card of a hand dealt (none is face down, UNSEEN)."""
+    return UNSEEN not in cards
 
 
 def _remove_owned(owned: tuple[tuple[int, Card], ...], cards: tuple[Card, ...], seat: int = -1) -> tuple[tuple[int, Card], ...]:
