@@ -25,7 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.observations.paths import calibration_dir
-from companion.games.rule_of_power.engine.cards import Card, UnknownCardError
+from companion.games.errors import UnknownCardError
+from companion.games.protocol import Card
+from companion.games.registry import game
 from companion.observations.textio import InputError, loads_json, read_text
 
 MAX_REGISTRY_BYTES = 16 * 1024 * 1024
@@ -174,7 +176,7 @@ class Registry:
             problem(str(exc))
             return None
         try:
-            card = Card.from_id(str(data.get("card", "")))
+            card = game().cards.from_id(str(data.get("card", "")))
         except UnknownCardError as exc:
             problem(f"tag {uid}: {exc}")
             return None
@@ -267,7 +269,7 @@ class Registry:
         owner = normalise_owner(owner)
         mine = [e for e in self.entries if e.owner == owner]
         try:
-            card: Card | None = Card.from_id(what)
+            card: Card | None = game().cards.from_id(what)
         except UnknownCardError:
             card = None
         if card is not None:

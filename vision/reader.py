@@ -19,7 +19,7 @@ from typing import Sequence
 
 import numpy as np
 
-from companion.games.rule_of_power.engine.cards import Card
+from companion.games.protocol import Card
 from vision.calibration import Calibrator, TableCalibration
 from vision.detect import Detection, MarkerDetector
 from vision.layout import Layout

@@ -18,6 +18,7 @@ table (0 = upright, seal corner at the bottom left).
 from __future__ import annotations
 
 import math
+import zlib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Sequence, cast
@@ -25,7 +26,8 @@ from typing import Any, Sequence, cast
 import cv2
 import numpy as np
 
-from companion.games.rule_of_power.engine.cards import Card
+from companion.games.protocol import Card
+from companion.games.registry import game
 from vision.layout import Layout
 from vision.markers import (
     CARD_MM,
@@ -269,12 +271,12 @@ def render_frame(
             pending.append((place.corner.tag_id, place.corner, None, camera.project(quad_mm), _quiet_quad(quad_mm, camera), None))
 
     for placement in cards:
-        card = placement.card if isinstance(placement.card, Card) else Card.from_id(placement.card)
+        card = game().cards.from_id(placement.card) if isinstance(placement.card, str) else placement.card
         slot, owner_name = _slot(placement, card, registry)
         marker: SealMarker | MatCorner = SealMarker(card, slot)
         scale = _texture_scale(camera.px_per_mm(placement.position_mm))
         pose = card_pose_mm(placement.position_mm, placement.angle_deg)
-        tex = _card_texture(card.id, slot, scale, family, _family_id(marker.tag_id, id_map), placement.face_up)
+        tex = _card_texture(card, slot, scale, family, _family_id(marker.tag_id, id_map), placement.face_up)
         to_table = pose @ np.diag([1 / scale, 1 / scale, 1.0]) @ _TEXEL_CENTRE
         _paste(image, labels, tex, camera.homography @ to_table, layer=len(pending))
         if placement.face_up:
@@ -341,8 +343,16 @@ def _marker_image(tag_id: int, family: str, px: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=64)
-def _card_texture(card_id: str, slot: int | None, scale: float, family: str, tag_id: int, face_up: bool) -> np.ndarray:
-    card = Card.from_id(card_id)
+def _art_numbers(card_id: str) -> tuple[int, bool]:
+    """A number and a flag that fix a card's colours and artwork: the digits of its id and
+    whether it begins with F (a second family of cards, drawn in other colours), or a
+    checksum of the id where it has no digits."""
+    digits = "".join(ch for ch in card_id if ch.isdigit())
+    number = int(digits) if digits else zlib.crc32(card_id.encode("utf-8")) % 997
+    return number, card_id.startswith("F")
+
+
+def _card_texture(card: Card, slot: int | None, scale: float, family: str, tag_id: int, face_up: bool) -> np.ndarray:
     w, h = round(CARD_MM[0] * scale), round(CARD_MM[1] * scale)
     tex = np.empty((h, w, 4), np.uint8)
     tex[..., 3] = 255
@@ -350,7 +360,8 @@ def _card_texture(card_id: str, slot: int | None, scale: float, family: str, tag
         tex[..., :3] = (60, 30, 110)
         cv2.rectangle(tex, (int(4 * scale), int(4 * scale)), (w - int(4 * scale), h - int(4 * scale)), (40, 170, 210, 255), max(1, int(scale)))
         return _round_corners(tex, scale)
-    hue = (int(card_id[1:]) * 37 + (90 if card_id[0] == "F" else 0)) % 180
+    number, other = _art_numbers(card.id)
+    hue = (number * 37 + (90 if other else 0)) % 180
     colour = cv2.cvtColor(np.array([[[hue, 90, 200]]], dtype=np.uint8), cv2.COLOR_HSV2BGR)[0, 0].tolist()
     tex[..., :3] = (235, 240, 242)
     m = int(3 * scale)
@@ -359,7 +370,7 @@ def _card_texture(card_id: str, slot: int | None, scale: float, family: str, tag
     cv2.rectangle(tex, art[:2], art[2:], (np.array(colour) * 0.6).astype(int).tolist() + [255], -1)
     # Busy artwork, the same for every copy of a card: edges, corners and dark squares are
     # what a detector mistakes for markers, so the frames must have plenty of them.
-    art_rng = np.random.default_rng(int(card_id[1:]) + (100 if card_id[0] == "F" else 0))
+    art_rng = np.random.default_rng(number + (100 if other else 0))
     for _ in range(28):
         x, y = art_rng.uniform(art[0], art[2]), art_rng.uniform(art[1], art[3])
         size = art_rng.uniform(1.5, 9) * scale
@@ -371,8 +382,9 @@ def _card_texture(card_id: str, slot: int | None, scale: float, family: str, tag
     cv2.circle(tex, ((art[0] + art[2]) // 2, (art[1] + art[3]) // 2), int(12 * scale), (250, 250, 250, 255), max(1, int(scale)))
     font = cv2.FONT_HERSHEY_SIMPLEX
     cv2.putText(tex, card.title[:22], (int(6 * scale), int(10 * scale)), font, 0.09 * scale, (20, 20, 20, 255), max(1, int(scale / 4)), cv2.LINE_AA)
-    if card.value is not None:
-        cv2.putText(tex, str(card.value), (int(40 * scale), int(66 * scale)), font, 0.35 * scale, (30, 30, 30, 255), max(1, int(scale / 2)), cv2.LINE_AA)
+    value = getattr(card, "value", None)  # a big number where the card has one (Rule of Power's)
+    if value is not None:
+        cv2.putText(tex, str(value), (int(40 * scale), int(66 * scale)), font, 0.35 * scale, (30, 30, 30, 255), max(1, int(scale / 2)), cv2.LINE_AA)
     # The seal sticker: white paper, the marker, its label underneath.
     sx, sy = SEAL_CENTRE_ON_CARD_MM
     sw, sh = STICKER_MM

@@ -80,6 +80,8 @@ class Card(Protocol):
     def title(self) -> str:
         """A name a player recognises: ``"Fire Dragon (7)"``, ``"ten of hearts"``."""
 
+    def __hash__(self) -> int: ...
+
 
 @dataclass(frozen=True, slots=True)
 class CardForm:

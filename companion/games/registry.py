@@ -33,6 +33,7 @@ ENTRY_POINTS = "companion.games"
 
 _BUILT_IN = {
     "rule-of-power": "companion.games.rule_of_power:GAME",
+    "circle-of-power": "companion.games.circle_of_power:GAME",
 }
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.games.circle_of_power.cards import CARDS, Card, CircleCards
 from companion.games.circle_of_power.game import CircleState, Phase
@@ -39,9 +39,14 @@ from companion.games.circle_of_power.moves import (
     Season,
 )
 from companion.games.circle_of_power.record import CODEC, CircleCodec
+from companion.games.circle_of_power.effects import Effects
 from companion.games.circle_of_power.scoring import Outcome, SeasonResult, Termination
 from companion.games.circle_of_power.setup import MAX_TARGET, VARIANTS, CircleSetup
-from companion.games.options import Option
+from companion.games.options import Option, settle
+
+if TYPE_CHECKING:
+    from companion.commands.game_command import GameCommand
+from companion.games.protocol import Sample
 
 __all__ = [
     "GAME",
@@ -101,10 +106,12 @@ class CircleOfPower:
     def make_setup(self, players: Sequence[str], **options: Any) -> CircleSetup:
         """The set-up of a table of ``players`` (clockwise) with ``variant`` and ``target``;
         :class:`ValueError` naming the ruling (C4) for a table the rules do not allow."""
-        unknown = sorted(set(options) - {o.name for o in _OPTIONS})
-        if unknown:
-            raise ValueError(f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}: the options are variant and target")
-        return CircleSetup(tuple(players), options.get("variant", "basic"), options.get("target", 6))
+        chosen = settle(_OPTIONS, options)
+        return CircleSetup(tuple(players), chosen["variant"], chosen["target"])
+
+    def default_players(self, count: int) -> tuple[str, ...]:
+        """Names for a simulated table of ``count`` players."""
+        return ("ann", "bob", "cy", "dee")[:count]
 
     def new_state(self, setup: CircleSetup, *, keep_history: bool = True) -> CircleState:
         return CircleState(setup, keep_history=keep_history)
@@ -130,10 +137,12 @@ class CircleOfPower:
         }
 
     def score_lines(self, state: CircleState) -> list[str]:
-        """The scores in words, as ``rop replay`` prints them: each season, the totals, the
-        knock-outs and the result."""
+        """The scores in words, as ``rop replay`` prints them: the table, each season, the
+        totals, the knock-outs and the result."""
         lonely = state.variant != "basic"
-        lines = []
+        setup = state.setup
+        target = "" if setup.variant == "lonely-tyrant" else f", target {setup.target}"
+        lines = [f"{', '.join(setup.players)}; {setup.variant}{target}"]
         for r in state.results:
             short = ", cut short by the Lonely Tyrant" if r.cut_short else ""
             points = ", ".join(f"{n} {r.explain(n)}" for n in r.seats)
@@ -158,26 +167,65 @@ class CircleOfPower:
 
     def describe(self, move: Move) -> str:
         """A move in a few words: ``"ann plays 9H and draws 3H"``, ``"ann conquers bob"``."""
-        kind = type(move)
-        if kind is Play:
-            drew = f" and draws {move.drew.id}" if move.drew is not None else ""  # type: ignore[union-attr]
-            return f"{move.player} plays {move.card.id}{drew}"  # type: ignore[union-attr]
-        if kind is Conquer:
-            keep = ", keeping their city" if move.keep else ""  # type: ignore[union-attr]
-            return f"{move.player} conquers {move.victim}{keep}"  # type: ignore[union-attr]
-        if kind is Retake:
-            lost = f", discarding {move.discard.id}" if move.discard is not None else ""  # type: ignore[union-attr]
-            return f"{move.player} retakes {move.victim}'s city{lost}"  # type: ignore[union-attr]
-        if kind is Regroup:
-            lost = f", losing {move.discard.id} to rebellion" if move.discard is not None else ""  # type: ignore[union-attr]
-            return f"{move.player} regroups{lost}"  # type: ignore[union-attr]
-        if kind is Reveal:
-            return f"{move.card.id} is turned up"  # type: ignore[union-attr]
-        if kind is Reshuffle:
+        if isinstance(move, Play):
+            drew = f" and draws {move.drew.id}" if isinstance(move.drew, Card) else ""
+            return f"{move.player} plays {move.card.id}{drew}"
+        if isinstance(move, Conquer):
+            keep = ", keeping their city" if move.keep else ""
+            return f"{move.player} conquers {move.victim}{keep}"
+        if isinstance(move, Retake):
+            lost = f", discarding {move.discard.id}" if move.discard is not None else ""
+            return f"{move.player} retakes {move.victim}'s city{lost}"
+        if isinstance(move, Regroup):
+            lost = f", losing {move.discard.id} to rebellion" if move.discard is not None else ""
+            return f"{move.player} regroups{lost}"
+        if isinstance(move, Reveal):
+            return f"{move.card.id} is turned up"
+        if isinstance(move, Reshuffle):
             return "the battle deck is reshuffled"
-        if kind is Season:
-            return f"a season dealt by {move.dealer}: {', '.join(move.seats)}"  # type: ignore[union-attr]
+        if isinstance(move, Season):
+            return f"a season dealt by {move.dealer}: {', '.join(move.seats)}"
         return repr(move)
+
+    def narrate(self, state: CircleState, move: Move, effects: Effects) -> str:
+        """What the move did: the card played (trump or not), who won the action and why (C9),
+        what the winner's act took (C12-C14), a rebellion, knock-outs, the season's end."""
+        text = self.describe(move)
+        if effects.initiative is not None:
+            text += f"; {effects.initiative.reason}"
+        if effects.rebellion and effects.lost is not None:
+            text += f"; the city rebels: {effects.lost.id} is lost (C14)"
+        if effects.knocked_out:
+            text += f"; knocked out: {', '.join(effects.knocked_out)} (C18)"
+        if effects.result is not None:
+            text += f"; season {effects.result.number} is over"
+        return text
+
+    def period_json(self, state: CircleState, result: SeasonResult) -> dict[str, Any]:
+        """A finished season: each emperor's points (C16), the destroyed cities that count
+        (C18), the totals after it, and the winner once the game is over."""
+        outcome = state.outcome()
+        return {
+            "kind": "season",
+            "season": result.number,
+            **result.to_json(),
+            "totals": state.totals,
+            "winner": outcome.winner if outcome else None,
+        }
+
+    def samples(self) -> tuple[Sample, ...]:
+        """No sample records are shipped for Circle of Power yet."""
+        return ()
+
+    def commands(self) -> tuple[GameCommand, ...]:
+        """``rop legal`` and ``rop simulate`` for Circle of Power."""
+        from companion.games.circle_of_power.commands import COMMANDS
+
+        return COMMANDS
+
+    def tracking(self) -> None:
+        """The companion cannot follow a Circle of Power table by its sensors yet."""
+        return None
 
     def __repr__(self) -> str:
         return "GAME"

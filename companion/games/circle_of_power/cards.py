@@ -98,6 +98,9 @@ class Card:
       values); 0 for a battle card.
     """
 
+    game = "circle-of-power"
+    """The game the card belongs to: a standard deck at this table is Circle of Power's."""
+
     __slots__ = (
         "id",
         "index",
@@ -444,8 +447,12 @@ class CircleCards:
         return out
 
     def sticker_label(self, card: Card) -> str:
-        """The words under the card's seal marker: ``"10H ten of hearts"``."""
-        return card.long_label
+        """The sticker's first line (the owner follows it): ``"10H"``, ``"X1"``."""
+        return card.id
+
+    def sticker_name(self, card: Card) -> str:
+        """The sticker's second line: ``"ten of hearts"``, ``"first joker"``."""
+        return card.title
 
     def nfc_text(self, card: Card, owner: str) -> str:
         """The text a phone shows for ``owner``'s card: ``"Circle of Power: ten of hearts, 10H

@@ -35,7 +35,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple, TYPE_CHECKING, cast
 
 from companion.games.circle_of_power.cards import (
     BATTLE_DECK,
@@ -102,6 +102,7 @@ from companion.games.circle_of_power.scoring import (
     season_points,
 )
 from companion.games.circle_of_power.setup import COLOURED_CITIES, LONELY_TYRANT, CircleSetup, is_dummy
+from companion.games import registry
 from companion.games.errors import IllegalMoveError, InvalidMoveError
 
 if TYPE_CHECKING:
@@ -406,9 +407,9 @@ class CircleState:
 
     @property
     def game(self) -> CircleOfPower:
-        from companion.games.circle_of_power import GAME
-
-        return GAME
+        """Circle of Power (found through the registry, so that the rules import none of the
+        game's other parts)."""
+        return cast("CircleOfPower", registry.game("circle-of-power"))
 
     @property
     def variant(self) -> str:

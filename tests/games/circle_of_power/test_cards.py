@@ -93,7 +93,7 @@ def test_the_catalogue_and_cards_follow_the_protocol():
     assert list(catalogue) == list(ALL_CARDS)
     card = catalogue.from_id("10H")
     assert (card.short, card.label, card.long_label, card.title) == ("10H", "10H", "10H ten of hearts", "ten of hearts")
-    assert catalogue.sticker_label(card) == "10H ten of hearts"
+    assert (catalogue.sticker_label(card), catalogue.sticker_name(card)) == ("10H", "ten of hearts")
     assert catalogue.nfc_text(card, "ann") == "Circle of Power: ten of hearts, 10H (ann)"
     assert catalogue.nfc_record_type == "urn:nfc:ext:ruleofpower.org:cop-card"
     assert X2.title == "second joker" and Card.from_id("QS").symbol == "Q♠"

@@ -64,7 +64,7 @@ def test_the_options_and_the_set_up():
     assert variant.read("Lonely-Tyrant") == "lonely-tyrant" and target.read("9") == 9
     made = GAME.make_setup(("ann", "bob", "cy"), variant="coloured-cities", target=8)
     assert (made.players, made.variant, made.target) == (("ann", "bob", "cy"), "coloured-cities", 8)
-    with pytest.raises(ValueError, match="unknown option teams"):
+    with pytest.raises(ValueError, match="unknown option .teams.: this game.s options are variant, target"):
         GAME.make_setup(["ann", "bob"], teams=2)
     with pytest.raises(IllegalMoveError, match="C4"):
         GAME.make_setup(["ann"])
@@ -94,7 +94,8 @@ def test_the_scores_in_words():
     state = replay(setup, moves_)
     lines = GAME.score_lines(state)
     first = state.results[0]
-    assert lines[0].startswith(f"Season 1 (dealt by {first.dealer}): ")
+    assert lines[0] == "ann, bob, cy; basic, target 6"
+    assert lines[1].startswith(f"Season 1 (dealt by {first.dealer}): ")
     assert any(line.startswith("Totals: ann ") for line in lines)
     assert lines[-1].startswith("Result: ") and ("One True Emperor" in lines[-1] or "a draw" in lines[-1])
     unfinished = replay(setup, moves_[:100])

@@ -30,7 +30,7 @@ companion.games.errors.IllegalMoveError: R4: Servant of Men (6) played by bob: t
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, TypeGuard, TypeVar
+from typing import TYPE_CHECKING, TypeGuard, TypeVar, cast
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -166,8 +166,7 @@ class GameSetup:
     def game(self) -> RuleOfPower:
         """Rule of Power, the game this is a set-up of (found through the registry, so that
         the rules import none of the game's other parts)."""
-        found: RuleOfPower = registry.game("rule-of-power")
-        return found
+        return cast("RuleOfPower", registry.game("rule-of-power"))
 
     @property
     def sides(self) -> tuple[str, ...]:

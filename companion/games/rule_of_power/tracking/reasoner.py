@@ -504,6 +504,8 @@ class RuleOfPowerTable:
         tracker = self.tracker
         zone = tracker.config.readers.get(obs.reader, obs.reader)
         card = obs.card
+        if not isinstance(card, Card):
+            return [Notice(f"{card.label} tapped on {obs.reader} is not a Rule of Power card: this table plays Rule of Power")]
         game = self.game
         events = self._forced()
         if zone.startswith("hand:") or (zone == "centre" and game.phase is Phase.DEAL):
