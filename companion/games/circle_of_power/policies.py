@@ -189,10 +189,8 @@ def simulate(
     random generator seeded with ``seed``. Returns the set-up and every move, fully seen.
 
     ``max_seasons`` guards against a game that would not end (:class:`RuntimeError`)."""
-    from companion.games.circle_of_power import GAME
-
     rng = random.Random(seed)
-    setup = GAME.make_setup(list(players), variant=variant, target=target)
+    setup = CircleSetup(tuple(players), variant, target)
     levels = [level] * len(setup.players) if isinstance(level, int) else list(level)
     policies = {p: POLICIES[min(lv, max(POLICIES))]() for p, lv in zip(setup.players, levels)}
     state = CircleState(setup, keep_history=False)
