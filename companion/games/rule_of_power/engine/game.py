@@ -678,9 +678,10 @@ class GameState:
         """A copy of this position (its move stack empty) with every card ``player`` cannot
         see drawn at random from their view (:mod:`~companion.games.rule_of_power.engine.
         sampling`): the other hands, the World deck, every Fate deck's order."""
-        from companion.games.rule_of_power.engine.sampling import Sampler, embody
+        from companion.games.rule_of_power.engine.sampling import Sampler
 
-        return embody(self, Sampler(self, player).sample(rng))
+        world = Sampler(self, player).sample(rng)
+        return self.with_hidden_cards(world.hands, world.fate_hands, world.fate_decks, world.deck, known_by=player)
 
     def is_legal(self, move: Move) -> bool:
         try:
@@ -817,6 +818,8 @@ class GameState:
         fate_hands: Mapping[str, tuple[Card, ...]],
         fate_decks: Mapping[str, tuple[Card, ...]],
         deck: Iterable[Card],
+        *,
+        known_by: str | None = None,
     ) -> GameState:
         """A copy of this position (its move stack empty) in which every card nobody can see is
         placed: each player's World hand, Fate hand and Fate deck (top first) as given, and the
@@ -826,7 +829,8 @@ class GameState:
         This is for searches that sample what one player cannot see and play the samples out
         (the coach's determinized playouts). Each World hand must hold as many cards as that
         player holds now (:class:`InvalidMoveError` otherwise); the Fate decks, once placed,
-        are known in order, and nothing is any longer known to have been passed on (R22).
+        are known in order. Of what players know to have been passed on (R22), only
+        ``known_by``'s knowledge stays, where the sample keeps those cards with their holder.
         """
         c = self._core
         for i, p in enumerate(self.players):
@@ -843,7 +847,9 @@ class GameState:
         core.fate_order_known = True
         core.fate_sets = None
         core.pool = frozenset(deck)
-        core.revealed = ()
+        viewer = self._seat.get(known_by) if known_by is not None else None
+        # What the viewer still knows (the card is where they saw it go), and the sample kept.
+        core.revealed = tuple(r for r in c.revealed if r[0] == viewer and r[1] in c.hands[r[2]] and r[1] in core.hands[r[2]])
         return new
 
     # ------------------------------------------------------------------ validation

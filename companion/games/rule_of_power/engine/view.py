@@ -62,7 +62,8 @@ def make_view(game: GameState, seat: int) -> PlayerView:
         if viewer == seat and card in c.hands[holder]:
             known[card] = players[holder]
     located.update(known)
-    deck = game._deck
+    # Before the first round no card is in play, so none is unseen.
+    deck = game._deck if c.round_no else ()
     unseen = frozenset(x for x in deck if x not in located)
     return PlayerView(
         player=players[seat],
