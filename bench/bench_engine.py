@@ -1,5 +1,7 @@
-"""Rules engine speed: capture options on worst-case centres, validated replay of records,
-and random games simulated per second. Single-threaded: the figures are for one core.
+"""Rules engines' speed, every game in one run: for Rule of Power, capture options on
+worst-case centres, validated replay of records and random games simulated per second; for
+Circle of Power, records replayed per second with every rule checked (events and seasons) and
+random games simulated per second. Single-threaded: the figures are for one core.
 
     ./run bench engine             (python -m bench engine)
     ./run bench engine -- --quick  fewer repetitions
@@ -108,6 +110,61 @@ def bench_simulate(games: int, repeat: int) -> None:
         print(f"  {players} players{f' in {teams} teams' if teams else ''}{', Fate decks' if fate else ''}: {games / t:,.0f} games/s")
 
 
+COP_TABLES = [(2, "basic"), (3, "lonely-tyrant"), (4, "coloured-cities"), (3, "basic")]
+
+
+def bench_circle_of_power(games: int, repeat: int) -> None:
+    from companion.games.circle_of_power.policies import simulate
+
+    print(f"Circle of Power: validated replay ({games} simulated games, 2-4 players, every variant):")
+    texts, parsed, events, seasons = [], [], 0, 0
+    for k in range(games):
+        players, variant = COP_TABLES[k % len(COP_TABLES)]
+        setup, moves = simulate(["ann", "bob", "cy", "dee"][:players], variant, 2000 + k, level=k % 2)
+        buf = io.StringIO()
+        writer = RecordWriter(buf, setup)
+        for m in moves:
+            writer.write(m)
+        texts.append(buf.getvalue().splitlines())
+        parsed.append((setup, moves))
+        events += len(moves)
+        game = load_game(texts[-1])
+        seasons += len(game.results)
+
+    def from_records() -> None:
+        for text in texts:
+            load_game(text)
+
+    def engine_only() -> None:
+        for setup, moves in parsed:
+            game = setup.game.new_state(setup, keep_history=False)
+            for m in moves:
+                game.push(m)
+
+    def with_undo_stack() -> None:
+        for setup, moves in parsed:
+            game = setup.game.new_state(setup)
+            for m in moves:
+                game.push(m)
+
+    t = best_of(from_records, repeat, 1)
+    print(f"  records (JSON parsed, every rule checked): {events / t:,.0f} events/s ({seasons / t:,.0f} seasons/s)")
+    t = best_of(engine_only, repeat, 1)
+    print(f"  moves already parsed, every rule checked:  {events / t:,.0f} events/s")
+    t = best_of(with_undo_stack, repeat, 1)
+    print(f"  the same keeping the undo stack:         {events / t:,.0f} events/s")
+    print("Circle of Power: random legal games simulated (moves drawn from the legal moves):")
+    for players, variant in COP_TABLES[:3]:
+        names = ["ann", "bob", "cy", "dee"][:players]
+
+        def run() -> None:
+            for seed in range(games // 2):
+                simulate(names, variant, seed, level=0)
+
+        t = best_of(run, max(2, repeat // 2), 1)
+        print(f"  {players} players, {variant}: {games // 2 / t:,.0f} games/s")
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="bench engine")
     parser.add_argument("--quick", action="store_true")
@@ -117,4 +174,5 @@ def main(argv: list[str]) -> int:
     bench_captures(repeat)
     bench_replay(games, repeat)
     bench_simulate(games // 2, max(2, repeat // 2))
+    bench_circle_of_power(games, repeat)
     return 0
