@@ -1,28 +1,33 @@
 """The coach: judges moves from one player's view, explains them, and reviews games.
 
-It never peeks. Every evaluation starts from ``GameState.view(player)``: the hidden cards
-(other hands, the World deck's order, Fate decks) are sampled consistently with that view
-(:mod:`~companion.games.rule_of_power.engine.sampling`), each legal decision is played out to the end of the round on
+It never peeks. Every evaluation starts from one player's view: the hidden cards are sampled
+consistently with it, each legal decision is played out to the end of the scoring period on
 the same samples (:mod:`~companion.coach.search`, determinized rollouts with common random
 numbers), and the statistics of those playouts give the ranking, the intervals and the
-reasons (:mod:`~companion.games.rule_of_power.coach.reasons`). :mod:`~companion.games.rule_of_power.coach.review` marks each decision
-of a finished game by the drop in winning chances.
+reasons. :mod:`~companion.coach.review` marks each decision of a finished game by the drop in
+winning chances, and :mod:`~companion.coach.risks` reads teaching mode's risks.
 
->>> from companion.games.rule_of_power.engine import Deal, GameSetup, GameState, NewRound
->>> game = GameState(GameSetup(("ann", "bob")))
->>> game.push(NewRound("bob"))
->>> game.push(Deal.make({"ann": ["W006", "W040", "W030"], "bob": ["W016", "W021", "W039"]},
-...                     ["W001", "W002", "W003", "W007"]))
->>> advice = Coach("fast").advise(game, "ann", samples=8)    # or budget_ms=100
+The coach knows no game: what it needs of one (how its worlds are sampled and played out,
+what an end is worth, how moves, reasons and risks are told) is the game's
+:class:`~companion.coach.model.CoachModel`, which the game object gives (``game.coach()``).
+It imports only the games' protocol and registry.
+
+>>> from companion.games.registry import game
+>>> rop = game("rule-of-power")
+>>> setup = rop.make_setup(["ann", "bob"])
+>>> state = rop.new_state(setup)
+>>> state.push(rop.codec.read_move({"event": "round", "dealer": "bob"}, setup))
+>>> state.push(rop.codec.read_move({"event": "deal", "hands": {"ann": ["W006", "W040", "W030"],
+...     "bob": ["W016", "W021", "W039"]}, "center": ["W001", "W002", "W003", "W007"]}, setup))
+>>> advice = Coach("fast").advise(state, "ann", samples=8)    # or budget_ms=100
 >>> advice.best.text                     # the three Power Ring cards: Power Master (R12)
 'W006 Servant of Powers (6) takes W003 + W002 + W001'
 >>> advice.best.margin > advice.moves[-1].margin
 True
-
-The coach imports only the engine.
 """
 
-from companion.coach.search import LEVELS, Advice, Coach, CoachError, MoveAdvice, Search
-from companion.games.rule_of_power.coach.review import Mark, review
+from companion.coach.model import CoachError, CoachModel, model_of
+from companion.coach.review import Mark, review
+from companion.coach.search import LEVELS, Advice, Coach, MoveAdvice, Search
 
-__all__ = ["Coach", "Advice", "MoveAdvice", "Search", "LEVELS", "CoachError", "Mark", "review"]
+__all__ = ["Coach", "Advice", "MoveAdvice", "Search", "LEVELS", "CoachError", "Mark", "review", "CoachModel", "model_of"]

@@ -14,42 +14,27 @@ slices gives exactly the figures of one run of as many samples. Refine it while 
 thinks: ``search = Coach().search(game, "ann")``, ``search.run(budget_ms=50)`` as often as there
 is time, then ``search.advice()`` for the ranking so far. The clock is injectable
 (``clock=``), so that a test can run the budget without the wall clock.
+
+Everything that needs the rules comes from the game's :class:`~companion.coach.model.
+CoachModel`, found through the state's game: the search itself works for any game.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
-from companion.games.rule_of_power.coach.outcome import CATEGORIES, RoundValue, round_value
-from companion.games.rule_of_power.coach.policies import (
-    RolloutPolicy,
-    decision_key,
-    decisions,
-    describe,
-    equivalence_key,
-    interchange,
-    play_out,
-    realize,
-)
-from companion.games.rule_of_power.coach.reasons import Risk, ThreatCounter, category_reasons, follow_until_turn, risk_reasons
-from companion.games.rule_of_power.engine.sampling import Sampler, SamplingError, World, embody
+from companion.coach.model import CoachError, CoachModel, Policy, Risk, Value, World, model_of
 from companion.coach.stats import interval, mean, paired_interval
-from companion.games.rule_of_power.engine.cards import Card
-from companion.games.rule_of_power.engine.game import GameState, Phase
-from companion.games.rule_of_power.engine.moves import Move
+from companion.games.protocol import Move, State
 
-__all__ = ["Level", "LEVELS", "Coach", "CoachError", "Search", "Advice", "MoveAdvice", "Clock"]
+__all__ = ["Level", "LEVELS", "Coach", "CoachError", "Search", "Advice", "MoveAdvice", "Clock", "Playout", "group_alike", "play_decision", "members_of", "check_turn"]
 
 Clock = Callable[[], float]
 """Seconds, monotonic: :func:`time.perf_counter` by default."""
-
-
-class CoachError(ValueError):
-    """The coach cannot advise here: not this player's turn, or a view that does not add up."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,18 +70,21 @@ class MoveAdvice:
     """A concrete move for the decision (chance settled as in the first sample)."""
     text: str
     margin: float
-    """Expected round-point margin of the player's side (its points less the best other side's)."""
+    """Expected margin of the player's side at the end of the scoring period (its points less
+    the best other side's)."""
     margin_low: float
     margin_high: float
     win: float
-    """Chance to win the game (exact when this round decides it, else the model of
-    :mod:`~companion.games.rule_of_power.coach.outcome`)."""
+    """Chance to win the game (exact when this period decides it, else the game's model)."""
     win_low: float
     win_high: float
     samples: int
     categories: dict[str, float]
     """Expected points of each kind for the player's side, less the other sides' average."""
-    rule_of_power: float
+    feats: dict[str, float]
+    """The share of samples in which the side achieves each of the game's feats."""
+    details: dict[str, Any] = field(default_factory=dict, repr=False)
+    """The game's own fields of the move, for the JSON (:meth:`CoachModel.move_json`)."""
     reasons: list[str] = field(default_factory=list)
     risks: list[Risk] = field(default_factory=list)
     sample_categories: list[tuple[float, ...]] = field(default_factory=list, repr=False)
@@ -107,17 +95,14 @@ class MoveAdvice:
     def to_json(self) -> dict[str, Any]:
         return {
             "move": self.text,
-            "card": self.move.card.id if hasattr(self.move, "card") else None,
-            "capture": [c.id for c in getattr(self.move, "capture", ())],
-            "target": getattr(self.move, "target", None),
-            "kind": type(self.move).__name__.lower(),
+            **self.details,
             "margin": round(self.margin, 3),
             "margin_interval": [round(self.margin_low, 3), round(self.margin_high, 3)],
             "win": round(self.win, 3),
             "win_interval": [round(self.win_low, 3), round(self.win_high, 3)],
             "samples": self.samples,
             "categories": {k: round(v, 3) for k, v in self.categories.items()},
-            "rule_of_power": round(self.rule_of_power, 3),
+            **{k: round(v, 3) for k, v in self.feats.items()},
             "reasons": list(self.reasons),
             "risks": [r.to_json() for r in self.risks],
         }
@@ -133,6 +118,8 @@ class Advice:
     playouts: int
     elapsed_ms: float
     level: str
+    decision: Callable[[Move], Hashable] = field(repr=False, compare=False)
+    """The decision a move makes (the position's :meth:`State.decision`)."""
 
     @property
     def best(self) -> MoveAdvice:
@@ -140,7 +127,7 @@ class Advice:
 
     def find(self, move: Move) -> MoveAdvice | None:
         """The advice on the decision ``move`` makes, ``None`` if it is not legal here."""
-        key = decision_key(move)
+        key = self.decision(move)
         return next((m for m in self.moves if m.key == key), None)
 
     def to_json(self) -> dict[str, Any]:
@@ -155,18 +142,82 @@ class Advice:
 
 
 class _Tally:
-    __slots__ = ("margins", "wins", "cats", "rop", "threats", "members", "centre", "dropped")
+    """The figures of decisions that play out alike, one entry per finished sample."""
 
-    def __init__(self) -> None:
+    __slots__ = ("margins", "wins", "cats", "feats", "watch", "members", "dropped")
+
+    def __init__(self, feats: int) -> None:
         self.margins: list[float] = []
         self.wins: list[float] = []
         self.cats: list[tuple[float, ...]] = []
-        self.rop = 0
-        self.threats = ThreatCounter()
+        self.feats = [0] * feats
+        self.watch: Any = None
         self.members: list[tuple[Hashable, Move]] = []
-        """The equivalent decisions (:func:`equivalence_key`), the first one played out."""
-        self.centre: tuple[Card, ...] = ()
+        """The alike decisions (:meth:`CoachModel.alike`), the first one played out."""
         self.dropped = False
+
+    def add(self, value: Value, watch: Any) -> None:
+        """One sample's playout of these decisions."""
+        self.margins.append(value.margin)
+        self.wins.append(value.win)
+        self.cats.append(value.categories)
+        for i, achieved in enumerate(value.feats):
+            self.feats[i] += achieved
+        if self.watch is None:
+            self.watch = watch
+        else:
+            self.watch.merge(watch)
+
+
+Group = list[tuple[Hashable, list[Move]]]
+"""Decisions that play out alike (:meth:`CoachModel.alike`), each with its moves."""
+Groups = dict[Hashable, Group]
+
+
+def group_alike(model: CoachModel, state: State) -> Groups:
+    """The decisions at ``state`` in groups that play out alike, in the model's order."""
+    groups: Groups = {}
+    for key, options in model.decisions(state).items():
+        groups.setdefault(model.alike(options[0]), []).append((key, options))
+    return groups
+
+
+def check_turn(state: State, player: str, model: CoachModel) -> None:
+    """:class:`CoachError` unless ``player`` is to decide in ``state``."""
+    if player not in state.players:
+        raise CoachError(f"unknown player {player!r}; the players are {', '.join(state.players)}")
+    to_move = state.to_move
+    if to_move is None:
+        raise CoachError(f"no decision to judge: the game waits for {model.waits_for(state)}")
+    if to_move != player:
+        raise CoachError(f"it is {to_move}'s turn, not {player}'s")
+
+
+class Playout(NamedTuple):
+    """A decision played in a fork of a sample's world, and watched."""
+
+    world: World
+    """The fork, just after the decision and what :meth:`CoachModel.watch` played on."""
+    rng: random.Random
+    move: Move
+    """The move played: the decision, chance settled in this world."""
+    watch: Any
+
+
+def play_decision(model: CoachModel, world: World, options: list[Move], player: str, policy: Policy, seed: int) -> Playout:
+    """Play the decision of ``options`` in a fork of ``world``, chance settled with ``seed``
+    (the sample's, the same for every decision), and watch the table after it."""
+    fork = model.fork(world)
+    rng = random.Random(seed)
+    move = model.settle(fork.state, options, fork.chance, rng)
+    fork.state.push(move, check=False)
+    return Playout(fork, rng, move, model.watch(fork.state, player, fork.chance, rng, policy))
+
+
+def members_of(played: Move, members: Group) -> list[tuple[Hashable, Move]]:
+    """Alike decisions, each with a move making it: the first the move played out, the others
+    their first option."""
+    return [(key, played if i == 0 else options[0]) for i, (key, options) in enumerate(members)]
 
 
 @dataclass(slots=True)
@@ -174,10 +225,9 @@ class _Sample:
     """A sample under way: its world, and the decisions still to play out in it."""
 
     world: World
-    base: GameState
     playout_seed: int
-    todo: list[tuple[_Tally, list[tuple[Hashable, list[Move]]]]]
-    done: list[tuple[_Tally, RoundValue, ThreatCounter]] = field(default_factory=list)
+    todo: list[tuple[_Tally, Group]]
+    done: list[tuple[_Tally, Value, Any]] = field(default_factory=list)
 
 
 #: Racing: from this many samples on, a decision whose winning chances are, on the common
@@ -187,40 +237,31 @@ RACE_FROM = 8
 
 class Search:
     """An anytime search for ``player``, who is to move in ``game``. Reads nothing but the
-    player's view (through :class:`~companion.games.rule_of_power.engine.sampling.Sampler`).
+    player's view (through the game model's :class:`~companion.coach.model.Worlds`).
 
-    Decisions that differ only by interchangeable cards (two plain 8s, R1) are played out
-    once and share their figures."""
+    Decisions that play out alike (:meth:`~companion.coach.model.CoachModel.alike`) are
+    played out once and share their figures."""
 
     def __init__(
         self,
-        game: GameState,
+        game: State,
         player: str,
         *,
         seed: int = 0,
         level: Level = LEVELS["default"],
-        policy: RolloutPolicy | None = None,
+        policy: Policy | None = None,
         race: bool = True,
         clock: Clock = time.perf_counter,
     ) -> None:
-        if player not in game.players:
-            raise CoachError(f"unknown player {player!r}; the players are {', '.join(game.players)}")
-        if game.phase is not Phase.TURN:
-            raise CoachError(f"no decision to judge: the game waits for {game.phase.value}")
-        if game.turn != player:
-            raise CoachError(f"it is {game.turn}'s turn, not {player}'s")
+        self.model = model = model_of(game.game)
+        check_turn(game, player, model)
         self.game = game.copy(keep_history=False)
         self.player = player
-        self.side = game.setup.side_of(player)
         self.level = level
         self.seed = seed
-        self.policy = policy or RolloutPolicy()
+        self.policy = policy or model.policy()
         self.race = race
-        try:
-            self.sampler = Sampler(self.game, player)
-        except SamplingError as exc:
-            raise CoachError(str(exc)) from None
-        self.unseen = tuple(self.sampler.unseen)
+        self.worlds = model.worlds(self.game, player)
         self.tallies: dict[Hashable, _Tally] = {}
         self.clock = clock
         self.samples = 0
@@ -235,30 +276,31 @@ class Search:
         playout, and none begun that would likely end past the deadline. Or, when
         ``samples`` is given, until exactly that many more samples are finished (repeatable
         whatever the machine's speed, for tests and seeded players)."""
-        clock = self.clock
-        start = clock()
+        start = self.clock()
         if samples is not None:
             target = self.samples + samples
             while self.samples < target:
                 self._step()
         else:
-            budget = self.level.budget_ms if budget_ms is None else budget_ms
-            deadline = start + budget / 1000.0
-            now = start
-            while True:
-                self._step()
-                before, now = now, clock()
-                self._cost.append(now - before)
-                if self._live() <= 1 and self.samples and self._pending is None:
-                    break  # one decision left in the race needs no more playouts
-                if now + self._expected_cost() > deadline:
-                    break
-        self.elapsed_ms += (clock() - start) * 1000.0
+            self._run_until(start + (self.level.budget_ms if budget_ms is None else budget_ms) / 1000.0, start)
+        self.elapsed_ms += (self.clock() - start) * 1000.0
         return self
+
+    def _run_until(self, deadline: float, now: float) -> None:
+        """Playouts until the next would likely end past ``deadline`` (at least one)."""
+        clock = self.clock
+        while True:
+            self._step()
+            before, now = now, clock()
+            self._cost.append(now - before)
+            if self._live() <= 1 and self.samples and self._pending is None:
+                break  # one decision left in the race needs no more playouts
+            if now + self._expected_cost() > deadline:
+                break
 
     def _expected_cost(self) -> float:
         """What the next playout will likely cost: the slowest of the last few (a playout
-        from early in a round costs more than one near its end, and a loaded machine varies)."""
+        from early in a period costs more than one near its end, and a loaded machine varies)."""
         return max(self._cost[-8:])
 
     def _live(self) -> int:
@@ -278,49 +320,34 @@ class Search:
     def _begin_sample(self) -> _Sample:
         k = self.samples
         rng = random.Random(self.seed * 1_000_003 + k)
-        world = self.sampler.sample(rng)
-        base = embody(self.game, world)
+        world = self.worlds.sample(rng)
         playout_seed = rng.getrandbits(64)
-        groups: dict[Hashable, list[tuple[Hashable, list[Move]]]] = {}
-        for key, options in decisions(base).items():
-            groups.setdefault(equivalence_key(options[0]), []).append((key, options))
         todo = []
-        for cls, members in groups.items():
+        for cls, members in group_alike(self.model, world.state).items():
             tally = self.tallies.get(cls)
             if tally is None:
                 if k:
                     continue  # a decision the first sample did not have (cannot happen for own cards)
-                tally = self.tallies[cls] = _Tally()
+                tally = self.tallies[cls] = _Tally(len(self.model.feats))
             if not tally.dropped:
                 todo.append((tally, members))
         todo.reverse()  # played from the end of the list
-        return _Sample(world, base, playout_seed, todo)
+        return _Sample(world, playout_seed, todo)
 
     def _play(self, sample: _Sample) -> None:
         tally, members = sample.todo.pop()
-        options = members[0][1]
-        g = sample.base.copy(keep_history=False)
-        deck = sample.world.deck[:]
-        r = random.Random(sample.playout_seed)
-        move = realize(g, options, deck, r)
-        g.push(move, check=False)
+        model = self.model
+        played = play_decision(model, sample.world, members[0][1], self.player, self.policy, sample.playout_seed)
         if not tally.members:
-            tally.members = [(key, move if i == 0 else opts[0]) for i, (key, opts) in enumerate(members)]
-            tally.centre = g.centre
-        threats = ThreatCounter()
-        threats.observe(g, self.player)
-        follow_until_turn(g, self.player, deck, r, self.policy, threats)
-        play_out(g, deck, r, self.policy)
-        sample.done.append((tally, round_value(g, self.side), threats))
+            tally.members = members_of(played.move, members)
+        state = played.world.state
+        model.play_out(state, played.world.chance, played.rng, self.policy)
+        sample.done.append((tally, model.value(state, self.player), played.watch))
         self.playouts += 1
 
     def _finish_sample(self, sample: _Sample) -> None:
-        for tally, value, threats in sample.done:
-            tally.margins.append(value.margin)
-            tally.wins.append(value.win)
-            tally.cats.append(value.categories)
-            tally.rop += value.rule_of_power
-            tally.threats.merge(threats)
+        for tally, value, watch in sample.done:
+            tally.add(value, watch)
         self.samples += 1
         if self.race and self.samples >= RACE_FROM:
             self._race()
@@ -341,44 +368,52 @@ class Search:
         finished samples; the first is finished now if none is yet)."""
         if not self.samples:
             self.run(samples=1)
-        items = []
-        takeable = frozenset(c for t in self.tallies.values() for _, m in t.members for c in getattr(m, "capture", ()))
-        for t in self.tallies.values():
-            lo, hi = interval(t.margins)
-            wlo, whi = interval(t.wins)
-            n = len(t.margins)
-            cats = {name: mean([c[i] for c in t.cats]) for i, (name, _, _) in enumerate(CATEGORIES)}
-            rep = t.members[0][1]
-            for key, move in t.members:
-                item = MoveAdvice(
-                    key=key,
-                    move=move,
-                    text=describe(move),
-                    margin=mean(t.margins),
-                    margin_low=lo,
-                    margin_high=hi,
-                    win=mean(t.wins),
-                    win_low=max(0.0, wlo),
-                    win_high=min(1.0, whi),
-                    samples=n,
-                    categories=cats,
-                    rule_of_power=t.rop / n if n else 0.0,
-                    sample_categories=t.cats,
-                    sample_wins=t.wins,
-                )
-                swap = interchange(rep, move)
-                centre = tuple(swap.get(c, c) for c in t.centre)
-                item.risks = risk_reasons(t.threats.renamed(swap), centre, move, self.game, self.player, self.unseen, takeable)
-                items.append(item)
+        groups = [t for t in self.tallies.values() if t.members]
+        risks = self.model.risks(self.worlds, groups)
+        items = [item for t in groups for item in self._move_advice(t, risks)]
         items.sort(key=lambda m: (-m.win, -m.margin, repr(m.key)))
-        for i, item in enumerate(items):
+        self._explain(items)
+        return Advice(self.player, items, self.samples, self.playouts, self.elapsed_ms, self.level.name, self.game.decision)
+
+    def _move_advice(self, t: _Tally, risks: Mapping[Hashable, Sequence[Risk]]) -> list[MoveAdvice]:
+        """The advice on each decision of a group, all with the group's figures."""
+        model = self.model
+        n = len(t.margins)
+        lo, hi = interval(t.margins)
+        wlo, whi = interval(t.wins)
+        cats = {c.name: mean([x[i] for x in t.cats]) for i, c in enumerate(model.categories)}
+        feats = {name: t.feats[i] / n if n else 0.0 for i, name in enumerate(model.feats)}
+        return [
+            MoveAdvice(
+                key=key,
+                move=move,
+                text=model.describe(move),
+                margin=mean(t.margins),
+                margin_low=lo,
+                margin_high=hi,
+                win=mean(t.wins),
+                win_low=max(0.0, wlo),
+                win_high=min(1.0, whi),
+                samples=n,
+                categories=cats,
+                feats=feats,
+                details=model.move_json(move),
+                risks=list(risks.get(key, ())),
+                sample_categories=t.cats,
+                sample_wins=t.wins,
+            )
+            for key, move in t.members
+        ]
+
+    def _explain(self, items: list[MoveAdvice]) -> None:
+        """Each move's reasons: what it gains or gives up, then its risks."""
+        for item in items:
             # Compared with the best move, or for the best with the next one that plays out
-            # differently (equivalent moves have nothing to tell apart).
+            # differently (alike moves have nothing to tell apart).
             other = next((m for m in items if m.sample_categories != item.sample_categories), None)
             if other is not None:
-                item.reasons = category_reasons(item, other)
+                item.reasons = self.model.reasons(item, other)
             item.reasons.extend(r.text for r in item.risks)
-        return Advice(self.player, items, self.samples, self.playouts, self.elapsed_ms, self.level.name)
 
 
 class Coach:
@@ -392,11 +427,11 @@ class Coach:
         self.confidence = confidence
         self.clock = clock
 
-    def search(self, game: GameState, player: str, *, seed: int | None = None) -> Search:
+    def search(self, game: State, player: str, *, seed: int | None = None) -> Search:
         """A search to run and refine (:meth:`Search.run`, :meth:`Search.advice`)."""
         return Search(game, player, seed=self.seed if seed is None else seed, level=self.level, clock=self.clock)
 
-    def advise(self, game: GameState, player: str, *, budget_ms: float | None = None, samples: int | None = None, seed: int | None = None) -> Advice:
+    def advise(self, game: State, player: str, *, budget_ms: float | None = None, samples: int | None = None, seed: int | None = None) -> Advice:
         """The ranked decisions of ``player`` (who is to move), within ``budget_ms`` (the
         level's budget by default) and with at least the level's fewest samples, or after
         exactly ``samples`` samples."""
@@ -405,28 +440,29 @@ class Coach:
             search.run(samples=self.level.min_samples - search.samples)
         return search.advice()
 
-    def choose(self, game: GameState, deck: list[Card], rng: random.Random, *, repeatable: bool = False) -> Move:
+    def choose(self, game: State, chance: Any, rng: random.Random, *, repeatable: bool = False) -> Move:
         """Play the best decision in a real game (for virtual players and the benchmark);
-        ``deck`` is the table's World deck (top last), used only to answer a Renewal.
-        ``repeatable``: take the level's fixed number of samples instead of its time budget,
-        so that a seeded game is played the same on any machine."""
-        me = game.turn
+        ``chance`` is how chance falls at the table (Rule of Power: its World deck, top last),
+        used only to settle the move chosen. ``repeatable``: take the level's fixed number of
+        samples instead of its time budget, so that a seeded game is played the same on any
+        machine."""
+        model = model_of(game.game)
+        me = game.to_move
         assert me is not None
-        options = decisions(game)
+        options = model.decisions(game)
         if len(options) == 1:
-            return realize(game, next(iter(options.values())), deck, rng)
+            return model.settle(game, next(iter(options.values())), chance, rng)
         samples = self.level.fixed_samples if repeatable else None
         advice = self.advise(game, me, samples=samples, seed=rng.getrandbits(32))
-        return realize(game, options[self.pick(advice, game, deck).key], deck, rng)
+        return model.settle(game, options[self.pick(advice, game, chance).key], chance, rng)
 
-    def pick(self, advice: Advice, game: GameState, deck: list[Card]) -> MoveAdvice:
+    def pick(self, advice: Advice, game: State, chance: Any) -> MoveAdvice:
         """The decision to play: the simple player's (the playouts' own, without its
         randomness) unless the search finds another clearly better on the common samples
         (by :attr:`confidence` standard errors). A few noisy samples then cannot talk the
         coach out of a sound move."""
         best = advice.best
-        plain = RolloutPolicy(noise=0.0, fate_rate=0.0)(game, deck[:], random.Random(0))
-        default = advice.find(plain)
+        default = advice.find(model_of(game.game).plain_move(game, chance))
         if default is None or default is best or best.sample_wins is default.sample_wins:
             return best
         n = min(len(best.sample_wins), len(default.sample_wins))

@@ -1,4 +1,5 @@
-"""``rop hint`` and ``rop review``: the coach on a game record."""
+"""``rop hint`` and ``rop review``: the coach on a game record, of any game that has a coach
+(:func:`~companion.coach.model.model_of`)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,9 @@ import json
 import sys
 from typing import Any
 
-from companion.coach import LEVELS, Advice, Coach, CoachError, review
-from companion.games.rule_of_power.coach.review import THRESHOLDS
-from companion.games.rule_of_power.engine.game import GameSetup, GameState
-from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, Move
-from companion.games.rule_of_power.completion import complete_deals
+from companion.coach import LEVELS, Advice, Coach, CoachError, CoachModel, Mark, model_of, review
+from companion.coach.review import THRESHOLDS
+from companion.games.protocol import Move, State
 from companion.records.format import RecordError, Replayer, load_game, read_record
 
 
@@ -24,10 +23,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "hint",
         help="rank a player's moves with their expected points, chances and reasons",
-        description="The coach's advice for PLAYER in the position after line N of a rop-record/1 "
-        "file (default: its end): every legal move with the expected round-point margin and its "
-        "95 %% interval, the chance to win the game, the points that change hands and the risks. "
-        "It uses only what that player can see.",
+        description="The coach's advice for PLAYER in the position after line N of a game record "
+        "(default: its end): every legal move with the expected margin of the scoring period (the "
+        "round, the season) and its 95 % interval, the chance to win the game, the points that "
+        "change hands and the risks. It uses only what that player can see.",
     )
     p.add_argument("record", metavar="RECORD")
     p.add_argument("--player", required=True, help="whose move to judge (they must be to move)")
@@ -64,11 +63,11 @@ class _Collector(Replayer):
 
     def __init__(self) -> None:
         super().__init__()
-        self.setup: GameSetup | None = None
+        self.setup: Any = None
         self.moves: list[Move] = []
         self.lines: list[int] = []
 
-    def begin_game(self, setup: GameSetup, line: int) -> None:
+    def begin_game(self, setup: Any, line: int) -> None:
         super().begin_game(setup, line)
         self.setup = setup
 
@@ -109,6 +108,10 @@ def cmd_hint(args: argparse.Namespace) -> int:
     if args.samples is not None and args.samples < 1:
         return _fail("hint", f"--samples must be at least 1, not {args.samples}")
     try:
+        model_of(game.game)  # a game without a coach is told so before any search
+    except CoachError as exc:
+        return _fail("hint", f"{args.record}: {exc}")
+    try:
         advice = Coach(args.level, seed=args.seed).advise(game, args.player, budget_ms=args.budget_ms, samples=args.samples)
     except CoachError as exc:
         return _fail("hint", f"{args.record}: after line {n}: {exc}")
@@ -119,15 +122,16 @@ def cmd_hint(args: argparse.Namespace) -> int:
     return 0
 
 
-def format_advice(advice: Advice, game: GameState, line: int) -> str:
-    centre = " ".join(c.id for c in game.centre) or "empty"
+def format_advice(advice: Advice, game: State, line: int) -> str:
+    """The advice in words: the position, then each move ranked with its figures and reasons."""
+    model = model_of(game.game)
     out = [
-        f"{advice.player} to move after line {line} (round {game.round_number}, deal {game.deal_number}); centre: {centre}",
+        f"{advice.player} to move after line {line} {model.position(game)}",
         f"{advice.samples} sampled deals, {advice.playouts} playouts, {advice.elapsed_ms:.0f} ms ({advice.level})",
     ]
     for i, m in enumerate(advice.moves, 1):
         out.append(
-            f"{i:2}. {m.text}: round margin {m.margin:+.2f} (95 % {m.margin_low:+.2f} to {m.margin_high:+.2f}), "
+            f"{i:2}. {m.text}: {model.period} margin {m.margin:+.2f} (95 % {m.margin_low:+.2f} to {m.margin_high:+.2f}), "
             f"wins the game {m.win:.0%}"
         )
         for reason in m.reasons:
@@ -146,24 +150,35 @@ def cmd_review(args: argparse.Namespace) -> int:
     assert setup is not None
     if args.player is not None and args.player not in setup.players:
         return _fail("review", f"{args.record}: unknown player {args.player!r}; the players are {', '.join(setup.players)}")
-    moves = complete_deals(collector.moves)
-    unseen = sum(1 for m in moves if isinstance(m, Deal) for _, cards in m.hands for c in cards if c is UNSEEN)
     try:
+        model = model_of(setup.game)
+        moves = setup.game.codec.complete(collector.moves)
         if args.samples < 1:
             return _fail("review", f"--samples must be at least 1, not {args.samples}")
         marks = review(setup, moves, args.player, coach=Coach(seed=args.seed), samples=args.samples)
     except CoachError as exc:
         return _fail("review", f"{args.record}: {exc}")
+    unseen = model.unseen_cards(moves)
     if args.json:
-        out: dict[str, Any] = {
-            "record": args.record,
-            "player": args.player,
-            "thresholds": {name: t for t, name in THRESHOLDS},
-            "unseen_cards": unseen,
-            "marks": [{"line": collector.lines[m.index], **m.to_json()} for m in marks],
-        }
-        print(json.dumps(out))
-        return 0
+        print(json.dumps(_review_json(args, collector, marks, unseen)))
+    else:
+        _print_review(args, collector, marks, unseen, model)
+    return 0
+
+
+def _review_json(args: argparse.Namespace, collector: _Collector, marks: list[Mark], unseen: int) -> dict[str, Any]:
+    return {
+        "record": args.record,
+        "player": args.player,
+        "thresholds": {name: t for t, name in THRESHOLDS},
+        "unseen_cards": unseen,
+        "marks": [{"line": collector.lines[m.index], **m.to_json()} for m in marks],
+    }
+
+
+def _print_review(args: argparse.Namespace, collector: _Collector, marks: list[Mark], unseen: int, model: CoachModel) -> None:
+    """The counts of each mark, then each decision marked (every one with ``--all``), with the
+    better move and why."""
     counts = {name: 0 for name in ("good", "inaccuracy", "mistake", "blunder")}
     for m in marks:
         counts[m.verdict] += 1
@@ -175,11 +190,10 @@ def cmd_review(args: argparse.Namespace) -> int:
         if m.verdict == "good" and not args.all:
             continue
         print(
-            f"line {collector.lines[m.index]} (round {m.round}) {m.player}: {m.played}: {m.verdict.upper()} "
-            f"(winning chances -{m.drop:.2f}, round points -{m.margin_drop:.2f})"
+            f"line {collector.lines[m.index]} ({model.period} {m.round}) {m.player}: {m.played}: {m.verdict.upper()} "
+            f"(winning chances -{m.drop:.2f}, {model.period} points -{m.margin_drop:.2f})"
         )
         if m.verdict != "good":
             print(f"      better: {m.best}")
             for reason in m.why:
                 print(f"      {reason}")
-    return 0

@@ -23,6 +23,7 @@ from companion.games.rule_of_power.engine.game import FATE_DECK_SIZE, GameSetup,
 from companion.games.rule_of_power.engine.moves import Deal, Move, NewRound
 
 if TYPE_CHECKING:
+    from companion.coach.model import CoachModel
     from companion.commands.game_command import GameCommand
     from companion.games.rule_of_power.record import RuleOfPowerRecord
     from companion.games.rule_of_power.tracking.reasoner import RuleOfPowerTracking
@@ -162,6 +163,12 @@ class RuleOfPower:
         from companion.games.rule_of_power.commands import COMMANDS
 
         return COMMANDS
+
+    def coach(self) -> CoachModel:
+        """What the coach knows of Rule of Power (:mod:`~companion.games.rule_of_power.coach.model`)."""
+        from companion.games.rule_of_power.coach.model import MODEL
+
+        return MODEL
 
     def __repr__(self) -> str:
         return "<Game rule-of-power>"

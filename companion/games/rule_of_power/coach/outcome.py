@@ -12,20 +12,24 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from companion.coach.model import Category
 from companion.games.rule_of_power.engine.game import GameState
 from companion.games.rule_of_power.engine.scoring import RoundScore
 
-__all__ = ["RoundValue", "round_value", "CATEGORIES", "ROUND_SPREAD", "POINTS_PER_ROUND", "win_model"]
+__all__ = ["RoundValue", "round_value", "CATEGORIES", "FEATS", "ROUND_SPREAD", "POINTS_PER_ROUND", "win_model"]
 
 #: The kinds of points, with the ruling that awards them (R7, R9-R12).
-CATEGORIES: tuple[tuple[str, str, str], ...] = (
-    ("world_cards", "most World cards", "R9"),
-    ("power_cards", "most Power cards", "R9"),
-    ("fire_dragon", "the Fire Dragon", "R10"),
-    ("pride_of_dragons", "the Pride of Dragons", "R11"),
-    ("power_ring", "the Power Ring and its chain", "R12"),
-    ("sweeps", "clean sweeps", "R7"),
+CATEGORIES: tuple[Category, ...] = (
+    Category("world_cards", "most World cards", "R9"),
+    Category("power_cards", "most Power cards", "R9"),
+    Category("fire_dragon", "the Fire Dragon", "R10"),
+    Category("pride_of_dragons", "the Pride of Dragons", "R11"),
+    Category("power_ring", "the Power Ring and its chain", "R12"),
+    Category("sweeps", "clean sweeps", "R7"),
 )
+
+#: What a side may achieve in a round that is told on its own: the Rule of Power (R13).
+FEATS = ("rule_of_power",)
 
 ROUND_SPREAD = 3.0
 POINTS_PER_ROUND = 3.5
@@ -48,6 +52,11 @@ class RoundValue:
     categories: tuple[float, ...]
     """Per :data:`CATEGORIES`: the side's points of that kind less the other sides' average."""
     rule_of_power: bool
+
+    @property
+    def feats(self) -> tuple[bool, ...]:
+        """Per :data:`FEATS`: whether the side won the Rule of Power."""
+        return (self.rule_of_power,)
 
 
 def round_value(game: GameState, side: str) -> RoundValue:

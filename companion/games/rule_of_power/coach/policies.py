@@ -18,7 +18,7 @@ Three players live here, all working on a complete (sampled or real) world:
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 from companion.games.rule_of_power.engine.cards import FATE_CARDS, Card
 from companion.games.rule_of_power.engine.game import GameState, Phase, deal_from
@@ -36,6 +36,7 @@ __all__ = [
     "RolloutPolicy",
     "play_out",
     "side_margin",
+    "Policy",
 ]
 
 _RENEWAL = FATE_CARDS[7]
@@ -43,6 +44,9 @@ _SWAP = FATE_CARDS[4]
 _DECAY = FATE_CARDS[3]
 
 Key = Hashable
+
+Policy = Callable[[GameState, list[Card], random.Random], Move]
+"""A player for complete worlds: ``policy(game, deck, rng)`` is the move of the player to move."""
 
 
 def decision_key(move: Move) -> Key:
@@ -239,7 +243,7 @@ class RolloutPolicy:
         return best
 
 
-def play_out(game: GameState, deck: list[Card], rng: random.Random, policy: RolloutPolicy) -> None:
+def play_out(game: GameState, deck: list[Card], rng: random.Random, policy: Policy) -> None:
     """Play ``game`` (a complete world, its deck ``deck``) to the end of the round."""
     push = game.push
     while True:

@@ -69,11 +69,14 @@ class Risk:
 
 class ThreatCounter:
     """Counts, over samples, what the next player could capture right after a move, and
-    which centre cards the playouts saw opponents take before the player's next turn."""
+    which centre cards the playouts saw opponents take before the player's next turn: the
+    game's :class:`~companion.coach.model.Watch`."""
 
-    __slots__ = ("samples", "takes", "sweeps", "by", "lost", "lost_to")
+    __slots__ = ("samples", "takes", "sweeps", "by", "lost", "lost_to", "centre")
 
     def __init__(self) -> None:
+        self.centre: tuple[Card, ...] = ()
+        """The centre right after the move, as the first sample saw it."""
         self.samples = 0
         self.takes: Counter[Card] = Counter()
         self.sweeps = 0
@@ -88,6 +91,8 @@ class ThreatCounter:
 
     def merge(self, other: ThreatCounter) -> None:
         """Add the counts of ``other`` (the same move's, in other samples)."""
+        if not self.samples:
+            self.centre = other.centre
         self.samples += other.samples
         self.takes.update(other.takes)
         self.sweeps += other.sweeps
@@ -102,6 +107,7 @@ class ThreatCounter:
             return self
         out = ThreatCounter()
         out.samples, out.sweeps, out.by = self.samples, self.sweeps, self.by
+        out.centre = tuple(swap.get(c, c) for c in self.centre)
         out.takes = Counter({swap.get(c, c): n for c, n in self.takes.items()})
         out.lost = Counter({swap.get(c, c): n for c, n in self.lost.items()})
         out.lost_to = {swap.get(c, c): n for c, n in self.lost_to.items()}
@@ -109,6 +115,8 @@ class ThreatCounter:
 
     def observe(self, game: GameState, player: str) -> None:
         """``game`` is a sampled world just after ``player``'s move."""
+        if not self.samples:
+            self.centre = game.centre
         self.samples += 1
         nxt = game.turn
         if game.phase is not Phase.TURN or nxt is None or not game.setup.is_opponent(player, nxt):
@@ -170,10 +178,9 @@ def category_reasons(item: MoveAdvice, other: MoveAdvice) -> list[str]:
     for d, label, rule in found:
         word = "gains" if d > 0 else "gives up"
         out.append(f"{word} {abs(d):.2f} points of {label} ({rule}) in expectation, compared with {other.text}")
-    if item.rule_of_power != other.rule_of_power and abs(item.rule_of_power - other.rule_of_power) >= 0.02:
-        out.append(
-            f"Rule of Power (R13) in {item.rule_of_power:.0%} of the samples, against {other.rule_of_power:.0%} for {other.text}"
-        )
+    mine_rop, theirs_rop = item.feats["rule_of_power"], other.feats["rule_of_power"]
+    if mine_rop != theirs_rop and abs(mine_rop - theirs_rop) >= 0.02:
+        out.append(f"Rule of Power (R13) in {mine_rop:.0%} of the samples, against {theirs_rop:.0%} for {other.text}")
     return out
 
 
@@ -215,48 +222,57 @@ def risk_reasons(
     valuable cards (Dragons, Power cards) that another move would have taken (``takeable``)."""
     if not threats.samples:
         return []
-    by = threats.by or ""
     empowered = game.crystal_in_play
     laid = move.card if type(move) is Play and not move.capture and move.card.to_centre else None
-    out: list[Risk] = []
-    share = threats.sweeps / threats.samples if threats.by else 0.0
-    if share >= RISK_THRESHOLD:
-        k = _takers(centre, None, unseen, empowered)
-        total = sum(c.value or 0 for c in centre)
-        what = f"any of {k} unseen cards" if k != 1 else "the one unseen card that can"
-        out.append(
-            Risk(
-                "sweep",
-                None,
-                by,
-                share,
-                k,
-                f"risk: leaves {len(centre)} card{'s' if len(centre) != 1 else ''} worth {total} in the centre: "
-                f"{by} could clear it for a clean sweep point (R7) with {what}, about {share:.0%}",
-                f"risk {share:.0%}: {by} clears the centre for a sweep (R7) with {k} unseen card{'s' if k != 1 else ''}",
-            )
-        )
+
     def exposed(card: Card) -> bool:
         return card in centre and (card is laid or (_valuable(card) and card in takeable))
 
+    out = _sweep_risk(threats, centre, unseen, empowered)
+    out += _card_risks(threats, centre, unseen, empowered, exposed)
+    told = {r.card for r in out}
+    out += _later_risks(threats, lambda card: card not in told and exposed(card))
+    out.sort(key=lambda r: -r.chance)
+    return out[:3]
+
+
+def _sweep_risk(threats: ThreatCounter, centre: tuple[Card, ...], unseen: Sequence[Card], empowered: bool) -> list[Risk]:
+    """The next player clearing the centre for a clean sweep point (R7), if likely enough."""
+    share = threats.sweeps / threats.samples if threats.by else 0.0
+    if share < RISK_THRESHOLD:
+        return []
+    by = threats.by or ""
+    k = _takers(centre, None, unseen, empowered)
+    total = sum(c.value or 0 for c in centre)
+    what = f"any of {k} unseen cards" if k != 1 else "the one unseen card that can"
+    return [
+        Risk(
+            "sweep",
+            None,
+            by,
+            share,
+            k,
+            f"risk: leaves {len(centre)} card{'s' if len(centre) != 1 else ''} worth {total} in the centre: "
+            f"{by} could clear it for a clean sweep point (R7) with {what}, about {share:.0%}",
+            f"risk {share:.0%}: {by} clears the centre for a sweep (R7) with {k} unseen card{'s' if k != 1 else ''}",
+        )
+    ]
+
+
+def _card_risks(
+    threats: ThreatCounter, centre: tuple[Card, ...], unseen: Sequence[Card], empowered: bool, exposed: Callable[[Card], bool]
+) -> list[Risk]:
+    """The exposed cards the next player could take at once, each with the unseen cards that
+    would take it (R4, R5), the likeliest first."""
+    out = []
+    by = threats.by or ""
     for card in sorted(threats.takes, key=lambda c: (-threats.takes[c], c.index)):
-        if not exposed(card):
-            continue
         share = threats.takes[card] / threats.samples
-        if share < RISK_THRESHOLD:
+        if not exposed(card) or share < RISK_THRESHOLD:
             continue
         k = _takers(centre, card, unseen, empowered)
         alone = " alone" if len(centre) == 1 else ""
-        values = sorted({c.value for c in unseen if c.value is not None and _takes_with(centre, card, c, empowered)})
-        kinds = ", ".join(f"{v}s" for v in values)
-        if k > 1:
-            with_ = f"any of {k} unseen cards ({kinds})"
-            few = f"any of {k} unseen ({kinds})"
-        elif k == 1:
-            with_ = f"the one unseen card that can ({kinds})"
-            few = f"the one unseen {kinds[:-1]}"
-        else:
-            with_ = few = "a Fate card (no unseen World card can)"
+        with_, few = _taken_with(k, centre, card, unseen, empowered)
         out.append(
             Risk(
                 "card",
@@ -268,12 +284,27 @@ def risk_reasons(
                 f"risk {share:.0%}: {by} takes {card.short}{' (alone)' if alone else ''} with {few}",
             )
         )
-    told = {r.card for r in out}
+    return out
+
+
+def _taken_with(k: int, centre: tuple[Card, ...], card: Card, unseen: Sequence[Card], empowered: bool) -> tuple[str, str]:
+    """The ``k`` unseen cards that would take ``card``, in a sentence and in a few words."""
+    values = sorted({c.value for c in unseen if c.value is not None and _takes_with(centre, card, c, empowered)})
+    kinds = ", ".join(f"{v}s" for v in values)
+    if k > 1:
+        return f"any of {k} unseen cards ({kinds})", f"any of {k} unseen ({kinds})"
+    if k == 1:
+        return f"the one unseen card that can ({kinds})", f"the one unseen {kinds[:-1]}"
+    return "a Fate card (no unseen World card can)", "a Fate card (no unseen World card can)"
+
+
+def _later_risks(threats: ThreatCounter, exposed: Callable[[Card], bool]) -> list[Risk]:
+    """The exposed cards the playouts saw opponents take before the player's next turn (after
+    a Mystic Crystal, R5, or by a player further round the table), the likeliest first."""
+    out = []
     for card in sorted(threats.lost, key=lambda c: (-threats.lost[c], c.index)):
-        if card in told or not exposed(card):
-            continue
         share = threats.lost[card] / threats.samples
-        if share < RISK_THRESHOLD:
+        if not exposed(card) or share < RISK_THRESHOLD:
             continue
         takers = threats.lost_to[card].most_common()
         who = " or ".join(p for p, _ in takers[:2])
@@ -288,8 +319,7 @@ def risk_reasons(
                 f"risk {share:.0%}: {who} takes {card.short} before your next turn",
             )
         )
-    out.sort(key=lambda r: -r.chance)
-    return out[:3]
+    return out
 
 
 def _takes_with(centre: tuple[Card, ...], target: Card, card: Card, empowered: bool) -> bool:

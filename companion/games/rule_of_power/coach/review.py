@@ -1,153 +1,16 @@
-"""Reviewing a finished game: each decision marked by the drop in winning chances.
-
-The marks follow the spirit of lichess's: winning chances on a scale from -1 (certain loss)
-to +1 (certain win), i.e. ``2 * win - 1``, and a decision is marked by how much lower they are
-after the move played than after the best move the coach found:
-
-======================  ==================
-drop                    mark
-======================  ==================
-below 0.1               good
-0.1 or more             inaccuracy
-0.2 or more             mistake
-0.3 or more             blunder
-======================  ==================
-
-Each decision is judged from what its player could know at that moment (their view then,
-never the cards seen later), on common samples for every alternative. Forced moves (one
-legal decision) are not marked.
+"""Reviewing a finished game of Rule of Power: :func:`~companion.coach.review.review` marks
+each decision by the drop in winning chances (on the game's model, as for any game);
+:func:`round_span` finds one round of a game, for the settlement's mistakes of the round.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Sequence
 
-from companion.games.rule_of_power.coach.policies import decisions, describe
-from companion.games.rule_of_power.coach.reasons import category_reasons
-from companion.coach.search import Coach, MoveAdvice
-from companion.games.rule_of_power.engine.game import GameSetup, GameState, Phase
-from companion.games.rule_of_power.engine.moves import DrawFate, Move, NewRound, Pass, Play
+from companion.coach.review import THRESHOLDS, Mark, biggest, review, verdict
+from companion.games.rule_of_power.engine.moves import Move, NewRound
 
 __all__ = ["Mark", "review", "verdict", "biggest", "round_span", "THRESHOLDS"]
-
-#: (drop in winning chances on the -1..1 scale, mark), strongest first.
-THRESHOLDS: tuple[tuple[float, str], ...] = ((0.3, "blunder"), (0.2, "mistake"), (0.1, "inaccuracy"))
-
-
-def verdict(drop: float) -> str:
-    for threshold, name in THRESHOLDS:
-        if drop >= threshold:
-            return name
-    return "good"
-
-
-@dataclass(slots=True)
-class Mark:
-    """The judgement of one decision."""
-
-    index: int
-    """The move's position in the game's move list (0-based)."""
-    player: str
-    round: int
-    played: str
-    verdict: str
-    drop: float
-    """Winning chances lost against the best move, on the -1..1 scale."""
-    margin_drop: float
-    """Expected round points lost against the best move."""
-    best: str
-    played_advice: MoveAdvice
-    best_advice: MoveAdvice
-    why: list[str] = field(default_factory=list)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "index": self.index,
-            "player": self.player,
-            "round": self.round,
-            "played": self.played,
-            "verdict": self.verdict,
-            "drop": round(self.drop, 3),
-            "margin_drop": round(self.margin_drop, 3),
-            "win_played": round(self.played_advice.win, 3),
-            "win_best": round(self.best_advice.win, 3),
-            "best": self.best,
-            "why": list(self.why),
-        }
-
-
-def review(
-    setup: GameSetup,
-    moves: Sequence[Move],
-    player: str | None = None,
-    *,
-    coach: Coach | None = None,
-    samples: int | None = None,
-    progress: Callable[[int, int], None] | None = None,
-    start: int = 0,
-    stop: Callable[[], bool] | None = None,
-) -> list[Mark]:
-    """Mark every decision of ``player`` (everyone's when ``None``) in the game ``moves``,
-    from the move at index ``start`` on (the moves before it are only replayed).
-
-    Each decision is searched from the view its player had before it, with the coach's
-    budget (or exactly ``samples`` samples, for repeatable results). ``stop`` is asked
-    before each decision: when it says so, the marks so far are returned."""
-    coach = coach or Coach("default")
-    game = GameState(setup, keep_history=False)
-    marks: list[Mark] = []
-    total = len(moves)
-    for index, move in enumerate(moves):
-        if stop is not None and stop():
-            break
-        who = getattr(move, "player", None)
-        if (
-            index >= start
-            and type(move) in (Play, DrawFate, Pass)
-            and game.phase is Phase.TURN
-            and (player is None or who == player)
-            and len(decisions(game)) > 1
-        ):
-            assert who is not None
-            advice = coach.advise(game, who, samples=samples, seed=coach.seed * 100_003 + index)
-            played = advice.find(move)
-            if played is not None:
-                best = advice.best
-                drop = max(0.0, 2.0 * (best.win - played.win))
-                mark = verdict(drop)
-                why: list[str] = []
-                if played is not best:
-                    why = category_reasons(best, played)[:3]
-                    why += [r.text for r in played.risks][:2]
-                marks.append(
-                    Mark(
-                        index=index,
-                        player=who,
-                        round=game.round_number,
-                        played=describe(move),
-                        verdict=mark,
-                        drop=drop,
-                        margin_drop=max(0.0, best.margin - played.margin),
-                        best=best.text,
-                        played_advice=played,
-                        best_advice=best,
-                        why=why,
-                    )
-                )
-        game.push(move)
-        if progress:
-            progress(index + 1, total)
-    return marks
-
-
-
-def biggest(marks: Sequence[Mark], n: int = 3) -> list[Mark]:
-    """The ``n`` worst decisions that are marked (inaccuracy or worse), the biggest drop in
-    winning chances first (in game order among equals)."""
-    bad = [m for m in marks if m.verdict != "good"]
-    return sorted(bad, key=lambda m: (-m.drop, m.index))[:n]
 
 
 def round_span(moves: Sequence[Move], number: int) -> tuple[int, int]:

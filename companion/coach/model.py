@@ -1,0 +1,255 @@
+"""What a game provides to be coached: its :class:`CoachModel`.
+
+The coach's search knows no game. It samples worlds from one player's view, plays every
+decision out in each of them on common random numbers, tallies what each end is worth, and
+ranks; everything in that loop that needs the rules or the game's words comes from the game's
+model, found through the game object (``game.coach()``, ``None`` for a game that has no coach
+yet: :func:`model_of` then says so).
+
+A model is stateless and shared; what is particular to one position lives in the objects it
+hands out (:class:`Worlds`, the game's watches). Moves, states (the game's
+:class:`~companion.games.protocol.State`) and a world's chance are the game's own values, typed
+``Any`` as in :mod:`companion.games.protocol`: the coach passes them back to the model without
+looking inside.
+
+One playout, as the search runs it (``rng`` seeded per sample, the same for every decision)::
+
+    world = model.fork(worlds.sample(...))           # a fresh copy of the sample's world
+    move = model.settle(world.state, options, world.chance, rng)
+    world.state.push(move, check=False)
+    watch = model.watch(world.state, player, world.chance, rng, policy)
+    model.play_out(world.state, world.chance, rng, policy)
+    value = model.value(world.state, player)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+
+from companion.games.protocol import Game, Move
+
+if TYPE_CHECKING:
+    from companion.coach.search import MoveAdvice
+
+__all__ = [
+    "CoachError",
+    "CoachModel",
+    "Category",
+    "Value",
+    "World",
+    "Worlds",
+    "Watch",
+    "Watched",
+    "Risk",
+    "Policy",
+    "Decisions",
+    "model_of",
+]
+
+
+class CoachError(ValueError):
+    """The coach cannot advise here: not this player's turn, a view that does not add up, or
+    a game that has no coach yet."""
+
+
+Decisions = dict[Hashable, list[Move]]
+"""The legal moves of the player to move grouped by decision (:meth:`State.decision`): the
+moves of one decision differ only in what chance settles, and are one choice."""
+
+Policy = Callable[[Any, Any, random.Random], Move]
+"""A quick player for playouts: ``policy(state, chance, rng)`` is the move of the player to
+move in a complete world, chance settled from ``chance``."""
+
+
+class Category(NamedTuple):
+    """A kind of points the value of an end is broken into, for the reasons."""
+
+    name: str
+    """The key in the figures and the JSON: ``"power_ring"``."""
+    label: str
+    """In words, after "points of": ``"the Power Ring and its chain"``."""
+    ruling: str
+    """The ruling that awards them: ``"R12"``."""
+
+
+@dataclass(frozen=True, slots=True)
+class World:
+    """One complete world sampled from a player's view."""
+
+    state: Any
+    """The position with every card the player cannot see filled in (a :class:`State`)."""
+    chance: Any
+    """How chance falls in this world, in the game's own form (the order of a deck, top
+    last): what :meth:`CoachModel.settle` and the playouts draw from."""
+
+
+class Value(Protocol):
+    """What the end of a playout (the end of its scoring period) is worth to the player's side."""
+
+    @property
+    def margin(self) -> float:
+        """The side's points of the period less the best other side's."""
+
+    @property
+    def win(self) -> float:
+        """The chance to win the game, 0..1: exact when the period decides the game, a model
+        of the periods left otherwise."""
+
+    @property
+    def categories(self) -> tuple[float, ...]:
+        """Per :attr:`CoachModel.categories`: the side's points of that kind less the other
+        sides' average."""
+
+    @property
+    def feats(self) -> tuple[bool, ...]:
+        """Per :attr:`CoachModel.feats`: whether the side achieved it."""
+
+
+class Worlds(Protocol):
+    """Samples worlds for one player from their view of one position, reading nothing else."""
+
+    def sample(self, rng: random.Random) -> World:
+        """One world consistent with the view (the same ``rng`` state, the same world)."""
+
+
+class Watch(Protocol):
+    """What a game's playouts note about a decision besides the value of the end (the stuff
+    of its risks): one per playout, merged over the samples."""
+
+    def merge(self, other: Any) -> None:
+        """Add what ``other`` (the same decision's, in a later sample) noted."""
+
+
+class Watched(Protocol):
+    """Decisions that play out alike, and what their playouts noted."""
+
+    @property
+    def members(self) -> list[tuple[Hashable, Move]]:
+        """Each decision and a move making it; the first one's move is the one played out, as
+        chance fell in the first sample."""
+
+    @property
+    def watch(self) -> Any:
+        """The merged :class:`Watch`, ``None`` before any playout."""
+
+
+class Risk(Protocol):
+    """A risk a move runs, told to a beginner."""
+
+    @property
+    def chance(self) -> float:
+        """How likely it comes about, 0..1."""
+
+    @property
+    def text(self) -> str:
+        """In a sentence: ``risk: leaves W007 Fire Dragon (7) in the centre: ...``."""
+
+    @property
+    def short(self) -> str:
+        """In a few words, for a narrow panel."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class CoachModel(Protocol):
+    """A game's coaching knowledge: how its worlds are sampled and played out, what an end is
+    worth, and how moves, reasons and risks are told."""
+
+    @property
+    def categories(self) -> tuple[Category, ...]:
+        """The kinds of points a period's value is broken into, in the order of
+        :attr:`Value.categories`."""
+
+    @property
+    def feats(self) -> tuple[str, ...]:
+        """Names of what a side may achieve by the end of a period whose chance is told on its
+        own (a game won outright), in the order of :attr:`Value.feats`."""
+
+    @property
+    def period(self) -> str:
+        """The game's scoring period in a word: ``"round"``, ``"season"``."""
+
+    # -- the position
+
+    def waits_for(self, state: Any) -> str:
+        """What ``state`` waits for when nobody is to decide (``"deal"``): the coach's words
+        for a position it cannot judge."""
+
+    def position(self, state: Any) -> str:
+        """Where the game stands and what lies in view, as ``rop hint``'s first line ends:
+        ``"(round 1, deal 1); centre: W036 W015 W033"``."""
+
+    def period_of(self, state: Any) -> int:
+        """The number of the period ``state`` is in (1-based), for a review's marks."""
+
+    def unseen_cards(self, moves: Sequence[Move]) -> int:
+        """How many cards dealt in ``moves`` (a completed record's) were never seen, for
+        ``rop review`` to say that those hands were sampled."""
+
+    # -- the search
+
+    def worlds(self, state: Any, player: str) -> Worlds:
+        """The sampler of ``player``'s view of ``state`` (whose copy it may keep);
+        :class:`CoachError` when the view does not add up."""
+
+    def decisions(self, state: Any) -> Decisions:
+        """The legal moves of the player to move, grouped by decision, in an order that does
+        not depend on how the state was reached (the search's samples follow it)."""
+
+    def alike(self, move: Move) -> Hashable:
+        """A key shared by decisions that play out alike up to the names of interchangeable
+        cards (two plain 8s): such decisions are played out once and share their figures."""
+
+    def fork(self, world: World) -> World:
+        """A copy of ``world`` for one playout: its own state, without history, and its own
+        chance, so that the sample stays as it was for the next decision."""
+
+    def settle(self, state: Any, options: list[Move], chance: Any, rng: random.Random) -> Move:
+        """One concrete move of a decision (its ``options``), chance settled from ``chance``
+        or ``rng``: the card a draw turns up, a blind pick."""
+
+    def policy(self) -> Policy:
+        """The quick player of the playouts: sound, fast, and a little random, so that many
+        playouts cover what real players might do."""
+
+    def plain_move(self, state: Any, chance: Any) -> Move:
+        """The quick player's move without its randomness: what the coach plays as a player
+        unless the search finds another clearly better (``chance`` is not consumed)."""
+
+    def watch(self, state: Any, player: str, chance: Any, rng: random.Random, policy: Policy) -> Watch:
+        """Note, in a world just after ``player``'s move, what the risks are read from; it may
+        play on with ``policy`` (up to the player's next turn, say), leaving ``state`` there."""
+
+    def play_out(self, state: Any, chance: Any, rng: random.Random, policy: Policy) -> None:
+        """Play ``state`` on with ``policy`` to the end of the current scoring period."""
+
+    def value(self, state: Any, player: str) -> Value:
+        """What ``state``, whose scoring period has just ended, is worth to ``player``'s side."""
+
+    # -- words
+
+    def describe(self, move: Move) -> str:
+        """A move in words for the table: ``W007 Fire Dragon (7) takes W031 + W036``."""
+
+    def move_json(self, move: Move) -> dict[str, Any]:
+        """The game's own fields of a move in the advice's JSON, after ``"move"``."""
+
+    def reasons(self, item: MoveAdvice, other: MoveAdvice) -> list[str]:
+        """What ``item`` gains or gives up against ``other``, from their figures on the common
+        samples (:attr:`MoveAdvice.sample_categories`, :attr:`MoveAdvice.feats`)."""
+
+    def risks(self, worlds: Any, watched: Sequence[Watched]) -> Mapping[Hashable, Sequence[Risk]]:
+        """Every decision's risks worth telling, strongest first, from what the playouts of
+        every group of alike decisions noted (``worlds``: the position's :class:`Worlds`)."""
+
+
+def model_of(game: Game) -> CoachModel:
+    """The coach's model of ``game``; :class:`CoachError` for a game that has no coach yet."""
+    provide = getattr(game, "coach", None)
+    model: CoachModel | None = provide() if provide is not None else None
+    if model is None:
+        raise CoachError(f"{game.title} has no coach yet")
+    return model
