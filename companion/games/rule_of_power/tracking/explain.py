@@ -84,64 +84,80 @@ def visible_candidates(game: GameState, observed: Zones, shown: Sequence[Key], l
     the physical cards (card, owner) seen in the centre since the last move was applied."""
     obs = _without(observed, lingering) if lingering else observed
     extra, missing = difference(expected_zones(game), obs)
-    out: list[Move] = []
     if game.phase is Phase.DEAL:
-        centre = extra.get("centre", Counter())
-        if game.deal_number == 0 and sum(centre.values()) == 4 and not missing:
-            shown_order = [c for c, _ in shown if centre[c]]
-            rest = sorted(set(centre) - set(shown_order))
-            deal = game.unseen_deal()
-            out.append(Deal(deal.hands, tuple(dict.fromkeys(shown_order + rest))))
-        return out
+        return _first_deal(game, extra, missing, shown)
     if game.phase is not Phase.TURN:
-        return out
+        return []
     me = game.turn
     assert me is not None
-    centre_extra = extra.get("centre", Counter())
-    centre_missing = missing.get("centre", Counter())
-    taken = tuple(sorted(centre_missing.elements(), key=lambda c: c.index))
-    # A card lies in the centre that the game does not have there: played, capturing nothing.
-    shown_cards = [c for c, _ in shown]
-
-    def owned(x: Card) -> bool:
-        # A Fate card carries its owner's seal: only its owner plays it.
-        return not x.is_fate or any(c is x and o == me for c, o in shown)
-
-    if sum(centre_extra.values()) == 1 and not centre_missing:
-        (x,) = centre_extra
-        if owned(x):
-            out.append(Play(me, x))
-    elif centre_extra and not centre_missing:
-        # Several: the table ran ahead of the camera, and the first laid is played first.
-        laid = next((c for c in shown_cards if centre_extra[c]), None)
-        if laid is not None and owned(laid):
-            out.append(Play(me, laid))
-    # A card shown in the centre has gone, and centre cards with it: a capture. (Counting
-    # copies, since two players' Warlocks may both have been shown.)
-    if centre_missing:
-        # (Other cards may already lie there: the table may have run ahead of the camera.)
-        capturers = [
-            x
-            for x in dict.fromkeys(shown_cards)
-            if x.to_centre and owned(x) and shown_cards.count(x) > game.centre.count(x) + centre_extra[x]
-        ]
-        for x in capturers:
-            out.append(Play(me, x, taken))
-            # Or laid without capture, and taken since by a play laid after it.
-            out.append(Play(me, x))
-            # Or only part of what left: the rest was taken by a play laid after it (a table
-            # that ran ahead of the camera), which the search looks for next.
-            for option in game.capture_options(x):
-                if len(option) < len(taken) and not Counter(option) - centre_missing:
-                    out.append(Play(me, x, tuple(sorted(option, key=lambda c: c.index))))
-        if not capturers and not centre_extra:
-            # The capturing card was never seen: whichever card the player may hold takes them.
-            for x in possible_cards(game, me):
-                out.append(Play(me, x, taken))
+    out = _laid(me, extra, missing, shown) + _captures(game, me, extra, missing, shown)
     # Fate cards laid in front of the player.
     for x in extra.get(f"fate:{me}", Counter()):
         out.extend(fate_plays(game, me, x, extra))
     return [m for m in out if game.is_legal(m)]
+
+
+def _first_deal(game: GameState, extra: Zones, missing: Zones, shown: Sequence[Key]) -> list[Move]:
+    """A round's first deal as a camera sees it (R15): four cards laid in the centre, in the
+    order shown, the hands face down."""
+    centre = extra.get("centre", Counter())
+    if game.deal_number != 0 or sum(centre.values()) != 4 or missing:
+        return []
+    shown_order = [c for c, _ in shown if centre[c]]
+    rest = sorted(set(centre) - set(shown_order))
+    return [Deal(game.unseen_deal().hands, tuple(dict.fromkeys(shown_order + rest)))]
+
+
+def _owned(me: str, card: Card, shown: Sequence[Key]) -> bool:
+    """A Fate card carries its owner's seal: only its owner plays it (a World card, anyone)."""
+    return not card.is_fate or any(c is card and o == me for c, o in shown)
+
+
+def _laid(me: str, extra: Zones, missing: Zones, shown: Sequence[Key]) -> list[Move]:
+    """A card lies in the centre that the game does not have there: played, capturing nothing.
+    Several: the table ran ahead of the camera, and the first laid is played first."""
+    centre_extra = extra.get("centre", Counter())
+    if not centre_extra or missing.get("centre"):
+        return []
+    if sum(centre_extra.values()) == 1:
+        (card,) = centre_extra
+    else:
+        found = next((c for c, _ in shown if centre_extra[c]), None)
+        if found is None:
+            return []
+        card = found
+    return [Play(me, card)] if _owned(me, card, shown) else []
+
+
+def _captures(game: GameState, me: str, extra: Zones, missing: Zones, shown: Sequence[Key]) -> list[Move]:
+    """A card shown in the centre has gone, and centre cards with it: a capture (R4, R5). Other
+    cards may already lie there (the table may have run ahead of the camera); copies are
+    counted, since two players' Warlocks may both have been shown."""
+    centre_missing = missing.get("centre", Counter())
+    if not centre_missing:
+        return []
+    centre_extra = extra.get("centre", Counter())
+    taken = tuple(sorted(centre_missing.elements(), key=lambda c: c.index))
+    shown_cards = [c for c, _ in shown]
+    capturers = [
+        x
+        for x in dict.fromkeys(shown_cards)
+        if x.to_centre and _owned(me, x, shown) and shown_cards.count(x) > game.centre.count(x) + centre_extra[x]
+    ]
+    out: list[Move] = []
+    for x in capturers:
+        out.append(Play(me, x, taken))
+        # Or laid without capture, and taken since by a play laid after it.
+        out.append(Play(me, x))
+        # Or only part of what left: the rest was taken by a play laid after it (a table
+        # that ran ahead of the camera), which the search looks for next.
+        for option in game.capture_options(x):
+            if len(option) < len(taken) and not Counter(option) - centre_missing:
+                out.append(Play(me, x, tuple(sorted(option, key=lambda c: c.index))))
+    if not capturers and not centre_extra:
+        # The capturing card was never seen: whichever card the player may hold takes them.
+        out.extend(Play(me, x, taken) for x in possible_cards(game, me))
+    return out
 
 
 def fate_plays(game: GameState, me: str, card: Card, extra: Zones) -> list[Move]:
