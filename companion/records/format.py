@@ -161,20 +161,13 @@ def read_record(lines: Iterable[str], visitor: RecordVisitor, *, path: str | Non
             else:
                 obj = _parse_line(text, line_no, path)
             if type(obj) is not dict:
-                if obj is not _BLANK:
-                    raise RecordError("each line must be a JSON object", line=line_no, path=path)
-                blanks += 1
-                if setup is None and line_no > MAX_LEADING_BLANKS:
-                    raise RecordError(f'not a record: no "game" event in the first {MAX_LEADING_BLANKS} lines', line=line_no, path=path)
-                if blanks > MAX_BLANK_RUN:
-                    raise RecordError(f"{MAX_BLANK_RUN} blank lines in a row: not a record the companion wrote", line=line_no, path=path)
+                blanks = _blank_line(obj, blanks + 1, line_no, before_header=setup is None, path=path)
                 continue
             blanks = 0
             if see is not None:
                 see(obj, line_no)
-            kind = obj.get("event")
             if setup is None:
-                if kind != "game":
+                if obj.get("event") != "game":
                     raise RecordError('a record starts with a "game" event', line=line_no, path=path)
                 setup = _setup_from(obj, line_no, path)
                 read_move = setup.game.codec.read_move
@@ -183,7 +176,7 @@ def read_record(lines: Iterable[str], visitor: RecordVisitor, *, path: str | Non
             try:
                 move = read_move(obj, setup)
             except (TypeError, KeyError, AttributeError) as exc:
-                raise _wrong_type(kind, exc, line_no, path) from None
+                raise _wrong_type(obj.get("event"), exc, line_no, path) from None
             visit(move, line_no)
     except _MOVE_ERRORS as exc:
         raise _record_error(exc, line_no, path) from None
@@ -194,6 +187,19 @@ def read_record(lines: Iterable[str], visitor: RecordVisitor, *, path: str | Non
     if setup is None:
         raise RecordError('the record is empty: it needs a "game" event first', line=max(line_no, 1), path=path)
     visitor.end_game()
+
+
+def _blank_line(obj: Any, blanks: int, line: int, *, before_header: bool, path: str | None) -> int:
+    """A line that is no event: a blank one is skipped (``blanks`` in a row, this one
+    counted), within bounds that only a file that is not a record exceeds; anything else is an
+    error."""
+    if obj is not _BLANK:
+        raise RecordError("each line must be a JSON object", line=line, path=path)
+    if before_header and line > MAX_LEADING_BLANKS:
+        raise RecordError(f'not a record: no "game" event in the first {MAX_LEADING_BLANKS} lines', line=line, path=path)
+    if blanks > MAX_BLANK_RUN:
+        raise RecordError(f"{MAX_BLANK_RUN} blank lines in a row: not a record the companion wrote", line=line, path=path)
+    return blanks
 
 
 def play_event(game: State, event: Any, *, line: int, path: str | None = None) -> Move:
