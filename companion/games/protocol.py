@@ -335,10 +335,19 @@ class Game(Protocol):
     """A card game the companion plays: the fixed facts, and the states it makes.
 
     Besides what is listed here, a game provides the parts each layer of the companion asks
-    of it (the tracker's table, the coach's model, the club's columns, the dashboard's panels,
-    the game's own commands), each typed by the protocol of the layer that uses it, through
-    the methods named in :data:`companion.games.registry.PARTS`. A part a game does not have
-    yet is ``None``, and the command that needs it says so.
+    of it, each typed by the protocol of the layer that uses it, so that this module knows no
+    layer above it:
+
+    - ``commands()``: the commands it brings to ``rop``
+      (:class:`companion.commands.game_command.GameCommand`);
+    - ``tracking()``: its table facts and the tracker's reasoning
+      (:class:`companion.tracker.tracker.TableRules`);
+    - ``coach()``: what the coach knows of it (:class:`companion.coach.model.CoachModel`);
+    - ``club()``: its figures in the club's archive (:class:`companion.club.parts.ClubPart`);
+    - ``dashboard()``: its panels, dialogs and words (:class:`companion.dashboard.kit.DashboardKit`).
+
+    A part a game does not have yet is ``None`` (or the method is absent), and the command
+    that needs it says so: "Circle of Power has no coach yet".
     """
 
     name: str

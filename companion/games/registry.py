@@ -35,6 +35,8 @@ _BUILT_IN = {
     "rule-of-power": "companion.games.rule_of_power:GAME",
     "circle-of-power": "companion.games.circle_of_power:GAME",
 }
+_BUILT_IN_FORMATS = {"rop-record/1": "rule-of-power", "cop-record/1": "circle-of-power"}
+"""The shipped games' record formats, so that reading a record imports its game alone."""
 
 
 class UnknownGameError(ValueError):
@@ -80,6 +82,8 @@ def games() -> Iterator[Game]:
 def game_for_format(fmt: Any) -> Game:
     """The game whose records open with ``"format": fmt``; :class:`UnknownGameError`
     naming the formats known otherwise."""
+    if isinstance(fmt, str) and fmt in _BUILT_IN_FORMATS:
+        return game(_BUILT_IN_FORMATS[fmt])
     for g in games():
         if g.codec.format == fmt:
             return g

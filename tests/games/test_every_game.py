@@ -126,3 +126,10 @@ def test_random_games_through_the_protocol_alone(name: str) -> None:
     game = next(g for g in games() if g.name == name)
     for seed in range(GAMES[name]):
         play_one(game, seed)
+
+
+def test_the_shipped_games_formats_are_their_codecs() -> None:
+    # The registry finds a shipped game by its record format without importing the others.
+    from companion.games.registry import _BUILT_IN_FORMATS, game
+
+    assert {fmt: game(name).codec.format for fmt, name in _BUILT_IN_FORMATS.items()} == {fmt: fmt for fmt in _BUILT_IN_FORMATS}
