@@ -61,22 +61,19 @@ _IN_CHUNK = 500
 
 @dataclass(frozen=True)
 class ParsedGame:
-    """A record replayed by its game's rules, ready to store."""
+    """A record replayed by its game's rules, ready to store: what the archive keeps, and
+    nothing of the game played (a batch of many games waits to be stored in memory)."""
 
     id: str
     digest: str
-    events: list[Any]  # the JSON objects, header first
-    lines: list[str]  # the same, as canonical lines (what is stored)
-    game: Any  # the game's state at the end of the record
+    header: dict[str, Any]  # the record's game event, as read
+    lines: list[str]  # every event as a canonical line, header first (what is stored)
+    setup: Any  # the game's set-up (``setup.game`` is the game)
     played_at: datetime
     source: str | None
     #: What the archive keeps of the game besides its record: seats, sides, figures, periods
     #: (its game's club part tells them).
     result: Result
-
-    @property
-    def header(self) -> dict[str, Any]:
-        return dict(self.events[0])
 
 
 @dataclass(frozen=True)
@@ -138,15 +135,15 @@ def game_date(header: dict[str, Any]) -> datetime | None:
 
 def played_game(
     events: list[Any],
-    game: Any,
+    setup: Any,
     result: Result,
     *,
     played_at: datetime | None = None,
     source: str | None = None,
     path: str | None = None,
 ) -> ParsedGame:
-    """What the archive stores of a game whose events (header first) were played on
-    ``game`` with every rule checked, with its ``result``; its date is its header's, else
+    """What the archive stores of a game of ``setup`` whose events (header first) were
+    played with every rule checked, with its ``result``; its date is its header's, else
     ``played_at``."""
     canonical = [identity.canonical(e) for e in events]
     digest = identity.digest_lines(canonical)
@@ -156,9 +153,9 @@ def played_game(
     return ParsedGame(
         id=gid,
         digest=digest,
-        events=events,
+        header=dict(events[0]),
         lines=canonical,
-        game=game,
+        setup=setup,
         played_at=game_date(events[0]) or played_at or datetime.now(UTC),
         source=source if source is not None else path,
         result=result,
@@ -175,7 +172,7 @@ def parse_record(
     read_record(lines, replayer, path=path)
     assert replayer.game is not None and replayer.part is not None
     result = replayer.part.result(replayer.game, replayer.tally)
-    return played_game(replayer.events, replayer.game, result, played_at=played_at, path=path)
+    return played_game(replayer.events, replayer.game.setup, result, played_at=played_at, path=path)
 
 
 def read_record_file(path: str | os.PathLike[str]) -> ParsedGame:
@@ -212,8 +209,7 @@ def _figure_rows(out: list[tuple[Any, ...]], gid: str, figures: Figures, *period
 
 def _rows(parsed: ParsedGame, season: str) -> dict[Any, list[Any]]:
     """The rows of a game, per table: dicts, and tuples for the figure tables."""
-    state = parsed.game
-    setup = state.setup
+    setup = parsed.setup
     result = parsed.result
     gid = parsed.id
     header = setup.game.codec.setup_event(setup)
@@ -237,7 +233,7 @@ def _rows(parsed: ParsedGame, season: str) -> dict[Any, list[Any]]:
                 "winner": result.winner,
                 "termination": result.termination,
                 "periods": len(result.periods),
-                "events": len(parsed.events),
+                "events": len(parsed.lines),
                 "source": parsed.source,
                 "stored_at": datetime.now(UTC),
             }
@@ -283,6 +279,25 @@ def _insert(conn: Connection, table: Any, rows: list[Any]) -> None:
         conn.exec_driver_sql(f"INSERT INTO {table.name} ({', '.join(columns)}) VALUES ({marks})", rows)
     else:
         conn.execute(table.insert(), [dict(zip(columns, row)) for row in rows])
+
+
+#: The tables whose statistics standings and history are planned with.
+_PLANNED = ("games", "game_players", "game_sides", "game_figures")
+
+
+def _analyze_if_grown(conn: Connection, stored: int) -> None:
+    """PostgreSQL plans its queries from statistics its autovacuum gathers a while after big
+    changes. When one batch stores more games than the statistics know of (a new archive, a
+    large ``rop club add``), the tables standings read are analysed at once, in the batch's
+    transaction, so that the next standings are planned for the archive's size (they are
+    analysed a few times as an archive doubles and doubles again, then left to autovacuum)."""
+    if conn.dialect.name != "postgresql" or stored < 100:
+        return
+    known = conn.exec_driver_sql("SELECT reltuples FROM pg_class WHERE oid = 'games'::regclass").scalar()
+    if known is not None and known >= stored:
+        return
+    for table in _PLANNED:
+        conn.exec_driver_sql(f"ANALYZE {table}")
 
 
 def _part_named(name: str) -> ClubPart | None:
@@ -378,6 +393,7 @@ class Archive:
         for table in (games, *GAME_CHILDREN):
             if rows.get(table):
                 _insert(conn, table, rows[table])
+        _analyze_if_grown(conn, len(rows[games]))
         for name in {r["game"] for r in rows[games]}:
             first = min((r for r in rows[games] if r["game"] == name), key=lambda r: (r["played_at"], r["id"]))
             self._forget_ratings(conn, name, first["played_at"], first["id"], everything=bool(replaced))

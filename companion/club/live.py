@@ -113,7 +113,7 @@ class LiveGame:
         when its table began it."""
         events = [json.loads(line) for line in self.lines]
         result = self.part.result(self.game, self.tally)
-        parsed = played_game(events, self.game, result, played_at=self.started_at, source=f"table {self.table}")
+        parsed = played_game(events, self.game.setup, result, played_at=self.started_at, source=f"table {self.table}")
         return dataclasses.replace(parsed, id=self.game_id)
 
 
