@@ -35,6 +35,7 @@ from companion.club.schema import (
     GAME_CHILDREN,
     PLAYER,
     SIDE,
+    TEAM,
     game_figures,
     game_periods,
     game_players,
@@ -197,14 +198,19 @@ _FIGURE_COLUMNS: dict[Any, tuple[str, ...]] = {
 }
 
 
-def _figure_rows(out: list[tuple[Any, ...]], gid: str, figures: Figures, *period: int) -> None:
-    """Append ``figures`` as long rows, one a figure of a side or a player; a figure of 0 is
-    not stored (a figure a holder does not have is 0)."""
-    for scope, held in ((SIDE, figures.sides), (PLAYER, figures.players)):
-        for holder, named in held.items():
-            for figure, value in named.items():
-                if value:
-                    out.append((gid, *period, scope, holder, figure, int(value)))
+def _figure_rows(out: list[tuple[Any, ...]], gid: str, figures: Figures, teams: set[str], *period: int) -> None:
+    """Append ``figures`` as long rows, one a figure of a side (a team's told apart: those of
+    ``teams``) or a player; a figure of 0 is not stored (a figure a holder does not have is
+    0)."""
+    for holder, named in figures.sides.items():
+        scope = TEAM if holder in teams else SIDE
+        for figure, value in named.items():
+            if value:
+                out.append((gid, *period, scope, holder, figure, int(value)))
+    for holder, named in figures.players.items():
+        for figure, value in named.items():
+            if value:
+                out.append((gid, *period, PLAYER, holder, figure, int(value)))
 
 
 def _rows(parsed: ParsedGame, season: str) -> dict[Any, list[Any]]:
@@ -214,11 +220,12 @@ def _rows(parsed: ParsedGame, season: str) -> dict[Any, list[Any]]:
     gid = parsed.id
     header = setup.game.codec.setup_event(setup)
     header.pop("event", None)
+    teams = {side.name for side in result.sides if side.is_team}
     whole: list[tuple[Any, ...]] = []
-    _figure_rows(whole, gid, result.figures)
+    _figure_rows(whole, gid, result.figures, teams)
     by_period: list[tuple[Any, ...]] = []
     for period in result.periods:
-        _figure_rows(by_period, gid, period.figures, period.number)
+        _figure_rows(by_period, gid, period.figures, teams, period.number)
     return {
         games: [
             {
@@ -447,7 +454,7 @@ class Archive:
                     shown.extend(values)
             zeros = dict.fromkeys(shown, 0)
             out["sides"] = [
-                {**dict(r), **zeros, **figures.get((0, SIDE, r["side"]), {})}
+                {**dict(r), **zeros, **figures.get((0, TEAM if r["is_team"] else SIDE, r["side"]), {})}
                 for r in conn.execute(select(game_sides).where(game_sides.c.game_id == game_id)).mappings()
             ]
             out["seats"] = [
@@ -467,7 +474,7 @@ class Archive:
                         "number": period.number,
                         **period.details,
                         "figures": {
-                            "sides": {h: named for (scope, h), named in held.items() if scope == SIDE},
+                            "sides": {h: named for (scope, h), named in held.items() if scope != PLAYER},
                             "players": {h: named for (scope, h), named in held.items() if scope == PLAYER},
                         },
                     }

@@ -1,4 +1,6 @@
-"""The games being played now: each table's events as they arrive, checked by the engine.
+"""The games being played now: each table's events as they arrive, checked by their game's
+rules. A table may play any game whose club part is written (:mod:`companion.club.parts`);
+the header of another game's record is refused (422), naming the game.
 
 A table posts event ``number`` (its line in the record, the header being 1) of a game. The
 rules of the exchange make the feed safe to repeat and to resume:
@@ -7,8 +9,10 @@ rules of the exchange make the feed safe to repeat and to resume:
   rule it is refused (422, naming the event and the rule) and nothing is stored;
 - an event already stored is acknowledged again (200) when identical, refused (409) when it
   differs: a table cannot rewrite what spectators saw. Two exceptions, both checked by
-  replaying the game by the rules: a deal posted again with cards that were face down now
-  named (hands completed when their round ended) fills them in, the events after it kept;
+  replaying the game by the rules: an event posted again with cards that were face down now
+  named (for Rule of Power a deal whose hands were completed when its round ended: the game's
+  club part tells, :meth:`~companion.club.parts.ClubPart.fills_in`) fills them in, the events
+  after it kept;
   and, with ``replace``, a move taken back at the table replaces the stored one and drops the
   events after it;
 - an event beyond the next is refused (409) with the number expected, so the table resends

@@ -18,8 +18,11 @@ from sqlalchemy import JSON, Boolean, Column, DateTime, Float, ForeignKey, Integ
 
 metadata = MetaData()
 
-#: ``scope`` of a figure held by a side, or by one player.
+#: ``scope``: who holds a figure. A side that is a team is told apart from other sides (a
+#: player alone, an automatic seat), so that standings sum a team's figures without reading
+#: which sides are teams.
 SIDE = "side"
+TEAM = "team"
 PLAYER = "player"
 
 games = Table(
@@ -86,7 +89,7 @@ game_figures = Table(
     "game_figures",
     metadata,
     Column("game_id", String(64), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
-    Column("scope", String(8), primary_key=True),  # SIDE or PLAYER
+    Column("scope", String(8), primary_key=True),  # SIDE, TEAM or PLAYER
     Column("holder", String(200), primary_key=True),  # the side's or the player's name
     Column("figure", String(40), primary_key=True),
     Column("value", Integer, nullable=False),

@@ -35,7 +35,7 @@ from sqlalchemy import Connection, Engine, Text, and_, case, cast, delete, func,
 from sqlalchemy.exc import IntegrityError
 
 from companion.club.parts import ClubPart, Column, places, require_part
-from companion.club.schema import PLAYER, SIDE, game_figures, game_players, game_sides, games, rating_marks, ratings
+from companion.club.schema import PLAYER, TEAM, game_figures, game_players, game_sides, games, rating_marks, ratings
 from companion.games.registry import DEFAULT, game as game_named
 
 __all__ = ["LEADING", "TRAILING", "Standing", "Standings", "club_part", "compute_standings", "history", "rate_games", "ranks"]
@@ -319,19 +319,19 @@ def _count(
         .where(games.c.game == game, game_sides.c.is_team.is_(True))
         .group_by(game_sides.c.side)
     )
-    total = func.sum(game_figures.c.value)
+    # The figures of each holder in one row, a column each (one group a holder: fewer to sort).
+    pivot = [func.sum(case((game_figures.c.figure == f, game_figures.c.value), else_=0)) for f in figures]
     player_figures = (
-        select(game_figures.c.holder, game_figures.c.figure, total)
+        select(game_figures.c.holder, *pivot)
         .join(games, games.c.id == game_figures.c.game_id)
         .where(games.c.game == game, game_figures.c.scope == PLAYER, game_figures.c.figure.in_(figures))
-        .group_by(game_figures.c.holder, game_figures.c.figure)
+        .group_by(game_figures.c.holder)
     )
     team_figures = (
-        select(game_figures.c.holder, game_figures.c.figure, total)
+        select(game_figures.c.holder, *pivot)
         .join(games, games.c.id == game_figures.c.game_id)
-        .join(game_sides, (game_sides.c.game_id == game_figures.c.game_id) & (game_sides.c.side == game_figures.c.holder))
-        .where(games.c.game == game, game_figures.c.scope == SIDE, game_sides.c.is_team.is_(True), game_figures.c.figure.in_(figures))
-        .group_by(game_figures.c.holder, game_figures.c.figure)
+        .where(games.c.game == game, game_figures.c.scope == TEAM, game_figures.c.figure.in_(figures))
+        .group_by(game_figures.c.holder)
     )
     if season:
         by_player, by_team = by_player.where(games.c.season == season), by_team.where(games.c.season == season)
@@ -345,9 +345,10 @@ def _count(
     if figures:
         for kind, query in (("player", player_figures), ("team", team_figures)):
             pool = sums[kind]
-            for holder, figure, value in conn.execute(_between(query, after, upto)):
+            for holder, *values in conn.execute(_between(query, after, upto)):
                 counts = pool.setdefault(holder, {})
-                counts[figure] = counts.get(figure, 0) + int(value or 0)
+                for figure, value in zip(figures, values):
+                    counts[figure] = counts.get(figure, 0) + int(value or 0)
 
 
 def _standing(name: str, kind: str, counts: dict[str, int], columns: Sequence[Column], pool: dict[str, Any], rated: dict[str, int]) -> Standing:

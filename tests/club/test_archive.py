@@ -17,7 +17,7 @@ from companion.cli import main
 from companion.records.format import RecordError, load_game
 from tests.club.conftest import events_of, record_lines, write_record
 
-SAMPLES = sorted((Path(__file__).parents[2] / "companion" / "samples").glob("*.jsonl"))
+SAMPLES = sorted((Path(__file__).parents[2] / "companion" / "games" / "rule_of_power" / "samples").glob("*.jsonl"))
 
 
 def test_samples_stored_whole_and_duplicates_recognised(archive_engine: Engine) -> None:

@@ -3,8 +3,8 @@
 Until now the archive kept Rule of Power's games only, with a column per Rule of Power
 figure. From here every game names its game (``games.game``) and keeps its set-up as its
 record's ``game`` event has it (``games.setup``), and a game's figures are rows of their own,
-one a figure (its holder, a side or a player, its name and its value): ``game_figures`` for the
-whole game, ``period_figures`` for each scoring period, with the period in the game's words in
+one a figure (its holder, a player, a team or another side, its name and its value):
+``game_figures`` for the whole game, ``period_figures`` for each scoring period, with the period in the game's words in
 ``game_periods``. Each side's finishing place and its rated members are kept for the ratings
 (``game_sides.place``, ``game_sides.members``), each seat says whether it is an automatic one
 (``game_players.automatic``), and kept ratings are per game, with the standings' sums beside
@@ -97,15 +97,17 @@ def upgrade() -> None:
     period_figures = _table("period_figures", "game_id", "period", "scope", "holder", "figure", "value")
     columns = ["game_id", "scope", "holder", "figure", "value"]
 
+    # A side's figures are held by a team or by a side that is none.
+    scope = sa.case((sides.c.is_team.is_(True), "team"), else_="side")
     # Each round's points per side: a row a point (a point of 0 is not stored: a figure a
     # holder does not have is 0).
     for name in ROUND_POINTS:
         conn.execute(
             period_figures.insert().from_select(
                 ["game_id", "period", "scope", "holder", "figure", "value"],
-                sa.select(points.c.game_id, points.c["round"], sa.literal("side"), points.c.side, sa.literal(name), points.c[name]).where(
-                    points.c[name] != 0
-                ),
+                sa.select(points.c.game_id, points.c["round"], scope, points.c.side, sa.literal(name), points.c[name])
+                .select_from(points.join(sides, (sides.c.game_id == points.c.game_id) & (sides.c.side == points.c.side)))
+                .where(points.c[name] != 0),
             )
         )
     # Each side's figures for the whole game, and each player's: their side's, but for the
@@ -119,7 +121,7 @@ def upgrade() -> None:
     ):
         conn.execute(
             game_figures.insert().from_select(
-                columns, sa.select(sides.c.game_id, sa.literal("side"), sides.c.side, sa.literal(name), value).where(value != 0)
+                columns, sa.select(sides.c.game_id, scope, sides.c.side, sa.literal(name), value).where(value != 0)
             )
         )
         own = players.c.sweeps if name == "sweeps" else value

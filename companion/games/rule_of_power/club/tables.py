@@ -21,7 +21,7 @@ from typing import Any
 
 from sqlalchemy import Boolean, Integer, and_, case, cast, func, select
 
-from companion.club.schema import PLAYER, SIDE, game_figures, game_periods, game_players as _players, game_sides as _sides, games, period_figures
+from companion.club.schema import PLAYER, SIDE, TEAM, game_figures, game_periods, game_players as _players, game_sides as _sides, games, period_figures
 from companion.games.rule_of_power import GAME
 from companion.games.rule_of_power.club.part import GAME_FIGURES, ROUND_POINTS
 
@@ -42,7 +42,7 @@ _points = (
         period_figures.c.holder,
         *(_pivot(period_figures, name).label(name) for name in ROUND_POINTS),
     )
-    .where(period_figures.c.scope == SIDE)
+    .where(period_figures.c.scope.in_((SIDE, TEAM)))
     .group_by(period_figures.c.game_id, period_figures.c.period, period_figures.c.holder)
     .subquery()
 )
@@ -72,7 +72,7 @@ _side_figures = (
         game_figures.c.holder,
         *(_pivot(game_figures, name).label(name) for name in GAME_FIGURES),
     )
-    .where(game_figures.c.scope == SIDE)
+    .where(game_figures.c.scope.in_((SIDE, TEAM)))
     .group_by(game_figures.c.game_id, game_figures.c.holder)
     .subquery()
 )
