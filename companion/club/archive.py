@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -72,9 +72,18 @@ class ParsedGame:
     setup: Any  # the game's set-up (``setup.game`` is the game)
     played_at: datetime
     source: str | None
-    #: What the archive keeps of the game besides its record: seats, sides, figures, periods
-    #: (its game's club part tells them).
-    result: Result
+    _result: Result | Callable[[], Result] = field(repr=False)
+
+    @property
+    def result(self) -> Result:
+        """What the archive keeps of the game besides its record: seats, sides, figures,
+        periods (its game's club part tells them). A game added alone works it out when it
+        is stored, so that a game already stored is recognised without it."""
+        found = self._result
+        if callable(found):
+            found = found()
+            object.__setattr__(self, "_result", found)
+        return found
 
 
 @dataclass(frozen=True)
@@ -137,15 +146,15 @@ def game_date(header: dict[str, Any]) -> datetime | None:
 def played_game(
     events: list[Any],
     setup: Any,
-    result: Result,
+    result: Result | Callable[[], Result],
     *,
     played_at: datetime | None = None,
     source: str | None = None,
     path: str | None = None,
 ) -> ParsedGame:
     """What the archive stores of a game of ``setup`` whose events (header first) were
-    played with every rule checked, with its ``result``; its date is its header's, else
-    ``played_at``."""
+    played with every rule checked, with its ``result`` (or what works it out when asked);
+    its date is its header's, else ``played_at``."""
     canonical = [identity.canonical(e) for e in events]
     digest = identity.digest_lines(canonical)
     gid = identity.game_id(events, known_digest=digest)
@@ -159,26 +168,28 @@ def played_game(
         setup=setup,
         played_at=game_date(events[0]) or played_at or datetime.now(UTC),
         source=source if source is not None else path,
-        result=result,
+        _result=result,
     )
 
 
 def parse_record(
-    lines: Iterable[str], *, path: str | None = None, played_at: datetime | None = None
+    lines: Iterable[str], *, path: str | None = None, played_at: datetime | None = None, alone: bool = False
 ) -> ParsedGame:
     """Replay ``lines`` with every rule checked (raises :class:`RecordError` naming the
     line and rule, or the game when the club does not keep its games) and gather what the
-    archive stores."""
+    archive stores. Its result is worked out at once (a batch of games waiting to be stored
+    keeps nothing of the games played), or, for a game stored ``alone``, when it is stored."""
     replayer = _Replay(path)
     read_record(lines, replayer, path=path)
-    assert replayer.game is not None and replayer.part is not None
-    result = replayer.part.result(replayer.game, replayer.tally)
-    return played_game(replayer.events, replayer.game.setup, result, played_at=played_at, path=path)
+    state, part, tally = replayer.game, replayer.part, replayer.tally
+    assert state is not None and part is not None
+    result: Result | Callable[[], Result] = (lambda: part.result(state, tally)) if alone else part.result(state, tally)
+    return played_game(replayer.events, state.setup, result, played_at=played_at, path=path)
 
 
-def read_record_file(path: str | os.PathLike[str]) -> ParsedGame:
-    """Read and replay a record file; the game's date is its header's, else the file's
-    modification time."""
+def read_record_file(path: str | os.PathLike[str], *, alone: bool = False) -> ParsedGame:
+    """Read and replay a record file (see :func:`parse_record`); the game's date is its
+    header's, else the file's modification time."""
     name = os.fspath(path)
     try:
         with open(name, encoding="utf-8") as fp:
@@ -188,7 +199,7 @@ def read_record_file(path: str | os.PathLike[str]) -> ParsedGame:
         raise RecordError(f"cannot read the record ({exc.strerror})", line=0, path=name) from None
     except UnicodeDecodeError as exc:
         raise RecordError(f"not UTF-8 text ({exc.reason})", line=0, path=name) from None
-    return parse_record(lines, path=name, played_at=mtime)
+    return parse_record(lines, path=name, played_at=mtime, alone=alone)
 
 
 #: The figure tables' columns, in the order of their rows (tuples: they are many and small).
@@ -338,10 +349,10 @@ class Archive:
 
     def add_file(self, path: str | os.PathLike[str], *, season: str | None = None) -> AddResult:
         """Replay and store one record file (raises :class:`RecordError` if refused)."""
-        return self.store(read_record_file(path), season=season)
+        return self.store(read_record_file(path, alone=True), season=season)
 
     def add_lines(self, lines: Iterable[str], *, season: str | None = None, source: str | None = None) -> AddResult:
-        return self.store(parse_record(lines, path=source), season=season)
+        return self.store(parse_record(lines, path=source, alone=True), season=season)
 
     def store(self, parsed: ParsedGame, *, season: str | None = None) -> AddResult:
         with self.engine.begin() as conn:

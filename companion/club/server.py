@@ -49,7 +49,7 @@ from companion.club.replay import replay_steps
 from companion.club.standings import compute_standings
 from companion.club.tokens import TokenFile
 from companion.club.writer import ArchiveWriter
-from companion.games.registry import DEFAULT, UnknownGameError, game as game_named, games as all_games
+from companion.games.registry import DEFAULT, UnknownGameError, game as game_named, names as game_names
 
 __all__ = ["ClubServer", "Hub", "create_app", "serve"]
 
@@ -113,7 +113,12 @@ def page_html(game: str = DEFAULT) -> bytes:
     part is written, its title, its period, its standings' columns and how it can end."""
     part = require_part(game_named(game))
     words: dict[str, Any] = {}
-    for g in all_games():
+    for name in game_names():
+        try:
+            g = game_named(name)
+        except Exception as exc:  # a game packaged apart that does not load: its tables are refused
+            log.warning("game %s is not shown on the page: %s", name, exc)
+            continue
         p = part if g.name == game else part_of(g)
         if p is not None:
             words[g.name] = {
