@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -351,6 +352,12 @@ def _count(
                     counts[figure] = counts.get(figure, 0) + int(value or 0)
 
 
+def _count_on(engine: Engine, *args: Any) -> None:
+    """:func:`_count` on a connection of its own."""
+    with engine.connect() as conn:
+        _count(conn, *args)
+
+
 def _standing(name: str, kind: str, counts: dict[str, int], columns: Sequence[Column], pool: dict[str, Any], rated: dict[str, int]) -> Standing:
     s = Standing(
         name=name, kind=kind, games=counts.get("games", 0), unfinished=counts.get("unfinished", 0), wins=counts.get("wins", 0),
@@ -396,13 +403,25 @@ def compute_standings(engine: Engine, season: str | None = None, *, game: str = 
         if season:
             last = last.where(games.c.season == season)
         found = conn.execute(last.limit(1)).first()
-        upto: _Point | None = (found.played_at, found.id) if found is not None else None
-        if upto is not None and upto != rated_to:
-            for _, _, sides, place, is_team in _finished_games(conn, game, season, rated_to, upto):
-                ratings_.rate(sides, place, is_team)
-                rated += 1
+    upto: _Point | None = (found.played_at, found.id) if found is not None else None
+    # The counting is the database's work and the rating the interpreter's: the one is done on
+    # a connection of its own while the other goes on (both up to ``upto``). An archive in
+    # memory is one connection's alone: there it is done first.
+    alone = engine.url.get_backend_name() == "sqlite" and engine.url.database in (None, "", ":memory:")
+    with ThreadPoolExecutor(max_workers=1) as helper:
+        counting = None
         if upto is not None and upto != counted_to:
-            _count(conn, game, season, figures, counted_to, upto, sums)
+            job = (engine, game, season, figures, counted_to, upto, sums)
+            counting = helper.submit(_count_on, *job) if not alone else None
+            if alone:
+                _count_on(*job)
+        if upto is not None and upto != rated_to:
+            with engine.connect() as conn:
+                for _, _, sides, place, is_team in _finished_games(conn, game, season, rated_to, upto):
+                    ratings_.rate(sides, place, is_team)
+                    rated += 1
+        if counting is not None:
+            counting.result()
     if upto is not None and upto != counted_to:
         _keep(engine, game, key, ratings_, upto, rated, {"figures": figures, "sums": sums})
     columns = part.columns
