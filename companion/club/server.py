@@ -144,7 +144,8 @@ def create_app(
 ) -> Starlette:
     """The club's web application on the archive ``engine``; ``game`` is the one the page is
     titled after and whose standings it shows."""
-    html_page = page_html(game)
+    require_part(game_named(game))
+    pages: list[bytes] = []  # the page, made when first asked for (it reads every game's words)
     live = LiveTables(engine)
     archive = Archive(engine)
     hub = Hub()
@@ -164,7 +165,9 @@ def create_app(
         return JSONResponse({"ok": False, "reason": reason, **extra}, status_code=status)
 
     async def page(request: Request) -> Response:
-        return Response(html_page, media_type="text/html; charset=utf-8")
+        if not pages:
+            pages.append(await run_in_threadpool(page_html, game))
+        return Response(pages[0], media_type="text/html; charset=utf-8")
 
     async def tables(request: Request) -> Response:
         return Response(_json(live.tables()), media_type="application/json")
