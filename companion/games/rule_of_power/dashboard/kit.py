@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from companion.dashboard.widgets.event_log import LogEntry
     from companion.games.rule_of_power.dashboard.manual import RuleOfPowerManual
     from companion.games.rule_of_power.dashboard.screens.settlement import SettlementScreen
-    from companion.games.rule_of_power.dashboard.table import RuleOfPowerTable
+    from companion.games.rule_of_power.dashboard.screens.table import RuleOfPowerTable
     from companion.games.rule_of_power.dashboard.tablesetup import TableSetup
     from companion.games.rule_of_power.dashboard.widgets.moves import LastPlay
 
@@ -73,7 +73,7 @@ class RuleOfPowerDashboard:
     # ------------------------------------------------------------------ screens
 
     def table_screen(self, *, editable: bool) -> RuleOfPowerTable:
-        from companion.games.rule_of_power.dashboard.table import RuleOfPowerTable
+        from companion.games.rule_of_power.dashboard.screens.table import RuleOfPowerTable
 
         return RuleOfPowerTable(editable=editable)
 
