@@ -13,7 +13,7 @@ import time
 
 from companion.observations.log import ObservationLog, ObservationRecorder
 from companion.games.rule_of_power.simulation.virtual_table import make_setup
-from companion.sensors.camera_sim import CameraSimulation
+from companion.games.rule_of_power.simulation.camera_sim import CameraSimulation
 
 
 def main(argv: list[str]) -> int:

@@ -11,12 +11,23 @@ import argparse
 import sys
 import time
 
-from companion.games.rule_of_power.dashboard.commentary import describe_move
-from companion.games.rule_of_power.engine.game import Phase
+from pathlib import Path
+
+from companion.dashboard.kit import DashboardKit, kit_of
+from companion.games import registry
 from companion.observations.argtypes import float_range, int_range
 from companion.records.format import RecordError, Replayer, open_record, read_record, record_lines
-from companion.games.rule_of_power.samples import SAMPLES, sample_path
-from companion.games.rule_of_power.simulation.virtual_table import POLICIES
+from companion.session import Applied
+
+
+def _kit() -> DashboardKit:
+    """The dashboard kit of the game the demo plays (the registry's default)."""
+    return kit_of(registry.game())
+
+
+def _samples() -> dict[str, Path]:
+    """The sample records of the game the demo plays, by name."""
+    return {sample.name: sample.path for sample in registry.game().samples()}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -29,7 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "With --plain, print the commentary of a sample game instead.",
     )
     p.add_argument("--plain", action="store_true", help="print the commentary in the terminal, without the dashboard")
-    p.add_argument("--sample", default=None, choices=sorted(SAMPLES), help="replay a shipped sample game (default with --plain: teams-4)")
+    p.add_argument("--sample", default=None, choices=sorted(_samples()), help="replay a shipped sample game (default with --plain: teams-4)")
     p.add_argument("--delay", type=float_range(0, 60), default=None, help="seconds between moves, 0 to 60 (default 0.4 plain, 0.7 dashboard)")
     p.add_argument("--players", type=int_range(2, 6), default=4, help="players at the demo table, 2 to 6 (default 4)")
     p.add_argument("--teams", type=int_range(0, 3), default=2, help="number of teams, 0 to 3 (default 2; 0: everyone alone)")
@@ -39,7 +50,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-teaching", action="store_true", help="start with teaching mode off")
     p.add_argument(
         "--level",
-        choices=POLICIES,
+        choices=_kit().demo.levels,
         default="coach",
         help="how the demo's players play: random (any legal move), greedy (the best immediate points), "
         "coach (the coach, from each player's view only; coach:fast and coach:deep think less or more); default coach",
@@ -67,15 +78,14 @@ def cmd_demo(args: argparse.Namespace) -> int:
         return run_camera_sim(args)
     from companion.dashboard.app import DashboardApp
     from companion.dashboard.sources import DemoSource, ReplaySource
-    from companion.games.rule_of_power.simulation.virtual_table import make_setup
 
     delay = 0.7 if args.delay is None else args.delay
     source: DemoSource | ReplaySource
     if args.sample:
-        source = ReplaySource(sample_path(args.sample), delay=delay)
+        source = ReplaySource(_samples()[args.sample], delay=delay)
     else:
         try:
-            setup = make_setup(args.players, args.teams, expansion=args.expansion)
+            setup = _kit().demo.setup(args.players, teams=args.teams, expansion=args.expansion)
         except ValueError as exc:
             print(f"rop demo: {exc}", file=sys.stderr)
             return 2
@@ -90,18 +100,15 @@ def camera_sim_app(*, seed: int = 7, fate: bool = True, step_s: float = 1.5, tea
     ``record``, what the camera reports is written to that observation log too."""
     from companion.dashboard.app import DashboardApp
     from companion.dashboard.tracker_source import TrackerSource
-    from companion.observations.log import ObservationLog, ObservationRecorder
+    from companion.observations.log import ObservationRecorder
     from companion.session import GameSession
-    from companion.games.rule_of_power.simulation.virtual_table import make_setup
-    from companion.sensors.camera_sim import CameraSimulation
     from companion.tracker import Tracker, TrackerConfig
 
-    setup = make_setup(2)
-    sim = CameraSimulation(setup, seed=seed, fate=fate, step_s=step_s)
-    table = ObservationLog(setup, first_dealer=sim.first_dealer, facts={"fate_decks": sim.fate_decks, "draws_visible": True})
+    camera = _kit().demo.camera(seed=seed, step_s=step_s, fate=fate)
+    table = camera.log
     recorder = ObservationRecorder(record, table) if record else None
-    source = TrackerSource(Tracker(GameSession(setup), TrackerConfig.from_log(table)), sim.start, label="camera-sim", recorder=recorder)
-    return DashboardApp(source, teaching=teaching, setup=setup, games_dir=games_dir)
+    source = TrackerSource(Tracker(GameSession(table.setup), TrackerConfig.from_log(table)), camera.start, label="camera-sim", recorder=recorder)
+    return DashboardApp(source, teaching=teaching, setup=table.setup, games_dir=games_dir)
 
 
 def run_camera_sim(args: argparse.Namespace) -> int:
@@ -120,20 +127,27 @@ def run_camera_sim(args: argparse.Namespace) -> int:
 
 
 def run_plain(sample: str, delay: float) -> int:
-    path = sample_path(sample)
+    """The commentary of a sample game: each move in the event log's words and, at the end of
+    each scoring period, the reasons of its points and the totals."""
+    path = _samples()[sample]
+    kit = _kit()
     out = sys.stdout
 
     class Narrator(Replayer):
+        told = 0
+
         def visit_move(self, move, line):
             game = self.game
             assert game is not None
             effects = game.apply(move)
-            print(describe_move(game, move, effects), file=out, flush=True)
-            if game.phase in (Phase.ROUND, Phase.OVER) and game.results:
-                result = game.results[-1]
-                for reason in result.score.reasons():
-                    print("   " + reason, file=out)
-                print("   Totals: " + ", ".join(f"{s} {t}" for s, t in result.totals.items()), file=out, flush=True)
+            first, *rest = kit.log_lines(game, Applied("plain", self.told, move, effects))
+            self.told += 1
+            print(first.text, file=out, flush=True)
+            if effects.result is not None:
+                for entry in rest:
+                    if entry.kind == "note":
+                        print("   " + entry.text, file=out)
+                print("   Totals: " + ", ".join(f"{s} {t}" for s, t in game.totals.items()), file=out, flush=True)
             time.sleep(delay)
 
     narrator = Narrator()
@@ -149,6 +163,7 @@ def run_plain(sample: str, delay: float) -> int:
 def run_replay_tui(path: str, *, delay: float = 0.7) -> int:
     """``rop replay RECORD --tui``: the record played back in the dashboard."""
     from companion.dashboard.app import DashboardApp
+    from companion.dashboard.kit import NoDashboardError
     from companion.dashboard.sources import ReplaySource
 
     try:
@@ -156,6 +171,11 @@ def run_replay_tui(path: str, *, delay: float = 0.7) -> int:
     except (OSError, RecordError) as exc:
         print(f"rop replay: {exc}", file=sys.stderr)
         return 1
+    try:
+        kit_of(source.setup.game)
+    except NoDashboardError as exc:
+        print(f"rop replay: {exc}; without --tui, rop replay prints the scores", file=sys.stderr)
+        return 2
     if not _is_terminal():
         print("rop replay: --tui needs a terminal; without it, rop replay prints the scores", file=sys.stderr)
         return 2

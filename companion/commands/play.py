@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, NewRound
 from companion.records.format import RecordError
 
 
@@ -89,16 +88,6 @@ def games_dir_of(args: argparse.Namespace) -> Path:
     return Path(args.games_dir).expanduser() if args.games_dir else default_games_dir()
 
 
-def _dealt_by_companion(moves: list) -> bool:
-    """A record the companion dealt has every card known and every Fate deck's order."""
-    for move in moves:
-        if isinstance(move, NewRound) and not move.fate_order_known:
-            return False
-        if isinstance(move, Deal) and any(c is UNSEEN for _, cards in move.hands for c in cards):
-            return False
-    return True
-
-
 class ResumeError(Exception):
     pass
 
@@ -111,25 +100,24 @@ def resume_app(record: str | None, games_dir: Path, *, teaching: bool = False, s
     """The dashboard on a saved game, ready to continue it: ``record``, or the last unfinished
     game in ``games_dir``. A last line cut short by a crash is dropped (it was never whole)."""
     from companion.dashboard.app import DashboardApp
+    from companion.dashboard.kit import kit_of
     from companion.dashboard.sources import ManualSource
 
     session, report = resumed_session(record or "", games_dir)
-    game = session.game
-    moves = list(game.move_stack)
-    rounds = [m for m in moves if isinstance(m, NewRound)]
-    fate_sets = {p: list(rounds[0].deck_of(p)) for p in game.players if rounds and rounds[0].deck_of(p)}
-    first_dealer = rounds[0].dealer if rounds else None
-    source = ManualSource(companion_deals=_dealt_by_companion(moves), fate_sets=fate_sets, first_dealer=first_dealer, seed=seed)
+    # Manual play goes on as the record says it went: the same Fate decks, dealer, shuffler.
+    source = ManualSource(seed=seed, **kit_of(session.setup.game).resume_options(session.game))
     app = DashboardApp(source, session=session, teaching=teaching, games_dir=games_dir, on_session=on_session)
     app.resume_message = report.message
     return app
 
 
 def _table_setup(args: argparse.Namespace, *, companion_deals: bool):
-    """Players, teams, target, expansion, Fate decks and dealer from the command line."""
-    from companion.games.rule_of_power.dashboard.tablesetup import build_table_setup
+    """Players, teams, target, expansion, Fate decks and dealer from the command line, as the
+    game's dashboard kit reads them (:class:`~companion.dashboard.kit.SetupError` if wrong)."""
+    from companion.dashboard.kit import kit_of
+    from companion.games.registry import game
 
-    return build_table_setup(
+    return kit_of(game()).table_choice(
         args.players,
         teams=args.teams,
         target=args.target,
@@ -267,7 +255,7 @@ def sensor_app(args: argparse.Namespace, games_dir: Path):
 
 def table_errors() -> tuple[type[Exception], ...]:
     """What setting up a sensed table may refuse with a message for the table."""
-    from companion.games.rule_of_power.dashboard.tablesetup import SetupError
+    from companion.dashboard.kit import SetupError
     from companion.games.errors import IllegalMoveError, InvalidMoveError
     from companion.observations.log import ObservationLogError
     from companion.sensors.table import TableConfigError
@@ -292,11 +280,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     if has_sensors(args):
         return _play_with_sensors(args, games_dir_of(args))
     from companion.dashboard.app import DashboardApp
+    from companion.dashboard.kit import SetupError, TableChoice
     from companion.dashboard.sources import ManualSource
-    from companion.games.rule_of_power.dashboard.tablesetup import SetupError, TableSetup
 
     games_dir = games_dir_of(args)
-    table: TableSetup | None = None
+    table: TableChoice | None = None
     if args.players is not None and args.resume is None:
         try:
             table = _table_setup(args, companion_deals=args.companion_deals)
@@ -321,9 +309,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 0
     source = ManualSource(seed=args.seed)
     if table is not None:
-        source.fate_sets = table.fate_sets
-        source.first_dealer = table.first_dealer
-        source.companion_deals = table.companion_deals
+        source.choose(dict(table.options))
     app = DashboardApp(source, teaching=args.teaching, needs_setup=table is None, setup=table.setup if table else None, games_dir=games_dir, on_session=follow)
     app.run()
     return 0

@@ -11,6 +11,7 @@ refused, question, rule hint, desync and sensor status::
     {"kind": "hint", "rule": "R4", "message": "..."}
     {"kind": "desync", "differences": ["..."]}
     {"kind": "status", "sensor": "camera", "state": "connected", "detail": ""}
+    {"kind": "failure", "message": "..."}
     {"kind": "round", "round": 1, "scores": {"ann": {...}}, "totals": {"ann": 4, "bob": 2}, "winner": null}
 
 (the last: a finished scoring period, in the game's own shape). A line on standard input
@@ -41,7 +42,7 @@ from companion.observations import DrawAnnounced, SensorStatus
 from companion.observations.log import LogPlayback
 from companion.records.format import move_event
 from companion.session import Applied, Corrected, GameSession, RecordTrouble, RedoDropped, Refused, SessionEvent, Started, Undone
-from companion.tracker import InSync, Notice, OutOfSync, Question, RuleHint, Tracker, TrackerConfig, TrackerEvent
+from companion.tracker import Failure, InSync, Notice, OutOfSync, Question, RuleHint, Tracker, TrackerConfig, TrackerEvent
 from companion.tracker.runner import TrackerRunner
 
 __all__ = ["register", "cmd_track", "JsonLines"]
@@ -123,6 +124,8 @@ class JsonLines:
                 self.write({"kind": "desync", "differences": list(e.differences)})
             elif isinstance(e, InSync):
                 self.write({"kind": "in_sync"})
+            elif isinstance(e, Failure):
+                self.write({"kind": "failure", "message": e.message})
             elif isinstance(e, Notice):
                 self.write({"kind": "notice", "message": e.message})
 

@@ -4,11 +4,13 @@ Every source proposes moves to the game session (:class:`~companion.session.Game
 which checks them against the rules, applies and records them; the dashboard shows what the
 session tells it. The same interface serves
 
-- :class:`DemoSource`, the demo table (:class:`companion.games.rule_of_power.simulation.demo.DemoTable`) playing a
-  game of its own at a watchable pace and a chosen level, with a slip now and then to show how
-  the companion flags an illegal move;
-- :class:`ReplaySource`, a game record played back at the same pace, forwards and backwards;
-- :class:`ManualSource`, the scorekeeper typing what happens at the table;
+- :class:`DemoSource`, the game's demo table (:meth:`DemoKit.table
+  <companion.dashboard.kit.DemoKit.table>`) playing a game of its own at a watchable pace and a
+  chosen level, with a slip now and then to show how the companion flags an illegal move;
+- :class:`ReplaySource`, a game record (of any game) played back at the same pace, forwards
+  and backwards;
+- :class:`ManualSource`, the scorekeeper typing what happens at the table, in the game's own
+  terms (:class:`~companion.dashboard.kit.ManualTable`);
 - the table tracker (:mod:`companion.dashboard.tracker_source`), from camera and NFC readers.
 
 Clocked sources (demo, replay) run in an async worker of the app and obey its controls:
@@ -19,24 +21,23 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 
+from companion.dashboard.kit import DashboardKit, DemoTable, ManualTable, kit_of
 from companion.dashboard.messages import SourceFinished, SourceNote
-from companion.games.rule_of_power.engine.cards import Card
-from companion.games.rule_of_power.engine.game import GameSetup, GameState
-from companion.games.rule_of_power.engine.moves import Move, NewRound
+from companion.games.protocol import Move
 from companion.records.format import RecordError, RecordVisitor, open_record, read_record, record_lines
 from companion.session import GameSession
-from companion.games.rule_of_power.simulation.dealer import TableDealer
-from companion.games.rule_of_power.simulation.demo import DemoTable
 
 if TYPE_CHECKING:
-    from textual.app import App
+    from textual.message_pump import MessagePump
     from textual.worker import Worker
 
-__all__ = ["SPEEDS", "ClockedSource", "DemoSource", "ManualSource", "MoveSource", "ReplaySource"]
+    from companion.dashboard.app import DashboardApp
+
+__all__ = ["SPEEDS", "ClockedSource", "DemoSource", "ManualSource", "MoveSource", "ReplaySource", "read_moves"]
 
 #: Seconds between moves, slowest first.
 SPEEDS: tuple[float, ...] = (3.0, 2.0, 1.4, 1.0, 0.7, 0.45, 0.25, 0.1, 0.03)
@@ -52,23 +53,32 @@ class MoveSource:
     editable = False
     """The table may undo and correct moves (manual entry)."""
     quiet = False
-    """Fast-forwarding: no settlement screen for the rounds it ends."""
+    """Fast-forwarding: no settlement screen for the periods it ends."""
+    live = False
+    """Follows a table that plays on by itself: a settlement makes way when it does."""
 
     def __init__(self) -> None:
-        self.app: App | None = None
+        self.app: DashboardApp | None = None
         self.session: GameSession | None = None
+        self.kit: DashboardKit | None = None
+        self.view: MessagePump | None = None
 
-    def attach(self, app: App, session: GameSession | None) -> None:
+    def attach(self, app: DashboardApp, session: GameSession | None) -> None:
+        """Produce for ``app``, into ``session``; what the source says goes to the app's table
+        screen, in order with the session's changes."""
         self.app = app
         self.session = session
+        self.kit = app.kit
+        self.view = app.table
 
     def new_session(self) -> GameSession | None:
         """The session this source starts, when it makes its own game (demo, replay)."""
         return None
 
     def post(self, message: Message) -> None:
-        assert self.app is not None
-        self.app.post_message(message)
+        """Tell the table screen."""
+        assert self.view is not None
+        self.view.post_message(message)
 
     def propose(self, move: Move) -> None:
         assert self.session is not None
@@ -209,78 +219,71 @@ class ClockedSource(MoveSource):
 
 
 class DemoSource(ClockedSource):
-    """The demo table playing a legal game at ``level`` (``"random"``, ``"greedy"``,
-    ``"coach"``...: :data:`companion.games.rule_of_power.simulation.virtual_table.POLICIES`), with an occasional slip
-    (an illegal attempt, flagged by the dashboard and followed by the right move). The coach
-    thinks in a thread, on a copy of the game."""
+    """The game's demo table playing a legal game at ``level`` (one of the game's
+    :attr:`DemoKit.levels <companion.dashboard.kit.DemoKit.levels>`), with an occasional slip
+    (an illegal attempt, flagged by the dashboard and followed by the right move). ``options``
+    are the demo table's own (Rule of Power's ``fate``). A level that thinks (every one but the
+    first) thinks in a thread, on a copy of the game."""
 
     name = "demo"
     can_restart = True
 
     def __init__(
-        self, setup: GameSetup, *, seed: int = 7, fate: bool = True, slips: float = 0.08, level: str = "random", **kw: float | bool
+        self, setup: Any, *, seed: int = 7, slips: float = 0.08, level: str = "random", delay: float = 0.7, paused: bool = False, **options: Any
     ) -> None:
-        super().__init__(**kw)  # type: ignore[arg-type]
+        super().__init__(delay=delay, paused=paused)
         self.setup = setup
         self.seed = seed
-        self.fate = fate
         self.slips = slips
         self.level = level
-        self.table = DemoTable(setup, seed=seed, fate=fate, slips=slips, policy=level)
+        self.options = options
+        self.demo = kit_of(setup.game).demo
+        self.table: DemoTable | None = None
 
     def new_session(self) -> GameSession:
         return GameSession(self.setup)
 
     def reset(self) -> None:
         assert self.session is not None
-        self.table = DemoTable(self.setup, seed=self.seed, fate=self.fate, slips=self.slips, policy=self.level)
+        self.table = self.demo.table(self.setup, seed=self.seed, level=self.level, slips=self.slips, **self.options)
         self.session.start(self.setup, source=self.name)
-        sides = " vs ".join(self.setup.sides)
-        fate = "with" if self.fate else "without"
-        level = "" if self.level == "random" else f", players at level {self.level}"
-        self.post(
-            SourceNote(
-                f"Demo table: {sides}, {fate} Fate decks{level}. Space pauses, N steps, +/- change the pace, "
-                "F2 teaching mode, F1 every key. Now and then a player slips: watch the rule it breaks.",
-                self.name,
-            )
-        )
+        self.post(SourceNote(self.table.intro, self.name))
 
     def produce(self) -> bool:
-        assert self.session is not None
-        step = self.table.next_move(self.session.game)
-        if step is None:
+        assert self.session is not None and self.table is not None
+        move = self.table.next_move(self.session.game)
+        if move is None:
             return False
-        self.propose(step[0])
+        self.propose(move)
         return True
 
     async def produce_async(self) -> bool:
-        if self.level == "random":
+        if self.level == self.demo.levels[0]:
             return self.produce()
-        assert self.session is not None
+        assert self.session is not None and self.table is not None
         # The players think in a thread, on their own copy of the game; a restart meanwhile
         # cancels this clock, and the move found is dropped with it.
         table = self.table
-        step = await asyncio.to_thread(table.next_move, self.session.game.copy(keep_history=False))
-        if step is None:
+        move = await asyncio.to_thread(table.next_move, self.session.game.copy(keep_history=False))
+        if move is None:
             return False
-        self.propose(step[0])
+        self.propose(move)
         return True
 
 
 class _Collector(RecordVisitor):
     def __init__(self) -> None:
-        self.setup: GameSetup | None = None
+        self.setup: Any = None
         self.moves: list[Move] = []
 
-    def begin_game(self, setup: GameSetup, line: int) -> None:
+    def begin_game(self, setup: Any, line: int) -> None:
         self.setup = setup
 
     def visit_move(self, move: Move, line: int) -> None:
         self.moves.append(move)
 
 
-def read_moves(path: str | Path) -> tuple[GameSetup, list[Move], RecordError | None]:
+def read_moves(path: str | Path) -> tuple[Any, list[Move], RecordError | None]:
     """The setup and moves of a record as written (rules are checked when they are played);
     a malformed line ends the list and is returned as the error."""
     collector = _Collector()
@@ -301,12 +304,12 @@ class ReplaySource(ClockedSource):
     name = "replay"
     can_restart = True
 
-    def __init__(self, path: str | Path, **kw: float | bool) -> None:
-        super().__init__(**kw)  # type: ignore[arg-type]
+    def __init__(self, path: str | Path, *, delay: float = 0.7, paused: bool = False) -> None:
+        super().__init__(delay=delay, paused=paused)
         self.path = Path(path)
         self.setup, self.moves, self.error = read_moves(self.path)
         # A move that breaks a rule ends the replay: it is shown, flagged, and nothing after it.
-        check = GameState(self.setup, keep_history=False)
+        check = self.setup.game.new_state(self.setup, keep_history=False)
         for i, move in enumerate(self.moves):
             if not check.is_legal(move):
                 self.moves = self.moves[: i + 1]
@@ -362,7 +365,10 @@ class ReplaySource(ClockedSource):
 
 
 class ManualSource(MoveSource):
-    """The scorekeeper's keyboard and mouse: moves typed or picked in the dashboard."""
+    """The scorekeeper's keyboard and mouse: moves typed or picked in the dashboard, in the
+    game's own terms (its :class:`~companion.dashboard.kit.ManualTable`, made once the game is
+    known). ``seed``: the companion's shuffle; ``options``: what the game's manual play needs
+    besides the set-up (Rule of Power: ``companion_deals``, ``fate_sets``, ``first_dealer``)."""
 
     name = "manual"
     editable = True
@@ -370,28 +376,28 @@ class ManualSource(MoveSource):
     """The table enters each deal (or lets the companion deal); a tracker that sees the deals
     itself says no."""
 
-    def __init__(self, *, companion_deals: bool = False, fate_sets: dict[str, list[Card]] | None = None, first_dealer: str | None = None, seed: int | None = None) -> None:
+    def __init__(self, *, seed: int | None = None, **options: Any) -> None:
         super().__init__()
-        self.companion_deals = companion_deals
-        self.fate_sets = fate_sets or {}
-        self.first_dealer = first_dealer
-        self.dealer = TableDealer(seed)
+        self.seed = seed
+        self.options = options
+        self._table: ManualTable | None = None
+
+    def choose(self, options: dict[str, Any]) -> None:
+        """The options of the table chosen in the set-up dialog or on the command line."""
+        self.options.update(options)
+        self._table = None
+
+    @property
+    def table(self) -> ManualTable:
+        """The game's manual play at this table."""
+        if self._table is None:
+            assert self.kit is not None, "a manual source is attached before it is used"
+            self._table = self.kit.manual(seed=self.seed, **self.options)
+        return self._table
 
     def submit(self, move: Move) -> None:
         self.propose(move)
 
-    def next_round(self, game: GameState) -> NewRound:
-        """The next round's NewRound: the dealer by R15, each player's Fate deck (R18)."""
-        players = game.players
-        if game.round_number == 0:
-            dealer = self.first_dealer or players[-1]
-        else:
-            dealer = players[(players.index(game.dealer or players[0]) + 1) % len(players)]
-        if self.companion_deals:
-            return self.dealer.new_round(game, dealer, self.fate_sets)
-        decks = {p: list(self.fate_sets[p]) for p in players if self.fate_sets.get(p)}
-        return NewRound.make(dealer, decks, fate_order_known=False)
-
     @property
     def status(self) -> str:
-        return "manual play" + (", the companion deals" if self.companion_deals else "")
+        return self.table.status

@@ -6,7 +6,8 @@ put observations on a queue; a worker thread of the app feeds them to the
 (the dashboard hears them from the session, like any move) and says what else it decided:
 questions for the table (:class:`TrackerSource.Asks`), hints and desync reports (notes),
 sensor status (:class:`TrackerSource.StatusChanged`). Moves typed at the dashboard go to the
-session too; the tracker hears of them there.
+session too; the tracker hears of them there, and a typed move no sensor sees (a card drawn
+face down) is announced to the tracker instead, as the game's kit words it.
 """
 
 from __future__ import annotations
@@ -16,12 +17,12 @@ from collections.abc import Callable
 
 from textual.message import Message
 
+from typing import Any
+
 from companion.dashboard.messages import SourceNote
 from companion.dashboard.sources import ManualSource
-from companion.games.rule_of_power.engine.game import GameState
+from companion.games.protocol import Move
 from companion.session import GameSession
-from companion.games.rule_of_power.engine.moves import DrawFate, Move
-from companion.observations import DrawAnnounced
 from companion.tracker import (
     InSync,
     Notice,
@@ -37,12 +38,12 @@ from companion.tracker.runner import Recorder, StartSensors, TrackerRunner
 __all__ = ["StartSensors", "TrackerSource"]
 
 
-
 class TrackerSource(ManualSource):
     """Moves from the sensors, through the tracker; manual entry stays open for corrections."""
 
     name = "tracker"
     deals_by_hand = False
+    live = True
 
     class Asks(Message):
         """The tracker needs the table to choose between moves."""
@@ -67,7 +68,7 @@ class TrackerSource(ManualSource):
         clock: Callable[[], float] = time.monotonic,
         recorder: Recorder | None = None,
     ) -> None:
-        super().__init__(fate_sets={p: list(c) for p, c in tracker.config.facts.get("fate_decks", {}).items()}, first_dealer=tracker.config.first_dealer)
+        super().__init__(first_dealer=tracker.config.first_dealer, facts=tracker.config.facts)
         self.tracker = tracker
         self.label = label
         self._asking = False
@@ -125,9 +126,11 @@ class TrackerSource(ManualSource):
 
     def submit(self, move: Move) -> None:
         """A move typed or picked at the dashboard goes to the session (the tracker hears of
-        it there); a Fate draw, which no sensor sees, is announced to the tracker."""
-        if isinstance(move, DrawFate):
-            self.runner.observe(DrawAnnounced("dashboard", self.clock(), move.player))
+        it there); one that no sensor sees (a Fate card drawn) is announced to the tracker."""
+        assert self.kit is not None
+        announced = self.kit.announcement(move, source="dashboard", at=self.clock())
+        if announced is not None:
+            self.runner.observe(announced)
             return
         super().submit(move)
 
@@ -150,6 +153,6 @@ class TrackerSource(ManualSource):
         }[state]
         return f"{sensors}; {sync}"
 
-    def snapshot(self) -> GameState:
+    def snapshot(self) -> Any:
         """The session's game (read under its lock, for tests and the benchmark)."""
         return self.tracker.session.snapshot()

@@ -8,6 +8,7 @@ benchmarks).
 
 from companion.tracker.events import (
     Choice,
+    Failure,
     InSync,
     MoveApplied,
     Notice,
@@ -34,4 +35,5 @@ __all__ = [
     "OutOfSync",
     "InSync",
     "Notice",
+    "Failure",
 ]

@@ -18,6 +18,7 @@ __all__ = [
     "OutOfSync",
     "InSync",
     "Notice",
+    "Failure",
 ]
 
 
@@ -89,3 +90,9 @@ class Notice(TrackerEvent):
     unknown tag, a card read outside any zone."""
 
     message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Failure(Notice):
+    """Something went wrong inside the tracker (a fault of the companion's, not of the table):
+    reported, while the game, the record and the sensors go on."""

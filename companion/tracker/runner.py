@@ -11,6 +11,7 @@ the main thread.
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 import time
@@ -19,10 +20,12 @@ from functools import partial
 from typing import Protocol
 
 from companion.observations import Observation, SensorStatus
-from companion.tracker.events import Notice, TrackerEvent
+from companion.tracker.events import Failure, Notice, TrackerEvent
 from companion.tracker.tracker import Tracker
 
 __all__ = ["TrackerRunner", "StartSensors", "Stoppable", "Recorder"]
+
+log = logging.getLogger(__name__)
 
 
 class Stoppable(Protocol):
@@ -74,7 +77,7 @@ class TrackerRunner:
     def start(self) -> None:
         """Start the sensors, and apply what the rules force before anything is seen."""
         self._sensors = self.start_sensors(self.queue.put)
-        self.on_events(self.locked(self.tracker.begin))
+        self._tell(self.locked(self.tracker.begin))
 
     @property
     def sensors(self) -> Stoppable | None:
@@ -98,14 +101,19 @@ class TrackerRunner:
         self.queue.put(_END)
 
     def locked(self, fn: Callable[[], list[TrackerEvent]]) -> list[TrackerEvent]:
-        """``fn`` run with the session locked (the tracker reads and changes it)."""
+        """``fn`` run with the session locked (the tracker reads and changes it). A fault
+        inside the tracker ends no game: it is reported, and the record and the sensors go on."""
         with self.tracker.session.lock:
-            return fn()
+            try:
+                return fn()
+            except Exception as exc:  # noqa: BLE001 - any fault of ours, reported, never fatal
+                log.exception("the tracker failed")
+                return [Failure(f"The tracker failed and goes on ({type(exc).__name__}: {exc}); the record is kept")]
 
     def observe(self, obs: Observation) -> None:
         """An observation from outside the sensors (a draw announced at the keyboard)."""
         self.record(obs)
-        self.on_events(self.locked(lambda: self.tracker.observe(obs)))
+        self._tell(self.locked(lambda: self.tracker.observe(obs)))
 
     def run(self) -> None:
         """Take observations until :meth:`stop`."""
@@ -127,7 +135,14 @@ class TrackerRunner:
                         self.on_status(obs)
                 events = self.locked(partial(self._take, obs))
                 self.handled += 1
+            self._tell(events)
+
+    def _tell(self, events: list[TrackerEvent]) -> None:
+        """What the tracker said, to whoever listens; a listener's fault ends no game either."""
+        try:
             self.on_events(events)
+        except Exception:  # noqa: BLE001 - logged; the sensors and the record go on
+            log.exception("a listener of the tracker failed")
 
     def _take(self, obs: Observation) -> list[TrackerEvent]:
         # Time passes to the observation's own moment first (the tracker's waits).
@@ -140,4 +155,8 @@ class TrackerRunner:
             except OSError as exc:
                 # A full disk must not stop the game; the log keeps what it had.
                 self.recorder = None
-                self.on_events([Notice(f"The observation log stopped: {exc.strerror}")])
+                self._tell([Notice(f"The observation log stopped: {exc.strerror}")])
+            except Exception as exc:  # noqa: BLE001 - a fault of the log's, reported, never fatal
+                log.exception("the observation log failed")
+                self.recorder = None
+                self._tell([Failure(f"The observation log stopped ({type(exc).__name__}: {exc}); the game goes on")])

@@ -9,8 +9,10 @@ import pytest
 from rich.console import Console
 
 from companion.dashboard.app import DashboardApp
-from companion.dashboard.screens.help import LEGEND, HelpScreen
-from companion.dashboard.screens.table import SIDE_PANELS, TableScreen
+from companion.dashboard.screens.help import HelpScreen
+from companion.dashboard.screens.table import TableScreen
+from companion.games.rule_of_power.dashboard.kit import LEGEND
+from companion.games.rule_of_power.dashboard.screens.table import SIDE_PANELS
 from companion.dashboard.sources import DemoSource, ManualSource, ReplaySource
 from companion.dashboard.tracker_source import TrackerSource
 from companion.games.rule_of_power.engine.game import GameSetup, GameState
@@ -152,7 +154,7 @@ async def test_a_finished_replay_steps_back_and_plays_on() -> None:
 @pytest.mark.asyncio
 async def test_the_entry_suggests_short_forms_and_ids() -> None:
     from companion.games.rule_of_power.dashboard.entry import card_candidates
-    from companion.dashboard.screens.table import CardSuggester
+    from companion.games.rule_of_power.dashboard.screens.table import CardSuggester
     from companion.games.rule_of_power.engine import Deal, NewRound
 
     game = GameState(GameSetup(("ann", "bob")))

@@ -76,7 +76,7 @@ class UnpacedCamera:
 @pytest.mark.asyncio
 async def test_camera_sim_demo_follows_the_virtual_table() -> None:
     from companion.observations.log import ObservationLog
-    from companion.sensors.camera_sim import CameraSimulation
+    from companion.games.rule_of_power.simulation.camera_sim import CameraSimulation
     from companion.games.rule_of_power.simulation.virtual_table import make_setup
 
     # As camera_sim_app builds it, with the camera unpaced and the tracker on its clock.

@@ -134,3 +134,60 @@ def test_a_whole_three_player_game_with_fate_decks(play_on_board):
     table, path = play_on_board(run)
     assert_kept_exactly(table, path)
     assert table.gestures >= 3  # (the targets named by a tap)
+
+
+class LateAnswerTable(SerialTable):
+    """The same table, but a target question is left open ("Esc: later") while the next
+    player's card is already tapped on the centre reader; the target taps their Fate reader
+    only after that, answering late."""
+
+    def __init__(self, run: TableRun, board: TappedBoard, games_dir: Path) -> None:
+        super().__init__(run, board, games_dir)
+        self.late: str | None = None
+        """The target whose gesture waits until the next move's taps."""
+        self.late_answers = 0
+
+    def play(self) -> None:
+        asked_at = None
+        for k, (_, taps) in enumerate(taps_for(self.run.setup, self.run.moves)):
+            for tap in taps:
+                owner = tap.owner if tap.card.is_fate else CLUB
+                assert owner is not None
+                self.handle(self.tracker.observe(board_tap(self.board, self.slots[tap.reader], tap.card, owner)))
+            if self.late is not None and asked_at is None:
+                asked_at = k
+            elif self.late is not None and taps:
+                # The next move's taps are made: now the target names themselves.
+                target, self.late = self.late, None
+                self.late_answers += 1
+                slot = self.slots[fate_reader(target)]
+                self.handle(self.tracker.observe(board_tap(self.board, slot, self.decks[target][0], target)))
+
+    def handle(self, events) -> None:  # type: ignore[no-untyped-def]
+        run = self.run
+        for e in events:
+            if isinstance(e, Question) and self.late is None and not self.late_answers:
+                n = len(run.applied)
+                last = run.moves[n + len(e.choices[0].moves) - 1]
+                after = run.moves[n + len(e.choices[0].moves)] if n + len(e.choices[0].moves) < len(run.moves) else None
+                if isinstance(last, Play) and last.target and isinstance(after, Play) and after.card.is_world:
+                    # Left open: the next player's card comes first, the target's tap after it.
+                    self.late = last.target
+                    run.events.append(e)
+                    continue
+            super().handle([e])
+
+
+def test_a_target_named_late_while_play_went_on_keeps_the_game(firmware: FirmwareBuild, tmp_path: Path) -> None:
+    """A Thief's or a Mirror Swap's target question left open while the next player's card is
+    tapped, then answered by the target's tap: the move waiting for the answer is never taken
+    for a pass, the next play follows it once answered, and the game is kept exactly (it
+    used to record a pass, refuse the late answer and end the dashboard)."""
+    run = TableRun(3, fate=True, seed=5)
+    chips = board_chips(len(run.setup.players))
+    with BoardEmulator(firmware, chips=chips, link=tmp_path / "board") as emu, TappedBoard(emu, decks_of(run), tmp_path / "tags", timeout=WAIT) as board:
+        table = LateAnswerTable(run, board, tmp_path / "games")
+        table.play()
+    path = table.close()
+    assert table.late_answers == 1
+    assert_kept_exactly(table, path)

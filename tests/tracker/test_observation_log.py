@@ -177,7 +177,7 @@ def test_the_recorded_camera_log_of_the_demo_game_is_followed_to_the_end() -> No
     through the tracker it gives the game the virtual table played, to its last move and
     final scores. (Recorded with ``python -m bench.record_observations``; if the virtual
     table's game changes, record it again.)"""
-    from companion.sensors.camera_sim import CameraSimulation
+    from companion.games.rule_of_power.simulation.camera_sim import CameraSimulation
 
     log = read_observation_log(CAMERA_LOG)
     truth = CameraSimulation(make_setup(2), seed=7, fate=True)

@@ -83,3 +83,43 @@ def test_a_question_is_answered_by_a_line_on_standard_input() -> None:
     assert answered[-1]["record"]["capture"] == ["W002", "W014"]
     assert any(line["kind"] == "notice" and "not understood" in line["message"] for line in lines)
     assert runner.stopped
+
+
+class _BrokenLog:
+    """An observation log whose writer fails (a fault of ours, not the disk's) from its
+    second observation on."""
+
+    def __init__(self) -> None:
+        self.kept: list[object] = []
+
+    def record(self, obs: object) -> None:
+        if self.kept:
+            raise RuntimeError("the log's writer broke")
+        self.kept.append(obs)
+
+
+def test_a_fault_in_a_worker_ends_no_game_and_is_reported() -> None:
+    """The runner takes the observations of a log whose writer breaks: the fault is reported
+    as a failure (a JSON line of rop track), the log stops, and the game goes on being kept."""
+    session = GameSession(GameSetup(("ann", "bob")))
+    out = io.StringIO()
+    printer = JsonLines(out, session)
+    session.subscribe(printer.session_changed)
+    tracker = Tracker(session, TrackerConfig(first_dealer="bob", settle=1.0))
+    seen = [CardSeen("camera", 0.1 * k, Card.from_id(cid), None, "centre") for k, cid in enumerate(("W002", "W014", "W035", "W029"), 1)]
+    log = _BrokenLog()
+
+    def sensors(emit):  # type: ignore[no-untyped-def]
+        for obs in seen:
+            emit(obs)
+        return type("Stopped", (), {"stop": lambda self: None})()
+
+    runner = TrackerRunner(tracker, sensors, printer.tracker_events, recorder=log)
+    runner.start()
+    runner.finish()
+    runner.run()
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert any(line["kind"] == "failure" and "observation log stopped" in line["message"] for line in lines)
+    assert len(log.kept) == 1 and runner.handled == len(seen)
+    # The first deal's four centre cards were all seen and applied: the game went on.
+    assert [m["record"]["event"] for m in lines if m["kind"] == "move"] == ["round", "deal"]

@@ -90,3 +90,37 @@ def test_a_tap_on_the_targets_fate_reader_names_a_thief_or_mirror_swap_target(pl
     assert not run.problems(), run.problems()[:3]
     assert run.tracker.game.totals == run.truth.totals and run.tracker.game.outcome() == run.truth.outcome()
     assert run.keys == 0 and run.gestures > 0  # every such game here has targets to name
+
+
+def test_an_answer_that_no_longer_fits_is_dropped_with_a_message():
+    """A question is open about a target; the game moves on meanwhile (the tracker applied the
+    move itself, as the table showed it); the late answer is dropped and said so, and nothing
+    is raised."""
+    from companion.tracker import Question
+
+    run = NfcRun(3, fate=True, seed=5)
+    asked: list[Question] = []
+
+    def hold(events):  # the questions are left open
+        for e in events:
+            if isinstance(e, Question):
+                asked.append(e)
+            else:
+                run.handle([e])
+
+    from companion.games.rule_of_power.simulation.taps import taps_for
+
+    for _, taps in taps_for(run.setup, run.moves):
+        for obs in taps:
+            hold(run.tracker.observe(obs))
+        if asked:
+            break
+    assert asked, "the game asks about a target"
+    question = asked[0]
+    n = len(run.tracker.game.move_stack)
+    # The move happens without the tracker (as the table played it, applied under its name).
+    for move in question.choices[0].moves:
+        run.tracker.session.propose(move, source="tracker (test)")
+    assert len(run.tracker.game.move_stack) > n
+    out = run.tracker.answer(0)
+    assert any(isinstance(e, Notice) and "no longer fits" in e.message for e in out)

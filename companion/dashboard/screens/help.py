@@ -1,6 +1,9 @@
-"""The help screen: every key binding, the entry syntax of manual play, and the card marks."""
+"""The help screen: every key binding, what each code on the table screen means and, in manual
+play, how moves are typed (the last two in the game's words, from its dashboard kit)."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -11,9 +14,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from companion.games.rule_of_power.dashboard.entry import __doc__ as ENTRY_DOC
+from companion.dashboard.screens.table import TableScreen
 
-__all__ = ["HelpScreen", "bindings_table"]
+__all__ = ["HelpScreen", "bindings_table", "legend"]
 
 
 _KEY_NAMES = {
@@ -56,45 +59,23 @@ def bindings_table(groups: list[tuple[str, list[BindingType]]]) -> Table:
     return table
 
 
-def _offered(screen: object, action: str) -> bool:
+def _offered(screen: TableScreen, action: str) -> bool:
     """Whether the table screen offers ``action`` now, asked as if no dialog were open."""
     if action == "next_panel":
-        return not getattr(screen, "roomy", True)
+        return not screen.roomy
     if action == "step_back":
         from companion.dashboard.sources import ReplaySource
 
-        return isinstance(getattr(getattr(screen, "app", None), "source", None), ReplaySource)
+        return isinstance(getattr(screen.app, "source", None), ReplaySource)
     return True
 
 
-#: What each code on the table screen means: (code, meaning).
-LEGEND: tuple[tuple[str, str], ...] = (
-    ("6M, 10D", "a card by value and suit letter: P Powers (gold), M Men (blue), E Elves (green), D Darkness (purple); W016 is the id printed on the card"),
-    ("^  *  !", "marks: ^ a Wizard (1), * a Dragon (7), ! the Fire Dragon (7P, W007, R10)"),
-    ("1Po 2Poo 3Pooo", "the Power Ring cards, with the rings printed on them: Cosmic Power (W001), Sword of Power (W002), Temple of Power (W003), R12"),
-    ("Fate colours", "teal Magic, red Creature, orange Character, grey Event (R3)"),
-    ("takes 6P 4P", "the cards a play captures (R4); 'to the centre' when it captures nothing"),
-    ("+2 pt", "teaching mode: how the side's points for the round change with that move"),
-    ("+1", "the side wins that point now (most World or Power cards R9, Fire Dragon R10, Pride R11)"),
-    ("Pride 0-3-1..", "the side's Dragons (7s), 6s and 5s; the Pride of Dragons panel shows every value down to the 1s (R11)"),
-    ("1/3 rings", "Ring cards the side holds; Master +n: it holds all three and scores the Power chain (R12)"),
-    ("0->3, 0>3", "game total before this round -> with the round's points so far; /11 is the target (R14)"),
-    ("Wld Pow FD Prd Ring Sw Rnd", "narrow score table: World cards, Power cards, Fire Dragon, Pride, Power Ring, sweeps, round points"),
-    ("> and D", "Players panel: > the player to move, D the dealer"),
-    ("hand 3+1F", "3 World cards and 1 Fate card in hand (R17)"),
-    ("stack, top", "how many cards the player captured, and the last of them"),
-    ('"last hand"', "the last deal of the round: what is left in the centre goes to the last capturer (R6)"),
-    ("unseen", "not yet seen face up: in the deck or in someone's hand"),
-    ("F4: Fate", "small terminal: the side column shows one panel; F4 turns to the one named"),
-)
-
-
-def legend() -> Table:
+def legend(codes: Sequence[tuple[str, str]]) -> Table:
     """The table of codes, for every mode (demo, replay, manual play, camera or NFC)."""
     table = Table(box=None, padding=(0, 2), show_edge=False, title="Reading the screen", title_justify="left", title_style="bold underline")
     table.add_column("code", style="bold", no_wrap=True)
     table.add_column("means")
-    for code, meaning in LEGEND:
+    for code, meaning in codes:
         table.add_row(code, meaning)
     return table
 
@@ -118,15 +99,18 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,q,f1,question_mark", "close", "Close")]
 
-    def __init__(self, groups: list[tuple[str, list[BindingType]]], *, manual: bool) -> None:
+    def __init__(self, groups: list[tuple[str, list[BindingType]]], *, codes: Sequence[tuple[str, str]], entry: str | None) -> None:
+        """``codes``: what each code on the table screen means; ``entry``: how moves are typed
+        (in manual play, else ``None``)."""
         super().__init__()
         self.groups = groups
-        self.manual = manual
+        self.codes = codes
+        self.entry = entry
 
     def compose(self) -> ComposeResult:
-        parts: list[RenderableType] = [bindings_table(self._groups()), Text(""), legend()]
-        if self.manual:
-            parts += [Text(""), Text("Typing moves", style="bold underline"), Text((ENTRY_DOC or "").split("::", 1)[-1].split(":func:")[0].rstrip())]
+        parts: list[RenderableType] = [bindings_table(self._groups()), Text(""), legend(self.codes)]
+        if self.entry is not None:
+            parts += [Text(""), Text("Typing moves", style="bold underline"), Text(self.entry)]
         self.body = Group(*parts)
         """Everything the help says (for readers other than the screen: tests, a plain dump)."""
         with Vertical():
@@ -140,11 +124,9 @@ class HelpScreen(ModalScreen[None]):
         first when they apply."""
         groups = list(self.groups)
         table = self.app.screen_stack[0] if self.app.screen_stack else None
-        own: list[BindingType] = [
-            b
-            for b in getattr(table, "BINDINGS", [])
-            if isinstance(b, Binding) and table is not None and _offered(table, b.action)
-        ]
+        own: list[BindingType] = []
+        if isinstance(table, TableScreen):
+            own = [b for b in table.own_keys() if _offered(table, b.action)]
         if own and groups:
             title, bindings = groups[0]
             groups[0] = (title, [*bindings, *own])

@@ -5,6 +5,8 @@ table is redrawn as it refines."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.table import Table
 from rich.text import Text
 from textual import work
@@ -15,7 +17,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from companion.coach import LEVELS, Advice, Coach, CoachError, Search
-from companion.games.rule_of_power.engine.game import GameState
 
 __all__ = ["HintScreen", "advice_table"]
 
@@ -59,7 +60,8 @@ class HintScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,h,f7,q", "close", "Close")]
 
-    def __init__(self, game: GameState, player: str) -> None:
+    def __init__(self, game: Any, player: str) -> None:
+        """``game``: the game's state (:class:`~companion.games.protocol.State`)."""
         super().__init__()
         self.player = player
         self.search: Search | None = None

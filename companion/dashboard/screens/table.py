@@ -1,120 +1,100 @@
-"""The table screen: everything a table looks at all game long.
+"""The table screen's frame: what the table looks at all game long, in any game.
 
-On a small terminal (a laptop's 80x24) the side column shows one panel at a time, the scores
-first; F4 turns to the next (Power Ring, Pride of Dragons, Players, Fate, Unseen cards), so
-that the centre, the player to move, the move or hint and the running scores are always in
-sight and everything else is one key away. On a large terminal every panel is shown."""
+A game's table screen subclasses :class:`TableScreen` and brings its status line and its
+panels: those of the main column (above the event log) and those of the side column. The
+frame keeps the rest: the event log, the entry bar in manual play, the footer, and the paging
+of the side column on a small terminal (a laptop's 80x24), where it shows one panel at a time
+and F4 turns to the next (:attr:`TableScreen.SIDE_PANELS`), so that the main column is always
+in sight and everything else is one key away. On a large terminal every panel is shown.
+
+How the screen follows the session's changes is its base's
+(:class:`~companion.dashboard.screens.view.SessionView`); what is typed in its entry bar or
+picked in its event log goes to the app's scorekeeper
+(:class:`~companion.dashboard.manual.Scorekeeper`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any, ClassVar
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.suggester import Suggester
 from textual.widgets import Footer, Input
 
-from companion.games.rule_of_power.dashboard.entry import card_candidates
+from companion.dashboard.kit import Flag
+from companion.dashboard.screens.view import SessionView
+from companion.dashboard.sources import ReplaySource
 from companion.dashboard.widgets.base import GamePanel
-from companion.games.rule_of_power.dashboard.widgets.centre import CentreCards
 from companion.dashboard.widgets.event_log import EventLog
-from companion.games.rule_of_power.dashboard.widgets.fate import FatePanel
-from companion.games.rule_of_power.dashboard.widgets.hand import PlayersPanel
-from companion.games.rule_of_power.dashboard.widgets.moves import Flag, LastPlay, PlayPanel
-from companion.games.rule_of_power.dashboard.widgets.power_ring import PowerRingPanel
-from companion.games.rule_of_power.dashboard.widgets.pride import PridePanel
-from companion.games.rule_of_power.dashboard.widgets.scores import ScoresPanel
-from companion.games.rule_of_power.dashboard.widgets.status import TableStatus
-from companion.games.rule_of_power.dashboard.widgets.unseen import UnseenPanel
-from companion.games.rule_of_power.engine.game import GameState
+from companion.dashboard.widgets.status_line import StatusLine
 
-__all__ = ["CardSuggester", "SIDE_PANELS", "TableScreen"]
-
-#: The side panels in the order F4 turns through them on a small terminal: id and title.
-SIDE_PANELS: tuple[tuple[str, str], ...] = (
-    ("scores", "Scores"),
-    ("ring", "Power Ring"),
-    ("pride", "Pride of Dragons"),
-    ("players", "Players"),
-    ("fate", "Fate"),
-    ("unseen", "Unseen cards"),
-)
+__all__ = ["ROOMY_HEIGHT", "ROOMY_WIDTH", "TableScreen"]
 
 #: Below this size the side column shows one panel at a time.
 ROOMY_WIDTH = 120
 ROOMY_HEIGHT = 40
 
-_WORDS = ("fate", "pass", "undo", "redo", "deal", "help", "thief", "swap", "decay", "renewal", "crystal", "exorcist", "warlock", "vampire")
 
-
-class CardSuggester(Suggester):
-    """Type-ahead for the entry bar: card ids of the player to move first, then words."""
-
-    def __init__(self, game_of: Callable[[], GameState | None]) -> None:
-        super().__init__(use_cache=False, case_sensitive=False)
-        self.game_of = game_of
-
-    async def get_suggestion(self, value: str) -> str | None:
-        if not value or " " in value:
-            return None
-        game: GameState | None = self.game_of()
-        if game is None:
-            return None
-        low = value.lower()
-        candidates = card_candidates(game)
-        if low[0].isdigit():
-            # The short form (6M) as the player says it; the same cards, the same notation.
-            for card in candidates:
-                short = card.short.lower()
-                if card.is_world and short.startswith(low) and short != low:
-                    return card.short
-        for card in candidates:
-            if card.id.lower().startswith(low) and card.id.lower() != low:
-                return card.id
-        for word in _WORDS:
-            if word.startswith(low) and word != low:
-                return word
-        return None
-
-
-class TableScreen(Screen[None]):
-    """The panels, the event log and, in manual play, the entry bar."""
+class TableScreen(SessionView):
+    """The frame of a game's table screen: its status line and panels, the event log and, in
+    manual play, the entry bar."""
 
     BINDINGS = [
-        Binding("f4", "next_panel", "Panels", tooltip="Small terminal: show the next side panel (Scores, Power Ring, Pride, Players, Fate, Unseen)"),
+        Binding("f4", "next_panel", "Panels", tooltip="Small terminal: show the next side panel"),
         Binding("b,left", "step_back", "Back", key_display="b", tooltip="Replay: one move back (pauses the clock)", priority=True),
     ]
+
+    SIDE_PANELS: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """The side panels in the order F4 turns through them on a small terminal: id and title."""
+
+    ENTRY_PLACEHOLDER: ClassVar[str] = "a move, undo ... F1 help"
 
     def __init__(self, *, editable: bool) -> None:
         super().__init__()
         self.editable = editable
         self.panel_index = 0
-        """The side panel shown on a small terminal (an index into :data:`SIDE_PANELS`)."""
+        """The side panel shown on a small terminal (an index into :attr:`SIDE_PANELS`)."""
+
+    # ------------------------------------------------------------------ what a game brings
+
+    def status_line(self) -> StatusLine:  # pragma: no cover - abstract
+        """The game's status line, at the top."""
+        raise NotImplementedError
+
+    def compose_main(self) -> ComposeResult:  # pragma: no cover - abstract
+        """The panels of the main column, above the event log."""
+        raise NotImplementedError
+
+    def compose_side(self) -> ComposeResult:  # pragma: no cover - abstract
+        """The side column: the panels of :attr:`SIDE_PANELS` (in columns of class
+        ``column``, side by side on a wide terminal)."""
+        raise NotImplementedError
+
+    def suggester(self) -> Suggester | None:
+        """Type-ahead for the entry bar."""
+        return None
+
+    def arrange_panels(self, roomy: bool) -> None:
+        """The panels' own arrangement at this size (compact cards on a small terminal...)."""
+
+    def show_play(self, played: Any, flag: Flag | None) -> None:
+        """Hand down what the play panel keeps of the last move (:meth:`DashboardKit.played
+        <companion.dashboard.kit.DashboardKit.played>`) and the move just refused."""
+
+    # ------------------------------------------------------------------ the frame
 
     def compose(self) -> ComposeResult:
-        yield TableStatus(id="status")
+        yield self.status_line()
         with Horizontal(id="body"):
             with Vertical(id="main"):
-                yield CentreCards(id="centre")
-                yield PlayPanel(id="play")
+                yield from self.compose_main()
                 yield EventLog(editable=self.editable, id="log")
             with VerticalScroll(id="side"):
-                with Vertical(id="col-scores", classes="column"):
-                    yield ScoresPanel(id="scores")
-                    yield PowerRingPanel(id="ring")
-                    yield PridePanel(id="pride")
-                with Vertical(id="col-table", classes="column"):
-                    yield PlayersPanel(id="players")
-                    yield FatePanel(id="fate")
-                    yield UnseenPanel(id="unseen")
+                yield from self.compose_side()
         if self.editable:
-            yield Input(
-                placeholder="card (W016, 6M), fate, pass, undo ... F1 help",
-                id="entry",
-                suggester=CardSuggester(lambda: getattr(self.app, "game", None)),
-            )
+            yield Input(placeholder=self.ENTRY_PLACEHOLDER, id="entry", suggester=self.suggester())
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -125,6 +105,15 @@ class TableScreen(Screen[None]):
     def on_resize(self) -> None:
         self._arrange()
 
+    def own_keys(self) -> list[Binding]:
+        """The table's own keys (F4, B), in the game's words where its screen gives them (for
+        the help screen)."""
+        keys: dict[str, Binding] = {}
+        for cls in reversed(type(self).__mro__):
+            if issubclass(cls, TableScreen):
+                keys.update((b.key, b) for b in cls.__dict__.get("BINDINGS", []) if isinstance(b, Binding))
+        return list(keys.values())
+
     @property
     def roomy(self) -> bool:
         """Room for every panel at once."""
@@ -132,14 +121,15 @@ class TableScreen(Screen[None]):
 
     def _arrange(self) -> None:
         roomy = self.roomy
-        self.query_one(CentreCards).set_class(not roomy, "-compact")
+        self.arrange_panels(roomy)
         self.set_class(not roomy, "-paged")
-        shown = SIDE_PANELS[self.panel_index][0]
-        for k, (panel_id, _title) in enumerate(SIDE_PANELS):
+        panels = self.SIDE_PANELS
+        shown = panels[self.panel_index][0] if panels else None
+        for k, (panel_id, _title) in enumerate(panels):
             widget = self.query_one(f"#{panel_id}")
             widget.display = roomy or panel_id == shown
             # The panel's title says which page it is and that F4 turns to the next one.
-            nxt = SIDE_PANELS[(k + 1) % len(SIDE_PANELS)][1]
+            nxt = panels[(k + 1) % len(panels)][1]
             widget.border_subtitle = None if roomy else f"F4: {nxt}"
         self.refresh_bindings()
 
@@ -147,36 +137,36 @@ class TableScreen(Screen[None]):
         if action == "next_panel":
             return not self.roomy
         if action == "step_back":
-            from companion.dashboard.sources import ReplaySource
-
-            return isinstance(getattr(self.app, "source", None), ReplaySource) and len(self.app.screen_stack) == 1
+            return isinstance(self.dashboard.source, ReplaySource) and len(self.app.screen_stack) == 1
         return True
 
     def action_next_panel(self) -> None:
         """Turn the side column to its next panel (small terminals)."""
-        self.panel_index = (self.panel_index + 1) % len(SIDE_PANELS)
+        if self.SIDE_PANELS:
+            self.panel_index = (self.panel_index + 1) % len(self.SIDE_PANELS)
         self._arrange()
 
     def action_step_back(self) -> None:
         """Replay: take the last move back; the clock pauses there."""
-        from companion.dashboard.sources import ReplaySource
-
-        source = getattr(self.app, "source", None)
+        source = self.dashboard.source
         if isinstance(source, ReplaySource):
             if not source.back():
                 self.app.notify("At the start of the record", timeout=2)
 
-    def show(self, game: GameState | None, *, teaching: bool, last_play: LastPlay | None, flag: Flag | None, status: str) -> None:
-        """Hand the game state down to every panel."""
-        play = self.query_one(PlayPanel)
-        play.last_play = last_play
-        play.flag = flag
-        play.manual = self.editable
-        self.query_one(TableStatus).source_status = status
+    def show(self, state: Any, *, teaching: bool, played: Any, flag: Flag | None, status: str) -> None:
+        """Hand the game's state down to every panel."""
+        self.show_play(played, flag)
+        self.query_one(StatusLine).source_status = status
         for panel in self.query(GamePanel):
             panel.teaching = teaching
-            panel.game = game
+            panel.game = state
 
-    @property
-    def log_widget(self) -> EventLog:
-        return self.query_one(EventLog)
+    # ------------------------------------------------------------------ manual play
+
+    @on(Input.Submitted, "#entry")
+    def _entered(self, event: Input.Submitted) -> None:
+        self.dashboard.keeper.entered(event.input)
+
+    @on(EventLog.Picked)
+    def _picked(self, message: EventLog.Picked) -> None:
+        self.dashboard.keeper.pick(message.index)

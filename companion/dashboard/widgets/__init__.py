@@ -1,1 +1,1 @@
-"""The dashboard's panels, each reading the game state it is given."""
+"""The shell's widgets: the base of every game panel, the status line's, the event log."""

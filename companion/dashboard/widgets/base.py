@@ -1,12 +1,15 @@
-"""The common ground of the panels: a game state handed down, re-rendered on change."""
+"""The common ground of the panels: a game state handed down, re-rendered on change.
+
+A game's panels subclass :class:`GamePanel` and render the game's own state (the state is
+typed ``Any`` here: each game's panels take their game's)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
-
-from companion.games.rule_of_power.engine.game import GameState
 
 __all__ = ["GamePanel", "side_label"]
 
@@ -29,11 +32,12 @@ class GamePanel(Static):
     }
     """
 
-    game: reactive[GameState | None] = reactive(None, always_update=True, layout=True)
+    game: reactive[Any] = reactive(None, always_update=True, layout=True)
+    """The game's state (:class:`~companion.games.protocol.State`), ``None`` before a game."""
     _shown_signature: object = None
     teaching: reactive[bool] = reactive(False)
 
-    def watch_game(self, game: GameState | None) -> None:
+    def watch_game(self, game: Any) -> None:
         self.refresh_panel()
 
     def watch_teaching(self, teaching: bool) -> None:
@@ -52,7 +56,7 @@ class GamePanel(Static):
         self._shown_signature = signature
         self.update(content)
 
-    def render_game(self, game: GameState) -> Text:  # pragma: no cover - abstract
+    def render_game(self, game: Any) -> Text:  # pragma: no cover - abstract
         """The panel's content: one ``Text`` (tables drawn with :func:`~companion.dashboard.grid.grid`)."""
         raise NotImplementedError
 

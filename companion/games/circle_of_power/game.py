@@ -35,7 +35,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterator, Sequence
-from typing import Any, NamedTuple, TYPE_CHECKING, cast
+from typing import Any, NamedTuple, NoReturn, TYPE_CHECKING, cast
 
 from companion.games.circle_of_power.cards import (
     BATTLE_DECK,
@@ -70,6 +70,7 @@ from companion.games.circle_of_power.effects import (
 )
 from companion.games.circle_of_power.moves import (
     UNSEEN,
+    Act,
     Conquer,
     Move,
     Play,
@@ -278,7 +279,56 @@ class _Core:
     results: tuple[SeasonResult, ...]
     outcome: Outcome | None
 
+    @classmethod
+    def before_first_season(cls, players: tuple[str, ...]) -> _Core:
+        """The game before its first season: nobody seated, no card dealt, every total 0."""
+        c = cls()
+        c.phase = _SEASON
+        c.season = 0
+        c.action = 0
+        c.seats = ()
+        c.dummy = ()
+        c.seat_of = {}
+        c.dealer = -1
+        c.dealer_name = None
+        c.leader = -1
+        c.turn = -1
+        c.cities = []
+        c.next_city = None
+        c.city_left = 0
+        c.city_pool = 0
+        c.bottom = None
+        c.discards = ()
+        c.trophies = []
+        c.destroyed = []
+        c.hands = []
+        c.hidden = []
+        c.hidden_old = []
+        c.piles = []
+        c.pool = 0
+        c.old_pool = 0
+        c.deck_count = 0
+        c.played_a = 0
+        c.played_b = 0
+        c.reshuffled = False
+        c.log = []
+        c.plays = ()
+        c.trumps = ()
+        c.best = -1
+        c.best_key = -1
+        c.emperors = players
+        c.emp_index = {p: k for k, p in enumerate(players)}
+        c.totals = (0,) * len(players)
+        c.destroyed_totals = c.totals
+        c.season_destroyed = c.totals
+        c.knocked = ()
+        c.knocked_before = 0
+        c.results = ()
+        c.outcome = None
+        return c
+
     def copy(self) -> _Core:
+        """A copy for the undo stack: the lists copied, the immutable values shared."""
         new = _Core.__new__(_Core)
         new.phase = self.phase
         new.season = self.season
@@ -358,50 +408,7 @@ class CircleState:
         self._keep = keep_history
         self.move_stack: list[Move] = []
         self._stack: list[_Core] = []
-        c = _Core()
-        c.phase = _SEASON
-        c.season = 0
-        c.action = 0
-        c.seats = ()
-        c.dummy = ()
-        c.seat_of = {}
-        c.dealer = -1
-        c.dealer_name = None
-        c.leader = -1
-        c.turn = -1
-        c.cities = []
-        c.next_city = None
-        c.city_left = 0
-        c.city_pool = 0
-        c.bottom = None
-        c.discards = ()
-        c.trophies = []
-        c.destroyed = []
-        c.hands = []
-        c.hidden = []
-        c.hidden_old = []
-        c.piles = []
-        c.pool = 0
-        c.old_pool = 0
-        c.deck_count = 0
-        c.played_a = 0
-        c.played_b = 0
-        c.reshuffled = False
-        c.log = []
-        c.plays = ()
-        c.trumps = ()
-        c.best = -1
-        c.best_key = -1
-        c.emperors = setup.players
-        c.emp_index = {p: k for k, p in enumerate(setup.players)}
-        c.totals = (0,) * len(setup.players)
-        c.destroyed_totals = c.totals
-        c.season_destroyed = c.totals
-        c.knocked = ()
-        c.knocked_before = 0
-        c.results = ()
-        c.outcome = None
-        self._core = c
+        self._core = _Core.before_first_season(setup.players)
 
     # ------------------------------------------------------------------ reading the state
 
@@ -545,7 +552,7 @@ class CircleState:
 
     def pile(self, name: str) -> tuple[Card | _Unseen, ...]:
         """Dummy ``name``'s pile, top first, :data:`UNSEEN` where nobody saw the card."""
-        return tuple(UNSEEN if x is OLD else x for x in self._core.piles[self._seat(name)])  # type: ignore[misc]
+        return tuple(UNSEEN if isinstance(x, _Old) else x for x in self._core.piles[self._seat(name)])
 
     @property
     def played(self) -> tuple[tuple[str, Card], ...]:
@@ -709,6 +716,7 @@ class CircleState:
         return LegalMoves(self)
 
     def generate_legal_moves(self) -> Iterator[Move]:
+        """The moves :attr:`legal_moves` lists, one at a time."""
         c = self._core
         if c.phase is _PLAY:
             i = c.turn
@@ -721,7 +729,7 @@ class CircleState:
                     for x in cards_of_mask(c.pool if top is UNSEEN else c.old_pool):
                         yield Play(name, x)
                 return
-            draws: list[Card | None] = cards_of_mask(c.pool) if c.deck_count else [None]  # type: ignore[assignment]
+            draws: Sequence[Card | None] = cards_of_mask(c.pool) if c.deck_count else [None]
             for card in sorted(c.hands[i]):
                 for drew in draws:
                     yield Play(name, card, drew)
@@ -771,58 +779,56 @@ class CircleState:
         """Apply ``move``. With ``check`` (the default) it is validated first and an
         :class:`~companion.games.errors.IllegalMoveError` names the ruling it breaks, leaving
         the state unchanged; ``check=False`` is the fast path for moves known to be legal
-        (from :attr:`legal_moves`, or a record already replayed)."""
-        if type(move) is Play:
-            # The most common move, a card from a known hand or the known top of a pile,
-            # checked and carried out in one pass; anything else takes the general path.
-            c = self._core
-            if c.phase is _PLAY:
-                i = c.turn
-                card = move.card
-                drew = move.drew
-                if move.player == c.seats[i]:
-                    if c.dummy[i]:
-                        pile = c.piles[i]
-                        if pile[0] is card and drew is None:
-                            if self._keep:
-                                self._save(move)
-                                c = self._core
-                            c.piles[i] = pile[1:]
-                            self._played(c, i, card)
-                            return
+        (from :attr:`legal_moves`, or a record already replayed).
+
+        The common move, a :class:`Play` of a card seen in the player's hand or on top of the
+        dummy's pile (C8), is checked and carried out right here, in one pass (replays are made
+        of them); any other move goes through :meth:`check` and :meth:`_carry_out`."""
+        c = self._core
+        if type(move) is Play and c.phase is _PLAY and move.player == c.seats[c.turn]:
+            i = c.turn
+            card = move.card
+            drew = move.drew
+            if c.dummy[i]:
+                pile = c.piles[i]
+                if pile[0] is card and drew is None:
+                    if self._keep:
+                        c = self._save(move)
+                    c.piles[i] = pile[1:]
+                    self._played(c, i, card)
+                    return
+            else:
+                hand = c.hands[i]
+                if card in hand and (drew is None or (c.deck_count and type(drew) is Card and c.pool & drew.bit)):
+                    if self._keep:
+                        c = self._save(move)
+                    if len(hand) == 1:
+                        hand = ()
                     else:
-                        hand = c.hands[i]
-                        if card in hand and (
-                            drew is None or (c.deck_count and type(drew) is Card and c.pool & drew.bit)
-                        ):
-                            if self._keep:
-                                self._save(move)
-                                c = self._core
-                            if len(hand) == 1:
-                                hand = ()
-                            else:
-                                k = hand.index(card)
-                                hand = hand[:k] + hand[k + 1 :]
-                            if c.deck_count:
-                                c.deck_count -= 1
-                                if drew is None:
-                                    c.hidden[i] += 1
-                                else:
-                                    hand += (drew,)
-                                    c.pool ^= drew.bit
-                            c.hands[i] = hand
-                            self._played(c, i, card)
-                            return
+                        k = hand.index(card)
+                        hand = hand[:k] + hand[k + 1 :]
+                    if c.deck_count:
+                        c.deck_count -= 1
+                        if drew is None:
+                            c.hidden[i] += 1
+                        else:
+                            hand += (drew,)
+                            c.pool ^= drew.bit
+                    c.hands[i] = hand
+                    self._played(c, i, card)
+                    return
         if check:
             self._check(move)
         if self._keep:
             self._save(move)
         self._carry_out(move)
 
-    def _save(self, move: Move) -> None:
+    def _save(self, move: Move) -> _Core:
+        """Keep the position before ``move`` for :meth:`pop`, and return the copy to change."""
         self._stack.append(self._core)
-        self._core = self._core.copy()
+        new = self._core = self._core.copy()
         self.move_stack.append(move)
+        return new
 
     def pop(self) -> Move:
         """Take back the last move, restoring the state exactly as it was before it."""
@@ -899,21 +905,28 @@ class CircleState:
             c.turn = (i + 1) % SEATS
 
     def _carry_out(self, move: Move) -> None:
-        kind = type(move)
-        if kind is Play:
-            self._apply_play(move)  # type: ignore[arg-type]
-        elif kind is Reveal:
-            self._apply_reveal(move)  # type: ignore[arg-type]
-        elif kind is Conquer or kind is Retake or kind is Regroup:
-            self._commit(self._resolve(move))
-        elif kind is Reshuffle:
-            self._apply_reshuffle(move)  # type: ignore[arg-type]
-        elif kind is Season:
-            self._apply_season(move)  # type: ignore[arg-type]
+        """Carry out a checked move (or one known to be legal)."""
+        if type(move) is Play:
+            self._apply_play(move)
+        elif type(move) is Reveal:
+            self._apply_reveal(move)
+        elif type(move) is Conquer:
+            self._commit(self._resolve_conquer(move))
+        elif type(move) is Retake:
+            self._commit(self._resolve_retake(move))
+        elif type(move) is Regroup:
+            self._commit(self._resolve_regroup(move))
+        elif type(move) is Reshuffle:
+            self._apply_reshuffle(move)
+        elif type(move) is Season:
+            self._apply_season(move)
         else:
             raise InvalidMoveError(f"not a move: {move!r}")
 
     def _apply_play(self, move: Play) -> None:
+        """C8: the card leaves the top of the dummy's pile or the player's hand (a card the
+        companion did not see leaves the cards it could be, C15), and a player draws while the
+        battle deck has cards, unseen when the draw is not named."""
         c = self._core
         i = c.turn
         card = move.card
@@ -948,6 +961,7 @@ class CircleState:
         self._played(c, i, card)
 
     def _apply_reveal(self, move: Reveal) -> None:
+        """C7: the top card of the city deck is turned up, and the plays begin."""
         c = self._core
         c.next_city = move.card
         c.city_pool &= ~move.card.bit
@@ -964,6 +978,8 @@ class CircleState:
             self._begin_plays()
 
     def _begin_plays(self) -> None:
+        """C8, C9: the plays begin with the leader, each emperor's trump suit set for the
+        action."""
         c = self._core
         nxt = c.next_city
         c.trumps = tuple([trump_suit(city, nxt) for city in c.cities])
@@ -974,9 +990,28 @@ class CircleState:
         c.phase = _PLAY
 
     def _apply_season(self, move: Season) -> None:
+        """A new season (C4-C6): the emperors take their seats, the cities and the battle cards
+        are dealt, and the table turns up the first city of the city deck (C7)."""
+        self._seat_emperors(move)
+        self._deal_cities(move)
+        self._deal_battle_cards(move)
+        c = self._core
+        c.played_a = 0
+        c.played_b = 0
+        c.reshuffled = False
+        c.log = []
+        c.plays = ()
+        c.trumps = (None,) * SEATS
+        c.best = -1
+        c.best_key = -1
+        c.turn = -1
+        c.phase = _REVEAL
+
+    def _seat_emperors(self, move: Season) -> None:
+        """C4, C5: the season's four emperors in their seats, the new dummies counted among the
+        emperors, the dealer, and the leader of action 1 on the dealer's left."""
         c = self._core
         seats = tuple(move.seats)
-        dummy = tuple(is_dummy(n) for n in seats)
         # New emperors are dummies (C4, C18), kept in order of number.
         new = tuple(sorted((n for n in seats if n not in c.emp_index), key=lambda n: int(n[1:])))
         if new:
@@ -989,13 +1024,18 @@ class CircleState:
         c.season += 1
         c.action = 1
         c.seats = seats
-        c.dummy = dummy
+        c.dummy = tuple(is_dummy(n) for n in seats)
         c.seat_of = {n: k for k, n in enumerate(seats)}
         c.dealer = c.seat_of[move.dealer]
         c.dealer_name = move.dealer
         c.leader = (c.dealer + 1) % SEATS
+
+    def _deal_cities(self, move: Season) -> None:
+        """C6: each emperor's city face up, the joker at the bottom of the city deck and 13
+        cards face down on it; no line holds a card yet."""
+        c = self._core
         cities = dict(move.cities)
-        c.cities = [cities[n] for n in seats]
+        c.cities = [cities[n] for n in c.seats]
         c.bottom = move.bottom
         c.city_pool = CITY_MASK & ~sum(x.bit for x in c.cities if x is not None) & ~move.bottom.bit
         c.city_left = CITY_DECK_SIZE
@@ -1003,11 +1043,16 @@ class CircleState:
         c.discards = ()
         c.trophies = [()] * SEATS
         c.destroyed = [()] * SEATS
+
+    def _deal_battle_cards(self, move: Season) -> None:
+        """C6: three cards to each player's hand and nine to each dummy's pile, as far as they
+        were seen (the rest unseen); the battle deck holds the cards left."""
+        c = self._core
         pool = BATTLE_MASK
         hands: list[tuple[Card, ...]] = []
         hidden: list[int] = []
         piles: list[tuple[PileCard, ...]] = []
-        for n, d in zip(seats, dummy):
+        for n, d in zip(c.seats, c.dummy):
             if d:
                 pile = move.pile_of(n) or (UNSEEN,) * PILE_SIZE
                 piles.append(pile)
@@ -1030,18 +1075,8 @@ class CircleState:
         c.piles = piles
         c.pool = pool
         c.old_pool = 0
-        players = SEATS - sum(dummy)
+        players = SEATS - sum(c.dummy)
         c.deck_count = len(BATTLE_DECK) - HAND_SIZE * players - PILE_SIZE * (SEATS - players)
-        c.played_a = 0
-        c.played_b = 0
-        c.reshuffled = False
-        c.log = []
-        c.plays = ()
-        c.trumps = (None,) * SEATS
-        c.best = -1
-        c.best_key = -1
-        c.turn = -1
-        c.phase = _REVEAL
 
     def _apply_reshuffle(self, move: Reshuffle) -> None:
         """C15: the 24 cards of actions 1-6 make the new battle deck; each dummy puts its top 6
@@ -1068,66 +1103,98 @@ class CircleState:
         c.reshuffled = True
         self._begin_action()
 
-    def _resolve(self, move: Move) -> _Act:
+    def _resolve(self, move: Act) -> _Act:
         """Work out a (checked) act: C12-C14, with C18 and C19 for the variants."""
+        if type(move) is Conquer:
+            return self._resolve_conquer(move)
+        if type(move) is Retake:
+            return self._resolve_retake(move)
+        return self._resolve_regroup(move)
+
+    def _resolve_conquer(self, move: Conquer) -> _Act:
+        """C12: the loser's city becomes the winner's trophy and the loser takes the next
+        available city; C18: it is destroyed into the loser's line instead; C19: the loser's
+        colour decides its fate, the attacker's who gets which city."""
         c = self._core
-        w = c.seat_of[move.player]  # type: ignore[union-attr]
+        w = c.seat_of[move.player]
+        victim = c.seat_of[move.victim]
+        cities = list(c.cities)
+        mine = cities[w]
+        theirs = cities[victim]
+        assert mine is not None and theirs is not None
+        # C7, C12: the city deck gives no card in action 15 (C19: even when it has one).
+        nxt = c.next_city if c.action < ACTIONS else None
+        gained: Card | None = None
+        destroyed: Card | None = None
+        took: Card | None = None
+        if self._coloured:
+            if colour_in_attack(theirs, mine) == BLACK:
+                destroyed = theirs
+            else:
+                gained = theirs
+            if move.keep:
+                cities[victim] = took = nxt
+            else:
+                cities[victim] = mine
+                cities[w] = took = nxt
+        else:
+            if self._lonely:
+                destroyed = theirs  # C18
+            else:
+                gained = theirs  # C12
+            cities[victim] = took = nxt
+        return _Act(w, victim, tuple(cities), gained, None, destroyed, (), took)
+
+    def _resolve_retake(self, move: Retake) -> _Act:
+        """C13: the winner discards one of the loser's trophies (if any) and their own city,
+        takes the loser's city, and the loser takes the next available city; C19: the winner
+        gives their old city to the loser instead, and no card comes from the city deck."""
+        c = self._core
+        w = c.seat_of[move.player]
+        victim = c.seat_of[move.victim]
         cities = list(c.cities)
         mine = cities[w]
         assert mine is not None
-        # C7, C12-C14: the city deck gives no card in action 15 (C19: even when it has one).
-        nxt = c.next_city if c.action < ACTIONS else None
-        kind = type(move)
-        gained: Card | None = None
+        theirs = cities[victim]
         lost: tuple[int, Card] | None = None
-        destroyed: Card | None = None
         discarded: tuple[Card, ...] = ()
         took: Card | None = None
-        victim = -1
-        if kind is Conquer:
-            victim = c.seat_of[move.victim]  # type: ignore[union-attr]
-            theirs = cities[victim]
-            assert theirs is not None
-            if self._coloured:
-                # C19: the loser's colour decides its fate, the attacker's who gets which city.
-                if colour_in_attack(theirs, mine) == BLACK:
-                    destroyed = theirs
-                else:
-                    gained = theirs
-                if move.keep:  # type: ignore[union-attr]
-                    cities[victim] = took = nxt
-                else:
-                    cities[victim] = mine
-                    cities[w] = took = nxt
-            else:
-                if self._lonely:
-                    destroyed = theirs  # C18
-                else:
-                    gained = theirs  # C12
-                cities[victim] = took = nxt
-        elif kind is Retake:
-            victim = c.seat_of[move.victim]  # type: ignore[union-attr]
-            theirs = cities[victim]
-            discard = move.discard  # type: ignore[union-attr]
-            if discard is not None:
-                lost = (victim, discard)
-                discarded += (discard,)
-            cities[w] = theirs
-            if self._coloured:
-                cities[victim] = mine  # C19: no card from the city deck
-            else:
-                discarded += (mine,)  # C13
-                cities[victim] = took = nxt
+        discard = move.discard
+        if discard is not None:
+            lost = (victim, discard)
+            discarded += (discard,)
+        cities[w] = theirs
+        if self._coloured:
+            cities[victim] = mine  # C19: no card from the city deck
         else:
-            discard = move.discard  # type: ignore[union-attr]
-            if discard is not None:
-                lost = (w, discard)  # C14: the rebellion
-                discarded += (discard,)
-            discarded += (mine,)
-            cities[w] = took = nxt
-        return _Act(w, victim, tuple(cities), gained, lost, destroyed, discarded, took)
+            discarded += (mine,)  # C13
+            # C7: the city deck gives no card in action 15.
+            cities[victim] = took = c.next_city if c.action < ACTIONS else None
+        return _Act(w, victim, tuple(cities), None, lost, None, discarded, took)
+
+    def _resolve_regroup(self, move: Regroup) -> _Act:
+        """C14: the winner discards their city and takes the next available city; a rebellion
+        also costs the trophy they chose."""
+        c = self._core
+        w = c.seat_of[move.player]
+        cities = list(c.cities)
+        mine = cities[w]
+        assert mine is not None
+        lost: tuple[int, Card] | None = None
+        discarded: tuple[Card, ...] = ()
+        discard = move.discard
+        if discard is not None:
+            lost = (w, discard)  # C14: the rebellion
+            discarded += (discard,)
+        discarded += (mine,)
+        # C7: the city deck gives no card in action 15.
+        cities[w] = took = c.next_city if c.action < ACTIONS else None
+        return _Act(w, -1, tuple(cities), None, lost, None, discarded, took)
 
     def _commit(self, act: _Act) -> None:
+        """Carry out a worked-out act, then end the action: the season ends after action 15,
+        or the game when the Lonely Tyrant is left (C16, C18); the battle deck is reshuffled
+        after action 6 (C15); otherwise the winner leads the next action (C5)."""
         c = self._core
         w = act.winner
         c.cities = list(act.cities)
@@ -1217,21 +1284,23 @@ class CircleState:
     # ------------------------------------------------------------------ checking
 
     def _check(self, move: Move) -> None:
-        kind = type(move)
-        if kind is Play:
-            self._check_play(move)  # type: ignore[arg-type]
-        elif kind is Conquer or kind is Retake or kind is Regroup:
+        """Raise the error of the first ruling ``move`` breaks now, if any."""
+        if type(move) is Play:
+            self._check_play(move)
+        elif type(move) is Conquer or type(move) is Retake or type(move) is Regroup:
             self._check_act(move)
-        elif kind is Reveal:
-            self._check_reveal(move)  # type: ignore[arg-type]
-        elif kind is Reshuffle:
-            self._check_reshuffle(move)  # type: ignore[arg-type]
-        elif kind is Season:
-            self._check_season(move)  # type: ignore[arg-type]
+        elif type(move) is Reveal:
+            self._check_reveal(move)
+        elif type(move) is Reshuffle:
+            self._check_reshuffle(move)
+        elif type(move) is Season:
+            self._check_season(move)
         else:
             raise InvalidMoveError(f"not a move of Circle of Power: {move!r}")
 
     def _phase_problem(self, what: str) -> IllegalMoveError:
+        """The error of a move made while the game waits for another, citing the ruling of
+        what it waits for."""
         c = self._core
         phase = c.phase
         if phase is _PLAY:
@@ -1261,6 +1330,7 @@ class CircleState:
         raise InvalidMoveError(self._stranger(name))
 
     def _check_play(self, move: Play) -> None:
+        """C8: the emperor whose turn it is, clockwise from the leader, plays a battle card."""
         c = self._core
         if c.phase is not _PLAY:
             raise self._phase_problem(f"{move.player} cannot play a card")
@@ -1282,15 +1352,29 @@ class CircleState:
         if not card.is_battle:
             raise IllegalMoveError("C8", f"{name} plays a battle card (2-10, C2), and {card.id} is a city card")
         if c.dummy[i]:
-            if drew is not None:
-                raise IllegalMoveError("C8", f"{name} is a dummy and draws no card: its pile holds its cards (C6, C15)")
-            top = c.piles[i][0]
-            if isinstance(top, Card):
-                if top is not card:
-                    raise IllegalMoveError("C8", f"{name} plays the top card of its pile, {top.id}, not {card.id}")
-            elif not (c.pool if top is UNSEEN else c.old_pool) & card.bit:
-                raise IllegalMoveError("C8", f"{card.id} cannot be the top card of {name}'s pile{self._where(card, top)}")
-            return
+            self._check_pile_card(i, card, drew)
+        else:
+            self._check_hand_card(i, card, drew)
+
+    def _check_pile_card(self, i: int, card: Card, drew: Card | None) -> None:
+        """C8, C11: a dummy plays the top card of its pile and draws nothing (C6, C15)."""
+        c = self._core
+        name = c.seats[i]
+        if drew is not None:
+            raise IllegalMoveError("C8", f"{name} is a dummy and draws no card: its pile holds its cards (C6, C15)")
+        top = c.piles[i][0]
+        if isinstance(top, Card):
+            if top is not card:
+                raise IllegalMoveError("C8", f"{name} plays the top card of its pile, {top.id}, not {card.id}")
+        elif not (c.pool if top is UNSEEN else c.old_pool) & card.bit:
+            raise IllegalMoveError("C8", f"{card.id} cannot be the top card of {name}'s pile{self._where(card, top)}")
+
+    def _check_hand_card(self, i: int, card: Card, drew: Card | None) -> None:
+        """C8: a player plays a card of their hand (one they were dealt unseen, or drew unseen,
+        may be any card still hidden) and draws from the battle deck while it has cards, which
+        ran out with the draws of action 12 (C15)."""
+        c = self._core
+        name = c.seats[i]
         bit = card.bit
         pool = c.pool
         if card not in c.hands[i]:
@@ -1341,6 +1425,8 @@ class CircleState:
         return ""
 
     def _check_reveal(self, move: Reveal) -> None:
+        """C7: the card turned up is a city card still in the city deck, the bottom joker
+        last."""
         c = self._core
         if c.phase is not _REVEAL:
             raise self._phase_problem("no city card is turned up now")
@@ -1363,6 +1449,7 @@ class CircleState:
         raise IllegalMoveError("C7", f"{card.id} is not in the city deck: {self._city_where(card)}")
 
     def _city_where(self, card: Card) -> str:
+        """Where a city card that is not in the city deck lies, for a message."""
         c = self._core
         for name, city in zip(c.seats, c.cities):
             if city is card:
@@ -1380,6 +1467,8 @@ class CircleState:
         return "it came out of the city deck this season"
 
     def _check_reshuffle(self, move: Reshuffle) -> None:
+        """C15: once, after action 6; each dummy's six new cards come from the 24 played in
+        actions 1-6, each card once."""
         c = self._core
         if c.phase is not _RESHUFFLE:
             raise self._phase_problem("the battle deck cannot be reshuffled now (C15: once, after action 6)")
@@ -1408,6 +1497,8 @@ class CircleState:
                 dealt |= x.bit
 
     def _check_season(self, move: Season) -> None:
+        """C4-C6: between seasons, four emperors seated as C4 places them, the dealer, the
+        cities, and the hands and piles dealt."""
         c = self._core
         if c.phase is not _SEASON:
             if c.phase is _OVER:
@@ -1529,62 +1620,82 @@ class CircleState:
                         raise IllegalMoveError("C6", f"{x.id} is dealt twice")
                     dealt |= x.bit
 
-    def _check_act(self, move: Move) -> None:
-        """C9-C14, C18, C19: the winner, and only the winner, does one act open to them."""
+    def _check_act(self, move: Act) -> None:
+        """C9-C14, C18, C19: the winner, and only the winner, does one act open to them; a
+        dummy the one act C11 leaves it."""
         c = self._core
-        kind = type(move)
-        player = move.player  # type: ignore[union-attr]
-        if c.phase is not _ACT:
-            verb = {Conquer: "conquer", Retake: "retake a city", Regroup: "regroup"}[kind]
-            raise self._phase_problem(f"{player} cannot {verb}")
-        w = self._emperor(player)
-        if w != c.turn:
-            plays = self._plays_by_seat()
-            raise IllegalMoveError("C9", why_initiative(c.seats, c.cities, c.next_city, plays, c.trumps, against=w))
-        name = c.seats[w]
+        if c.phase is not _ACT or move.player != c.seats[c.turn]:
+            self._refuse_act(move)
+        w = c.turn
         if c.dummy[w]:
             expected = self._dummy_act(w)
             if move != expected:
                 raise IllegalMoveError("C11", self._dummy_words(w, expected))
-            return
-        found = victims(w, c.cities)
-        if kind is Regroup:
-            discard = move.discard  # type: ignore[union-attr]
-            if discard is not None and not isinstance(discard, Card):
-                raise InvalidMoveError(f"not a card: {discard!r}")
-            if found:
-                may = "; ".join(attack_words(c.seats, c.cities, w, v) for v in found)
-                raise IllegalMoveError("C10", f"{name} must attack: {may}")
-            self._check_rebellion(w, discard)
+        elif type(move) is Regroup:
+            self._check_regroup(w, move)
         else:
-            victim = move.victim  # type: ignore[union-attr]
-            if kind is Retake and self._lonely:
-                raise IllegalMoveError("C18", "retaking is not available in Lonely Tyrant: a city taken over is destroyed, never conquered")
-            if kind is Conquer:
-                keep = move.keep  # type: ignore[union-attr]
-                if not isinstance(keep, bool):
-                    raise InvalidMoveError(f"keep must be true or false, not {keep!r}")
-                if keep and not self._coloured:
-                    raise IllegalMoveError("C19", "only in Coloured Cities may an attacker keep their city")
-            v = self._emperor(victim)
-            if v == w:
-                raise IllegalMoveError("C10", f"{name} cannot take over {name}'s own city")
-            mine = c.cities[w]
-            if not found:
-                assert mine is not None
-                raise IllegalMoveError(
-                    "C10",
-                    f"{name}'s {mine.id} may take none of the other cities ({attack_range(mine)}): {name} must regroup",
-                )
-            if v not in found:
-                raise IllegalMoveError("C3", attack_words(c.seats, c.cities, w, v))
-            if kind is Conquer and move.keep:  # type: ignore[union-attr]
-                theirs = c.cities[v]
-                assert mine is not None and theirs is not None
-                if colour_in_attack(mine, theirs) != BLACK:
-                    raise IllegalMoveError("C19", f"{name}'s {mine.id} is red in this attack: {name} must give it to {victim}")
-            if kind is Retake:
-                self._check_retake_discard(w, v, move.discard)  # type: ignore[union-attr]
+            self._check_attack(w, move)
+
+    def _refuse_act(self, move: Act) -> NoReturn:
+        """C9, C10: an act comes after the action's four plays, from the winner of the
+        initiative only; raise the error of ``move``, which comes at another time or from
+        another emperor."""
+        c = self._core
+        player = move.player
+        if c.phase is not _ACT:
+            verb = {Conquer: "conquer", Retake: "retake a city", Regroup: "regroup"}[type(move)]
+            raise self._phase_problem(f"{player} cannot {verb}")
+        w = self._emperor(player)
+        plays = self._plays_by_seat()
+        raise IllegalMoveError("C9", why_initiative(c.seats, c.cities, c.next_city, plays, c.trumps, against=w))
+
+    def _check_regroup(self, w: int, move: Regroup) -> None:
+        """C10, C14: the winner regroups only when their city may attack none of the others,
+        and pays for a rebellion with a trophy."""
+        c = self._core
+        discard = move.discard
+        if discard is not None and not isinstance(discard, Card):
+            raise InvalidMoveError(f"not a card: {discard!r}")
+        found = victims(w, c.cities)
+        if found:
+            may = "; ".join(attack_words(c.seats, c.cities, w, v) for v in found)
+            raise IllegalMoveError("C10", f"{c.seats[w]} must attack: {may}")
+        self._check_rebellion(w, discard)
+
+    def _check_attack(self, w: int, move: Conquer | Retake) -> None:
+        """C3, C10: the winner takes over a city their city may attack; C13: a retake costs the
+        loser a trophy, and C18 has none; C19: only a black attacker may keep their city."""
+        c = self._core
+        name = c.seats[w]
+        victim = move.victim
+        if type(move) is Retake and self._lonely:
+            raise IllegalMoveError("C18", "retaking is not available in Lonely Tyrant: a city taken over is destroyed, never conquered")
+        if type(move) is Conquer:
+            keep = move.keep
+            if not isinstance(keep, bool):
+                raise InvalidMoveError(f"keep must be true or false, not {keep!r}")
+            if keep and not self._coloured:
+                raise IllegalMoveError("C19", "only in Coloured Cities may an attacker keep their city")
+        v = self._emperor(victim)
+        if v == w:
+            raise IllegalMoveError("C10", f"{name} cannot take over {name}'s own city")
+        mine = c.cities[w]
+        assert mine is not None
+        found = victims(w, c.cities)
+        if not found:
+            raise IllegalMoveError(
+                "C10",
+                f"{name}'s {mine.id} may take none of the other cities ({attack_range(mine)}): {name} must regroup",
+            )
+        if v not in found:
+            raise IllegalMoveError("C3", attack_words(c.seats, c.cities, w, v))
+        if type(move) is Conquer and move.keep:
+            theirs = c.cities[v]
+            assert theirs is not None
+            if colour_in_attack(mine, theirs) != BLACK:
+                raise IllegalMoveError("C19", f"{name}'s {mine.id} is red in this attack: {name} must give it to {victim}")
+        if type(move) is Retake:
+            self._check_retake_discard(w, v, move.discard)
 
     def _check_rebellion(self, w: int, discard: Card | None) -> None:
         """C14: a city not under threat rebels and costs a trophy of the winner's choice."""
@@ -1651,6 +1762,7 @@ class CircleState:
         return Regroup(name)
 
     def _dummy_words(self, w: int, act: Move) -> str:
+        """C11: the one act a dummy has, in words."""
         c = self._core
         name = c.seats[w]
         if type(act) is Conquer:
@@ -1669,31 +1781,40 @@ class CircleState:
     def _effects(self, move: Move) -> Effects:
         """What a (checked) move does, before it is carried out."""
         c = self._core
-        kind = type(move)
-        if kind is Play:
+        if type(move) is Play:
             i = c.turn
             name = c.seats[i]
-            card = move.card  # type: ignore[union-attr]
+            card = move.card
             drawn = not c.dummy[i] and c.deck_count > 0
-            drew = move.drew if drawn else None  # type: ignore[union-attr]
+            drew = move.drew if drawn else None
             transfers = [Transfer(card, PILE if c.dummy[i] else HAND, name, TABLE, name)]
             if drawn:
                 transfers.append(Transfer(drew if drew is not None else UNSEEN, BATTLE_DECK_ZONE, None, HAND, name))
             return Effects(name, kind="play", action=c.action, card=card, drew=drew, drawn=drawn, transfers=tuple(transfers))
-        if kind is Conquer or kind is Retake or kind is Regroup:
+        if type(move) is Conquer or type(move) is Retake or type(move) is Regroup:
             act = self._resolve(move)
             return self._act_effects(move, act)
-        if kind is Reveal:
-            return Effects(None, kind="reveal", action=c.action, card=move.card)  # type: ignore[union-attr]
-        if kind is Reshuffle:
-            transfers = [Transfer(x, GATHERED, None, BATTLE_DECK_ZONE, None) for x in cards_of_mask(c.played_a)]
-            for i, name in enumerate(c.seats):
-                if c.dummy[i]:
-                    given = move.pile_of(name) or (UNSEEN,) * RESHUFFLE_PILE  # type: ignore[union-attr]
-                    transfers.extend(Transfer(x, BATTLE_DECK_ZONE, None, PILE, name) for x in given)
-            return Effects(None, kind="reshuffle", action=c.action, transfers=tuple(transfers))
-        assert kind is Season
-        season: Season = move  # type: ignore[assignment]
+        if type(move) is Reveal:
+            return Effects(None, kind="reveal", action=c.action, card=move.card)
+        if type(move) is Reshuffle:
+            return self._reshuffle_effects(move)
+        assert type(move) is Season
+        return self._season_effects(move)
+
+    def _reshuffle_effects(self, move: Reshuffle) -> Effects:
+        """C15: the cards gathered in actions 1-6 become the battle deck, and each dummy puts
+        six of them on its pile."""
+        c = self._core
+        transfers = [Transfer(x, GATHERED, None, BATTLE_DECK_ZONE, None) for x in cards_of_mask(c.played_a)]
+        for i, name in enumerate(c.seats):
+            if c.dummy[i]:
+                given = move.pile_of(name) or (UNSEEN,) * RESHUFFLE_PILE
+                transfers.extend(Transfer(x, BATTLE_DECK_ZONE, None, PILE, name) for x in given)
+        return Effects(None, kind="reshuffle", action=c.action, transfers=tuple(transfers))
+
+    def _season_effects(self, season: Season) -> Effects:
+        """C6: each emperor's city from the city deck, each player's hand and each dummy's pile
+        from the battle deck."""
         transfers = [Transfer(card, CITY_DECK_ZONE, None, CITY, name) for name, card in season.cities]
         for name in season.seats:
             if is_dummy(name):
@@ -1704,7 +1825,10 @@ class CircleState:
                     transfers.append(Transfer(x, BATTLE_DECK_ZONE, None, HAND, name))
         return Effects(None, kind="season", transfers=tuple(transfers))
 
-    def _act_effects(self, move: Move, act: _Act) -> Effects:
+    def _act_effects(self, move: Act, act: _Act) -> Effects:
+        """The cards an act moves (C12-C14, C18, C19): trophies won and lost, cities destroyed,
+        discarded and changing hands, the city taken from the deck, and the action's played
+        cards gathered (C8)."""
         c = self._core
         w = act.winner
         name = c.seats[w]
@@ -1810,48 +1934,53 @@ class CircleState:
         if c.phase is _SEASON or c.phase is _OVER or not c.seats:
             return new
         me = c.seat_of.get(player, -1)
-        if not c.reshuffled:
-            cands = c.pool
-            for s in range(SEATS):
-                if s == me:
-                    continue
-                for x in c.hands[s]:
-                    cands |= x.bit
-                for y in c.piles[s]:
-                    if isinstance(y, Card):
-                        cands |= y.bit
-            cards = cards_of_mask(cands)
-            rng.shuffle(cards)
-            for s in range(SEATS):
-                if s == me:
-                    continue
-                if c.dummy[s]:
-                    c.piles[s] = tuple(cards.pop() for _ in c.piles[s])
-                else:
-                    n = len(c.hands[s]) + c.hidden[s]
-                    c.hands[s] = tuple(cards.pop() for _ in range(n))
-                    c.hidden[s] = 0
-            c.pool = sum(x.bit for x in cards)
-            return new
-        played_a = c.played_a
-        old_cands = c.old_pool
-        new_cands = c.pool
+        if c.reshuffled:
+            new._redeal_after_reshuffle(me, rng)
+        else:
+            new._redeal_before_reshuffle(me, rng)
+        return new
+
+    def _cards_of_others(self, me: int) -> int:
+        """The cards the companion saw in the hands and piles of every seat but ``me``."""
+        c = self._core
+        cards = 0
         for s in range(SEATS):
             if s == me:
                 continue
             for x in c.hands[s]:
-                if x.bit & played_a:
-                    new_cands |= x.bit
-                else:
-                    old_cands |= x.bit
+                cards |= x.bit
             for y in c.piles[s]:
                 if isinstance(y, Card):
-                    if y.bit & played_a:
-                        new_cands |= y.bit
-                    else:
-                        old_cands |= y.bit
-        olds = cards_of_mask(old_cands)
-        news = cards_of_mask(new_cands)
+                    cards |= y.bit
+        return cards
+
+    def _redeal_before_reshuffle(self, me: int, rng: random.Random) -> None:
+        """Before the reshuffle (C6, C8): the cards seat ``me`` cannot see, in the other hands
+        and piles and in the battle deck, are shuffled together and dealt again, as many to
+        each hand and pile as it holds."""
+        c = self._core
+        cards = cards_of_mask(c.pool | self._cards_of_others(me))
+        rng.shuffle(cards)
+        for s in range(SEATS):
+            if s == me:
+                continue
+            if c.dummy[s]:
+                c.piles[s] = tuple(cards.pop() for _ in c.piles[s])
+            else:
+                n = len(c.hands[s]) + c.hidden[s]
+                c.hands[s] = tuple(cards.pop() for _ in range(n))
+                c.hidden[s] = 0
+        c.pool = sum(x.bit for x in cards)
+
+    def _redeal_after_reshuffle(self, me: int, rng: random.Random) -> None:
+        """After the reshuffle (C15) the same, keeping apart the cards of the new battle deck
+        (the 24 of actions 1-6) and those from before it, which hands and piles kept: each
+        card seat ``me`` cannot see is dealt again from its own kind."""
+        c = self._core
+        played_a = c.played_a
+        others = self._cards_of_others(me)
+        olds = cards_of_mask(c.old_pool | (others & ~played_a))
+        news = cards_of_mask(c.pool | (others & played_a))
         rng.shuffle(olds)
         rng.shuffle(news)
         for s in range(SEATS):
@@ -1872,7 +2001,6 @@ class CircleState:
                 c.hidden_old[s] = 0
         c.old_pool = sum(x.bit for x in olds)
         c.pool = sum(x.bit for x in news)
-        return new
 
     def __repr__(self) -> str:
         c = self._core

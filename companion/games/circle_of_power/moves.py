@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, final
 
 from companion.games.circle_of_power.cards import Card
 
@@ -36,6 +36,7 @@ __all__ = [
     "Reshuffle",
     "Move",
     "ACTS",
+    "Act",
 ]
 
 
@@ -93,6 +94,7 @@ def _cards_by_name(
     return tuple(out)
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Season:
     """A season is set up (C4-C6): the four emperors clockwise (``seats``), the ``dealer``,
@@ -149,6 +151,7 @@ class Season:
         return None
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Reveal:
     """The top card of the city deck is turned face up: the next available city (C7)."""
@@ -160,6 +163,7 @@ class Reveal:
         return cls(Card.from_id(card_id))
 
 
+@final
 class Play(NamedTuple):
     """``player`` plays ``card`` face up (C8) and, a player while the battle deck has cards,
     draws ``drew``. ``drew`` is ``None`` when no card is named: the draw was unseen, or there
@@ -193,6 +197,7 @@ class Play(NamedTuple):
         return f"Play(player={self.player!r}, card={self.card!r}, drew={self.drew!r})"
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Conquer:
     """The winner takes over ``victim``'s city by conquest (C12; in Lonely Tyrant the city is
@@ -204,6 +209,7 @@ class Conquer:
     keep: bool = False
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Retake:
     """The winner retakes ``victim``'s city (C13, C19), discarding ``discard`` from the
@@ -214,6 +220,7 @@ class Retake:
     discard: Card | None = None
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Regroup:
     """The winner, with no city to attack, regroups (C14): ``discard`` is the winner's own
@@ -223,6 +230,7 @@ class Regroup:
     discard: Card | None = None
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Reshuffle:
     """The 24 cards of actions 1-6 become the new battle deck (C15); ``piles`` gives each
@@ -242,7 +250,12 @@ class Reshuffle:
 
 
 Move = Season | Reveal | Play | Conquer | Retake | Regroup | Reshuffle
-"""Every event of a game after its ``game`` header."""
+"""Every event of a game after its ``game`` header. Each class is final: the state and the
+codec dispatch on a move's exact type (``type(move) is Play``), which the type checker then
+narrows."""
 
 ACTS = (Conquer, Retake, Regroup)
 """The winner's acts, one of which ends each action (C10)."""
+
+Act = Conquer | Retake | Regroup
+"""The type of the winner's acts (C10)."""

@@ -118,6 +118,32 @@ def legal(
         raise InvalidMoveError(f"unknown variant {variant!r}: one of {', '.join(VARIANTS)}")
     names = tuple(name for name, _ in seats)
     cities = tuple(city for _, city in seats)
+    used = _check_cities(seats, names)
+    _check_next_city(next_city, used)
+    lines = _check_trophies(names, trophies, used)
+    order = _check_plays(names, plays)
+    trumps = tuple(trump_suit(city, next_city) for city in cities)
+    k = initiative(order, trumps)
+    w = order[k][0]
+    dummy = tuple(is_dummy(n) for n in names)
+    choices = act_choices(variant, names, dummy, cities, lines, w)
+    return LegalAnswer(
+        seats=names,
+        cities=cities,
+        next_city=next_city,
+        trumps=dict(zip(names, trumps)),
+        winner=names[w],
+        why=why_initiative(names, cities, next_city, order, trumps),
+        choices=tuple(choices),
+        threatened=bool(threats(w, cities)),
+        threat=threat_words(names, cities, w),
+        complete=len(order) == 4,
+    )
+
+
+def _check_cities(seats: Sequence[tuple[str, Card]], names: tuple[str, ...]) -> int:
+    """C4: four emperors, each seated once; C6: each holds a city card of their own. Returns
+    the cities as a card set."""
     if len(seats) != 4:
         raise IllegalMoveError("C4", f"there are always four emperors, and {len(seats)} are given")
     if len(set(names)) != 4:
@@ -129,11 +155,21 @@ def legal(
         if used & city.bit:
             raise IllegalMoveError("C6", f"{city.id} is the city of two emperors")
         used |= city.bit
+    return used
+
+
+def _check_next_city(next_city: Card | None, used: int) -> None:
+    """C7: the next available city is a city card that no emperor holds (``used``)."""
     if next_city is not None:
         if not next_city.is_city:
             raise IllegalMoveError("C7", f"the next available city is a city card, not {next_city.id}")
         if used & next_city.bit:
             raise IllegalMoveError("C7", f"{next_city.id} is an emperor's city, not the next available city")
+
+
+def _check_trophies(names: tuple[str, ...], trophies: Mapping[str, Sequence[Card]] | None, used: int) -> list[tuple[Card, ...]]:
+    """C12: the trophies are city cards, of seated emperors, none of them a city (``used``) or
+    another trophy. Returns each seat's line."""
     lines = [tuple(trophies.get(name, ())) if trophies else () for name in names]
     for name in trophies or {}:
         if name not in names:
@@ -145,6 +181,12 @@ def legal(
             if used & card.bit:
                 raise IllegalMoveError("C12", f"{card.id} is given twice (as a city or a trophy)")
             used |= card.bit
+    return lines
+
+
+def _check_plays(names: tuple[str, ...], plays: Sequence[tuple[str, Card]]) -> list[tuple[int, Card]]:
+    """C8: one to four battle cards, each played once, clockwise by seated emperors. Returns
+    them as (seat, card) in play order."""
     if not plays:
         raise IllegalMoveError("C8", "no card is played yet: the initiative goes to the winner of the plays")
     if len(plays) > 4:
@@ -164,23 +206,7 @@ def legal(
             after = names[order[-1][0]]
             raise IllegalMoveError("C8", f"play goes clockwise: after {after} comes {names[(order[-1][0] + 1) % 4]}, not {name}")
         order.append((seat, card))
-    trumps = tuple(trump_suit(city, next_city) for city in cities)
-    k = initiative(order, trumps)
-    w = order[k][0]
-    dummy = tuple(is_dummy(n) for n in names)
-    choices = act_choices(variant, names, dummy, cities, lines, w)
-    return LegalAnswer(
-        seats=names,
-        cities=cities,
-        next_city=next_city,
-        trumps=dict(zip(names, trumps)),
-        winner=names[w],
-        why=why_initiative(names, cities, next_city, order, trumps),
-        choices=tuple(choices),
-        threatened=bool(threats(w, cities)),
-        threat=threat_words(names, cities, w),
-        complete=len(order) == 4,
-    )
+    return order
 
 
 def _pairs(text: str, what: str) -> list[tuple[str, str]]:

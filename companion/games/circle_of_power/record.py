@@ -30,6 +30,7 @@ from companion.games.circle_of_power.moves import (
     Retake,
     Reveal,
     Season,
+    _Unseen,
 )
 from companion.games.circle_of_power.setup import BASIC, COLOURED_CITIES, VARIANTS, CircleSetup
 from companion.games.errors import IllegalMoveError, InvalidMoveError, UnknownCardError
@@ -97,7 +98,28 @@ def _by_name(event: Mapping[str, Any], key: str, size: int) -> dict[str, tuple[H
 
 
 def _ids(cards: Sequence[HandCard]) -> list[str | None]:
-    return [None if x is UNSEEN else x.id for x in cards]  # type: ignore[union-attr]
+    return [None if isinstance(x, _Unseen) else x.id for x in cards]
+
+
+def _season_event(season: Season) -> dict[str, Any]:
+    """A ``season`` event: the hands and piles seen, ``null`` when none was."""
+    hands: dict[str, list[str | None] | None] = {
+        n: _ids(season.hand_of(n) or ()) or None for n in season.seats if not n.startswith("@")
+    }
+    piles: dict[str, list[str | None] | None] = {
+        n: _ids(season.pile_of(n) or ()) or None for n in season.seats if n.startswith("@")
+    }
+    cities = dict(season.cities)
+    return {
+        "event": "season",
+        "dealer": season.dealer,
+        "seats": list(season.seats),
+        "cities": {n: cities[n].id for n in season.seats if n in cities}
+        | {n: c.id for n, c in season.cities if n not in season.seats},
+        "bottom": season.bottom.id,
+        "hands": hands if any(v is not None for v in hands.values()) else None,
+        "piles": piles if any(v is not None for v in piles.values()) else None,
+    }
 
 
 class CircleCodec:
@@ -226,47 +248,30 @@ class CircleCodec:
         }
 
     def move_event(self, move: Move, setup: CircleSetup | None = None) -> dict[str, Any]:
-        kind = type(move)
-        if kind is Play:
-            out: dict[str, Any] = {"event": "play", "player": move.player, "card": move.card.id}  # type: ignore[union-attr]
-            if move.drew is not None:  # type: ignore[union-attr]
-                out["drew"] = move.drew.id  # type: ignore[union-attr]
+        """The event that records ``move`` (record-format.md)."""
+        if type(move) is Play:
+            out: dict[str, Any] = {"event": "play", "player": move.player, "card": move.card.id}
+            if move.drew is not None:
+                out["drew"] = move.drew.id
             return out
-        if kind is Reveal:
-            return {"event": "reveal", "card": move.card.id}  # type: ignore[union-attr]
-        if kind is Conquer:
-            out = {"event": "conquer", "player": move.player, "victim": move.victim}  # type: ignore[union-attr]
-            if move.keep:  # type: ignore[union-attr]
+        if type(move) is Reveal:
+            return {"event": "reveal", "card": move.card.id}
+        if type(move) is Conquer:
+            out = {"event": "conquer", "player": move.player, "victim": move.victim}
+            if move.keep:
                 out["keep"] = True
             return out
-        if kind is Retake:
-            discard = move.discard  # type: ignore[union-attr]
-            return {"event": "retake", "player": move.player, "victim": move.victim, "discard": discard.id if discard else None}  # type: ignore[union-attr]
-        if kind is Regroup:
-            discard = move.discard  # type: ignore[union-attr]
-            return {"event": "regroup", "player": move.player, "discard": discard.id if discard else None}  # type: ignore[union-attr]
-        if kind is Reshuffle:
-            new = {name: _ids(cards) for name, cards in move.piles}  # type: ignore[union-attr]
+        if type(move) is Retake:
+            discard = move.discard
+            return {"event": "retake", "player": move.player, "victim": move.victim, "discard": discard.id if discard else None}
+        if type(move) is Regroup:
+            discard = move.discard
+            return {"event": "regroup", "player": move.player, "discard": discard.id if discard else None}
+        if type(move) is Reshuffle:
+            new = {name: _ids(cards) for name, cards in move.piles}
             return {"event": "reshuffle", "piles": new or None}
-        if kind is Season:
-            season: Season = move  # type: ignore[assignment]
-            hands: dict[str, list[str | None] | None] = {
-                n: _ids(season.hand_of(n) or ()) or None for n in season.seats if not n.startswith("@")
-            }
-            piles: dict[str, list[str | None] | None] = {
-                n: _ids(season.pile_of(n) or ()) or None for n in season.seats if n.startswith("@")
-            }
-            cities = dict(season.cities)
-            return {
-                "event": "season",
-                "dealer": season.dealer,
-                "seats": list(season.seats),
-                "cities": {n: cities[n].id for n in season.seats if n in cities}
-                | {n: c.id for n, c in season.cities if n not in season.seats},
-                "bottom": season.bottom.id,
-                "hands": hands if any(v is not None for v in hands.values()) else None,
-                "piles": piles if any(v is not None for v in piles.values()) else None,
-            }
+        if type(move) is Season:
+            return _season_event(move)
         raise InvalidMoveError(f"not a move of Circle of Power: {move!r}")
 
     # ------------------------------------------------------------------ the rest
@@ -299,53 +304,46 @@ def complete_moves(moves: Sequence[Move]) -> list[Move]:
     Moves of a record that breaks the rules are left as they are where nothing is certain.
     """
     out = list(moves)
-    starts = [k for k, m in enumerate(out) if type(m) is Season]
-    for n, start in enumerate(starts):
-        end = starts[n + 1] if n + 1 < len(starts) else len(out)
-        _complete_season(out, start, end)
+    seasons = [(k, m) for k, m in enumerate(out) if type(m) is Season]
+    for n, (start, season) in enumerate(seasons):
+        end = seasons[n + 1][0] if n + 1 < len(seasons) else len(out)
+        _complete_season(out, season, start, end)
     return out
 
 
-def _complete_season(out: list[Move], start: int, end: int) -> None:
-    season: Season = out[start]  # type: ignore[assignment]
+def _complete_season(out: list[Move], season: Season, start: int, end: int) -> None:
+    """Complete in place the moves ``out[start:end]`` of one season, ``season`` its set-up:
+    each dummy's piles (C6, C15) and each player's hand and draws (C8)."""
     seats = season.seats
     plays: list[tuple[int, int, Play]] = []  # (action, index in out, move)
     reshuffle_at = -1
+    new_piles: dict[str, tuple[HandCard, ...]] = {}
     for k in range(start + 1, end):
         m = out[k]
         if type(m) is Play:
             plays.append((len(plays) // 4 + 1, k, m))
         elif type(m) is Reshuffle and reshuffle_at < 0:
             reshuffle_at = k
+            new_piles = dict(m.piles)
     played_a = {m.card for a, _, m in plays if a <= 6}
     hands = dict(season.hands)
     piles = dict(season.piles)
-    new_piles = dict(out[reshuffle_at].piles) if reshuffle_at >= 0 else {}  # type: ignore[union-attr]
     changed = False
     for name in seats:
         own = [(a, k, m) for a, k, m in plays if m.player == name]
-        if name.startswith("@"):
-            pile = _fill(piles.get(name), _pile_positions(own), _PILE)
-            if pile is not None and pile != piles.get(name):
-                piles[name] = pile
-                changed = True
-            if reshuffle_at >= 0:
-                later = {a - 7: m.card for a, _, m in own if 7 <= a <= 12}
-                filled = _fill(new_piles.get(name), later, _NEW_PILE)
-                if filled is not None and filled != new_piles.get(name):
-                    new_piles[name] = filled
-                    out[reshuffle_at] = Reshuffle(tuple((n, new_piles[n]) for n in seats if n in new_piles))
+        if not name.startswith("@"):
+            changed |= _complete_player(out, name, own, hands, played_a)
             continue
-        found = _place_player_cards(hands.get(name), own, played_a)
-        if found is None:
-            continue
-        hand, draws = found
-        if hand != hands.get(name) and hand is not None:
-            hands[name] = hand
+        pile = _fill(piles.get(name), _pile_positions(own), _PILE)
+        if pile is not None and pile != piles.get(name):
+            piles[name] = pile
             changed = True
-        for k, card in draws.items():
-            m = out[k]
-            out[k] = Play(m.player, m.card, card)  # type: ignore[union-attr]
+        if reshuffle_at >= 0:
+            later = {a - 7: m.card for a, _, m in own if 7 <= a <= 12}
+            filled = _fill(new_piles.get(name), later, _NEW_PILE)
+            if filled is not None and filled != new_piles.get(name):
+                new_piles[name] = filled
+                out[reshuffle_at] = Reshuffle(tuple((n, new_piles[n]) for n in seats if n in new_piles))
     if changed:
         out[start] = Season(
             season.dealer,
@@ -355,6 +353,30 @@ def _complete_season(out: list[Move], start: int, end: int) -> None:
             tuple((n, hands[n]) for n in seats if n in hands) + tuple((n, c) for n, c in season.hands if n not in seats),
             tuple((n, piles[n]) for n in seats if n in piles) + tuple((n, c) for n, c in season.piles if n not in seats),
         )
+
+
+def _complete_player(
+    out: list[Move],
+    name: str,
+    own: list[tuple[int, int, Play]],
+    hands: dict[str, tuple[HandCard, ...]],
+    played_a: set[Card],
+) -> bool:
+    """Fill in player ``name``'s hand (in ``hands``) and unseen draws (in ``out``) where their
+    plays ``own`` settle them (C8, C15). Returns whether the hand changed."""
+    found = _place_player_cards(hands.get(name), own, played_a)
+    if found is None:
+        return False
+    hand, draws = found
+    changed = False
+    if hand != hands.get(name) and hand is not None:
+        hands[name] = hand
+        changed = True
+    plays_at = {k: m for _, k, m in own}
+    for k, card in draws.items():
+        m = plays_at[k]
+        out[k] = Play(m.player, m.card, card)
+    return changed
 
 
 def _pile_positions(own: list[tuple[int, int, Play]]) -> dict[int, Card]:
@@ -391,12 +413,37 @@ def _place_player_cards(
     if hand is not None and len(hand) != _HAND:
         return None
     known_hand = [x for x in (hand or ()) if x is not UNSEEN]
-    free_hand = _HAND - len(known_hand)
     # Draws after the player's plays of actions 1-12 (C8, C15).
     draws = {a: (k, m.drew) for a, k, m in own if a <= 12}
+    unknown = _unexplained_plays(own, known_hand, draws, played_a)
+    # The unseen slots: the hand's unseen cards, then each unseen draw by its action.
+    slots: list[tuple[str, int]] = [("hand", 0)] * (_HAND - len(known_hand))
+    slots += [("draw", b) for b, (_, d) in draws.items() if d is None]
+    edges = [[s for s, slot in enumerate(slots) if _may_come_from(a, card, slot, played_a)] for a, card in unknown]
+    if _matching(edges, len(slots)) is None:
+        return None
+    in_hand, drawn = _settled(unknown, edges, slots)
+    hand_out = known_hand + in_hand
+    new_hand: tuple[HandCard, ...] | None
+    if hand is None and not hand_out:
+        new_hand = None
+    else:
+        new_hand = tuple(hand_out) + (UNSEEN,) * (_HAND - len(hand_out))
+    return new_hand, {draws[b][0]: card for b, card in drawn.items()}
+
+
+def _unexplained_plays(
+    own: list[tuple[int, int, Play]],
+    known_hand: list[HandCard],
+    draws: dict[int, tuple[int, Card | None]],
+    played_a: set[Card],
+) -> list[tuple[int, Card]]:
+    """The plays, as (action, card), that the cards seen do not explain: a card seen in the
+    hand is played from it (after the reshuffle only one not played in actions 1-6, C15), a
+    card seen drawn from that draw, made in an earlier action."""
     used_hand = list(known_hand)
     used_draw: set[int] = set()
-    unknown: list[tuple[int, Card]] = []  # (action, card) of plays from unseen slots
+    unknown: list[tuple[int, Card]] = []
     for a, _, m in own:
         card = m.card
         if card in used_hand and (a <= 6 or card not in played_a):
@@ -407,43 +454,48 @@ def _place_player_cards(
             used_draw.add(source)
             continue
         unknown.append((a, card))
-    slots: list[tuple[str, int]] = [("hand", 0)] * free_hand + [("draw", b) for b, (_, d) in draws.items() if d is None]
+    return unknown
 
-    def allowed(a: int, card: Card, slot: tuple[str, int]) -> bool:
-        kind, b = slot
-        if kind == "draw" and b >= a:
-            return False
-        if a >= 7:
-            new = card in played_a
-            return kind == "draw" and b >= 7 if new else kind == "hand" or b <= 6
-        return True
 
-    edges = [[s for s, slot in enumerate(slots) if allowed(a, card, slot)] for a, card in unknown]
-    if _matching(edges, len(slots)) is None:
-        return None
-    hand_out = list(known_hand)
-    drew_out: dict[int, Card] = {}
+def _may_come_from(a: int, card: Card, slot: tuple[str, int], played_a: set[Card]) -> bool:
+    """Whether ``card``, played in action ``a``, may come from ``slot``: a draw only of an
+    earlier action; from action 7 on (C15), a card played in actions 1-6 only from a draw of
+    action 7 or later (the new battle deck), any other only from the hand or a draw of
+    actions 1-6."""
+    kind, b = slot
+    if kind == "draw" and b >= a:
+        return False
+    if a >= 7:
+        new = card in played_a
+        return kind == "draw" and b >= 7 if new else kind == "hand" or b <= 6
+    return True
+
+
+def _settled(
+    unknown: list[tuple[int, Card]], edges: list[list[int]], slots: list[tuple[str, int]]
+) -> tuple[list[Card], dict[int, Card]]:
+    """The unseen plays that every matching places alike: the cards that were surely in the
+    hand, and the cards surely drawn, by the action of their draw."""
     hand_slots = [s for s, slot in enumerate(slots) if slot[0] == "hand"]
-    for u, (a, card) in enumerate(unknown):
-        if hand_slots and any(s in hand_slots for s in edges[u]):
-            without = [e if v != u else [s for s in e if s not in hand_slots] for v, e in enumerate(edges)]
-            if _matching(without, len(slots)) is None:
-                hand_out.append(card)
-                continue
+    in_hand: list[Card] = []
+    drawn: dict[int, Card] = {}
+    for u, (_, card) in enumerate(unknown):
+        if hand_slots and any(s in hand_slots for s in edges[u]) and _forced(edges, u, hand_slots, len(slots)):
+            in_hand.append(card)
+            continue
         for s in edges[u]:
             kind, b = slots[s]
-            if kind != "draw":
-                continue
-            without = [e if v != u else [x for x in e if x != s] for v, e in enumerate(edges)]
-            if _matching(without, len(slots)) is None:
-                drew_out[draws[b][0]] = card
+            if kind == "draw" and _forced(edges, u, [s], len(slots)):
+                drawn[b] = card
                 break
-    new_hand: tuple[HandCard, ...] | None
-    if hand is None and not hand_out:
-        new_hand = None
-    else:
-        new_hand = tuple(hand_out) + (UNSEEN,) * (_HAND - len(hand_out))
-    return new_hand, drew_out
+    return in_hand, drawn
+
+
+def _forced(edges: list[list[int]], u: int, banned: list[int], slots: int) -> bool:
+    """Whether play ``u`` must come from one of the ``banned`` slots: no matching is left
+    without them."""
+    without = [e if v != u else [s for s in e if s not in banned] for v, e in enumerate(edges)]
+    return _matching(without, slots) is None
 
 
 def _matching(edges: list[list[int]], slots: int) -> list[int] | None:

@@ -135,8 +135,7 @@ def threats(seat: int, cities: Sequence[Card | None]) -> list[int]:
     mine = cities[seat]
     if mine is None:
         return []
-    n = len(cities)
-    return [j for j in range(n) if j != seat and cities[j] is not None and cities[j].victims & mine.bit]  # type: ignore[union-attr]
+    return [j for j in range(len(cities)) if j != seat and (other := cities[j]) is not None and other.victims & mine.bit]
 
 
 def dummy_victim(seat: int, cities: Sequence[Card | None]) -> int | None:
@@ -173,7 +172,7 @@ def threat_words(names: Sequence[str], cities: Sequence[Card | None], seat: int)
     found = threats(seat, cities)
     if not found:
         return f"{names[seat]}'s city {city.id} is under threat from nobody"
-    who = " and ".join(f"{names[j]}'s {cities[j].id}" for j in found)  # type: ignore[union-attr]
+    who = " and ".join(f"{names[j]}'s {other.id}" for j, other in enumerate(cities) if j in found and other is not None)
     return f"{names[seat]}'s city {city.id} is under threat from {who}"
 
 
@@ -213,62 +212,97 @@ def act_choices(
 ) -> list[Choice]:
     """Every act the winner at seat ``winner`` may choose (C10): a conquest or a retake of each
     city they may attack, or, with none, the regroup; for a dummy the one act C11 leaves."""
-    coloured = variant == "coloured-cities"
-    lonely = variant == "lonely-tyrant"
-    w = names[winner]
-    mine = cities[winner]
     if dummy[winner]:
-        v = dummy_victim(winner, cities)
-        if v is None:
-            return [Choice("regroup", None, None, f"{w} is a dummy with no city to take: {regroup_words(names, cities, trophies, winner)}")]
-        keep = None
-        rest = ""
-        if coloured:
-            assert mine is not None and cities[v] is not None
-            keep = colour_in_attack(mine, cities[v]) == BLACK  # type: ignore[arg-type]
-            rest = f"; {w} keeps {mine.id}" if keep else f"; {w} gives {mine.id} to {names[v]}"
-        why = (
-            f"{w} is a dummy and conquers the first city counter-clockwise it may take: "
-            f"{attack_words(names, cities, winner, v)}{rest} (C11)"
-        )
-        return [Choice("conquer", v, keep, why)]
+        return [_dummy_choice(variant, names, cities, trophies, winner)]
     found = victims(winner, cities)
     if not found:
-        reach = attack_range(mine) if mine is not None else f"{w} holds no city"
-        why = f"{w}'s {mine.id if mine else 'city'} may take none of the other cities ({reach}): {w} must regroup (C10); "
-        return [Choice("regroup", None, None, why + regroup_words(names, cities, trophies, winner))]
+        return [_regroup_choice(names, cities, trophies, winner)]
     out = []
     for v in found:
         attack = attack_words(names, cities, winner, v)
+        out.extend(_conquer_choices(variant, names, cities, winner, v, attack))
+        if variant != "lonely-tyrant":
+            out.append(_retake_choice(variant, names, cities, trophies[v], winner, v, attack))
+    return out
+
+
+def _dummy_choice(
+    variant: str, names: Sequence[str], cities: Sequence[Card | None], trophies: Sequence[Sequence[Card]], winner: int
+) -> Choice:
+    """C11: a dummy conquers the first city counter-clockwise it may take (keeping a black
+    city in Coloured Cities, C19), or regroups."""
+    w = names[winner]
+    mine = cities[winner]
+    v = dummy_victim(winner, cities)
+    if v is None:
+        return Choice("regroup", None, None, f"{w} is a dummy with no city to take: {regroup_words(names, cities, trophies, winner)}")
+    keep = None
+    rest = ""
+    if variant == "coloured-cities":
         theirs = cities[v]
         assert mine is not None and theirs is not None
-        loser = names[v]
-        if coloured:
-            fate_colour = colour_in_attack(theirs, mine)
-            fate = (
-                f"{theirs.id} is black and is destroyed into {loser}'s line of history"
-                if fate_colour == BLACK
-                else f"{theirs.id} is red and becomes {w}'s trophy"
-            )
-            if colour_in_attack(mine, theirs) == BLACK:
-                out.append(Choice("conquer", v, False, f"{attack}; {fate}; {w} gives {mine.id} to {loser} and takes the next available city (C19)"))
-                out.append(Choice("conquer", v, True, f"{attack}; {fate}; {w}'s {mine.id} is black, so {w} may keep it and {loser} takes the next available city (C19)"))
-            else:
-                out.append(Choice("conquer", v, False, f"{attack}; {fate}; {w}'s {mine.id} is red in this attack, so {w} gives it to {loser} and takes the next available city (C19)"))
-        elif lonely:
-            out.append(Choice("conquer", v, None, f"{attack}; {theirs.id} is destroyed into {loser}'s line of destruction and {loser} takes the next available city (C18)"))
-        else:
-            out.append(Choice("conquer", v, None, f"{attack}; {theirs.id} becomes {w}'s trophy and {loser} takes the next available city (C12)"))
-        if not lonely:
-            line = trophies[v]
-            cost = (
-                f"{w} discards one of {loser}'s trophies ({', '.join(c.id for c in line)})"
-                if line
-                else f"{loser} has no trophy to lose"
-            )
-            if coloured:
-                swap = f"{w} takes {theirs.id} and gives {mine.id} to {loser} (C19)"
-            else:
-                swap = f"{w} discards {mine.id}, takes {theirs.id}, and {loser} takes the next available city (C13)"
-            out.append(Choice("retake", v, None, f"{attack}; {cost}; {swap}"))
-    return out
+        keep = colour_in_attack(mine, theirs) == BLACK
+        rest = f"; {w} keeps {mine.id}" if keep else f"; {w} gives {mine.id} to {names[v]}"
+    why = (
+        f"{w} is a dummy and conquers the first city counter-clockwise it may take: "
+        f"{attack_words(names, cities, winner, v)}{rest} (C11)"
+    )
+    return Choice("conquer", v, keep, why)
+
+
+def _regroup_choice(names: Sequence[str], cities: Sequence[Card | None], trophies: Sequence[Sequence[Card]], winner: int) -> Choice:
+    """C10: a winner whose city may attack none of the others must regroup (C14)."""
+    w = names[winner]
+    mine = cities[winner]
+    reach = attack_range(mine) if mine is not None else f"{w} holds no city"
+    why = f"{w}'s {mine.id if mine else 'city'} may take none of the other cities ({reach}): {w} must regroup (C10); "
+    return Choice("regroup", None, None, why + regroup_words(names, cities, trophies, winner))
+
+
+def _conquer_choices(
+    variant: str, names: Sequence[str], cities: Sequence[Card | None], winner: int, v: int, attack: str
+) -> list[Choice]:
+    """The conquests of seat ``v``'s city, whose ``attack`` is told in words: its city becomes
+    a trophy (C12) or is destroyed (C18); in Coloured Cities its colour decides, and a black
+    attacker may keep their city (C19)."""
+    w = names[winner]
+    mine = cities[winner]
+    theirs = cities[v]
+    assert mine is not None and theirs is not None
+    loser = names[v]
+    taken = f"{loser} takes the next available city"
+    if variant == "lonely-tyrant":
+        return [Choice("conquer", v, None, f"{attack}; {theirs.id} is destroyed into {loser}'s line of destruction and {taken} (C18)")]
+    if variant != "coloured-cities":
+        return [Choice("conquer", v, None, f"{attack}; {theirs.id} becomes {w}'s trophy and {taken} (C12)")]
+    fate = (
+        f"{theirs.id} is black and is destroyed into {loser}'s line of history"
+        if colour_in_attack(theirs, mine) == BLACK
+        else f"{theirs.id} is red and becomes {w}'s trophy"
+    )
+    if colour_in_attack(mine, theirs) != BLACK:
+        why = f"{attack}; {fate}; {w}'s {mine.id} is red in this attack, so {w} gives it to {loser} and takes the next available city (C19)"
+        return [Choice("conquer", v, False, why)]
+    return [
+        Choice("conquer", v, False, f"{attack}; {fate}; {w} gives {mine.id} to {loser} and takes the next available city (C19)"),
+        Choice("conquer", v, True, f"{attack}; {fate}; {w}'s {mine.id} is black, so {w} may keep it and {taken} (C19)"),
+    ]
+
+
+def _retake_choice(
+    variant: str, names: Sequence[str], cities: Sequence[Card | None], line: Sequence[Card], winner: int, v: int, attack: str
+) -> Choice:
+    """The retake of seat ``v``'s city, whose ``attack`` is told in words (C13): one of the
+    loser's trophies (their ``line``), if any, is discarded; the winner's old city is
+    discarded too, or in Coloured Cities goes to the loser (C19)."""
+    w = names[winner]
+    mine = cities[winner]
+    theirs = cities[v]
+    assert mine is not None and theirs is not None
+    loser = names[v]
+    cost = f"{w} discards one of {loser}'s trophies ({', '.join(c.id for c in line)})" if line else f"{loser} has no trophy to lose"
+    if variant == "coloured-cities":
+        swap = f"{w} takes {theirs.id} and gives {mine.id} to {loser} (C19)"
+    else:
+        swap = f"{w} discards {mine.id}, takes {theirs.id}, and {loser} takes the next available city (C13)"
+    return Choice("retake", v, None, f"{attack}; {cost}; {swap}")

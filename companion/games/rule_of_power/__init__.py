@@ -25,6 +25,7 @@ from companion.games.rule_of_power.engine.moves import Deal, Move, NewRound
 if TYPE_CHECKING:
     from companion.coach.model import CoachModel
     from companion.commands.game_command import GameCommand
+    from companion.dashboard.kit import DashboardKit
     from companion.games.rule_of_power.club.part import RuleOfPowerClub
     from companion.games.rule_of_power.record import RuleOfPowerRecord
     from companion.games.rule_of_power.tracking.reasoner import RuleOfPowerTracking
@@ -165,6 +166,12 @@ class RuleOfPower:
         from companion.games.rule_of_power.club.part import PART
 
         return PART
+
+    def dashboard(self) -> DashboardKit:
+        """What Rule of Power brings to the dashboard: its panels, dialogs and words."""
+        from companion.games.rule_of_power.dashboard.kit import KIT
+
+        return KIT
 
     def commands(self) -> tuple[GameCommand, ...]:
         """``rop legal``, ``rop score`` and ``rop simulate`` for Rule of Power."""

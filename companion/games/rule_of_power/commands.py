@@ -6,7 +6,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import IO, Any
+from collections.abc import Sequence
+from typing import Any
 
 from companion.games.rule_of_power.engine.captures import capture_options, refused_captures, sort_options
 from companion.games.rule_of_power.engine.cards import CARD_FORMS, Card, UnknownCardError, parse_cards
@@ -16,9 +17,9 @@ from companion.games.rule_of_power import MAX_TARGET, GAME
 from companion.games.rule_of_power.engine.game import GameState
 from companion.games.rule_of_power.summary import format_score_table
 from companion.observations.argtypes import int_range
-from companion.observations.outfiles import OutputError, atomic_output
+from companion.observations.outfiles import OutputError
 from companion.observations.textio import InputError, decode_text, loads_json, read_json
-from companion.records.format import RecordWriter
+from companion.records.format import save_record
 
 __all__ = ["COMMANDS", "Legal", "Score", "Simulate"]
 
@@ -64,26 +65,32 @@ def cmd_legal(args: argparse.Namespace) -> int:
             )
         )
         return 0
+    print("\n".join(_legal_lines(card, centre, options, refused, empowered=empowered)))
+    return 0
+
+
+def _legal_lines(card: Card, centre: Sequence[Card], options: Sequence[Sequence[Card]], refused: Sequence[Any], *, empowered: bool) -> list[str]:
+    """``rop legal``'s answer in words: the options (R4, R5), and why the sums a player might
+    expect are not options."""
+    lines = []
     if empowered:
-        print(f"{card.long_label}, empowered by the Mystic Crystal (R5):")
+        lines.append(f"{card.long_label}, empowered by the Mystic Crystal (R5):")
     else:
-        print(f"{card.long_label} on {', '.join(c.label for c in centre) or 'an empty centre'}:")
+        lines.append(f"{card.long_label} on {', '.join(c.label for c in centre) or 'an empty centre'}:")
     if not options:
         why = next((r.reason for r in refused if not r.cards), "the card stays in the centre (R4)")
-        print(f"  no capture: {why}")
+        lines.append(f"  no capture: {why}")
     elif len(options) == 1 or not any(len(o) == 1 for o in options):
         rule = "R5" if empowered else "R4"
-        print(f"  {len(options)} option{'s' if len(options) != 1 else ''} ({rule}; capturing is compulsory):")
+        lines.append(f"  {len(options)} option{'s' if len(options) != 1 else ''} ({rule}; capturing is compulsory):")
     else:
-        print(f"  {len(options)} options: a card of the same value must be taken alone (R4):")
-    for o in options:
-        print("  - " + " + ".join(c.long_label for c in o))
+        lines.append(f"  {len(options)} options: a card of the same value must be taken alone (R4):")
+    lines.extend("  - " + " + ".join(c.long_label for c in o) for o in options)
     sums = [r for r in refused if r.cards]
     if sums:
-        print("  Not options:")
-    for r in sums:
-        print(f"  - {r.reason}")
-    return 0
+        lines.append("  Not options:")
+    lines.extend(f"  - {r.reason}" for r in sums)
+    return lines
 
 
 def _read_json(path: str) -> Any:
@@ -168,23 +175,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return 2
     table = VirtualTable(setup, seed=args.seed, fate=args.fate, policy=args.level)
     game = GameState(setup, keep_history=False)
-
-    def write(out: IO[str]) -> None:
-        writer = RecordWriter(out, table.setup)
-        for move in table.moves(game):
-            writer.write(move)
-
     try:
-        if args.output == "-":
-            write(sys.stdout)
-        else:
-            # Written through a temporary file: a game that cannot be finished or written
-            # leaves nothing behind.
-            with atomic_output(args.output) as out:
-                write(out)
+        save_record(args.output, setup, table.moves(game))
     except OutputError as exc:
         print(f"rop simulate: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        raise  # a reader that stopped reading (rop simulate | head): rop ends quietly
     except OSError as exc:
         print(f"rop simulate: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
         return 2

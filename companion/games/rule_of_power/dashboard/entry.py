@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from companion.dashboard import kit
 from companion.games.rule_of_power.engine.cards import FATE_CARDS, Card, UnknownCardError
 from companion.games.rule_of_power.engine.fate import fate_rule
 from companion.games.rule_of_power.engine.game import GameState, Phase
@@ -34,7 +35,7 @@ __all__ = ["EntryChoice", "EntryCommand", "EntryError", "EntryMove", "card_candi
 COMMANDS = {"undo", "redo", "deal", "help", "?", "hint", "quit", "q"}
 
 
-class EntryError(ValueError):
+class EntryError(kit.EntryError):
     """Text that does not name a move; the message says what was expected."""
 
 

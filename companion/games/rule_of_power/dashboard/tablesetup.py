@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.dashboard import kit
 from companion.games.rule_of_power.engine.cards import FATE_CARDS, Card
 from companion.games.rule_of_power.dashboard.entry import EntryError, resolve_card
 from companion.games.rule_of_power.engine.game import FATE_DECK_SIZE, GameSetup, IllegalMoveError
@@ -18,8 +19,8 @@ __all__ = ["FATE_MODES", "SetupError", "TableSetup", "build_table_setup"]
 FATE_MODES = ("none", "random", "custom")
 
 
-class SetupError(ValueError):
-    pass
+class SetupError(kit.SetupError):
+    """A table the rules do not allow (R14, R16, R18), or a field that is not understood."""
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,12 @@ class TableSetup:
     fate_sets: dict[str, list[Card]] = field(default_factory=dict)
     first_dealer: str | None = None
     companion_deals: bool = False
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """What manual play needs besides the set-up (:meth:`RuleOfPowerDashboard.manual
+        <companion.games.rule_of_power.dashboard.kit.RuleOfPowerDashboard.manual>`)."""
+        return {"fate_sets": self.fate_sets, "first_dealer": self.first_dealer, "companion_deals": self.companion_deals}
 
     @property
     def facts(self) -> dict[str, Any]:

@@ -250,15 +250,9 @@ def score_round(
     for s in sides:
         holder.update(dict.fromkeys(cards[s], s))
     fire = holder.get(FIRE_DRAGON)
-
     pride = _pride(cards)
     ring = _power_ring(holder, ladder)
-
-    rule = None
-    for s in sides:
-        if power_counts[s] == len(ladder) and all(holder.get(c) == s for c in ladder):
-            rule = s
-
+    rule = _rule_of_power(power_counts, holder, ladder)
     points = {}
     for s in sides:
         points[s] = SidePoints(
@@ -281,6 +275,14 @@ def score_round(
         rule_of_power=rule,
         captured=cards,
     )
+
+
+def _rule_of_power(power_counts: Mapping[str, int], holder: Mapping[Card, str], ladder: Sequence[Card]) -> str | None:
+    """R13: the side that holds every Power card, if one does."""
+    for side, count in power_counts.items():
+        if count == len(ladder) and all(holder.get(c) == side for c in ladder):
+            return side
+    return None
 
 
 def _pride(cards: Mapping[str, Sequence[Card]]) -> PrideOfDragons:

@@ -63,6 +63,9 @@ class _Taps:
     decay: tuple[list[Move], str, Card, list[tuple[str, Card]]] | None = None
     """A Dark Decay tapped: its passes, its player, the card, the discards tapped so far."""
     dealt: dict[str, list[Card]] = field(default_factory=dict)
+    waiting: list[CardTapped] = field(default_factory=list)
+    """Plays tapped while a question about an earlier move is open: they follow that move,
+    once the table has answered (a move waiting for an answer is never taken for a pass)."""
 
 
 @dataclass
@@ -132,6 +135,7 @@ class RuleOfPowerTable:
         self.taps.decay = None
         self.taps.card = None
         self.taps.taken = []
+        self.taps.waiting = []
 
     def catch_up(self, *, hold: bool) -> list[TrackerEvent]:
         events: list[TrackerEvent] = []
@@ -140,11 +144,21 @@ class RuleOfPowerTable:
         return events
 
     def answered(self, moves: tuple[Move, ...]) -> list[TrackerEvent]:
+        """The table's answer, applied; an answer that no longer fits the game (the game moved
+        on meanwhile) is dropped with a message, and the table is compared afresh (asking
+        again where it still matters). Plays tapped while the question was open follow."""
         events: list[TrackerEvent] = []
         for move in moves:
-            events.append(self._push(move, self._announced_draw(move) or "answer"))
+            try:
+                events.append(self._push(move, self._announced_draw(move) or "answer"))
+            except IllegalMoveError as exc:
+                events.append(Notice(f"The answer no longer fits the game and is dropped: {exc}"))
+                break
         self._after_moves(events)
         events.extend(self.reconcile(settled=False))
+        waiting, self.taps.waiting = self.taps.waiting, []
+        for obs in waiting:
+            events.extend(self.tapped(obs))
         return events
 
     def announced(self, player: str) -> list[TrackerEvent]:
@@ -514,6 +528,10 @@ class RuleOfPowerTable:
             return events + self._fate_reader_tap(zone, card, obs.owner)
         if zone != "centre":
             return [*events, Notice(f"{card.label} tapped on {obs.reader}, a reader with no zone")]
+        if tracker.question is not None and self.taps.decay is None and self.taps.card is None:
+            # An earlier move waits for the table's answer: this play follows it.
+            self.taps.waiting.append(obs)
+            return [*events, Notice(f"{card.label} noted: it follows the move the table is asked about")]
         if game.phase is not Phase.TURN:
             return [*events, Notice(f"{card.label} tapped, but no play is due: {game.phase.value} next")]
         if tracker.camera:

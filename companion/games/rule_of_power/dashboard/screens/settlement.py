@@ -17,16 +17,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.reactive import reactive
-from textual.screen import ModalScreen
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from companion.coach import Coach, CoachError, Mark, review
+from companion.dashboard.screens.settlement import Settlement
 from companion.games.rule_of_power.coach.review import biggest, round_span
 from companion.games.rule_of_power.dashboard.cards import cards_line
 from companion.dashboard.widgets.base import side_label
 from companion.games.rule_of_power.dashboard.widgets.pride import pride_table
-from companion.games.rule_of_power.engine.game import GameSetup, Outcome, RoundResult, Termination
+from companion.games.rule_of_power.engine.game import GameSetup, GameState, Outcome, RoundResult, Termination
 from companion.games.rule_of_power.engine.moves import Move
 from companion.games.rule_of_power.engine.scoring import POINT_KEYS
 from companion.games.rule_of_power.completion import complete_deals
@@ -141,7 +141,7 @@ def mistakes_text(marks: Sequence[Mark]) -> Text:
     return t
 
 
-class SettlementScreen(ModalScreen[None]):
+class SettlementScreen(Settlement):
     """Walks through the settlement of a round, one point per key press (or on the clock of
     the demo table)."""
 
@@ -197,12 +197,21 @@ class SettlementScreen(ModalScreen[None]):
         self._reviewed: dict[Hashable, list[Mark]] = {}
         self._reviewing: Hashable = None
 
-    def load(
+    def load(self, state: GameState, result: RoundResult, moves: Sequence[Move] | None = None) -> None:
+        """Round ``result`` of ``state``'s game to settle: the game's outcome if it was the last
+        round, else who deals the next (R15); the screen is installed once and shown for every
+        round. ``moves``: the game's moves (at least to the end of this round), for the round's
+        biggest mistakes."""
+        last = state.results[-1] if state.results else None
+        outcome = state.outcome() if last is not None and last.number == result.number else None
+        players = state.players
+        next_dealer = None if outcome else players[(players.index(result.dealer) + 1) % len(players)]
+        self.settle(state.setup, result, outcome, next_dealer, moves=moves)
+
+    def settle(
         self, setup: GameSetup, result: RoundResult, outcome: Outcome | None, next_dealer: str | None, *, moves: Sequence[Move] | None = None
     ) -> None:
-        """The round to settle; the screen is installed once and shown for every round.
-        ``moves``: the game's moves (at least to the end of this round), for the round's
-        biggest mistakes."""
+        """The round to settle, with the game's ``outcome`` and the ``next_dealer``."""
         self.result = result
         self.steps = settlement_steps(setup, result, outcome, next_dealer)
         self.review_job = None

@@ -24,6 +24,7 @@ from companion.games.rule_of_power.engine.cards import Card
 from companion.games.rule_of_power.dashboard.cards import card_chip, cards_line
 from companion.games.rule_of_power.dashboard.commentary import move_effect
 from companion.dashboard.grid import Column, grid, lines
+from companion.dashboard.kit import Flag
 from companion.dashboard.widgets.base import GamePanel
 from companion.games.rule_of_power.engine.fate import fate_rule
 from companion.games.rule_of_power.engine.game import GameState, Phase
@@ -59,7 +60,6 @@ def risk_text(risk: Risk, *, compact: bool = False) -> Text:
     return t
 
 
-
 @dataclass(frozen=True)
 class LastPlay:
     """A card played to the centre and the captures it could make (R4, R5)."""
@@ -67,15 +67,6 @@ class LastPlay:
     move: Play
     options: tuple[tuple[Card, ...], ...]
     empowered: bool = False
-
-
-@dataclass(frozen=True)
-class Flag:
-    """An illegal move the table tried, with the rule it breaks."""
-
-    player: str | None
-    text: str
-    rule: str | None
 
 
 def move_label(move: Move) -> Text:

@@ -3,31 +3,14 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.reactive import reactive
 
-from companion.dashboard.widgets.base import GamePanel
+from companion.dashboard.widgets.status_line import StatusLine
 from companion.games.rule_of_power.engine.game import GameState, Phase
 
 __all__ = ["TableStatus"]
 
 
-class TableStatus(GamePanel):
-    DEFAULT_CSS = """
-    TableStatus {
-        border: none;
-        padding: 0 1;
-        background: $boost;
-        height: 1;
-        text-wrap: nowrap;
-        text-overflow: ellipsis;
-    }
-    """
-
-    source_status: reactive[str] = reactive("")
-
-    def watch_source_status(self, value: str) -> None:
-        self.refresh_panel()
-
+class TableStatus(StatusLine):
     def render_game(self, game: GameState) -> Text:
         t = Text()
         setup = game.setup
@@ -70,6 +53,3 @@ class TableStatus(GamePanel):
         t.no_wrap = True
         t.overflow = "ellipsis"
         return t
-
-    def on_resize(self) -> None:
-        self.refresh_panel()
