@@ -22,6 +22,7 @@ class OneOfAKind:
 
     __slots__ = ()
     id: str
+    index: int  # the card's place in its game's catalogue, which sorts cards
 
     def __setattr__(self, key: str, value: object) -> None:
         raise AttributeError("cards are immutable")
@@ -34,6 +35,15 @@ class OneOfAKind:
 
     def __deepcopy__(self, memo: object) -> OneOfAKind:
         return self
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.from_id({self.id!r})"
+
+    def __str__(self) -> str:
+        return self.id
+
+    def __lt__(self, other: OneOfAKind) -> bool:
+        return self.index < other.index
 
 
 class Unseen:

@@ -209,15 +209,6 @@ class Card(OneOfAKind):
         """A city's type in words (C2): ``"Q"``, ``"joker"``; a battle card's rank."""
         return "joker" if self.is_joker else self.rank
 
-    def __repr__(self) -> str:
-        return f"Card.from_id({self.id!r})"
-
-    def __str__(self) -> str:
-        return self.id
-
-    def __lt__(self, other: Card) -> bool:
-        return self.index < other.index
-
 
 def _normal_id(text: str) -> str:
     t = "".join(text.split()).upper().replace("\ufe0f", "")

@@ -314,15 +314,6 @@ class Card(OneOfAKind):
         assert self.suit is not None
         return f"{self.value}{self.suit.label[0]}"
 
-    def __repr__(self) -> str:
-        return f"Card.from_id({self.id!r})"
-
-    def __str__(self) -> str:
-        return self.id
-
-    def __lt__(self, other: Card) -> bool:
-        return self.index < other.index
-
 
 def _build() -> None:
     index = 0
