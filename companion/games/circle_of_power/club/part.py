@@ -80,12 +80,14 @@ def finishing_places(state: CircleState) -> dict[str, int]:
 
 
 def starter(events: list[Mapping[str, Any]]) -> str | None:
-    """Who began the game: the emperor who played the first card of its first action (the
-    dealer's left, C5); ``None`` when no card was played yet."""
+    """Who began the game: the first player to play a card in its first action (the dealer's
+    left leads, C5; when that seat is a dummy's, the first player after it); ``None`` when no
+    player has played yet."""
     for event in events:
         if event.get("event") == "play":
             who = event.get("player")
-            return str(who) if who is not None else None
+            if isinstance(who, str) and not is_dummy(who):
+                return who
     return None
 
 
