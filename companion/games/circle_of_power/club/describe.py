@@ -146,7 +146,8 @@ def _notes(state: CircleState) -> list[str]:
     if held is not None:
         notes.append(f"Initiative: {held.reason}")
     if state.phase is Phase.ACT and state.to_move is not None:
-        notes.append(f"{state.to_move} chooses: " + "; ".join(c.why for c in state.choices()))
+        notes.append(f"{state.to_move} won the action and chooses an act (C10):")
+        notes.extend(f"{c.act}: {c.why}" for c in state.choices())
     if state.knocked_out:
         notes.append("Knocked out (C18): " + ", ".join(state.knocked_out))
     return notes
