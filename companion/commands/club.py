@@ -268,10 +268,10 @@ def cmd_export(args: argparse.Namespace) -> int:
             gid = find_game(archive.engine, args.game_id)
         except GameNotFound as exc:
             return _fail(f"export: {exc}")
-        row = archive.game(gid)
-        assert row is not None
+        stored = archive.game(gid)
+        assert stored is not None
         try:
-            play = bgstats_play(row, [json.loads(line) for line in archive.events(gid)])
+            play = bgstats_play(stored, [json.loads(line) for line in archive.events(gid)])
         except (UnknownGameError, NoClubPart) as exc:
             return _fail(f"export: {exc}")
         print(bgstats_url(play) if args.url else json.dumps(play, indent=2, ensure_ascii=False), file=out)
