@@ -117,7 +117,7 @@ def test_standings_history_and_ratings_are_per_game_and_never_rate_a_dummy(archi
     assert "seas  trph  drw  LT" in out and "@1" not in out
     assert main(["club", "history", "bob", "--game", COP, "--db", url]) == 0
     out = capsys.readouterr().out
-    assert f"{states[1].totals['bob']:>2} trophies in" in out and "drew" in out
+    assert f"trph {states[1].totals['bob']:>2} seas " in out and "drew" in out
 
 
 def test_rop_club_add_takes_either_game_and_names_a_broken_rule(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -146,7 +146,7 @@ class CircleOfPowerClub:
     )
     order = ("trophies",)
     history = ("trophies", "seasons", "actions_won")
-    history_text = "{trophies:>2} trophies in {seasons:>2} seasons"
+    history_text = "trph {trophies:>2} seas {seasons:>2}"
     endings = {
         Termination.ONE_TRUE_EMPEROR.value: ", the One True Emperor (C17)",
         Termination.LONELY_TYRANT.value: ", the Lonely Tyrant (C18)",
