@@ -178,3 +178,40 @@ def test_a_season_completed_once_its_cards_were_seen_is_the_same_event() -> None
     assert not fills_in(dict(season, hands=dict(season["hands"], bob=None)), changed)
     play = {"event": "play", "player": "ann", "card": "7H", "drew": None}
     assert fills_in(play, dict(play, drew="4C")) and not fills_in(play, dict(play, card="8H", drew="4C"))
+
+
+def test_a_table_completing_a_season_it_kept_unseen_is_taken_by_the_server(tmp_path: Path) -> None:
+    """A table that could not see bob's hand posts the season without it, plays on, and sends
+    the season again once bob's cards were seen: the server replays the game with it, keeps
+    every later event, and stores it once; a season changed otherwise is refused."""
+    import httpx
+
+    from companion.club.server import ClubServer
+    from companion.club.tokens import TokenFile, issue_token
+
+    gid = "c1c1e0" + "0" * 26
+    lines = cop_record_lines(1, players=3, header={"id": gid})
+    season = json.loads(lines[1])
+    unseen = dict(season, hands={k: v for k, v in season["hands"].items() if k != "bob"})
+    posted = [lines[0], json.dumps(unseen) + "\n", *lines[2:30]]
+    token = issue_token(tmp_path / "tokens.txt", "oak")
+    engine = open_archive(f"sqlite:///{tmp_path / 'club.sqlite'}")
+    try:
+        with ClubServer(engine, TokenFile(tmp_path / "tokens.txt")) as server, httpx.Client(
+            base_url=server.url, headers={"Authorization": f"Bearer {token}"}
+        ) as table:
+            for n, line in enumerate(posted, 1):
+                assert table.post(f"/api/games/{gid}/events/{n}", content=line).status_code == 201
+            other = json.loads(lines[1])
+            other["cities"] = {**other["cities"], "ann": other["cities"]["bob"], "bob": other["cities"]["ann"]}
+            assert table.post(f"/api/games/{gid}/events/2", content=json.dumps(other)).status_code == 409
+            r = table.post(f"/api/games/{gid}/events/2", content=lines[1])
+            assert r.status_code == 201, r.text
+            assert table.post(f"/api/games/{gid}/events/2", content=lines[1]).status_code == 200
+            for n in range(31, len(lines) + 1):
+                assert table.post(f"/api/games/{gid}/events/{n}", content=lines[n - 1]).status_code == 201
+            shown = {t["game_id"]: t for t in table.get("/api/tables").json()}[gid]
+            assert shown["finished"] and shown["winner"] == load_game(lines).outcome().winner
+        assert Archive(engine).events(gid) == [json.dumps(json.loads(t), sort_keys=True, separators=(",", ":")) for t in lines]
+    finally:
+        engine.dispose()
