@@ -215,3 +215,12 @@ def test_a_table_completing_a_season_it_kept_unseen_is_taken_by_the_server(tmp_p
         assert Archive(engine).events(gid) == [json.dumps(json.loads(t), sort_keys=True, separators=(",", ":")) for t in lines]
     finally:
         engine.dispose()
+
+
+@pytest.mark.parametrize("name", ["companion.games.circle_of_power.club.part", "companion.games.circle_of_power.club.describe", "companion.club.export"])
+def test_docstring_examples(name: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
