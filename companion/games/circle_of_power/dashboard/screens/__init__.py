@@ -1,0 +1,3 @@
+"""Circle of Power's screens: the table screen (:mod:`.table`), the season's settlement
+(:mod:`.settlement`), the table's set-up (:mod:`.setup`), a season's set-up (:mod:`.season`)
+and the choice of a trophy (:mod:`.pick`)."""
