@@ -149,8 +149,15 @@ def _totals(state: CircleState, result: SeasonResult) -> Table:
     return table
 
 
-def verdict(state: CircleState, result: SeasonResult) -> str:
-    """Who wins, or why another season is played and how it is set up (C4, C5, C17, C18)."""
+def _season_move(moves: Sequence[Move], number: int) -> Season | None:
+    """The set-up of season ``number`` among ``moves``, ``None`` when it is not yet made."""
+    seasons = [m for m in moves if type(m) is Season]
+    return seasons[number - 1] if len(seasons) >= number else None
+
+
+def verdict(state: CircleState, result: SeasonResult, moves: Sequence[Move] = ()) -> str:
+    """Who wins, or why another season is played and how it is set up (C4, C5, C17, C18): as
+    the table set it up, once it has (``moves``), else as the rules place it."""
     outcome = state.outcome() if state.results and state.results[-1].number == result.number else None
     if outcome is not None:
         return outcome.explain()[0].upper() + outcome.explain()[1:] + "."
@@ -163,8 +170,13 @@ def verdict(state: CircleState, result: SeasonResult) -> str:
     if setup.variant != BASIC:
         left = [p for p in setup.players if p not in state.knocked_out]
         why.append(f"{names_list(left)} {'is' if len(left) == 1 else 'are'} still in (C18)")
-    seats = state.expected_seats() if state.season_number == result.number else None
-    dealer = state.expected_dealer() if state.season_number == result.number else None
+    made = _season_move(moves, result.number + 1)
+    if made is not None:
+        seats, dealer = made.seats, made.dealer
+    elif state.season_number == result.number:
+        seats, dealer = state.expected_seats(), state.expected_dealer()
+    else:
+        seats, dealer = None, None
     nxt = f" Season {result.number + 1}: {dealer} deals (C5); the emperors sit {', '.join(seats)} (C4)." if seats and dealer else ""
     return f"Another season is played: {'; '.join(why)}.{nxt}"
 
@@ -186,7 +198,7 @@ def settlement_steps(state: CircleState, result: SeasonResult, moves: Sequence[M
     closest = closest_words(after if after is not None else state, with_season=False)
     if closest:
         steps.append(("Closest to the end", Text(closest)))
-    steps.append(("Verdict", Text(verdict(state, result), style="bold")))
+    steps.append(("Verdict", Text(verdict(state, result, moves), style="bold")))
     return steps
 
 
