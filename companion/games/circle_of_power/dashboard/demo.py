@@ -4,10 +4,11 @@ virtual table that shuffles and deals by the rules (C6, C7, C15), dummies that p
 regroup while a city may be taken, an attack the circle does not allow, an act by the loser),
 so that the table sees how the companion flags a move that breaks a rule.
 
-The levels: ``random`` (any legal decision), ``rule-of-thumb`` (a newcomer's habits,
-:class:`~companion.games.circle_of_power.policies.RuleOfThumbPlayer`) and, once the game has
-a coach (``GAME.coach()``), ``coach`` (``coach:fast``, ``coach:deep``): the generic coach of
-:mod:`companion.coach`, which sees only each player's view.
+The levels are whatever the game's plug-in parts offer: its own players
+(:data:`~companion.games.circle_of_power.policies.POLICIES`: ``random``, any legal decision;
+``rule-of-thumb``, a newcomer's habits) and, once the game has a coach (``GAME.coach()``),
+``coach`` and ``coach:fast``, ``coach:deep``...: the generic coach of :mod:`companion.coach`,
+which sees only each player's view.
 """
 
 from __future__ import annotations
@@ -18,45 +19,56 @@ from typing import Any, NoReturn
 from companion.games.circle_of_power import GAME
 from companion.games.circle_of_power.game import CircleState, Phase
 from companion.games.circle_of_power.moves import Conquer, Move, Play, Regroup
-from companion.games.circle_of_power.policies import RandomPlayer, RuleOfThumbPlayer, Table
+from companion.games.circle_of_power.policies import POLICIES, Table
 from companion.games.circle_of_power.setup import CircleSetup, is_dummy
 
-__all__ = ["CircleDemo", "DemoPlayers", "TableOnClock", "make_slip"]
+__all__ = ["CircleDemo", "DemoPlayers", "TableOnClock", "base_levels", "coach_levels", "make_slip"]
 
-BASE_LEVELS: tuple[str, ...] = ("random", "rule-of-thumb")
-COACH_LEVELS: tuple[str, ...] = ("coach", "coach:fast", "coach:deep")
+def base_levels() -> tuple[str, ...]:
+    """The levels of the game's own players (:data:`~..policies.POLICIES`), weakest first:
+    ``random``, ``rule-of-thumb``, and any the game adds."""
+    return tuple(POLICIES[k].name for k in sorted(POLICIES))
 
 
-def has_coach() -> bool:
-    """Whether Circle of Power brings a coach (``GAME.coach()``)."""
-    from companion.coach import CoachError, model_of
+def coach_levels() -> tuple[str, ...]:
+    """``coach`` and ``coach:LEVEL`` for each of the coach's levels, once the game brings a
+    coach (``GAME.coach()``); none before."""
+    from companion.coach import LEVELS, CoachError, model_of
 
     try:
         model_of(GAME)
     except CoachError:
-        return False
-    return True
+        return ()
+    return ("coach",) + tuple(f"coach:{name}" for name in LEVELS)
 
 
 class DemoPlayers:
     """The players' decisions at ``level``; dummies play by the rules (C8, C11)."""
 
     def __init__(self, level: str) -> None:
-        if level not in BASE_LEVELS + COACH_LEVELS:
-            raise ValueError(f"unknown level {level!r}; the levels are {', '.join(BASE_LEVELS + COACH_LEVELS)}")
+        base, coach = base_levels(), coach_levels()
+        if level not in base + coach:
+            raise ValueError(f"unknown level {level!r}; the levels are {', '.join(base + coach)}")
         self.level = level
-        self.simple = RuleOfThumbPlayer() if level == "rule-of-thumb" else RandomPlayer()
+        self.simple = next((POLICIES[k]() for k in POLICIES if POLICIES[k].name == level), None)
 
-    def choose(self, state: CircleState, table: Table, rng: random.Random) -> Move:
-        """The decision of the player to move (a play without its card drawn, or an act)."""
-        if self.level in BASE_LEVELS:
+    def choose(self, state: CircleState, rng: random.Random) -> Move:
+        """The decision of the player to move (a play without its card drawn, or an act). The
+        coach sees only that player's view: it samples the hidden cards itself, with a fixed
+        number of samples so that a seeded demo plays the same on any machine."""
+        if self.simple is not None:
             return self.simple.choose(state, rng)
-        from companion.coach import Coach
+        from companion.coach import LEVELS, Coach
 
+        me = state.to_move
+        assert me is not None
+        decisions = list(dict.fromkeys(state.decision(m) for m in state.legal_moves))
+        if len(decisions) == 1:
+            return decisions[0]
         _, _, depth = self.level.partition(":")
-        # The coach settles chance from its own copy of the deck: the table's stays as it is.
-        move = Coach(depth or "default").choose(state, list(table.battle), rng, repeatable=True)
-        return state.decision(move)
+        level = depth or "default"
+        advice = Coach(level).advise(state, me, samples=LEVELS[level].fixed_samples, seed=rng.getrandbits(32))
+        return state.decision(advice.best.move)
 
 
 def make_slip(state: CircleState, rng: random.Random) -> Move | None:
@@ -103,7 +115,7 @@ class TableOnClock:
         dummies = len(setup.dummies)
         them = f" and {dummies} dumm{'y' if dummies == 1 else 'ies'}" if dummies else ""
         target = "" if setup.variant == "lonely-tyrant" else f", target {setup.target}"
-        level_words = "" if level == BASE_LEVELS[0] else f", players at level {level}"
+        level_words = "" if level == base_levels()[0] else f", players at level {level}"
         self.intro = (
             f"Demo table: {', '.join(setup.players)}{them}; {setup.variant}{target}{level_words}. Space pauses, N steps, "
             "+/- change the pace, F2 teaching mode, F1 every key. Now and then a player slips: watch the rule it breaks."
@@ -129,7 +141,7 @@ class TableOnClock:
         assert me is not None
         if is_dummy(me):
             return next(iter(state.legal_moves))
-        move = self.players.choose(state, self.table, self.rng)
+        move = self.players.choose(state, self.rng)
         if type(move) is Play and state.battle_deck_count:
             move = Play(me, move.card, self.table.draw())
         self._decisions += 1
@@ -146,8 +158,9 @@ class CircleDemo:
 
     @property
     def levels(self) -> tuple[str, ...]:
-        """``random`` and ``rule-of-thumb``; the coach's levels once the game has a coach."""
-        return BASE_LEVELS + COACH_LEVELS if has_coach() else BASE_LEVELS
+        """The game's own players' levels (``random``, ``rule-of-thumb``), then the coach's
+        once the game has a coach (:func:`base_levels`, :func:`coach_levels`)."""
+        return base_levels() + coach_levels()
 
     def setup(self, players: int, **options: Any) -> CircleSetup:
         """``players`` players (2-4, C4) with the ``variant`` and ``target`` given."""

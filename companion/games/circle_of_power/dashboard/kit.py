@@ -37,7 +37,7 @@ LEGEND: tuple[tuple[str, str], ...] = (
     (">D", "Emperors panel: > the emperor to play or act, D the dealer (C5)"),
     ("@1, @2", "dummies, the auto emperors of the empty seats: they play their pile's top card and act by rule (C4, C8, C11)"),
     ("J ────> Q", "the circle: an arrow points to the attacker (Q takes J, K takes Q, A takes K, J takes A); orange when cities stand at both ends, reversed for the winner's choices (C3)"),
-    ("red ─> joker ─> black", "a joker takes any red city, any black city takes a joker; two jokers never meet (C3)"),
+    ("red ─> joker ─> black", "a joker takes any red city, any black city takes a joker; two jokers never meet; joker - when no joker is a city (C3)"),
     ("Under threat from nobody", "cities no other city may take: regrouping from one of them is a rebellion that costs a trophy (C14)"),
     ("1 conquer bob's QS", "the winner's choices, numbered: type the number (or conquer bob, retake bob, regroup) (C10-C14, C18, C19)"),
     ("(QS)", "a destroyed city, face down in its loser's line (C18, C19)"),

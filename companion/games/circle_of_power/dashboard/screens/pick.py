@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from companion.games.circle_of_power import GAME
 from companion.games.circle_of_power.moves import Move
+from companion.games.circle_of_power.dashboard.screens import TCSS
 
 __all__ = ["PickScreen"]
 
@@ -21,24 +22,7 @@ __all__ = ["PickScreen"]
 class PickScreen(ModalScreen[Move | None]):
     """The table picks one of ``moves``, the forms of the act typed; ``title`` asks which."""
 
-    DEFAULT_CSS = """
-    PickScreen {
-        align: center middle;
-    }
-    PickScreen > Vertical {
-        width: 90%;
-        max-width: 90;
-        height: auto;
-        max-height: 90%;
-        border: thick $accent;
-        background: $surface;
-        padding: 0 1;
-    }
-    PickScreen OptionList {
-        height: auto;
-        max-height: 16;
-    }
-    """
+    CSS_PATH = TCSS
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),

@@ -29,6 +29,7 @@ from companion.games.circle_of_power.dashboard.entry import EntryError, parse_ca
 from companion.games.circle_of_power.dashboard.tablesetup import first_seats
 from companion.games.circle_of_power.dashboard.words import explain_refusal
 from companion.games.errors import IllegalMoveError, InvalidMoveError, UnknownCardError
+from companion.games.circle_of_power.dashboard.screens import TCSS
 
 __all__ = ["SeasonScreen", "parse_season", "proposed_seats", "shuffled_cities"]
 
@@ -85,43 +86,7 @@ def shuffled_cities(seats: tuple[str, ...], rng: random.Random) -> tuple[dict[st
 class SeasonScreen(ModalScreen[Season | None]):
     """The set-up of the next season of ``state`` (or, correcting, of the season ``given``)."""
 
-    DEFAULT_CSS = """
-    SeasonScreen {
-        align: center middle;
-    }
-    SeasonScreen > Vertical {
-        width: 96%;
-        max-width: 90;
-        height: auto;
-        max-height: 100%;
-        border: thick $accent;
-        background: $surface;
-        padding: 0 1;
-    }
-    SeasonScreen VerticalScroll {
-        height: auto;
-        max-height: 10;
-    }
-    SeasonScreen .row {
-        height: 1;
-    }
-    SeasonScreen .row Label {
-        width: 16;
-        padding: 0 1 0 0;
-    }
-    SeasonScreen .row Input {
-        width: 1fr;
-    }
-    SeasonScreen #season-error {
-        color: $error;
-        text-style: bold;
-        height: auto;
-    }
-    SeasonScreen #season-buttons {
-        height: auto;
-        align-horizontal: right;
-    }
-    """
+    CSS_PATH = TCSS
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),

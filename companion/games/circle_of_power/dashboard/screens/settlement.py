@@ -27,6 +27,7 @@ from companion.games.circle_of_power.setup import BASIC, LONELY_TYRANT, is_dummy
 from companion.games.circle_of_power.dashboard.cards import card_chip
 from companion.games.circle_of_power.dashboard.widgets.seasons import closest_words
 from companion.games.circle_of_power.dashboard.words import line_name, names_list
+from companion.games.circle_of_power.dashboard.screens import TCSS
 
 __all__ = ["SeasonSettlement", "SeasonStory", "season_story", "settlement_steps"]
 
@@ -206,28 +207,7 @@ class SeasonSettlement(Settlement):
     """Walks through the settlement of a season, one point per key press (or on the clock of
     the demo table)."""
 
-    DEFAULT_CSS = """
-    SeasonSettlement {
-        align: center middle;
-    }
-    SeasonSettlement > Vertical {
-        width: 96%;
-        max-width: 110;
-        height: 94%;
-        border: thick $accent;
-        background: $surface;
-    }
-    SeasonSettlement #settlement-title {
-        text-style: bold;
-        background: $accent;
-        color: $text;
-        padding: 0 1;
-        width: 100%;
-    }
-    SeasonSettlement VerticalScroll {
-        padding: 0 1;
-    }
-    """
+    CSS_PATH = TCSS
 
     BINDINGS = [
         Binding("space,enter,right,n", "next", "Next point"),

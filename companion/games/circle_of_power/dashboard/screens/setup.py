@@ -12,6 +12,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from companion.games.circle_of_power.setup import MAX_TARGET, VARIANTS
 from companion.games.circle_of_power.dashboard.tablesetup import CircleTableChoice, SetupError, build_table_choice
+from companion.games.circle_of_power.dashboard.screens import TCSS
 
 __all__ = ["SetupScreen"]
 
@@ -23,44 +24,7 @@ _VARIANT_NAMES = {
 
 
 class SetupScreen(ModalScreen[CircleTableChoice]):
-    DEFAULT_CSS = """
-    SetupScreen {
-        align: center middle;
-    }
-    SetupScreen > Vertical {
-        width: 96%;
-        max-width: 90;
-        height: auto;
-        max-height: 100%;
-        border: thick $accent;
-        background: $surface;
-        padding: 0 1;
-    }
-    SetupScreen VerticalScroll {
-        height: auto;
-        max-height: 12;
-    }
-    SetupScreen .row {
-        height: auto;
-        margin-bottom: 1;
-    }
-    SetupScreen .row Label {
-        width: 16;
-        padding: 0 1 0 0;
-    }
-    SetupScreen .row Input, SetupScreen .row Select {
-        width: 1fr;
-    }
-    SetupScreen #setup-error {
-        color: $error;
-        text-style: bold;
-        height: auto;
-    }
-    SetupScreen #setup-buttons {
-        height: auto;
-        align-horizontal: right;
-    }
-    """
+    CSS_PATH = TCSS
 
     BINDINGS = [Binding("ctrl+s", "start", "Start the game")]
 

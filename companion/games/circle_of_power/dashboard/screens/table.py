@@ -26,6 +26,7 @@ from companion.games.circle_of_power.dashboard.widgets.decks import DecksPanel
 from companion.games.circle_of_power.dashboard.widgets.emperors import EmperorsPanel
 from companion.games.circle_of_power.dashboard.widgets.seasons import SeasonsPanel
 from companion.games.circle_of_power.dashboard.widgets.status import CircleStatus
+from companion.games.circle_of_power.dashboard.screens import TCSS
 
 __all__ = ["CircleTable", "EntrySuggester", "SIDE_PANELS"]
 
@@ -78,15 +79,7 @@ class EntrySuggester(Suggester):
 class CircleTable(TableScreen):
     """The status line, the action and the event log, the circle and the table's panels."""
 
-    DEFAULT_CSS = """
-    CircleTable #main #action {
-        height: auto;
-    }
-
-    CircleTable.-paged #main #action {
-        max-height: 80%;
-    }
-    """
+    CSS_PATH = TCSS
 
     BINDINGS = [
         Binding("f4", "next_panel", "Panels", tooltip="Small terminal: show the next side panel (Circle, Emperors, Seasons, Decks)"),

@@ -58,7 +58,7 @@ def short_choice(game: CircleState, choice: Choice) -> str:
     theirs = game.city(v)
     assert theirs is not None
     if choice.act == "retake":
-        return f"retake {v}'s {theirs.id} ({'C19' if variant == COLOURED_CITIES else 'C13'})"
+        return f"retake {v}'s {theirs.id}: {w} takes it ({'C19' if variant == COLOURED_CITIES else 'C13'})"
     if variant == LONELY_TYRANT:
         return f"destroy {v}'s {theirs.id} (C18)"
     if variant == COLOURED_CITIES:

@@ -90,8 +90,10 @@ def circle_picture(seats: Sequence[str], cities: Sequence[Card | None], width: i
     top.append_text(node("J"))
     top.append(" ────> ", style=style("J", "Q"))
     top.append_text(node("Q"))
+    # The right-hand types end their lines: their cities may take what the line has left.
+    right = max(slot, width - slot - _CORE - 3)
     top.append(" ")
-    top.append_text(_holders(by_type["Q"], slot))
+    top.append_text(_holders(by_type["Q"], right))
     up = Text(" " * (slot + 1))
     up.append("^", style=style("A", "J"))
     up.append(" " * (_CORE - 2))
@@ -106,7 +108,7 @@ def circle_picture(seats: Sequence[str], cities: Sequence[Card | None], width: i
     bottom.append(" <──── ", style=style("K", "A"))
     bottom.append_text(node("K"))
     bottom.append(" ")
-    bottom.append_text(_holders(by_type["K"], slot))
+    bottom.append_text(_holders(by_type["K"], right))
     return [top, up, down, bottom]
 
 
@@ -128,7 +130,7 @@ def joker_line(seats: Sequence[str], cities: Sequence[Card | None], *, chosen: S
         t.append_text(card_chip(card))
         t.append(" ")
     if not jokers:
-        t.append("none ", style="dim")
+        t.append("- ", style="dim")
     t.append("─> ", style=CHOSEN if on_joker else LIVE if blacks and jokers else DEAD)
     t.append("black", style="bold")
     for card in blacks:

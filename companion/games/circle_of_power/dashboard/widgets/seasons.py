@@ -84,7 +84,10 @@ class SeasonsPanel(GamePanel):
         if closest:
             parts.append(Text(closest, style="italic"))
         if game.dummies or any(is_dummy(e) for e in emperors):
-            parts.append(Text("Dummies score too, but never win (C16).", style="dim"))
+            if game.variant == LONELY_TYRANT:
+                parts.append(Text("A dummy's destroyed cities never count: dummies are never knocked out (C18).", style="dim"))
+            else:
+                parts.append(Text("Dummies score too, but never win (C16).", style="dim"))
         outcome = game.outcome()
         if outcome is not None:
             parts.append(Text(outcome.explain(), style="bold reverse"))
