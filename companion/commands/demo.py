@@ -160,6 +160,15 @@ def cmd_demo(args: argparse.Namespace) -> int:
     except (DemoOptionError, NoDashboardError) as exc:
         print(f"rop demo: {exc}", file=sys.stderr)
         return 2
+    setup = None
+    if not args.sample and not args.camera_sim:
+        try:
+            setup = _kit(game).demo.setup(args.players, **setup_options)
+            # The virtual table says here, not in the clock's worker, what it cannot do.
+            _kit(game).demo.table(setup, seed=args.seed, level=level, slips=0.0, **table_options)
+        except ValueError as exc:
+            print(f"rop demo: {exc}", file=sys.stderr)
+            return 2
     if args.plain or not _is_terminal():
         if not args.plain:
             print("rop demo: no terminal to draw the dashboard on; printing the commentary (--plain)", file=sys.stderr)
@@ -176,13 +185,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if args.sample:
         source = ReplaySource(_samples(game)[args.sample], delay=delay)
     else:
-        try:
-            setup = _kit(game).demo.setup(args.players, **setup_options)
-            # The virtual table says here, not in the clock's worker, what it cannot do.
-            _kit(game).demo.table(setup, seed=args.seed, level=level, slips=0.0, **table_options)
-        except ValueError as exc:
-            print(f"rop demo: {exc}", file=sys.stderr)
-            return 2
+        assert setup is not None
         source = DemoSource(setup, seed=args.seed, delay=delay, level=level, **table_options)
     app = DashboardApp(source, game=game, teaching=not args.no_teaching)
     app.run()
