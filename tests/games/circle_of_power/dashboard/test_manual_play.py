@@ -262,3 +262,31 @@ async def test_the_setup_dialog_starts_a_game_and_offers_the_seats_c4_wants(tmp_
         assert app.game.setup == CircleSetup(("ann", "bob"), "lonely-tyrant")
         assert app.game_file is not None and app.game_file.path.parent == tmp_path
         assert _record(app) == list(app.game.move_stack)
+
+
+@pytest.mark.slow
+@pytest.mark.asyncio
+async def test_a_whole_game_of_coloured_cities_kept_by_keyboard_to_its_winner(tmp_path: Path) -> None:
+    # Two players and two dummies, target 2: two seasons, each set up in the season dialog,
+    # every card and act typed, the dummies' acts and the reshuffles made by the companion.
+    setup, simulated = simulate(["ann", "bob"], "coloured-cities", seed=5, target=2)
+    moves = kept_by_hand(simulated)
+    assert sum(type(m) is Season for m in moves) == 2
+    first = moves[0]
+    assert type(first) is Season
+    app = _app(tmp_path, setup, first_dealer=first.dealer)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await until(lambda: app.game is not None, "the game")
+        game = app.game
+        typed = await keep(pilot, app, moves)
+        assert list(game.move_stack) == moves and game.is_game_over()
+        assert typed < len(moves)  # the companion made the rest by itself
+        outcome = game.outcome()
+        assert outcome is not None and outcome.winner in ("ann", "bob")
+        assert outcome.explain() in " ".join(_action(app).split())
+        assert f"Winner: {outcome.winner}" in panel_text(app.screen_stack[0].query_one("#status"))
+        # The record on disk is the finished game; F5 says there is nothing left to do.
+        assert kept_by_hand(_record(app)) == moves
+        await pilot.press("f5")
+        await pilot.pause()
+        assert any("The game is over" in n.message for n in app._notifications)
