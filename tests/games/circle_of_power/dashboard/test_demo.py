@@ -118,3 +118,13 @@ def test_plain_demo_of_a_sample_prints_its_commentary(capsys: pytest.CaptureFixt
     assert main(["demo", "--plain", "--sample", "lonely-tyrant-4", "--delay", "0"]) == 0
     out = capsys.readouterr().out
     assert "Season 1: " in out and "(C18)" in out and "Lonely Tyrant" in out
+
+
+def test_the_shipped_samples_are_what_their_seeds_make(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from companion.games.circle_of_power.samples.generate import generate
+
+    generate(tmp_path)
+    for name in SAMPLES:
+        made = load_game(tmp_path / f"{name}.jsonl", keep_history=True)
+        shipped = load_game(sample_path(name), keep_history=True)
+        assert list(made.move_stack) == list(shipped.move_stack), f"{name} is stale: python -m companion.games.circle_of_power.samples.generate"

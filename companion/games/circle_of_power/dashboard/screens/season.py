@@ -105,10 +105,10 @@ class SeasonScreen(ModalScreen[Season | None]):
     def compose(self) -> ComposeResult:
         state = self.state
         number = state.season_number + 1
-        why = "the first season: chosen by the table (C4, C5)" if state.season_number == 0 else "as the rules place them (C4, C5)"
+        why = "the table chose the first dealer (C5); the dummies sit as C4 places them" if state.season_number == 0 else "the dealer and the seats as the rules place them (C4, C5)"
         cities = dict(self.given.cities) if self.given is not None else {}
         with Vertical():
-            yield Static(Text(f"Season {number}: set up the table - dealer and seats {why}", style="bold"))
+            yield Static(Text(f"Season {number}: set up the table; {why}", style="bold"))
             yield Static(
                 "Deal each emperor a city face up and lay one joker face up at the bottom of the city deck; "
                 "players get 3 battle cards, dummies 9, face down (C6). Type each city (KH, QS, joker).",
