@@ -22,7 +22,7 @@ from companion.dashboard.widgets.event_log import LogEntry
 from companion.games.circle_of_power.effects import Effects
 from companion.games.circle_of_power.game import CircleState
 from companion.games.circle_of_power.moves import Conquer, Move, Play, Regroup, Reshuffle, Retake, Reveal, Season
-from companion.games.circle_of_power.scoring import SeasonResult
+from companion.games.circle_of_power.scoring import KNOCK_OUT, SeasonResult
 from companion.games.circle_of_power.setup import COLOURED_CITIES, LONELY_TYRANT, is_dummy
 from companion.games.circle_of_power.dashboard.words import act_words, names_list, trump_source
 from companion.session import Applied
@@ -115,8 +115,14 @@ def log_entries(state: CircleState, event: Applied) -> list[LogEntry]:
     if result is not None:
         after = event.index + 1
         out.extend(LogEntry(line, None, "note", after=after) for line in result_lines(state, result))
-        totals = ", ".join(f"{n} {t}" for n, t in result.totals.items())
-        out.append(LogEntry(f"Season {result.number} over. Totals: {totals}", None, "result", after=after))
+        if state.variant == LONELY_TYRANT:
+            # No points in Lonely Tyrant: what counts is the destroyed cities (C18).
+            players = [n for n in result.totals if not is_dummy(n)]
+            lost = ", ".join(f"{n} {min(result.destroyed_totals.get(n, 0), KNOCK_OUT)}/{KNOCK_OUT}" for n in players)
+            out.append(LogEntry(f"Season {result.number} over. Holy cities destroyed: {lost}", None, "result", after=after))
+        else:
+            totals = ", ".join(f"{n} {t}" for n, t in result.totals.items())
+            out.append(LogEntry(f"Season {result.number} over. Totals: {totals}", None, "result", after=after))
         outcome = state.outcome()
         if outcome is not None:
             words = outcome.explain()

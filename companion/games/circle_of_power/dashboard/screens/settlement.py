@@ -234,6 +234,11 @@ class SeasonSettlement(Settlement):
         self.set_reactive(SeasonSettlement.shown, 0)
         if self.is_mounted:
             self._show_title()
+            # The last season's points go, and the new ones start at the top.
+            self.query_one("#steps-body", Static).update("")
+            steps = self.query_one("#steps", VerticalScroll)
+            steps.anchor(False)
+            steps.scroll_home(animate=False, immediate=True)
 
     def _show_title(self) -> None:
         if self.result is not None:

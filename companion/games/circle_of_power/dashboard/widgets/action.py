@@ -219,7 +219,10 @@ class ActionPanel(GamePanel):
     def _done(self, recap: ActionRecap) -> Text:
         t = Text("Done: ", style="bold")
         if not self.roomy and recap.act is not None:
-            t.append(f"{GAME.describe(recap.act)} ({_rule_of(recap)})")
+            said = GAME.describe(recap.act)
+            if self.game is not None and self.game.variant == LONELY_TYRANT:
+                said = said.replace(" conquers ", " destroys ")  # C18: a city taken over is destroyed
+            t.append(f"{said} ({_rule_of(recap)})")
         else:
             t.append(recap.words or "")
         if recap.knocked_out:

@@ -179,7 +179,8 @@ class CirclePanel(GamePanel):
     BORDER_TITLE = "The circle (C3)"
 
     def render_game(self, game: CircleState) -> Text:
-        width = self.size.width or 40
+        # One cell to spare: the side column's scroll bar may take it without a new layout.
+        width = (self.content_region.width or 41) - 1
         seats = game.seats
         if not seats:
             cities: list[Card | None] = [None] * 4
