@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-
 from pathlib import Path
+from typing import Any
 
 from companion.commands.games import add_game_option
 from companion.dashboard.kit import DashboardKit, NoDashboardError, kit_of
@@ -79,12 +79,12 @@ def demo_level(args: argparse.Namespace, game: Game) -> str:
     return args.level
 
 
-def demo_setup_options(args: argparse.Namespace, game: Game) -> tuple[dict[str, object], dict[str, object]]:
+def demo_setup_options(args: argparse.Namespace, game: Game) -> tuple[dict[str, Any], dict[str, Any]]:
     """The demo table's options the command line gives, as ``game`` takes them: the set-up's
     (teams, expansion, variant, target) and the virtual table's (Fate decks). An option the game
     has no use for is a :class:`DemoOptionError`."""
     declared = {o.name for o in game.options}
-    setup: dict[str, object] = {}
+    setup: dict[str, Any] = {}
     given = {"teams": args.teams, "expansion": args.expansion, "variant": args.variant, "target": args.target}
     for name, value in given.items():
         if name in declared:
@@ -94,7 +94,7 @@ def demo_setup_options(args: argparse.Namespace, game: Game) -> tuple[dict[str, 
                 setup[name] = value
         elif value is not None:
             raise DemoOptionError(f"{game.title} has no --{name}")
-    table: dict[str, object] = {"fate": False} if args.no_fate else {}
+    table: dict[str, Any] = {"fate": False} if args.no_fate else {}
     return setup, table
 
 

@@ -172,6 +172,8 @@ def verdict(state: CircleState, result: SeasonResult, moves: Sequence[Move] = ()
         left = [p for p in setup.players if p not in state.knocked_out]
         why.append(f"{names_list(left)} {'is' if len(left) == 1 else 'are'} still in (C18)")
     made = _season_move(moves, result.number + 1)
+    seats: tuple[str, ...] | None
+    dealer: str | None
     if made is not None:
         seats, dealer = made.seats, made.dealer
     elif state.season_number == result.number:
