@@ -206,6 +206,8 @@ def test_snapshot_winner_choosing(snap_compare, size) -> None:  # type: ignore[n
 
     async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
         await until(lambda: pilot.app.game is not None, "the game")
+        # The entry bar's cursor shown steadily: a blinking one would differ run to run.
+        pilot.app.screen.query_one("#entry").cursor_blink = False
         await pilot.pause()
 
     assert snap_compare(_app(setup, moves), terminal_size=size, run_before=run_before)
