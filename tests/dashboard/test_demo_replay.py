@@ -237,6 +237,10 @@ def test_rop_demo_takes_a_level() -> None:
 
     args = build_parser().parse_args(["demo", "--level", "greedy"])
     assert args.level == "greedy"
-    assert build_parser().parse_args(["demo"]).level == "coach"
+    # Without --level each game's demo plays its strongest: Rule of Power's coach.
+    from companion.commands.demo import demo_level
+    from companion.games.registry import game
+
+    assert demo_level(build_parser().parse_args(["demo"]), game("rule-of-power")) == "coach"
     with pytest.raises(SystemExit):
         build_parser().parse_args(["demo", "--level", "genius"])

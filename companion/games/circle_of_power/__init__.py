@@ -11,6 +11,8 @@ rulings C1-C20), as a plug-in of the companion (:data:`GAME`).
 - :mod:`.record`: the ``cop-record/1`` codec.
 - :mod:`.query`: the ``rop legal`` question as a pure function.
 - :mod:`.policies`: players for simulated tables, and :func:`~.policies.simulate`.
+- :mod:`.dashboard`: the table screen, manual play and the demo in the dashboard.
+- :mod:`.samples`: the sample records shipped with the game.
 
 >>> GAME.name, GAME.codec.format, [o.name for o in GAME.options]
 ('circle-of-power', 'cop-record/1', ['variant', 'target'])
@@ -47,6 +49,7 @@ from companion.games.options import Option, settle
 if TYPE_CHECKING:
     from companion.commands.game_command import GameCommand
     from companion.games.circle_of_power.club.part import CircleOfPowerClub
+    from companion.dashboard.kit import DashboardKit
 from companion.games.protocol import Sample
 
 __all__ = [
@@ -215,8 +218,17 @@ class CircleOfPower:
         }
 
     def samples(self) -> tuple[Sample, ...]:
-        """No sample records are shipped for Circle of Power yet."""
-        return ()
+        """The sample records shipped with the game: one of each variant, and one as a table
+        keeps it by keyboard (:mod:`.samples`)."""
+        from companion.games.circle_of_power.samples import SAMPLES, sample_path
+
+        return tuple(Sample(name, sample.description, sample_path(name)) for name, sample in SAMPLES.items())
+
+    def dashboard(self) -> DashboardKit:
+        """The game's panels, dialogs and words for the dashboard (:mod:`.dashboard`)."""
+        from companion.games.circle_of_power.dashboard.kit import KIT
+
+        return KIT
 
     def commands(self) -> tuple[GameCommand, ...]:
         """``rop legal`` and ``rop simulate`` for Circle of Power."""
