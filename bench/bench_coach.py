@@ -12,10 +12,11 @@ its 95 % interval (over the pairs).
   random at the full number of pairs, coach vs random at a fifth of it (random play is far
   behind, so fewer pairs already show it); for 2 players and for 4 players in 2 teams.
 - Circle of Power: coach vs the documented rule-of-thumb player ("thumb",
-  :class:`~companion.games.circle_of_power.policies.RuleOfThumbPlayer`) and thumb vs random at
-  the full number of pairs, coach vs random at a fifth of it; for 2 players (with two dummies,
-  C4) and for 4 players (two of each policy, seated alternately). The margin is a season's
-  points (trophies, C16) of the first policy's players less the second's, per player.
+  :class:`~companion.games.circle_of_power.policies.RuleOfThumbPlayer`), the coach's quick
+  player without search vs thumb, and thumb vs random at the full number of pairs, coach vs
+  random at a fifth of it; for 2 players (with two dummies, C4) and for 4 players (two of each
+  policy, seated alternately). The margin is a season's points (trophies, C16) of the first
+  policy's players less the second's, per player.
 
 Speed: milliseconds per decision of each coach level, playouts per second, and the hint's
 latency at the table: the time to the first ranking of the default level (the search kept to
@@ -64,8 +65,10 @@ Policy = Callable[[GameState, list[Card], random.Random], Move]
 GAMES = ("rule-of-power", "circle-of-power")
 PAIRINGS = ("coach-greedy", "greedy-random", "coach-random")
 """Rule of Power's pairings."""
-CIRCLE_PAIRINGS = ("coach-thumb", "thumb-random", "coach-random")
-"""Circle of Power's pairings ("thumb": the documented rule-of-thumb player)."""
+CIRCLE_PAIRINGS = ("coach-thumb", "quick-thumb", "thumb-random", "coach-random")
+"""Circle of Power's pairings: "thumb" is the documented rule-of-thumb player, "quick" the
+coach's quick player of the playouts without its randomness (what the coach plays unless its
+search finds better)."""
 
 
 @dataclass
@@ -259,6 +262,13 @@ class CircleSimple:
         return settle(state, [self.player.choose(state, rng)], chance, rng)
 
 
+class CircleQuick:
+    """The coach's quick player without randomness, without search (the model's plain move)."""
+
+    def __call__(self, state: CircleState, chance: Chance, rng: random.Random) -> CircleMove:
+        return settle(state, [model_of(state.game).plain_move(state, chance)], chance, rng)
+
+
 @dataclass
 class CircleCoachPlayer:
     """The coach as a player of Circle of Power, keeping its own timings."""
@@ -385,7 +395,12 @@ def circle_report(args: argparse.Namespace, pairs: int) -> None:
     if args.speed_only:
         return
     coach = CircleCoachPlayer(args.level, args.samples, args.confidence)
-    policies: dict[str, CirclePolicy] = {"coach": coach, "thumb": CircleSimple(RuleOfThumbPlayer()), "random": CircleSimple(RandomPlayer())}
+    policies: dict[str, CirclePolicy] = {
+        "coach": coach,
+        "quick": CircleQuick(),
+        "thumb": CircleSimple(RuleOfThumbPlayer()),
+        "random": CircleSimple(RandomPlayer()),
+    }
     how = f"{args.samples} samples per decision" if args.samples else f"level {args.level}"
     print(f"paired seasons (each season played twice, seats swapped), coach at {how}:")
     chosen = args.pairings.split(",")

@@ -8,16 +8,15 @@ dummy to move has a single decision, the rules' (:func:`dummy_move`).
 :class:`RolloutPolicy` plays the playouts. It reads what its emperor may know (their hand and
 the table) and plays by a few sound habits, quickly:
 
-- a card: it wants the initiative when its city can take another (C10), or when an opponent
-  threatens its city (winning then regroups it out of danger, and a threatened city never
-  rebels, C14); it does not want it when winning would force a regroup with nothing
-  threatening the city and trophies to lose. Wanting it, it plays the lowest card that beats
-  every card played so far (the lowest such trump when players are still to play, a plain
-  card being beaten by any of their trumps), otherwise the lowest card, plain before trump;
-- an act: a trophy won, or one taken from an opponent player, is worth a point; then the
+- a card: it wants the initiative when its city can take another (C10); otherwise winning
+  forces a regroup, which wins nothing and may rebel (C14). Wanting it, it plays the lowest
+  card that beats every card played so far (the lowest such trump when players are still to
+  play, a plain card being beaten by any of their trumps; else its highest winner),
+  otherwise its lowest card, plain before trump;
+- an act: a trophy won is worth a point, and so is one taken from the leading rival (from
+  another rival, about a third of one; a dummy's points count for nobody, C16); then the
   city it holds afterwards counts: cards of its suit in the hand (trump in the next action:
-  the rulebook's winning strikes), a city it may attack next, a threat to it. Dummies' points
-  do not count (they never win, C16).
+  the rulebook's winning strikes), a city it may attack next, a threat to it.
 
 Now and then (``noise``) it plays at random, so that playouts cover what real players do.
 """
@@ -198,7 +197,7 @@ class RolloutPolicy:
             if s > best:
                 best = s
         ranked = sorted(hand, key=lambda c: (strength(c, mine), c.index))
-        if _wants_initiative(state, seat, cities):
+        if _wants_initiative(seat, cities):
             winners = [c for c in ranked if strength(c, mine) >= best]
             if winners:
                 if len(played) < 3:
@@ -232,14 +231,15 @@ def _counts(state: CircleState, name: str) -> bool:
     return not is_dummy(name) and name not in state.knocked_out
 
 
-def _wants_initiative(state: CircleState, seat: int, cities: list[Card | None]) -> bool:
-    if victims(seat, cities):
-        return True  # C10: winning takes a city
-    threat = threats(seat, cities)
-    if threat:
-        seats = state.seats
-        return any(_counts(state, seats[j]) for j in threat)  # a safe regroup (C14) out of a player's reach
-    return False  # a regroup with nothing threatening: a rebellion (C14), or at best a wasted card
+def _wants_initiative(seat: int, cities: list[Card | None]) -> bool:
+    """Whether winning takes a city (C10); otherwise it forces a regroup, which wins nothing
+    and may rebel (C14)."""
+    return bool(victims(seat, cities))
+
+
+def _standing(state: CircleState, name: str) -> int:
+    """``name``'s points so far: the totals of the seasons before and the trophies held."""
+    return state.totals.get(name, 0) + len(state.trophies(name))
 
 
 def _act_score(state: CircleState, move: Move, seat: int, cities: list[Card | None], nxt: Card | None, suits: list[str | None]) -> float:
@@ -268,7 +268,14 @@ def _act_score(state: CircleState, move: Move, seat: int, cities: list[Card | No
     elif type(move) is Retake:
         v = seats.index(move.victim)
         if move.discard is not None:
-            score += 1.0 if _counts(state, move.victim) else 0.1
+            victim = move.victim
+            if not _counts(state, victim):
+                score += 0.1  # a dummy's trophy counts for nobody
+            else:
+                me = seats[seat]
+                rivals = [p for p in state.players if p != me and p in seats and p not in state.knocked_out]
+                # a point taken from the leading rival is worth one won; from another, less
+                score += 1.0 if _standing(state, victim) >= max(_standing(state, p) for p in rivals) else 0.35
         after[seat] = cities[v]
         after[v] = mine if state.variant == COLOURED_CITIES else nxt
     else:

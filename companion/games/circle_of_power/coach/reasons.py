@@ -194,7 +194,7 @@ def category_reasons(item: MoveAdvice, other: MoveAdvice) -> list[str]:
     ready, ready_o = item.feats.get("trump_ready", 0.0), other.feats.get("trump_ready", 0.0)
     if abs(ready - ready_o) >= SHARE_THRESHOLD:
         out.append(
-            f"holds a card of your trump suit when the next action begins (C9) in {ready:.0%} of the samples, "
+            f"leaves you a card of your trump suit when the next action begins (C9) in {ready:.0%} of the samples, "
             f"against {ready_o:.0%} for {other.text}"
         )
     taken, taken_o = item.feats.get("city_taken", 0.0), other.feats.get("city_taken", 0.0)
