@@ -22,7 +22,7 @@ Speed: milliseconds per decision of each coach level, playouts per second, and t
 latency at the table: the time to the first ranking of the default level (the search kept to
 its budget, then the ranking worked out), its median and 95th percentile.
 
-    ./run bench coach                   the full run (500 pairs per pairing, both games): about 75 minutes
+    ./run bench coach                   the full run (500 pairs per pairing, both games): about 95 minutes
     ./run bench coach -- --quick        a small run (40 pairs): about 8 minutes
     ./run bench coach -- --games circle-of-power --seatings 2
     ./run bench coach -- --pairs 200 --level fast --seatings 2
