@@ -13,6 +13,7 @@ rulings C1-C20), as a plug-in of the companion (:data:`GAME`).
 - :mod:`.policies`: players for simulated tables, and :func:`~.policies.simulate`.
 - :mod:`.dashboard`: the table screen, manual play and the demo in the dashboard.
 - :mod:`.samples`: the sample records shipped with the game.
+- :mod:`.coach`: what the coach knows of the game (``GAME.coach()``).
 
 >>> GAME.name, GAME.codec.format, [o.name for o in GAME.options]
 ('circle-of-power', 'cop-record/1', ['variant', 'target'])
@@ -47,6 +48,7 @@ from companion.games.circle_of_power.setup import MAX_TARGET, VARIANTS, CircleSe
 from companion.games.options import Option, settle
 
 if TYPE_CHECKING:
+    from companion.coach.model import CoachModel
     from companion.commands.game_command import GameCommand
     from companion.games.circle_of_power.club.part import CircleOfPowerClub
     from companion.dashboard.kit import DashboardKit
@@ -247,6 +249,12 @@ class CircleOfPower:
     def tracking(self) -> None:
         """The companion cannot follow a Circle of Power table by its sensors yet."""
         return None
+
+    def coach(self) -> CoachModel:
+        """What the coach knows of Circle of Power (:mod:`~companion.games.circle_of_power.coach.model`)."""
+        from companion.games.circle_of_power.coach.model import MODEL
+
+        return MODEL
 
     def __repr__(self) -> str:
         return "GAME"
