@@ -11,6 +11,8 @@ rulings C1-C20), as a plug-in of the companion (:data:`GAME`).
 - :mod:`.record`: the ``cop-record/1`` codec.
 - :mod:`.query`: the ``rop legal`` question as a pure function.
 - :mod:`.policies`: players for simulated tables, and :func:`~.policies.simulate`.
+- :mod:`.tracking`: following a table by its camera and NFC readers; :mod:`.simulation`: what
+  a game looks like to them.
 
 >>> GAME.name, GAME.codec.format, [o.name for o in GAME.options]
 ('circle-of-power', 'cop-record/1', ['variant', 'target'])
@@ -46,6 +48,7 @@ from companion.games.options import Option, settle
 
 if TYPE_CHECKING:
     from companion.commands.game_command import GameCommand
+    from companion.games.circle_of_power.tracking.reasoner import CircleTracking
 from companion.games.protocol import Sample
 
 __all__ = [
@@ -223,9 +226,12 @@ class CircleOfPower:
 
         return COMMANDS
 
-    def tracking(self) -> None:
-        """The companion cannot follow a Circle of Power table by its sensors yet."""
-        return None
+    def tracking(self) -> CircleTracking:
+        """Following a table by its camera and NFC readers: the table facts (the first season's
+        seats) and the reasoning (docs/tracker.md)."""
+        from companion.games.circle_of_power.tracking.reasoner import CircleTracking
+
+        return CircleTracking()
 
     def __repr__(self) -> str:
         return "GAME"
