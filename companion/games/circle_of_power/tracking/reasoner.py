@@ -116,9 +116,14 @@ class CircleTable:
     # ------------------------------------------------------------------ the tracker's calls
 
     def seen(self, obs: CardSeen | CardGone, was: str | None) -> None:
+        # C6: the joker laid face up for the bottom of the city deck before the cities are dealt
+        # (a joker turned up later is a city of the deck, C7).
         if isinstance(obs, CardSeen) and obs.zone == CITY_DECK and isinstance(obs.card, Card) and obs.card.is_joker:
-            if self.game.phase in (Phase.SEASON, Phase.OVER) or not self.game.seats:
-                self.bottom_seen = obs.card
+            if self.game.phase is Phase.SEASON:
+                observed = self.tracker.view.zones()
+                dealt = sum(bool(self._fresh(observed, zone_of("city", seat))) for seat in range(4))
+                if dealt < 4:
+                    self.bottom_seen = obs.card
 
     def forget(self, event: SessionEvent) -> None:
         self._asked = None
@@ -243,7 +248,7 @@ class CircleTable:
         bottoms = self._bottoms(cities)
         if not bottoms:
             return None
-        if len(bottoms) > 1 and not settled:
+        if len(bottoms) > 1 and not settled and not self._set_up(observed):
             return None  # the joker may yet be laid on the city deck
         seasons = [s for s in self._seasons(cities, bottoms) if game.is_legal(s)]
         if len(seasons) == 1:
@@ -251,6 +256,11 @@ class CircleTable:
         if seasons:
             self._ask(seasons, events, "Who deals, and which joker lies at the bottom of the city deck?")
         return None
+
+    def _set_up(self, observed: Zones) -> bool:
+        """The set-up is over: a card is turned up on the city deck, or battle cards are laid."""
+        deck = self._fresh(observed, CITY_DECK)
+        return any(not c.is_joker for c in deck) or any(self._fresh(observed, zone_of("battle", seat)) for seat in range(4))
 
     def _bottoms(self, cities: Sequence[Card]) -> list[Card]:
         """The jokers that may lie at the bottom of the city deck (C6): the one not dealt as a

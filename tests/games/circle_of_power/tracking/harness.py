@@ -41,8 +41,18 @@ class CopRun:
     """``moves``, a true game of ``players`` players in ``variant``, played on a table watched
     by ``tracker``."""
 
-    def __init__(self, players: int, variant: str = "basic", seed: int = 0, *, target: int = 6, readers: bool = False, settle: float = 1.0) -> None:
-        self.setup, self.moves = simulate(NAMES[:players], variant, seed=seed, target=target)
+    def __init__(
+        self,
+        players: int,
+        variant: str = "basic",
+        seed: int = 0,
+        *,
+        target: int = 6,
+        level: int | Sequence[int] = 1,
+        readers: bool = False,
+        settle: float = 1.0,
+    ) -> None:
+        self.setup, self.moves = simulate(NAMES[:players], variant, seed=seed, target=target, level=level)
         self.truth = CircleState(self.setup)
         for move in self.moves:
             self.truth.push(move)
