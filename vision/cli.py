@@ -322,6 +322,10 @@ def _calibrate(args: argparse.Namespace) -> int:
         print(f"calibration error: {cal.error_mm:.2f} mm; seal markers will be {module:.1f} pixels per module ({verdict})")
     read = [f"{c.card.label} {c.owner or '(no owner)'}" + (f" in {c.zone}" if c.zone else " (zone unknown: the mat is not calibrated)") for c in view.cards]
     print(f"cards read: {', '.join(read) or 'none'}")
+    # A deck of another game on the mat is said once, so that it is not taken for a misread.
+    others = [why for _, why in view.rejected if "another game" in why]
+    if others:
+        print(f"ignored: {'; '.join(others)}")
     annotated = annotate(image, view, layout)
     ok, encoded = cv2.imencode(out.suffix, annotated)
     if not ok:
