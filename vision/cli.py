@@ -134,14 +134,13 @@ def _registry(args: argparse.Namespace):
 
 def _reader(args: argparse.Namespace, *, use_layout: bool = True):
     from vision.detect import MarkerDetector
-    from vision.layout import RULE_OF_POWER
     from vision.markers import FAMILY, family_for
     from vision.reader import TableReader
 
     played = _game(args)
     layout = _layout(args) if use_layout else None
     names = _names(args) if layout else None
-    if names and layout is not None and layout.game != RULE_OF_POWER:
+    if names and layout is not None and not layout.seats_are_players:
         raise _Fail(f"--names: a {played.title} table's zones keep their seat numbers (its emperors change seats from season to season)")
     family = family_for(played.cards)
     if args.detector == "apriltag" and family != FAMILY:

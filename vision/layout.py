@@ -109,6 +109,13 @@ class Layout:
     """The game whose table it is: Rule of Power's (``players`` seats) or Circle of Power's
     (four seats, ``players`` 4, whatever the number of players)."""
 
+    @property
+    def seats_are_players(self) -> bool:
+        """A seat is one player's for the whole game, so its zones may carry the player's name
+        (:meth:`seated`). At a Circle of Power table the emperors change seats every season
+        (C6) and the zones keep their seat numbers."""
+        return self.game != CIRCLE_OF_POWER
+
     def zone_at(self, point: Point) -> str | None:
         """The name of the zone containing ``point`` (table mm), or ``None``."""
         inside = [(z.signed_distance(point), z.name) for z in self.zones]

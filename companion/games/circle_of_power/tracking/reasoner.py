@@ -52,7 +52,7 @@ from companion.tracker.view import Zones, difference
 if TYPE_CHECKING:
     from companion.tracker.tracker import Tracker
 
-__all__ = ["CircleTable", "CircleTracking", "PLAY", "CITY", "LINE"]
+__all__ = ["CircleTable", "CircleTracking", "PLAY", "CITY", "LINE", "READER_ZONES"]
 
 PLAY = "play"
 """The reader battle cards are tapped on as they are played, in turn."""
@@ -63,6 +63,7 @@ Coloured Cities."""
 LINE = "line"
 """The reader for what goes into a line or leaves one: a city conquered or destroyed, a
 trophy discarded; in Coloured Cities, a black winner's own city when they keep it."""
+READER_ZONES = (PLAY, CITY, LINE)
 
 
 @dataclass
@@ -585,6 +586,12 @@ class CircleTracking:
 
     def equip(self, facts: Mapping[str, Any], *, nfc: bool) -> dict[str, Any]:
         return dict(facts)
+
+    def reader_problem(self, zone: str, players: Sequence[str]) -> str | None:
+        # The three readers of the tap protocol (docs/tracker.md), shared by every seat.
+        if zone not in READER_ZONES:
+            return f"{zone!r} is not a Circle of Power reader: {', '.join(READER_ZONES)}"
+        return None
 
     def reasoner(self, tracker: Tracker) -> CircleTable:
         return CircleTable(tracker)
