@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.games.circle_of_power.game import CircleState
-from companion.games.circle_of_power.moves import Move, Play, Reshuffle, Season
+from companion.games.circle_of_power.moves import Move, Season
 from companion.games.circle_of_power.policies import simulate
+from companion.games.circle_of_power.simulation.compare import seen_alike
 from companion.games.circle_of_power.simulation.staging import changes, stage
 from companion.games.circle_of_power.simulation.taps import READERS, taps_for
 from companion.observations import Observation
@@ -21,20 +22,8 @@ OWNER = "ann"
 """Whose deck the table plays with: its seals and tags name her."""
 
 
-def same_move(tracked: Move, true: Move) -> bool:
-    """A tracked move matches the true one as far as the sensors can tell: hands, piles and
-    draws are never seen."""
-    if type(tracked) is not type(true):
-        return False
-    if type(tracked) is Season:
-        assert type(true) is Season
-        return (tracked.dealer, tracked.seats, dict(tracked.cities), tracked.bottom) == (true.dealer, true.seats, dict(true.cities), true.bottom)
-    if type(tracked) is Play:
-        assert type(true) is Play
-        return (tracked.player, tracked.card) == (true.player, true.card)
-    if type(tracked) is Reshuffle:
-        return True
-    return tracked == true
+same_move = seen_alike
+"""A tracked move matches the true one as far as the sensors can tell."""
 
 
 class CopRun:

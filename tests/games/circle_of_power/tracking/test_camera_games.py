@@ -1,4 +1,4 @@
-"""A whole game of Circle of Power played at a natural pace in front of the camera, and nothing
+"""Whole games of Circle of Power played at a natural pace in front of the camera, and nothing
 else: no key is pressed, no reader tapped. A hand comes in for every step (a card laid, a city
 moved, the battle cards gathered), about a second a step; the frames, rendered on Circle of
 Power's mat at the density of a 1080p camera (2.6 pixels per module), go through marker
@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass, field
+
+import pytest
 
 from companion.games.circle_of_power.simulation.camera import film
 from companion.tracker import MoveApplied
@@ -55,15 +57,25 @@ def _index(moves: list, move: object) -> int:
     return next(i for i, m in enumerate(moves) if m is move)
 
 
-def test_two_players_a_whole_lonely_tyrant_game_at_1080p_density() -> None:
-    """Two players and two dummies, Lonely Tyrant: a whole game (bob is knocked out in the
-    first season), seen by a 1080p camera over the standard mat."""
-    run = CopRun(2, "lonely-tyrant", seed=197, settle=3.0)
-    assert run.truth.knocked_out == ("bob",) and len(run.truth.results) == 1
+GAMES = [
+    # Two players and two dummies, Lonely Tyrant: bob is knocked out in the first season.
+    pytest.param(2, "lonely-tyrant", 197, 6, id="2-players-lonely-tyrant"),
+    # Three players and a dummy, Coloured Cities, a game to 1 trophy (C17): one season.
+    pytest.param(3, "coloured-cities", 7, 1, id="3-players-coloured-cities", marks=pytest.mark.slow),
+    # Four players, the basic game: a season reaches the target.
+    pytest.param(4, "basic", 20, 6, id="4-players-basic", marks=pytest.mark.slow),
+]
+
+
+@pytest.mark.parametrize(("players", "variant", "seed", "target"), GAMES)
+def test_a_whole_game_seen_by_a_1080p_camera_needs_no_key(players: int, variant: str, seed: int, target: int) -> None:
+    """A whole game seen by a 1080p camera over the standard mat, every move known within a
+    second of the hand that made it leaving the table."""
+    run = CopRun(players, variant, seed=seed, target=target, settle=3.0)  # as `rop play` waits
+    assert len(run.truth.results) == 1  # one season: the game stays short enough to render
     filmed = play_on_camera(run)
     run.assert_kept()
     applied = [e for e in run.events if isinstance(e, MoveApplied)]
-    assert {e.how for e in applied} == {"camera"}  # (the game ends before the reshuffle, C15)
-    # Known about as soon as the hand has left: within a second at worst here.
+    assert {e.how for e in applied} == {"camera"}  # (each game ends before a reshuffle, C15)
     assert len(filmed.delays) == len(run.moves)
     assert statistics.median(filmed.delays) <= 0.6 and max(filmed.delays) <= 1.0, sorted(filmed.delays)[-3:]

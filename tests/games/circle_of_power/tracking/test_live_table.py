@@ -100,3 +100,10 @@ def test_the_camera_of_a_circle_of_power_table_follows_a_season_set_up(tmp_path:
     events += tracker.tick(got[-1].at + 5.0)
     (applied,) = [e.move for e in events if isinstance(e, MoveApplied)]
     assert same_move(applied, season)  # (the hands are never seen)
+
+
+def test_rop_play_sends_a_circle_of_power_table_to_rop_track(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main as rop
+
+    assert rop(["play", "--config", str(config_file(tmp_path)), "--games-dir", str(tmp_path / "games")]) == 2
+    assert "Circle of Power has no dashboard yet: rop track takes the same options" in capsys.readouterr().err
