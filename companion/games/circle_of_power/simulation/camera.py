@@ -50,8 +50,8 @@ def film(
     frame with the camera's defaults."""
     import time
 
-    from companion.games.circle_of_power.cards import CARDS
     from companion.games.circle_of_power.simulation.staging import stage
+    from companion.games.registry import game
     from vision.layout import circle_of_power_layout
     from vision.owners import OwnerRegistry
     from vision.reader import TableReader
@@ -59,7 +59,7 @@ def film(
     from vision.tracking import Stabiliser
 
     layout = circle_of_power_layout()
-    reader = TableReader(layout=layout, owners=OwnerRegistry([owner] + [None] * 7), cards=CARDS)
+    reader = TableReader(layout=layout, owners=OwnerRegistry([owner] + [None] * 7), cards=game(setup.game.name).cards)
     stabiliser = Stabiliser(layout=layout)  # the camera's defaults, as `rop play` uses them
     scenes = list(stage(setup, moves, owner))
     for frame in natural_play(scenes, layout, [owner], camera=camera_over(layout, module_px), fps=fps, seed=seed):
