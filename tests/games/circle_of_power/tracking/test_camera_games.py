@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from companion.games.circle_of_power.moves import Reshuffle
 from companion.games.circle_of_power.simulation.camera import film
 from companion.tracker import MoveApplied
 from vision.scenes import Action
@@ -76,6 +77,8 @@ def test_a_whole_game_seen_by_a_1080p_camera_needs_no_key(players: int, variant:
     filmed = play_on_camera(run)
     run.assert_kept()
     applied = [e for e in run.events if isinstance(e, MoveApplied)]
-    assert {e.how for e in applied} == {"camera"}  # (each game ends before a reshuffle, C15)
-    assert len(filmed.delays) == len(run.moves)
+    # Everything from what the camera saw; a reshuffle (C15), which nobody sees, when it is due.
+    assert {e.how for e in applied if type(e.move) is not Reshuffle} == {"camera"}
+    assert {e.how for e in applied if type(e.move) is Reshuffle} <= {"forced"}
+    assert len(filmed.delays) == sum(type(m) is not Reshuffle for m in run.moves)
     assert statistics.median(filmed.delays) <= 0.6 and max(filmed.delays) <= 1.0, sorted(filmed.delays)[-3:]
