@@ -37,6 +37,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def add_table_arguments(p: argparse.ArgumentParser) -> None:
     """The options that describe a table, its game and its sensors (``rop play``, ``rop track``)."""
+    from companion.commands.games import add_game_option
+
+    add_game_option(p)
     p.add_argument("--players", default=None, help="players in seating order, clockwise: ann,bob,cy,dee (skips the setup dialog)")
     p.add_argument("--teams", type=int, default=0, help="number of teams; team-mates sit alternately (R16)")
     p.add_argument("--target", type=int, default=11, help="points to win: 11, 16, 21, ... (R14)")
@@ -117,7 +120,7 @@ def _table_setup(args: argparse.Namespace, *, companion_deals: bool):
     from companion.dashboard.kit import kit_of
     from companion.games.registry import game
 
-    return kit_of(game()).table_choice(
+    return kit_of(game(args.game)).table_choice(
         args.players,
         teams=args.teams,
         target=args.target,
@@ -255,12 +258,12 @@ def sensor_app(args: argparse.Namespace, games_dir: Path):
 
 def table_errors() -> tuple[type[Exception], ...]:
     """What setting up a sensed table may refuse with a message for the table."""
-    from companion.dashboard.kit import SetupError
+    from companion.dashboard.kit import NoDashboardError, SetupError
     from companion.games.errors import IllegalMoveError, InvalidMoveError
     from companion.observations.log import ObservationLogError
     from companion.sensors.table import TableConfigError
 
-    return (TableConfigError, SetupError, IllegalMoveError, InvalidMoveError, ResumeError, ClubOptionError, RecordError, ObservationLogError, OSError)
+    return (TableConfigError, SetupError, NoDashboardError, IllegalMoveError, InvalidMoveError, ResumeError, ClubOptionError, RecordError, ObservationLogError, OSError)
 
 
 def _play_with_sensors(args: argparse.Namespace, games_dir: Path) -> int:
@@ -283,6 +286,14 @@ def _play_with_sensors(args: argparse.Namespace, games_dir: Path) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from companion.dashboard.kit import NoDashboardError, kit_of
+    from companion.games.registry import game
+
+    try:
+        kit_of(game(args.game))
+    except NoDashboardError as exc:
+        print(f"rop play: {exc}; rop simulate and rop legal --game {args.game} serve it meanwhile", file=sys.stderr)
+        return 2
     if has_sensors(args):
         return _play_with_sensors(args, games_dir_of(args))
     from companion.dashboard.app import DashboardApp

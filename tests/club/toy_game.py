@@ -165,6 +165,7 @@ class ToyClub:
     history = ("trophies",)
     history_text = "{trophies:>3}"
     endings: dict[str, str] = {}
+    score = "trophies"
 
     def tally(self, setup: ToySetup) -> _Tally:
         return _Tally()
@@ -205,6 +206,10 @@ class ToyClub:
 
     def fills_in(self, old: Mapping[str, Any], new: Mapping[str, Any]) -> bool:
         return False
+
+    def starter(self, events: list[Mapping[str, Any]]) -> str | None:
+        players = events[0].get("players") if events else None
+        return str(players[0]) if players and len(events) > 1 else None
 
 
 class ToyGame:

@@ -48,6 +48,7 @@ from companion.games.options import Option, settle
 
 if TYPE_CHECKING:
     from companion.commands.game_command import GameCommand
+    from companion.games.circle_of_power.club.part import CircleOfPowerClub
     from companion.games.circle_of_power.tracking.reasoner import CircleTracking
 from companion.games.protocol import Sample
 
@@ -225,6 +226,14 @@ class CircleOfPower:
         from companion.games.circle_of_power.commands import COMMANDS
 
         return COMMANDS
+
+    def club(self) -> CircleOfPowerClub:
+        """What the club keeps of a Circle of Power game (seasons, trophies, draws; dummies
+        kept but never rated), its standings' columns and its words for the live page
+        (:class:`companion.club.parts.ClubPart`)."""
+        from companion.games.circle_of_power.club.part import PART
+
+        return PART
 
     def tracking(self) -> CircleTracking:
         """Following a table by its camera and NFC readers: the table facts (the first season's

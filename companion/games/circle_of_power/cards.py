@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
+from companion.games.cards import OneOfAKind
 from companion.games.errors import UnknownCardError
 from companion.games.protocol import CardForm, SealMarker
 
@@ -84,7 +85,7 @@ _RANK_WORDS: dict[str, str] = {
 _RANK_PLURALS = {"six": "sixes"}
 
 
-class Card:
+class Card(OneOfAKind):
     """One of the 54 cards (C1, C2). Attributes are plain slots, read in the engine's loops:
 
     - ``id``: ``"10H"``, ``"QS"``, ``"X1"``; ``index`` its place in the catalogue (0-53) and
@@ -159,18 +160,6 @@ class Card:
         cls._by_id[card_id] = card
         return card
 
-    def __setattr__(self, key: str, value: object) -> None:
-        raise AttributeError("cards are immutable")
-
-    def __reduce__(self) -> tuple[object, tuple[str]]:
-        return (Card.from_id, (self.id,))
-
-    def __copy__(self) -> Card:
-        return self
-
-    def __deepcopy__(self, memo: object) -> Card:
-        return self
-
     @classmethod
     def from_id(cls, text: str) -> Card:
         """The card with identifier ``text``: rank then suit, ``X1``/``X2`` for the jokers;
@@ -221,15 +210,6 @@ class Card:
     def type_name(self) -> str:
         """A city's type in words (C2): ``"Q"``, ``"joker"``; a battle card's rank."""
         return "joker" if self.is_joker else self.rank
-
-    def __repr__(self) -> str:
-        return f"Card.from_id({self.id!r})"
-
-    def __str__(self) -> str:
-        return self.id
-
-    def __lt__(self, other: Card) -> bool:
-        return self.index < other.index
 
 
 def _normal_id(text: str) -> str:
