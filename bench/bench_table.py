@@ -31,6 +31,10 @@ Per set-up it reports:
   on the table under the hand to its ``CardSeen``) and ms/frame (detection and stabiliser,
   one core).
 
+Circle of Power's set-ups (``cop-...``, :mod:`bench.bench_table_circle`) play games of its
+variants in turn, by NFC (a play, a city and a line reader: whole games) or by camera over its
+mat (the first season, as the camera set-ups above play the first round; ``--whole``).
+
 ``python -m bench table [-- --games N] [--seed S] [--setups nfc-2,webcam-2,...] [--fps F] [--whole] [--quick]``
 """
 
@@ -58,6 +62,7 @@ class Setup:
     what: str
     mat: object = None
     module_px: float = 0.0
+    game: str = "rule-of-power"
 
 
 SETUPS = {
@@ -72,9 +77,17 @@ SETUPS = {
     "1080p-3": Setup("camera", 3, 0, False, "1080p over the 3-player mat (2.3 px/module)", 3, 2.3),
     "1440p-3": Setup("camera", 3, 0, False, "1440p over the 3-player mat (3.1 px/module)", 3, 3.1),
     "webcam-2-fate": Setup("camera", 2, 0, True, "webcam, 2 players with Fate decks, every draw announced (typed)", "demo", 3.8),
+    # Circle of Power (bench.bench_table_circle): whole games, the variants in turn.
+    "cop-nfc-2": Setup("nfc", 2, 0, False, "NFC, a play, a city and a line reader, 2 players and 2 dummies", game="circle-of-power"),
+    "cop-nfc-3": Setup("nfc", 3, 0, False, "NFC, a play, a city and a line reader, 3 players and a dummy", game="circle-of-power"),
+    "cop-nfc-4": Setup("nfc", 4, 0, False, "NFC, a play, a city and a line reader, 4 players", game="circle-of-power"),
+    "cop-1080p-2": Setup("camera", 2, 0, False, "1080p over the Circle of Power mat (2.6 px/module), 2 players", module_px=2.6, game="circle-of-power"),
+    "cop-1080p-3": Setup("camera", 3, 0, False, "1080p over the Circle of Power mat (2.6 px/module), 3 players", module_px=2.6, game="circle-of-power"),
+    "cop-1080p-4": Setup("camera", 4, 0, False, "1080p over the Circle of Power mat (2.6 px/module), 4 players", module_px=2.6, game="circle-of-power"),
+    "cop-1440p-4": Setup("camera", 4, 0, False, "1440p over the Circle of Power mat (3.5 px/module), 4 players", module_px=3.5, game="circle-of-power"),
 }
 
-DEFAULT = "nfc-2,nfc-4,nfc-fate-3,webcam-2,1080p-2,1080p-4"
+DEFAULT = "nfc-2,nfc-4,nfc-fate-3,webcam-2,1080p-2,1080p-4,cop-nfc-2,cop-nfc-3,cop-nfc-4,cop-1080p-2,cop-1080p-3,cop-1080p-4"
 
 
 @dataclass
@@ -305,24 +318,36 @@ def main(argv: list[str]) -> int:
         firmware = build_firmware()
     games = 1 if args.quick else args.games
     print(f"no key but the answers counted; camera: natural play at {args.fps:g} frames/s; NFC: the reader firmware on the emulated board")
-    print(f"{'set-up':14} {'played':>9} {'exact':>6} {'keys/game':>9} {'act->known median/p95/max':>26}   "
+    print(f"{'set-up':14} {'game':15} {'played':>11} {'exact':>6} {'keys/game':>9} {'act->known median/p95/max':>26}   "
           f"{'events right':>12} {'spurious':>8} {'laid->seen med/p95/max':>22} {'ms/frame':>8}")
     for name in names:
         setup = SETUPS[name]
         seeds = list(range(args.seed, args.seed + games))
         results = []
         for seed in seeds:
-            if setup.kind == "nfc":
+            if setup.game == "circle-of-power":
+                from bench import bench_table_circle as circle
+
+                if setup.kind == "nfc":
+                    results.append(circle.play_nfc(setup.players, seed, firmware))
+                else:
+                    results.append(circle.play_camera(setup.players, seed, setup.module_px, args.fps, args.whole))
+            elif setup.kind == "nfc":
                 results.append(play_nfc(setup, seed, firmware))
             else:
                 results.append(play_camera(setup, seed, args.fps, args.whole))
         exact = sum(r.exact for r in results)
         keys = sum(r.keys for r in results) / len(results)
         delays = [d for r in results for d in r.delays]
-        unit = "games" if all(r.whole for r in results) else "rounds"
+        unit = "games" if all(r.whole for r in results) else "seasons" if setup.game == "circle-of-power" else "rounds"
         known = fmt(delays, 1000.0, "ms") if setup.kind == "nfc" else fmt(delays)
-        line = f"{name:14} {len(results):>3} {unit:5} {exact:>3}/{len(results):<2} {keys:9.1f} {known:>26}   "
-        if setup.kind == "camera":
+        title = "Circle of Power" if setup.game == "circle-of-power" else "Rule of Power"
+        line = f"{name:14} {title:15} {len(results):>3} {unit:7} {exact:>3}/{len(results):<2} {keys:9.1f} {known:>26}   "
+        if setup.kind == "camera" and setup.game == "circle-of-power":
+            ms = statistics.mean(r.ms_frame or 0.0 for r in results)
+            spurious = []
+            line += f"{'-':>12} {'-':>8} {'-':>22} {ms:8.0f}"
+        elif setup.kind == "camera":
             right = sum(r.right for r in results)
             total = sum(r.total for r in results)
             spurious = [f"game {s}: {x}" for s, r in zip(seeds, results) for x in r.spurious]
@@ -334,9 +359,11 @@ def main(argv: list[str]) -> int:
             line += f"{'-':>12} {'-':>8} {'-':>22} {'-':>8}"
         print(f"{line}   {setup.what}", flush=True)
         if spurious:
-            print(f"{'':14} spurious: {', '.join(spurious[:4])}{' ...' if len(spurious) > 4 else ''}")
+            print(f"{'':30} spurious: {', '.join(spurious[:4])}{' ...' if len(spurious) > 4 else ''}")
     print("(keys/game: per game or round played; act->known: camera, the hand leaving with a card to its CardGone "
-          "(negative: reported while the hand was still leaving); NFC, a tag held to a reader to the tracker's answer)")
+          "(negative: reported while the hand was still leaving), Circle of Power's to the move known; NFC, a tag held "
+          "to a reader to the tracker's answer; Circle of Power plays whole games, its variants in turn: basic, "
+          "Lonely Tyrant, Coloured Cities; its camera set-ups the first season, unless --whole)")
     return 0
 
 

@@ -7,6 +7,8 @@ plain observations (:mod:`companion.observations`) from all of them.
 
 Readers are named ``usb`` and ``board:0`` ... ``board:3``; sources ``nfc:<path>`` and
 ``serial:<port>``. Everything runs in background threads; ``emit`` is called from them.
+``cards`` is the catalogue of the table's game, whose records the tags carry (the default
+game's when absent); tags found in the registry name their own game's cards.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from companion.games.protocol import Catalogue
 from companion.observations import Observation
 
 from .registry import Registry, calibration_dir
@@ -36,6 +39,7 @@ class NfcSensors:
         registry: Registry | None = None,
         on_board_message: Callable[[Any], None] | None = None,
         on_bad_line: Callable[[str, str], None] | None = None,
+        cards: Catalogue | None = None,
     ) -> None:
         self.registry = registry or Registry.load(calibration_dir(calibration) / "tags")
         self.resolver = Resolver(self.registry, emit)
@@ -43,6 +47,7 @@ class NfcSensors:
         self._serial = list(serial)
         self._on_board_message = on_board_message
         self._on_bad_line = on_bad_line
+        self._cards = cards
         self._readers: list[Any] = []
 
     def start(self) -> NfcSensors:
@@ -55,7 +60,7 @@ class NfcSensors:
             from .usb_reader import UsbReader
 
             for path in self._nfc:
-                self._readers.append(UsbReader(path, self.resolver).start())
+                self._readers.append(UsbReader(path, self.resolver, cards=self._cards).start())
         return self
 
     def stop(self) -> None:

@@ -2,8 +2,10 @@
 sees them: through the serial link, the tag registry and the resolver. For tests and
 benchmarks that play whole games on the reader firmware.
 
-The board's reader 0 lies by the centre and reader ``1 + i`` is the Fate reader of the
-``i``-th player, when the players have Fate readers.
+At a Rule of Power table the board's reader 0 lies by the centre and reader ``1 + i`` is the
+Fate reader of the ``i``-th player, when the players have Fate readers; a Circle of Power table
+uses readers 0-2 for plays, cities and lines (its ``simulation.taps``), its standard deck
+enrolled as the ``deck`` of one owner.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ import queue
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from companion.games.rule_of_power.engine.cards import Card
+from companion.games.protocol import Card
+from companion.games.rule_of_power.engine.cards import Card as WorldCard
 from companion.observations import CardLifted, CardTapped, Observation, SensorState, SensorStatus
 from hardware.board_link import BoardLink
 from hardware.emulator import BoardEmulator
@@ -32,8 +35,9 @@ def board_chips(fate_readers: int) -> str:
 
 class TappedBoard:
     """The emulated board with every World card of the club's deck and each player's Fate
-    cards (``decks``) enrolled with a tag of its own (the registry lives in ``registry_dir``).
-    Use it as a context manager: the serial link runs, and is connected, inside it.
+    cards (``decks``) enrolled with a tag of its own (the registry lives in ``registry_dir``);
+    or, given ``deck``, those cards of another game instead of the World deck, as ``club``'s
+    deck. Use it as a context manager: the serial link runs, and is connected, inside it.
 
     ``timeout`` bounds every wait for the host's observation; it ends only a run that is
     already failing."""
@@ -45,14 +49,16 @@ class TappedBoard:
         registry_dir: Path,
         *,
         timeout: float = 10.0,
+        deck: Sequence[Card] | None = None,
+        club: str = CLUB,
     ) -> None:
         self.emulator = emulator
         self.timeout = timeout
-        self._owners = {CLUB: 0, **{p: 1 + i for i, p in enumerate(decks)}}
+        self._owners = {club: 0, **{p: 1 + i for i, p in enumerate(decks)}}
         self.registry = Registry.load(registry_dir)
-        for card in Card._by_id.values():
-            if card.is_world and not card.is_expansion:
-                self.registry.enrol(self.uid(card, CLUB), card, CLUB, ndef=False)
+        shared = deck if deck is not None else [c for c in WorldCard._by_id.values() if c.is_world and not c.is_expansion]
+        for card in shared:
+            self.registry.enrol(self.uid(card, club), card, club, ndef=False)
         for player, deck in decks.items():
             for card in deck:
                 self.registry.enrol(self.uid(card, player), card, player, ndef=False)
@@ -60,8 +66,10 @@ class TappedBoard:
         self.link = BoardLink(emulator.port, Resolver(self.registry, self.seen.put))
 
     def uid(self, card: Card, owner: str) -> str:
-        """The UID of the tag on ``owner``'s ``card`` (7 bytes, as an NTAG's)."""
-        return f"04{card.index:02X}{self._owners[owner]:02X}A1B2C3D4"[:14]
+        """The UID of the tag on ``owner``'s ``card`` (7 bytes, as an NTAG's; a byte tells the
+        card's game, so that two games' decks never share one)."""
+        kind = "A1" if card.game == "rule-of-power" else "C0"
+        return f"04{getattr(card, 'index'):02X}{self._owners[owner]:02X}{kind}B2C3D4"[:14]
 
     def __enter__(self) -> TappedBoard:
         self.link.start()

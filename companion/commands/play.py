@@ -290,8 +290,14 @@ def table_errors() -> tuple[type[Exception], ...]:
 
 
 def _play_with_sensors(args: argparse.Namespace, games_dir: Path) -> int:
+    from companion.dashboard.kit import NoDashboardError
+
     try:
         app = sensor_app(args, games_dir)
+    except NoDashboardError as exc:
+        # A game without a screen yet is still followed, into its record, by `rop track`.
+        print(f"rop play: {exc}: rop track takes the same options and follows the table without a screen", file=sys.stderr)
+        return 2
     except table_errors() as exc:
         print(f"rop play: {exc}", file=sys.stderr)
         return 2

@@ -111,8 +111,9 @@ class TableConfig:
         except _BadKey as exc:
             raise TableConfigError(f"{path}: {exc}") from None
         for reader, zone in config.readers.items():
-            if zone != "centre" and zone.partition(":")[2] not in config.players:
-                raise TableConfigError(f"{path}: readers: {reader} is mapped to {zone!r}, which names no player")
+            problem = facts.reader_problem(zone, config.players)
+            if problem:
+                raise TableConfigError(f"{path}: readers: {reader} is mapped to {problem}")
         return config
 
     @classmethod
@@ -215,7 +216,8 @@ class TableSensors:
         if self.config.has_nfc:
             from hardware.sensors import NfcSensors
 
-            self._nfc = NfcSensors(self.emit, nfc=self.config.nfc, serial=self.config.serial, calibration=self.config.calibration).start()
+            self._nfc = NfcSensors(self.emit, nfc=self.config.nfc, serial=self.config.serial, calibration=self.config.calibration,
+                                   cards=self.config.setup.game.cards).start()
         return self
 
     def stop(self) -> None:
@@ -235,8 +237,9 @@ class TableSensors:
         from vision.watch import watch
 
         cfg = self.config
+        played = cfg.setup.game
         try:
-            layout = load_layout(cfg.layout or len(cfg.players), calibration=cfg.calibration)
+            layout = load_layout(cfg.layout or len(cfg.players), calibration=cfg.calibration, game=played.name)
             owners = OwnerRegistry.load(calibration_dir(cfg.calibration) / "owners.json")
             source = FrameSource(parse_source(cfg.camera, cfg.video), speed=cfg.video_speed, sleep=self._stop.wait)
         except (LayoutError, CameraError, ValueError, OSError) as exc:
@@ -244,8 +247,9 @@ class TableSensors:
             return
         if source.is_file:
             self._video = source
-        reader = TableReader(layout=layout, owners=owners, players=list(cfg.players))
-        stabiliser = Stabiliser(source=source.name, layout=layout.seated(list(cfg.players)))
+        names = list(cfg.players) if layout.seats_are_players else None
+        reader = TableReader(layout=layout, owners=owners, players=names, cards=played.cards)
+        stabiliser = Stabiliser(source=source.name, layout=layout.seated(names) if names else layout)
         try:
             for obs in watch(source, reader, stabiliser, on_frame=lambda image, view: not self._stop.is_set()):
                 self.emit(obs)

@@ -14,6 +14,8 @@ rulings C1-C20), as a plug-in of the companion (:data:`GAME`).
 - :mod:`.dashboard`: the table screen, manual play and the demo in the dashboard.
 - :mod:`.samples`: the sample records shipped with the game.
 - :mod:`.coach`: what the coach knows of the game (``GAME.coach()``).
+- :mod:`.tracking`: following a table by its camera and NFC readers; :mod:`.simulation`: what
+  a game looks like to them.
 
 >>> GAME.name, GAME.codec.format, [o.name for o in GAME.options]
 ('circle-of-power', 'cop-record/1', ['variant', 'target'])
@@ -52,6 +54,7 @@ if TYPE_CHECKING:
     from companion.commands.game_command import GameCommand
     from companion.games.circle_of_power.club.part import CircleOfPowerClub
     from companion.dashboard.kit import DashboardKit
+    from companion.games.circle_of_power.tracking.reasoner import CircleTracking
 from companion.games.protocol import Sample
 
 __all__ = [
@@ -246,9 +249,12 @@ class CircleOfPower:
 
         return PART
 
-    def tracking(self) -> None:
-        """The companion cannot follow a Circle of Power table by its sensors yet."""
-        return None
+    def tracking(self) -> CircleTracking:
+        """Following a table by its camera and NFC readers: the table facts (the first season's
+        seats) and the reasoning (docs/tracker.md)."""
+        from companion.games.circle_of_power.tracking.reasoner import CircleTracking
+
+        return CircleTracking()
 
     def coach(self) -> CoachModel:
         """What the coach knows of Circle of Power (:mod:`~companion.games.circle_of_power.coach.model`)."""

@@ -25,11 +25,13 @@ from collections.abc import Iterable, Iterator
 
 from companion.games.cards import OneOfAKind
 from companion.games.errors import UnknownCardError
-from companion.games.protocol import CardForm, MarkerScheme
+from companion.games.protocol import CardForm, SealMarker
 
 __all__ = [
     "Card",
     "CircleCards",
+    "CircleMarkers",
+    "OWNER_SLOTS",
     "CARDS",
     "ALL_CARDS",
     "BATTLE_DECK",
@@ -347,6 +349,53 @@ _JOKER_WORDS = {
 }
 
 
+OWNER_SLOTS = 8
+"""Owner slots a seal marker can name (0-7), as for Rule of Power's cards: the same owner
+registry names them."""
+_SEAL_BASE = 587
+"""The first seal id of Circle of Power's cards: the one after AprilTag 36h11's last."""
+_SEAL_END = _SEAL_BASE + OWNER_SLOTS * len(ALL_CARDS)  # 1019
+
+
+class CircleMarkers:
+    """The seal marker ids of Circle of Power's cards: ``587 + slot * 54 + index``, where
+    ``index`` is the card's place in the catalogue (2S-AS, 2H-AH, 2D-AD, 2C-AC, X1, X2: 0-53)
+    and ``slot`` the deck's owner slot (0-7). Ids 587-1018 of the seal dictionary, the codes
+    that follow AprilTag 36h11's (``vision.markers``): no Rule of Power seal (ids 0-531) nor
+    mat corner (532-535) is ever one of them, so a card seen by the camera names its game.
+    A standard deck always names its owner, so that decks mixed at a club can be sorted.
+
+    >>> MARKERS.encode(Card.from_id("10H"), 2), MARKERS.decode(587 + 2 * 54 + 21)
+    (716, SealMarker(card=Card.from_id('10H'), slot=2))
+    >>> MARKERS.decode(7) is None
+    True
+    """
+
+    owner_slots = OWNER_SLOTS
+
+    def encode(self, card: Card, slot: int | None) -> int:
+        if slot is None:
+            raise ValueError(f"{card.id} needs an owner slot: a standard deck's seals name its owner")
+        if not 0 <= slot < OWNER_SLOTS:
+            raise ValueError(f"owner slot {slot} is out of range: slots are 0-{OWNER_SLOTS - 1}")
+        return _SEAL_BASE + slot * len(ALL_CARDS) + card.index
+
+    def decode(self, marker_id: int) -> SealMarker | None:
+        """The card and owner slot of a seal id, ``None`` for an id that is not one of this
+        game's."""
+        if not _SEAL_BASE <= marker_id < _SEAL_END:
+            return None
+        slot, index = divmod(marker_id - _SEAL_BASE, len(ALL_CARDS))
+        return SealMarker(ALL_CARDS[index], slot)
+
+    def ids(self) -> Iterable[int]:
+        return range(_SEAL_BASE, _SEAL_END)
+
+
+MARKERS = CircleMarkers()
+"""Circle of Power's seal marker scheme."""
+
+
 class CircleCards:
     """The catalogue of Circle of Power (the protocol's :class:`~companion.games.protocol.
     Catalogue`): every card, the forms a player writes one in, and how a card is named on a
@@ -362,9 +411,9 @@ class CircleCards:
     nfc_record_type = "urn:nfc:ext:ruleofpower.org:cop-card"
 
     @property
-    def markers(self) -> MarkerScheme | None:
-        """No seal markers for this game's cards yet."""
-        return None
+    def markers(self) -> CircleMarkers:
+        """The seal marker ids of the cards (:class:`CircleMarkers`)."""
+        return MARKERS
 
     def __iter__(self) -> Iterator[Card]:
         return iter(ALL_CARDS)

@@ -759,6 +759,12 @@ class RuleOfPowerTracking:
     def equip(self, facts: Mapping[str, Any], *, nfc: bool) -> dict[str, Any]:
         return {**facts, "draws_visible": nfc}
 
+    def reader_problem(self, zone: str, players: Sequence[str]) -> str | None:
+        # The centre reader, and each player's own readers (fate:<player>, ...).
+        if zone != "centre" and zone.partition(":")[2] not in players:
+            return f"{zone!r} names no player"
+        return None
+
     def reasoner(self, tracker: Tracker) -> RuleOfPowerTable:
         return RuleOfPowerTable(tracker)
 
