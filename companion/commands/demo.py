@@ -13,6 +13,7 @@ import time
 
 from pathlib import Path
 
+from companion.commands.play import run_dashboard
 from companion.dashboard.kit import DashboardKit, kit_of
 from companion.games import registry
 from companion.observations.argtypes import float_range, int_range
@@ -91,8 +92,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
             return 2
         source = DemoSource(setup, seed=args.seed, fate=not args.no_fate, delay=delay, level=args.level)
     app = DashboardApp(source, teaching=not args.no_teaching)
-    app.run()
-    return 0
+    return run_dashboard(app)
 
 
 def camera_sim_app(*, seed: int = 7, fate: bool = True, step_s: float = 1.5, teaching: bool = True, games_dir: str | bool = False, record: str | None = None):
@@ -122,8 +122,7 @@ def run_camera_sim(args: argparse.Namespace) -> int:
     except ObservationLogError as exc:
         print(f"rop demo: {exc}", file=sys.stderr)
         return 2
-    app.run()
-    return 0
+    return run_dashboard(app)
 
 
 def run_plain(sample: str, delay: float) -> int:
@@ -179,5 +178,4 @@ def run_replay_tui(path: str, *, delay: float = 0.7) -> int:
     if not _is_terminal():
         print("rop replay: --tui needs a terminal; without it, rop replay prints the scores", file=sys.stderr)
         return 2
-    DashboardApp(source, teaching=False).run()
-    return 0
+    return run_dashboard(DashboardApp(source, teaching=False))

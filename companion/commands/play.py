@@ -92,6 +92,13 @@ class ResumeError(Exception):
     pass
 
 
+def run_dashboard(app: Any) -> int:
+    """Run a dashboard until it closes; the exit status of ``rop``: 0 when the table quit it,
+    non-zero when it died of a fault (Textual shows the traceback and sets its return code)."""
+    app.run()
+    return int(app.return_code or 0)
+
+
 class ClubOptionError(Exception):
     """``--club`` given without what it needs."""
 
@@ -272,8 +279,7 @@ def _play_with_sensors(args: argparse.Namespace, games_dir: Path) -> int:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("rop play: the dashboard needs a terminal", file=sys.stderr)
         return 2
-    app.run()
-    return 0
+    return run_dashboard(app)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -305,11 +311,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         except ResumeError as exc:
             print(f"rop play: {exc}", file=sys.stderr)
             return 1
-        app.run()
-        return 0
+        return run_dashboard(app)
     source = ManualSource(seed=args.seed)
     if table is not None:
         source.choose(dict(table.options))
     app = DashboardApp(source, teaching=args.teaching, needs_setup=table is None, setup=table.setup if table else None, games_dir=games_dir, on_session=follow)
-    app.run()
-    return 0
+    return run_dashboard(app)
