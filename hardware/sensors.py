@@ -5,8 +5,11 @@ plain observations (:mod:`companion.observations`) from all of them.
     ...
     sensors.stop()
 
-Readers are named ``usb`` and ``board:0`` ... ``board:3``; sources ``nfc:<path>`` and
-``serial:<port>``. Everything runs in background threads; ``emit`` is called from them.
+Readers are named after their device, in the order the devices are given: the first reader
+board's readers ``board:0`` ... ``board:7`` (by the chip-select pin each is wired to), the
+second board's ``board2:0`` ... ``board2:7``, and so on; the first USB reader ``usb``, the second
+``usb2``. Sources are ``serial:<port>`` and ``nfc:<path>``. Everything runs in background
+threads; ``emit`` is called from them.
 """
 
 from __future__ import annotations
@@ -20,7 +23,19 @@ from companion.observations import Observation
 from .registry import Registry, calibration_dir
 from .resolver import Resolver
 
-__all__ = ["NfcSensors"]
+__all__ = ["NfcSensors", "board_name", "usb_name"]
+
+
+def board_name(k: int) -> str:
+    """The name of the ``k``-th reader board of a table (from 0): its readers are
+    ``<name>:<reader>``, ``board:0`` for the first board's reader 0, ``board2:0`` for the
+    second's."""
+    return "board" if k == 0 else f"board{k + 1}"
+
+
+def usb_name(k: int) -> str:
+    """The name of the ``k``-th USB reader of a table (from 0): ``usb``, ``usb2``, ..."""
+    return "usb" if k == 0 else f"usb{k + 1}"
 
 
 class NfcSensors:
@@ -49,13 +64,14 @@ class NfcSensors:
         if self._serial:
             from .board_link import BoardLink
 
-            for port in self._serial:
-                self._readers.append(BoardLink(port, self.resolver, on_message=self._on_board_message, on_bad_line=self._on_bad_line).start())
+            for k, port in enumerate(self._serial):
+                link = BoardLink(port, self.resolver, name=board_name(k), on_message=self._on_board_message, on_bad_line=self._on_bad_line)
+                self._readers.append(link.start())
         if self._nfc:
             from .usb_reader import UsbReader
 
-            for path in self._nfc:
-                self._readers.append(UsbReader(path, self.resolver).start())
+            for k, path in enumerate(self._nfc):
+                self._readers.append(UsbReader(path, self.resolver, reader_name=usb_name(k)).start())
         return self
 
     def stop(self) -> None:
