@@ -139,7 +139,7 @@ def bench_import(label: str, url: str, records: Sequence[list[str]], *, batch: i
         t = time.perf_counter()
         parsed = parse_record(lines)
         replay += time.perf_counter() - t
-        rounds += len(parsed.game.results)
+        rounds += len(parsed.result.periods)  # the game's scoring periods: Rule of Power's rounds
         pending.append(parsed)
         if len(pending) >= batch or i == len(records):
             t = time.perf_counter()

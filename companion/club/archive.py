@@ -1,10 +1,13 @@
 """Adding game records to the archive, and reading them back.
 
-Every record is replayed by the engine first (:func:`companion.records.format.read_record`
-checks every rule); a record that breaks one is refused with its file, line and rule, and
-nothing of it is stored. A stored game keeps every event, its set-up and players, each
-round's points per side with the settlement's reasons, and per side the figures standings
-need. Storing a game is one transaction: a reader sees it whole or not at all.
+Every record is replayed by its game's rules first (:func:`companion.records.format.
+read_record` checks every rule); a record that breaks one is refused with its file, line and
+rule, and nothing of it is stored. So is the record of a game whose club part is not written
+yet (:mod:`companion.club.parts`), naming the game. A stored game keeps which game it is, its
+set-up, every event, its seats and sides, and the figures its game's club part counts: for
+the whole game per side and per player (what standings need), and for each scoring period
+with the period in the game's words. Storing a game is one transaction: a reader sees it
+whole or not at all.
 
 A game already stored (same identity, see :mod:`companion.club.identity`) is recognised: the
 same events are a duplicate and are not stored twice; other events under the same id are a
@@ -18,7 +21,7 @@ first, with the same outcome as storing them one by one.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -27,24 +30,28 @@ from typing import Any
 from sqlalchemy import Connection, Engine, and_, delete, func, or_, select
 
 from companion.club import identity
+from companion.club.parts import ClubPart, Figures, NoClubPart, Result, Tally, part_of, require_part
 from companion.club.schema import (
     GAME_CHILDREN,
-    game_records,
+    PLAYER,
+    SIDE,
+    TEAM,
+    game_figures,
+    game_periods,
     game_players,
-    game_rounds,
+    game_records,
     game_sides,
     games,
+    period_figures,
     rating_marks,
     ratings,
-    round_points,
 )
-from companion.games.rule_of_power.engine.game import GameSetup, GameState
-from companion.games.rule_of_power.engine.moves import Move
+from companion.games.protocol import Move, Setup
+from companion.games.registry import UnknownGameError, game as game_named
 from companion.records.format import RecordError, Replayer, read_record
 
 __all__ = [
-    "AddResult", "Archive", "ParsedGame", "SweepCount", "game_date", "parse_record", "played_game", "player_sweeps",
-    "read_record_file",
+    "AddResult", "Archive", "ParsedGame", "game_date", "parse_record", "played_game", "read_record_file",
 ]
 
 #: Header keys that may carry when the game was played (ISO 8601).
@@ -55,22 +62,28 @@ _IN_CHUNK = 500
 
 @dataclass(frozen=True)
 class ParsedGame:
-    """A record replayed by the engine, ready to store."""
+    """A record replayed by its game's rules, ready to store: what the archive keeps, and
+    nothing of the game played (a batch of many games waits to be stored in memory)."""
 
     id: str
     digest: str
-    events: list[Any]  # the JSON objects, header first
-    lines: list[str]  # the same, as canonical lines (what is stored)
-    game: GameState
+    header: dict[str, Any]  # the record's game event, as read
+    lines: list[str]  # every event as a canonical line, header first (what is stored)
+    setup: Any  # the game's set-up (``setup.game`` is the game)
     played_at: datetime
     source: str | None
-    #: Each player's own clean sweeps in the rounds that ended (R7): in a team game the
-    #: member who laid the sweeping card, where the side's score pools the team's.
-    sweeps: dict[str, int] = field(default_factory=dict)
+    _result: Result | Callable[[], Result] = field(repr=False)
 
     @property
-    def header(self) -> dict[str, Any]:
-        return dict(self.events[0])
+    def result(self) -> Result:
+        """What the archive keeps of the game besides its record: seats, sides, figures,
+        periods (its game's club part tells them). A game added alone works it out when it
+        is stored, so that a game already stored is recognised without it."""
+        found = self._result
+        if callable(found):
+            found = found()
+            object.__setattr__(self, "_result", found)
+        return found
 
 
 @dataclass(frozen=True)
@@ -90,49 +103,35 @@ def _parse_date(value: Any) -> datetime | None:
     return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
-class SweepCount:
-    """Each player's own clean sweeps (R7: a capture is the sweep of the player who laid the
-    card) in the rounds that ended, kept as a game is played: :meth:`after` each move."""
-
-    def __init__(self, players: Iterable[str]) -> None:
-        self.sweeps: dict[str, int] = dict.fromkeys(players, 0)
-        self._rounds = 0
-
-    def after(self, game: GameState) -> None:
-        if len(game.results) != self._rounds:
-            # The round just ended; its sweeps stay with the players until the next round.
-            self._rounds = len(game.results)
-            for player in self.sweeps:
-                self.sweeps[player] += len(game.sweeps(player))
-
-
 class _Replay(Replayer):
-    """Plays a record with every rule checked, keeping its events as read and counting each
-    player's own sweeps."""
+    """Plays a record with every rule checked, keeping its events as read and its game's
+    tally (:meth:`companion.club.parts.ClubPart.tally`). A record of a game without a club
+    part is refused at its first line, naming the game."""
 
-    def __init__(self) -> None:
+    def __init__(self, path: str | None = None) -> None:
         super().__init__()
-        self.count = SweepCount(())
+        self.path = path
+        self.part: ClubPart | None = None
+        self.tally: Tally | None = None
         self.events: list[dict[str, Any]] = []
+        self._after: Callable[[Any], None] = lambda state: None
 
     def visit_event(self, event: dict[str, Any], line: int) -> None:
         self.events.append(event)
 
-    def begin_game(self, setup: GameSetup, line: int) -> None:
+    def begin_game(self, setup: Setup, line: int) -> None:
+        try:
+            self.part = require_part(setup.game)
+        except NoClubPart as exc:
+            raise RecordError(str(exc), line=line, path=self.path) from None
         super().begin_game(setup, line)
-        self.count = SweepCount(setup.players)
+        self.tally = self.part.tally(setup)
+        # The tally sees every move: bound once, called for each.
+        self._after = self.tally.after
 
     def visit_move(self, move: Move, line: int) -> None:
-        super().visit_move(move, line)
-        assert self.game is not None
-        self.count.after(self.game)
-
-
-def player_sweeps(lines: Iterable[str]) -> dict[str, int]:
-    """Each player's own clean sweeps in a record's finished rounds (R7)."""
-    replay = _Replay()
-    read_record(lines, replay)
-    return replay.count.sweeps
+        self.game.push(move)
+        self._after(self.game)
 
 
 def game_date(header: dict[str, Any]) -> datetime | None:
@@ -146,15 +145,16 @@ def game_date(header: dict[str, Any]) -> datetime | None:
 
 def played_game(
     events: list[Any],
-    game: GameState,
-    sweeps: dict[str, int],
+    setup: Any,
+    result: Result | Callable[[], Result],
     *,
     played_at: datetime | None = None,
     source: str | None = None,
     path: str | None = None,
 ) -> ParsedGame:
-    """What the archive stores of a game whose events (header first) were played on
-    ``game`` with every rule checked; its date is its header's, else ``played_at``."""
+    """What the archive stores of a game of ``setup`` whose events (header first) were
+    played with every rule checked, with its ``result`` (or what works it out when asked);
+    its date is its header's, else ``played_at``."""
     canonical = [identity.canonical(e) for e in events]
     digest = identity.digest_lines(canonical)
     gid = identity.game_id(events, known_digest=digest)
@@ -163,29 +163,33 @@ def played_game(
     return ParsedGame(
         id=gid,
         digest=digest,
-        events=events,
+        header=dict(events[0]),
         lines=canonical,
-        game=game,
+        setup=setup,
         played_at=game_date(events[0]) or played_at or datetime.now(UTC),
         source=source if source is not None else path,
-        sweeps=sweeps,
+        _result=result,
     )
 
 
 def parse_record(
-    lines: Iterable[str], *, path: str | None = None, played_at: datetime | None = None
+    lines: Iterable[str], *, path: str | None = None, played_at: datetime | None = None, alone: bool = False
 ) -> ParsedGame:
     """Replay ``lines`` with every rule checked (raises :class:`RecordError` naming the
-    line and rule) and gather what the archive stores."""
-    replayer = _Replay()
+    line and rule, or the game when the club does not keep its games) and gather what the
+    archive stores. Its result is worked out at once (a batch of games waiting to be stored
+    keeps nothing of the games played), or, for a game stored ``alone``, when it is stored."""
+    replayer = _Replay(path)
     read_record(lines, replayer, path=path)
-    assert replayer.game is not None
-    return played_game(replayer.events, replayer.game, replayer.count.sweeps, played_at=played_at, path=path)
+    state, part, tally = replayer.game, replayer.part, replayer.tally
+    assert state is not None and part is not None
+    result: Result | Callable[[], Result] = (lambda: part.result(state, tally)) if alone else part.result(state, tally)
+    return played_game(replayer.events, state.setup, result, played_at=played_at, path=path)
 
 
-def read_record_file(path: str | os.PathLike[str]) -> ParsedGame:
-    """Read and replay a record file; the game's date is its header's, else the file's
-    modification time."""
+def read_record_file(path: str | os.PathLike[str], *, alone: bool = False) -> ParsedGame:
+    """Read and replay a record file (see :func:`parse_record`); the game's date is its
+    header's, else the file's modification time."""
     name = os.fspath(path)
     try:
         with open(name, encoding="utf-8") as fp:
@@ -195,77 +199,144 @@ def read_record_file(path: str | os.PathLike[str]) -> ParsedGame:
         raise RecordError(f"cannot read the record ({exc.strerror})", line=0, path=name) from None
     except UnicodeDecodeError as exc:
         raise RecordError(f"not UTF-8 text ({exc.reason})", line=0, path=name) from None
-    return parse_record(lines, path=name, played_at=mtime)
+    return parse_record(lines, path=name, played_at=mtime, alone=alone)
 
 
-def _rows(parsed: ParsedGame, season: str) -> dict[Any, list[dict[str, Any]]]:
-    game = parsed.game
-    setup = game.setup
+#: The figure tables' columns, in the order of their rows (tuples: they are many and small).
+_FIGURE_COLUMNS: dict[Any, tuple[str, ...]] = {
+    game_figures: ("game_id", "scope", "holder", "figure", "value"),
+    period_figures: ("game_id", "period", "scope", "holder", "figure", "value"),
+}
+
+
+def _figure_rows(out: list[tuple[Any, ...]], gid: str, figures: Figures, teams: set[str], *period: int) -> None:
+    """Append ``figures`` as long rows, one a figure of a side (a team's told apart: those of
+    ``teams``) or a player; a figure of 0 is not stored (a figure a holder does not have is
+    0)."""
+    for holder, named in figures.sides.items():
+        scope = TEAM if holder in teams else SIDE
+        for figure, value in named.items():
+            if value:
+                out.append((gid, *period, scope, holder, figure, int(value)))
+    for holder, named in figures.players.items():
+        for figure, value in named.items():
+            if value:
+                out.append((gid, *period, PLAYER, holder, figure, int(value)))
+
+
+def _rows(parsed: ParsedGame, season: str) -> dict[Any, list[Any]]:
+    """The rows of a game, per table: dicts, and tuples for the figure tables."""
+    setup = parsed.setup
+    result = parsed.result
     gid = parsed.id
-    outcome = game.outcome()
-    totals = game.totals
-    grand = sum(totals.values())
-    sweeps: dict[str, int] = {s: 0 for s in setup.sides}
-    rounds = []
-    points = []
-    for result in game.results:
-        score = result.score
-        rounds.append(
-            {
-                "game_id": gid,
-                "number": result.number,
-                "dealer": result.dealer,
-                "rule_of_power": score.rule_of_power,
-                "reasons": score.reasons(),
-            }
-        )
-        for side, pts in score.sides.items():
-            points.append({"game_id": gid, "round": result.number, "side": side, **pts.to_json()})
-        for side, n in score.sweeps.items():
-            sweeps[side] = sweeps.get(side, 0) + n
-    winner = outcome.winner if outcome else None
-    rop = outcome.termination.value == "rule_of_power" if outcome else False
+    header = setup.game.codec.setup_event(setup)
+    header.pop("event", None)
+    teams = {side.name for side in result.sides if side.is_team}
+    whole: list[tuple[Any, ...]] = []
+    _figure_rows(whole, gid, result.figures, teams)
+    by_period: list[tuple[Any, ...]] = []
+    for period in result.periods:
+        _figure_rows(by_period, gid, period.figures, teams, period.number)
     return {
         games: [
             {
                 "id": gid,
                 "digest": parsed.digest,
+                "game": setup.game.name,
                 "season": season,
                 "played_at": parsed.played_at.astimezone(UTC),
+                "setup": header,
                 "players": list(setup.players),
-                "teams": [list(t) for t in setup.teams] if setup.teams else None,
-                "target": setup.target,
-                "expansion": setup.expansion,
-                "finished": outcome is not None,
-                "winner": winner,
-                "termination": outcome.termination.value if outcome else None,
-                "rounds": len(game.results),
-                "events": len(parsed.events),
+                "finished": result.finished,
+                "winner": result.winner,
+                "termination": result.termination,
+                "periods": len(result.periods),
+                "events": len(parsed.lines),
                 "source": parsed.source,
                 "stored_at": datetime.now(UTC),
             }
         ],
         game_players: [
-            {"game_id": gid, "seat": i, "player": p, "side": setup.side_of(p), "sweeps": parsed.sweeps.get(p, 0)}
-            for i, p in enumerate(setup.players)
+            {"game_id": gid, "seat": i, "player": seat.player, "side": seat.side, "automatic": seat.automatic}
+            for i, seat in enumerate(result.seats)
         ],
         game_records: [{"game_id": gid, "body": "\n".join(parsed.lines)}],
-        game_rounds: rounds,
-        round_points: points,
         game_sides: [
             {
                 "game_id": gid,
-                "side": side,
-                "is_team": setup.teams is not None,
-                "points_for": totals[side],
-                "points_against": grand - totals[side],
-                "sweeps": sweeps.get(side, 0),
-                "won": side == winner,
-                "rule_of_power_win": rop and side == winner,
+                "side": side.name,
+                "is_team": side.is_team,
+                "won": side.won,
+                "place": side.place,
+                "members": [seat.player for seat in result.seats if seat.side == side.name and not seat.automatic],
             }
-            for side in setup.sides
+            for side in result.sides
         ],
+        game_periods: [{"game_id": gid, "number": p.number, "details": dict(p.details)} for p in result.periods],
+        game_figures: whole,
+        period_figures: by_period,
     }
+
+
+def _insert(conn: Connection, table: Any, rows: list[Any]) -> None:
+    """Insert ``rows`` into ``table``. The figure tables' many small rows go past SQLAlchemy's
+    work per row: PostgreSQL copies them in (``COPY``), SQLite takes them in one
+    ``executemany``."""
+    columns = _FIGURE_COLUMNS.get(table)
+    if columns is None:
+        conn.execute(table.insert(), rows)
+        return
+    backend = conn.dialect.name
+    if backend == "postgresql":
+        with conn.connection.driver_connection.cursor() as cursor:  # type: ignore[union-attr]
+            with cursor.copy(f"COPY {table.name} ({', '.join(columns)}) FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(row)
+    elif backend == "sqlite":
+        marks = ", ".join("?" for _ in columns)
+        conn.exec_driver_sql(f"INSERT INTO {table.name} ({', '.join(columns)}) VALUES ({marks})", rows)
+    else:
+        conn.execute(table.insert(), [dict(zip(columns, row)) for row in rows])
+
+
+#: The tables whose statistics standings and history are planned with.
+_PLANNED = ("games", "game_players", "game_sides", "game_figures")
+
+
+def _analyze_if_grown(conn: Connection, stored: int) -> None:
+    """PostgreSQL plans its queries from statistics its autovacuum gathers a while after big
+    changes. When one batch stores more games than the statistics know of (a new archive, a
+    large ``rop club add``), the tables standings read are analysed at once, in the batch's
+    transaction, so that the next standings are planned for the archive's size (they are
+    analysed a few times as an archive doubles and doubles again, then left to autovacuum)."""
+    if conn.dialect.name != "postgresql" or stored < 100:
+        return
+    known = conn.exec_driver_sql("SELECT reltuples FROM pg_class WHERE oid = 'games'::regclass").scalar()
+    if known is not None and known >= stored:
+        return
+    for table in _PLANNED:
+        conn.exec_driver_sql(f"ANALYZE {table}")
+
+
+def _part_named(name: str) -> ClubPart | None:
+    """The club part of the game a stored game names (``None`` for a game this companion
+    does not know or whose part is not written)."""
+    try:
+        return part_of(game_named(name))
+    except UnknownGameError:
+        return None
+
+
+def _in_words(row: dict[str, Any]) -> dict[str, Any]:
+    """A stored game's row with its set-up's fields beside it (``teams``, ``target``) and its
+    periods counted under its game's word (``rounds``)."""
+    out = dict(row)
+    for key, value in (out.get("setup") or {}).items():
+        out.setdefault(key, value)
+    part = _part_named(out["game"]) if "game" in out else None
+    if part is not None:
+        out.setdefault(part.periods, out.get("periods"))
+    return out
 
 
 class Archive:
@@ -278,10 +349,10 @@ class Archive:
 
     def add_file(self, path: str | os.PathLike[str], *, season: str | None = None) -> AddResult:
         """Replay and store one record file (raises :class:`RecordError` if refused)."""
-        return self.store(read_record_file(path), season=season)
+        return self.store(read_record_file(path, alone=True), season=season)
 
     def add_lines(self, lines: Iterable[str], *, season: str | None = None, source: str | None = None) -> AddResult:
-        return self.store(parse_record(lines, path=source), season=season)
+        return self.store(parse_record(lines, path=source, alone=True), season=season)
 
     def store(self, parsed: ParsedGame, *, season: str | None = None) -> AddResult:
         with self.engine.begin() as conn:
@@ -332,23 +403,26 @@ class Archive:
             conn.execute(delete(games).where(games.c.id.in_(chunk)))
         if not pending:
             return results
-        rows: dict[Any, list[dict[str, Any]]] = {}
+        rows: dict[Any, list[Any]] = {}
         for parsed, label in pending.values():
             for table, table_rows in _rows(parsed, label).items():
                 rows.setdefault(table, []).extend(table_rows)
         # Parents first: the children's foreign keys name the games.
         for table in (games, *GAME_CHILDREN):
             if rows.get(table):
-                conn.execute(table.insert(), rows[table])
-        first = min(rows[games], key=lambda r: (r["played_at"], r["id"]))
-        self._forget_ratings(conn, first["played_at"], first["id"], everything=bool(replaced))
+                _insert(conn, table, rows[table])
+        _analyze_if_grown(conn, len(rows[games]))
+        for name in {r["game"] for r in rows[games]}:
+            first = min((r for r in rows[games] if r["game"] == name), key=lambda r: (r["played_at"], r["id"]))
+            self._forget_ratings(conn, name, first["played_at"], first["id"], everything=bool(replaced))
         return results
 
     @staticmethod
-    def _forget_ratings(conn: Connection, played_at: datetime, game_id: str, *, everything: bool) -> None:
-        """Kept ratings that a new game changes are dropped (standings rate afresh): those
-        rated through a point at or after the game; all of them after a correction."""
-        marks = select(rating_marks.c.season)
+    def _forget_ratings(conn: Connection, game: str, played_at: datetime, game_id: str, *, everything: bool) -> None:
+        """Kept ratings of ``game`` that a new game changes are dropped (standings rate
+        afresh): those rated through a point at or after the game; all of them after a
+        correction."""
+        marks = select(rating_marks.c.season).where(rating_marks.c.game == game)
         if not everything:
             marks = marks.where(
                 or_(
@@ -358,8 +432,8 @@ class Archive:
             )
         stale = list(conn.execute(marks).scalars())
         if stale:
-            conn.execute(delete(ratings).where(ratings.c.season.in_(stale)))
-            conn.execute(delete(rating_marks).where(rating_marks.c.season.in_(stale)))
+            conn.execute(delete(ratings).where((ratings.c.game == game) & ratings.c.season.in_(stale)))
+            conn.execute(delete(rating_marks).where((rating_marks.c.game == game) & rating_marks.c.season.in_(stale)))
 
     # ------------------------------------------------------------------ reading
 
@@ -368,21 +442,57 @@ class Archive:
             return int(conn.execute(select(func.count()).select_from(games)).scalar_one())
 
     def game(self, game_id: str) -> dict[str, Any] | None:
-        """A stored game's row, with its sides and rounds."""
+        """A stored game's row, in its game's words (:func:`_in_words`), with its ``sides`` and
+        ``seats`` (each with its figures for the whole game) and its ``period_list`` (each
+        period with what its game says of it, and its figures; also under the game's word:
+        ``round_list``)."""
         with self.engine.connect() as conn:
             row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
             if row is None:
                 return None
-            out = dict(row)
+            out = _in_words(dict(row))
+            figures: dict[tuple[int, str, str], dict[str, int]] = {}
+            for r in conn.execute(select(game_figures).where(game_figures.c.game_id == game_id)):
+                figures.setdefault((0, r.scope, r.holder), {})[r.figure] = r.value
+            for r in conn.execute(select(period_figures).where(period_figures.c.game_id == game_id)):
+                figures.setdefault((r.period, r.scope, r.holder), {})[r.figure] = r.value
+            # A figure not stored is 0: each side and seat shows every figure its game names
+            # for standings and history, and any that another holder of the game has.
+            part = _part_named(out["game"])
+            shown = [*(c.figure for c in part.columns), *part.history] if part is not None else []
+            for (n, _, _), values in figures.items():
+                if n == 0:
+                    shown.extend(values)
+            zeros = dict.fromkeys(shown, 0)
             out["sides"] = [
-                dict(r) for r in conn.execute(select(game_sides).where(game_sides.c.game_id == game_id)).mappings()
+                {**dict(r), **zeros, **figures.get((0, TEAM if r["is_team"] else SIDE, r["side"]), {})}
+                for r in conn.execute(select(game_sides).where(game_sides.c.game_id == game_id)).mappings()
             ]
-            out["round_list"] = [
-                dict(r)
+            out["seats"] = [
+                {**dict(r), **zeros, **figures.get((0, PLAYER, r["player"]), {})}
                 for r in conn.execute(
-                    select(game_rounds).where(game_rounds.c.game_id == game_id).order_by(game_rounds.c.number)
+                    select(game_players).where(game_players.c.game_id == game_id).order_by(game_players.c.seat)
                 ).mappings()
             ]
+            periods = []
+            for period in conn.execute(
+                select(game_periods).where(game_periods.c.game_id == game_id).order_by(game_periods.c.number)
+            ):
+                held = {(scope, holder): named for (n, scope, holder), named in figures.items() if n == period.number}
+                periods.append(
+                    {
+                        "game_id": period.game_id,
+                        "number": period.number,
+                        **period.details,
+                        "figures": {
+                            "sides": {h: named for (scope, h), named in held.items() if scope != PLAYER},
+                            "players": {h: named for (scope, h), named in held.items() if scope == PLAYER},
+                        },
+                    }
+                )
+            out["period_list"] = periods
+            if part is not None:
+                out[f"{part.period}_list"] = periods
             return out
 
     def events(self, game_id: str) -> list[str]:
@@ -391,16 +501,22 @@ class Archive:
             body = conn.execute(select(game_records.c.body).where(game_records.c.game_id == game_id)).scalar()
         return body.split("\n") if body else []
 
-    def games(self, *, season: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
-        """The latest stored games, newest first."""
+    def games(self, *, game: str | None = None, season: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
+        """The latest stored games (of ``game``, of every game by default), newest first, in
+        their games' words."""
         query = select(
-            games.c.id, games.c.season, games.c.played_at, games.c.players, games.c.teams,
-            games.c.finished, games.c.winner, games.c.termination, games.c.rounds,
+            games.c.id, games.c.game, games.c.season, games.c.played_at, games.c.setup, games.c.players,
+            games.c.finished, games.c.winner, games.c.termination, games.c.periods,
         ).order_by(games.c.played_at.desc(), games.c.id).limit(limit)
+        if game:
+            query = query.where(games.c.game == game)
         if season:
             query = query.where(games.c.season == season)
         with self.engine.connect() as conn:
-            return [dict(r) for r in conn.execute(query).mappings()]
+            rows = [_in_words(dict(r)) for r in conn.execute(query).mappings()]
+        for r in rows:
+            r.pop("setup", None)
+        return rows
 
 
 def record_paths(args: Sequence[str]) -> list[Path]:

@@ -103,8 +103,27 @@ def alembic_config() -> Config:
 
 
 def migrate(engine: Engine, revision: str = "head") -> None:
-    """Apply the migrations up to ``revision`` on ``engine``."""
+    """Apply the migrations up to ``revision`` on ``engine``.
+
+    On SQLite, foreign keys are off while they run: dropping a column rebuilds its table, and
+    rebuilding ``games`` must not cascade to the tables that refer to it. They are checked
+    before the migrations commit."""
     config = alembic_config()
-    with engine.begin() as conn:
-        config.attributes["connection"] = conn
-        command.upgrade(config, revision)
+    with engine.connect() as conn:
+        sqlite = conn.dialect.name == "sqlite"
+        if sqlite:
+            # Outside a transaction, where SQLite takes it.
+            conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            conn.commit()
+        try:
+            with conn.begin():
+                config.attributes["connection"] = conn
+                command.upgrade(config, revision)
+                if sqlite:
+                    broken = conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                    if broken:
+                        raise RuntimeError(f"the migrated archive has rows without their game: {broken[:5]}")
+        finally:
+            if sqlite:
+                conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+                conn.commit()

@@ -1,4 +1,6 @@
-"""The games being played now: each table's events as they arrive, checked by the engine.
+"""The games being played now: each table's events as they arrive, checked by their game's
+rules. A table may play any game whose club part is written (:mod:`companion.club.parts`);
+the header of another game's record is refused (422), naming the game.
 
 A table posts event ``number`` (its line in the record, the header being 1) of a game. The
 rules of the exchange make the feed safe to repeat and to resume:
@@ -7,8 +9,10 @@ rules of the exchange make the feed safe to repeat and to resume:
   rule it is refused (422, naming the event and the rule) and nothing is stored;
 - an event already stored is acknowledged again (200) when identical, refused (409) when it
   differs: a table cannot rewrite what spectators saw. Two exceptions, both checked by
-  replaying the game by the rules: a deal posted again with cards that were face down now
-  named (hands completed when their round ended) fills them in, the events after it kept;
+  replaying the game by the rules: an event posted again with cards that were face down now
+  named (for Rule of Power a deal whose hands were completed when its round ended: the game's
+  club part tells, :meth:`~companion.club.parts.ClubPart.fills_in`) fills them in, the events
+  after it kept;
   and, with ``replace``, a move taken back at the table replaces the stored one and drops the
   events after it;
 - an event beyond the next is refused (409) with the number expected, so the table resends
@@ -38,10 +42,9 @@ from typing import Any
 from sqlalchemy import Connection, Engine, delete, select, update
 
 from companion.club import identity
-from companion.club.archive import Archive, ParsedGame, SweepCount, played_game
-from companion.games.rule_of_power.club.describe import TableView, describe_event
+from companion.club.archive import Archive, ParsedGame, played_game
+from companion.club.parts import ClubPart, NoClubPart, TableView, Tally, require_part
 from companion.club.schema import live_events
-from companion.games.rule_of_power.engine.game import GameState
 from companion.records.format import RecordError, Replayer, play_event, read_record
 
 __all__ = ["Accepted", "LiveGame", "LiveTables", "PostError", "RECENT", "Write"]
@@ -69,21 +72,28 @@ class LiveGame:
     table: str | None
     header_line: str
     header: dict[str, Any]
-    game: GameState
-    sweeps: SweepCount
+    game: Any  # the game's state, played up to the last event
+    part: ClubPart  # the game's club part: its tally, its words, its table's view
+    tally: Tally
     lines: list[str] = field(default_factory=list)  # canonical, header first
     recent: deque[str] = field(default_factory=lambda: deque(maxlen=RECENT))
     archived: bool = False
     updated_at: datetime = field(default_factory=lambda: datetime.now(UTC))
     started_at: datetime = field(default_factory=lambda: datetime.now(UTC))
-    view: TableView = field(default_factory=TableView)
+    view: TableView | None = None
     _snapshot: dict[str, Any] | None = None
+
+    def __post_init__(self) -> None:
+        if self.view is None:
+            self.view = self.part.table_view()
 
     def snapshot(self) -> dict[str, Any]:
         """The table as the page shows it, worked out once per change."""
         if self._snapshot is None:
+            assert self.view is not None
             state = self.view.state(self.game, self.header)
             state.update(
+                game=self.game.setup.game.name,
                 table=self.table,
                 game_id=self.game_id,
                 events=len(self.lines),
@@ -96,9 +106,9 @@ class LiveGame:
     def play(self, line: str, event: dict[str, Any]) -> None:
         """Play the next event (``line`` canonical); :class:`RecordError` if it breaks a rule."""
         play_event(self.game, event, line=len(self.lines) + 1)
-        self.sweeps.after(self.game)
+        self.tally.after(self.game)
         self.lines.append(line)
-        self.recent.append(describe_event(event))
+        self.recent.append(self.part.describe(event))
         self.updated_at = datetime.now(UTC)
         self._snapshot = None
 
@@ -106,20 +116,28 @@ class LiveGame:
         """The game as the archive stores it. Its date is its header's if it has one, else
         when its table began it."""
         events = [json.loads(line) for line in self.lines]
-        parsed = played_game(events, self.game, self.sweeps.sweeps, played_at=self.started_at, source=f"table {self.table}")
+        result = self.part.result(self.game, self.tally)
+        parsed = played_game(events, self.game.setup, result, played_at=self.started_at, source=f"table {self.table}")
         return dataclasses.replace(parsed, id=self.game_id)
 
 
 def _start(game_id: str, table: str | None, header_line: str, started_at: datetime | None = None) -> LiveGame:
+    """A game from its header line; :class:`RecordError` when it is not one, or when the
+    club does not keep its game's games."""
     replayer = Replayer()
     read_record([header_line], replayer)
     assert replayer.game is not None
+    setup = replayer.game.setup
+    try:
+        part = require_part(setup.game)
+    except NoClubPart as exc:
+        raise RecordError(str(exc), line=1) from None
     header = json.loads(header_line)
-    live = LiveGame(game_id, table, header_line, header, replayer.game, SweepCount(replayer.game.setup.players))
+    live = LiveGame(game_id, table, header_line, header, replayer.game, part, part.tally(setup))
     if started_at is not None:
         live.started_at = live.updated_at = started_at
     live.lines.append(header_line)
-    live.recent.append(describe_event(header))
+    live.recent.append(part.describe(header))
     return live
 
 
@@ -277,7 +295,7 @@ class LiveTables:
             if live.lines[number - 1] == line:
                 self.games.setdefault(game_id, live)
                 return Accepted(200, live)
-            if not replace and identity.fills_in(json.loads(live.lines[number - 1]), event):
+            if not replace and live.part.fills_in(json.loads(live.lines[number - 1]), event):
                 if live.archived:
                     raise PostError(409, f"game {game_id} is over and archived: correct it with rop club add")
                 return self._fill(live, table, number, line)

@@ -1,14 +1,15 @@
-"""A stored game move by move, for the page: after each event the centre, the totals, the
-round's running score, and at the end of each round its settlement with the reasons."""
+"""A stored game move by move, for the page: after each event its words, the totals and what
+its game shows of it (:meth:`companion.club.parts.ClubPart.steps`; for Rule of Power the
+centre, the round's running score, and at the end of each round its settlement with the
+reasons)."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from companion.games.rule_of_power.club.describe import card_label, describe_event
-from companion.games.rule_of_power.engine.game import Phase
-from companion.games.rule_of_power.engine.moves import Move
+from companion.club.parts import ClubPart, Steps, require_part
+from companion.games.protocol import Move, Setup
 from companion.records.format import Replayer, read_record
 
 __all__ = ["replay_steps"]
@@ -19,28 +20,19 @@ class _Steps(Replayer):
         super().__init__()
         self.events = events
         self.steps: list[dict[str, Any]] = []
-        self._rounds = 0
+        self.part: ClubPart | None = None
+        self.view: Steps | None = None
+
+    def begin_game(self, setup: Setup, line: int) -> None:
+        super().begin_game(setup, line)
+        self.part = require_part(setup.game)
+        self.view = self.part.steps()
 
     def visit_move(self, move: Move, line: int) -> None:
         super().visit_move(move, line)
-        game = self.game
-        assert game is not None
-        step: dict[str, Any] = {
-            "number": line,
-            "text": describe_event(self.events[line - 1]),
-            "centre": [card_label(c.id) for c in game.centre],
-            "totals": game.totals,
-        }
-        if game.phase in (Phase.DEAL, Phase.TURN):
-            step["running"] = {s: p.total for s, p in game.provisional_score().sides.items()}
-        if len(game.results) > self._rounds:
-            self._rounds = len(game.results)
-            result = game.results[-1]
-            step["settlement"] = {
-                "round": result.number,
-                "points": {s: p.to_json() for s, p in result.score.sides.items()},
-                "reasons": result.score.reasons(),
-            }
+        assert self.part is not None and self.view is not None
+        step = {"number": line, "text": self.part.describe(self.events[line - 1])}
+        step.update(self.view.after(self.game))
         self.steps.append(step)
 
 
@@ -49,5 +41,8 @@ def replay_steps(lines: list[str]) -> list[dict[str, Any]]:
     events = [json.loads(t) for t in lines]
     visitor = _Steps(events)
     read_record(lines, visitor)
+    assert visitor.part is not None and visitor.view is not None
     header = events[0]
-    return [{"number": 1, "text": describe_event(header), "centre": [], "totals": {}}] + visitor.steps
+    first = {"number": 1, "text": visitor.part.describe(header)}
+    first.update(visitor.view.first(header))
+    return [first] + visitor.steps

@@ -1,8 +1,13 @@
 """The club server: the spectators' live page and the tables' posts (Starlette on uvicorn).
 
-Read-only for everyone: the page, ``/api/tables``, ``/api/standings``, ``/api/games``,
+Read-only for everyone: the page, ``/api/tables``, ``/api/standings`` (``?game=NAME``, the
+server's game by default, and ``?season=S``), ``/api/games`` (``?game=``, ``?season=``),
 ``/api/games/{id}`` (a stored game replayed move by move with its settlements), and
-``/events``, a server-sent events stream of every table's state as it changes.
+``/events``, a server-sent events stream of every table's state as it changes. Tables of
+every game whose club part is written may play on one server; the page is titled after the
+server's game (``rop club serve --game``, the default game otherwise), whose standings it
+shows, and takes each game's words (its period, its standings' columns, how it can end) from
+the games' club parts.
 
 Tables post ``POST /api/games/{game_id}/events/{number}`` with ``Authorization: Bearer
 TOKEN`` (see :mod:`companion.club.tokens`) and the event's JSON as the body; the exchange is
@@ -15,6 +20,7 @@ one game are taken one at a time, in the order they arrive.
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import logging
 import socket
@@ -32,16 +38,18 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from companion.club.archive import Archive
 from companion.club.database import open_archive
 from companion.club.live import LiveTables, PostError
+from companion.club.parts import NoClubPart, part_of, require_part
 from companion.club.replay import replay_steps
 from companion.club.standings import compute_standings
 from companion.club.tokens import TokenFile
 from companion.club.writer import ArchiveWriter
+from companion.games.registry import DEFAULT, UnknownGameError, game as game_named, names as game_names
 
 __all__ = ["ClubServer", "Hub", "create_app", "serve"]
 
@@ -100,13 +108,44 @@ class Hub:
         self.subscribers.clear()
 
 
+def page_html(game: str = DEFAULT) -> bytes:
+    """The page, titled after ``game``, with every game's words for it: each game whose club
+    part is written, its title, its period, its standings' columns and how it can end."""
+    part = require_part(game_named(game))
+    words: dict[str, Any] = {}
+    for name in game_names():
+        try:
+            g = game_named(name)
+        except Exception as exc:  # a game packaged apart that does not load: its tables are refused
+            log.warning("game %s is not shown on the page: %s", name, exc)
+            continue
+        p = part if g.name == game else part_of(g)
+        if p is not None:
+            words[g.name] = {
+                "title": g.title,
+                "period": p.period,
+                "columns": [{"figure": c.figure, "label": c.label} for c in p.columns],
+                "endings": dict(p.endings),
+            }
+    data = json.dumps({"game": game, "games": words}, ensure_ascii=False).replace("</", "<\\/")
+    text = PAGE.read_text(encoding="utf-8")
+    text = text.replace("__CLUB_TITLE__", html.escape(f"{game_named(game).title} club")).replace("__CLUB_GAMES__", data)
+    return text.encode("utf-8")
+
+
 def _bearer(request: Request) -> str | None:
     auth = request.headers.get("authorization", "")
     scheme, _, token = auth.partition(" ")
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
-def create_app(engine: Engine, tokens: TokenFile, *, on_ready: Callable[[Hub], None] | None = None) -> Starlette:
+def create_app(
+    engine: Engine, tokens: TokenFile, *, game: str = DEFAULT, on_ready: Callable[[Hub], None] | None = None
+) -> Starlette:
+    """The club's web application on the archive ``engine``; ``game`` is the one the page is
+    titled after and whose standings it shows."""
+    require_part(game_named(game))
+    pages: list[bytes] = []  # the page, made when first asked for (it reads every game's words)
     live = LiveTables(engine)
     archive = Archive(engine)
     hub = Hub()
@@ -126,22 +165,29 @@ def create_app(engine: Engine, tokens: TokenFile, *, on_ready: Callable[[Hub], N
         return JSONResponse({"ok": False, "reason": reason, **extra}, status_code=status)
 
     async def page(request: Request) -> Response:
-        return FileResponse(PAGE, media_type="text/html; charset=utf-8")
+        if not pages:
+            pages.append(await run_in_threadpool(page_html, game))
+        return Response(pages[0], media_type="text/html; charset=utf-8")
 
     async def tables(request: Request) -> Response:
         return Response(_json(live.tables()), media_type="application/json")
 
     async def standings(request: Request) -> Response:
         season = request.query_params.get("season") or None
-        data = await run_in_threadpool(lambda: compute_standings(engine, season).to_json())
+        which = request.query_params.get("game") or game
+        try:
+            data = await run_in_threadpool(lambda: compute_standings(engine, season, game=which).to_json())
+        except (UnknownGameError, NoClubPart) as exc:
+            return JSONResponse({"ok": False, "reason": str(exc)}, status_code=404)
         return Response(_json(data), media_type="application/json")
 
     async def games(request: Request) -> Response:
         season = request.query_params.get("season") or None
-        data = await run_in_threadpool(archive.games, season=season, limit=200)
+        which = request.query_params.get("game") or None
+        data = await run_in_threadpool(archive.games, game=which, season=season, limit=200)
         return Response(_json(data), media_type="application/json")
 
-    async def game(request: Request) -> Response:
+    async def stored_game(request: Request) -> Response:
         gid = request.path_params["game_id"]
 
         def load() -> dict[str, Any] | None:
@@ -244,7 +290,7 @@ def create_app(engine: Engine, tokens: TokenFile, *, on_ready: Callable[[Hub], N
             Route("/api/tables", tables),
             Route("/api/standings", standings),
             Route("/api/games", games),
-            Route("/api/games/{game_id}", game),
+            Route("/api/games/{game_id}", stored_game),
             Route("/api/games/{game_id}/progress", progress),
             Route("/api/games/{game_id}/events/{number:int}", post_event, methods=["POST"]),
             Route("/events", events),
@@ -263,12 +309,14 @@ class ClubServer:
     ``start()`` returns once it accepts connections; ``stop()`` ends the spectators' streams
     and waits for the server to finish."""
 
-    def __init__(self, engine: Engine, tokens: TokenFile, *, host: str = "127.0.0.1", port: int = 0) -> None:
+    def __init__(
+        self, engine: Engine, tokens: TokenFile, *, host: str = "127.0.0.1", port: int = 0, game: str = DEFAULT
+    ) -> None:
         self.engine = engine
         self._ready = threading.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._hub: Hub | None = None
-        self.app = create_app(engine, tokens, on_ready=self._on_ready)
+        self.app = create_app(engine, tokens, game=game, on_ready=self._on_ready)
         self.sock = _listen(host, port)
         self.host, self.port = host, int(self.sock.getsockname()[1])
         config = uvicorn.Config(self.app, log_level="warning", timeout_graceful_shutdown=5, lifespan="on")
@@ -325,13 +373,14 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def serve(db: str | None, *, host: str, port: int, tokens_path: Path) -> int:
+def serve(db: str | None, *, host: str, port: int, tokens_path: Path, game: str = DEFAULT) -> int:
     """``rop club serve``: run until interrupted."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
+    require_part(game_named(game))  # a game the page cannot show is refused before the archive opens
     engine = open_archive(db)
     tokens = TokenFile(tokens_path)
-    app = create_app(engine, tokens)
+    app = create_app(engine, tokens, game=game)
     # Bound before the banner, so that whoever reads it can connect at once.
     sock = _listen(host, port)
     shown = f"[{host}]" if ":" in host else host

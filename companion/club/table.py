@@ -2,13 +2,14 @@
 ``rop track --club URL``): every event the session saves is sent, in order, by a
 :class:`~companion.club.feed.ClubFeed`, so that the club holds what the table's record holds.
 
-The record is more than the moves as they were made: when a round ends, the hands that were
-dealt face down (a camera sees a card only as it is played) are filled in there
-(:mod:`companion.games.rule_of_power.completion`), and an undo or a correction rewrites it. Whenever the
-session rewrites the record, the follower compares it with what it sent: a deal whose
-face-down cards are now named is sent again as such (the server keeps the events after it);
-any other change is sent as a replacement from the first line that differs, the later lines
-after it. The table never waits on the network: a table that loses it keeps playing on its
+The record is more than the moves as they were made: when a scoring period ends, the cards
+that were dealt face down (a camera sees a card only as it is played) are filled in there by
+the game's record codec (``codec.complete``), and an undo or a correction rewrites it.
+Whenever the session rewrites the record, the follower compares it with what it sent: an
+event whose face-down cards are now named (a deal, for Rule of Power: the game's club part
+tells, :meth:`~companion.club.parts.ClubPart.fills_in`) is sent again as such (the server
+keeps the events after it); any other change is sent as a replacement from the first line
+that differs, the later lines after it. The table never waits on the network: a table that loses it keeps playing on its
 local record, and the feed catches up from that record later."""
 
 from __future__ import annotations
@@ -16,8 +17,7 @@ from __future__ import annotations
 import json
 
 from companion.club.feed import ClubFeed
-from companion.club.identity import fills_in
-from companion.games.rule_of_power.completion import complete_deals
+from companion.club.parts import ClubPart, part_of
 from companion.records.format import dumps_event, iter_record_lines, move_event
 from companion.session import Applied, Corrected, GameSession, SessionEvent, Started, Undone
 
@@ -35,6 +35,7 @@ class TableFeed:
         self.token = token
         self.feed: ClubFeed | None = None
         self.game_id: str | None = None
+        self.part: ClubPart | None = None
         self._sent: list[str] = []  # the record's lines as given to the feed, header first
         self._open()
         self._unsubscribe = session.subscribe(self._changed)
@@ -45,6 +46,7 @@ class TableFeed:
             self.feed.close()
             self.feed = None
         record = self.session.record
+        self.part = part_of(self.session.setup.game)
         path = getattr(record, "path", None)
         self.game_id = getattr(record, "game_id", None)
         if path is not None and self.game_id is not None:
@@ -54,8 +56,8 @@ class TableFeed:
 
     def _record(self) -> list[str]:
         """The lines of the record as the session has written it."""
-        moves = self.session.moves
-        return list(iter_record_lines(self.session.setup, complete_deals(moves), self.game_id))
+        setup = self.session.setup
+        return list(iter_record_lines(setup, setup.game.codec.complete(self.session.moves), self.game_id))
 
     def _changed(self, event: SessionEvent) -> None:
         if isinstance(event, Started):
@@ -63,11 +65,11 @@ class TableFeed:
             return
         if self.feed is None or self.game_id is None:
             return
-        if isinstance(event, Applied) and event.effects.round_result is None and len(self._sent) == event.index + 1:
+        if isinstance(event, Applied) and event.effects.result is None and len(self._sent) == event.index + 1:
             # A move appended to the record as it was made: the one line to send.
             self._give(event.index + 2, dumps_event(move_event(event.move, self.session.setup)))
         elif isinstance(event, (Applied, Undone, Corrected)):
-            # The record may have been rewritten: a round's hands filled in, a move taken
+            # The record may have been rewritten: a period's hands filled in, a move taken
             # back, an event corrected.
             self._sync(self._record())
 
@@ -78,7 +80,7 @@ class TableFeed:
         for i in range(min(len(lines), len(self._sent))):
             if lines[i] == self._sent[i]:
                 continue
-            if not fills_in(json.loads(self._sent[i]), json.loads(lines[i])):
+            if self.part is None or not self.part.fills_in(json.loads(self._sent[i]), json.loads(lines[i])):
                 # Another change: the club replaces its events from this one on (each given
                 # line drops what was sent from its place on).
                 for j in range(i, len(lines)):

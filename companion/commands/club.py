@@ -1,9 +1,10 @@
 """``rop club``: the club's archive, standings, ratings, live page and table feed.
 
-- ``add RECORD...`` replays each record by the rules and stores it (a duplicate is
+- ``add RECORD...`` replays each record by its game's rules and stores it (a duplicate is
   recognised, a correction replaces the stored game, a refused record names file, line and
-  rule while the rest of the batch goes in).
-- ``standings`` and ``history PLAYER`` read the archive.
+  rule, or the game whose club part is not written, while the rest of the batch goes in).
+- ``standings`` and ``history PLAYER`` read the archive, one game at a time (``--game``,
+  the default game otherwise), with the columns the game's club part names.
 - ``token TABLE`` issues a table's posting token; ``serve`` runs the live page and accepts
   the tables' events; ``push RECORD...`` sends records to a club server by hand.
 
@@ -22,8 +23,10 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from companion.club.archive import Archive, ParsedGame, read_record_file, record_paths
 from companion.club.database import ArchiveUnavailable, open_archive
-from companion.club.standings import COLUMNS, compute_standings, history
+from companion.club.parts import ClubPart, NoClubPart
+from companion.club.standings import club_part, compute_standings, history
 from companion.club.tokens import TokenError, default_tokens_path, issue_token
+from companion.games.registry import DEFAULT, UnknownGameError
 from companion.records.format import RecordError
 
 
@@ -35,6 +38,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "PostgreSQL server), print standings and ratings, and serve a live page for spectators.",
     )
     csub = club.add_subparsers(dest="club_command", metavar="SUBCOMMAND")
+
+    def game_option(p: argparse.ArgumentParser, what: str) -> None:
+        p.add_argument("--game", default=DEFAULT, metavar="NAME", help=f"the game {what} (default: {DEFAULT})")
 
     def db_option(p: argparse.ArgumentParser) -> None:
         p.add_argument(
@@ -51,8 +57,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     db_option(p)
     p.set_defaults(func=cmd_add)
 
-    p = csub.add_parser("standings", help="games, wins, points, sweeps and ratings per player and team")
+    p = csub.add_parser("standings", help="games, wins, the game's figures and ratings per player and team")
     p.add_argument("--season", default=None)
+    game_option(p, "whose standings are printed")
     fmt = p.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true")
     fmt.add_argument("--csv", action="store_true")
@@ -62,6 +69,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = csub.add_parser("history", help="a player's games, results and rating after each")
     p.add_argument("player")
     p.add_argument("--season", default=None)
+    game_option(p, "whose games are listed")
     p.add_argument("--json", action="store_true")
     db_option(p)
     p.set_defaults(func=cmd_history)
@@ -76,6 +84,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this computer only)")
     p.add_argument("--port", type=int, default=8765)
     p.add_argument("--tokens", type=Path, default=None, help="tokens file (default: club-tokens.txt in the data directory)")
+    game_option(p, "the page is titled after and whose standings it shows (tables of every game may post)")
     p.set_defaults(func=cmd_serve)
 
     p = csub.add_parser("push", help="send game records to a club server (catch-up by hand)")
@@ -148,42 +157,57 @@ def cmd_add(args: argparse.Namespace) -> int:
     return 2 if refused else 0
 
 
+def _part(name: str) -> ClubPart | None:
+    """The club part of the game called ``name``; ``None`` (said) for a game the club
+    cannot show."""
+    try:
+        return club_part(name)
+    except (UnknownGameError, NoClubPart) as exc:
+        _fail(str(exc))
+        return None
+
+
 def cmd_standings(args: argparse.Namespace) -> int:
+    part = _part(args.game)
+    if part is None:
+        return 2
     archive = _open(args)
     if archive is None:
         return 2
-    table = compute_standings(archive.engine, args.season)
+    table = compute_standings(archive.engine, args.season, game=args.game)
     if args.json:
         print(json.dumps(table.to_json(), indent=2))
         return 0
     if args.csv:
         writer = csv.writer(sys.stdout)
-        writer.writerow(COLUMNS)
+        writer.writerow(table.columns)
         for row in table.rows():
             data = row.to_json()
-            writer.writerow(["" if data[c] is None else data[c] for c in COLUMNS])
+            writer.writerow(["" if data[c] is None else data[c] for c in table.columns])
         return 0
     for title, rows in (("Players", table.players), ("Teams", table.teams)):
         if not rows:
             continue
         print(f"{title}{' (season ' + args.season + ')' if args.season else ''}")
-        print(f"  {'name':<16} {'games':>5} {'unfin':>5} {'wins':>4} {'for':>5} {'agst':>5} {'swp':>4} {'RoP':>3} {'rating':>7}")
+        heads = "".join(f" {c.heading:>{c.width}}" for c in part.columns)
+        print(f"  {'name':<16} {'games':>5} {'unfin':>5} {'wins':>4}{heads} {'rating':>7}")
         for s in rows:
             rating = f"{s.rating:7.2f}" if s.rating is not None else "      -"
-            print(
-                f"  {s.name:<16} {s.games:>5} {s.unfinished:>5} {s.wins:>4} {s.points_for:>5} "
-                f"{s.points_against:>5} {s.sweeps:>4} {s.rule_of_power_wins:>3} {rating}"
-            )
+            figures = "".join(f" {s.figures[c.figure]:>{c.width}}" for c in part.columns)
+            print(f"  {s.name:<16} {s.games:>5} {s.unfinished:>5} {s.wins:>4}{figures} {rating}")
     if not table.players:
         print("no games stored yet")
     return 0
 
 
 def cmd_history(args: argparse.Namespace) -> int:
+    part = _part(args.game)
+    if part is None:
+        return 2
     archive = _open(args)
     if archive is None:
         return 2
-    rows = history(archive.engine, args.player, args.season)
+    rows = history(archive.engine, args.player, args.season, game=args.game)
     if not rows:
         return _fail(f"no stored games of player {args.player!r}")
     if args.json:
@@ -191,9 +215,10 @@ def cmd_history(args: argparse.Namespace) -> int:
         return 0
     for r in rows:
         rating = f"rating {r['rating_after']:.2f}" if r["rating_after"] is not None else "not rated"
+        figures = part.history_text.format(**r)
         print(
             f"{r['played_at'][:16]}  {r['season']:<8} {', '.join(r['players']):<32} {r['side']:<12} "
-            f"{r['result']:<10} {r['points_for']:>3}-{r['points_against']:<3} {rating}  {r['game'][:12]}"
+            f"{r['result']:<10} {figures} {rating}  {r['game'][:12]}"
         )
     return 0
 
@@ -213,8 +238,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from companion.club.server import serve
 
     try:
-        return serve(args.db, host=args.host, port=args.port, tokens_path=args.tokens or default_tokens_path())
-    except (ArchiveUnavailable, TokenError, OSError) as exc:
+        return serve(args.db, host=args.host, port=args.port, tokens_path=args.tokens or default_tokens_path(), game=args.game)
+    except (ArchiveUnavailable, TokenError, OSError, UnknownGameError, NoClubPart) as exc:
         return _fail(str(exc))
 
 

@@ -20,12 +20,14 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Iterable, Iterator, Mapping
 from typing import IO, Any
 
 from companion.games.errors import IllegalMoveError, InvalidMoveError, MalformedEventError, UnknownCardError
 from companion.games.protocol import Move, Setup, State
 from companion.games.registry import UnknownGameError, game_for_format
+from companion.observations.outfiles import atomic_output
 from companion.observations.textio import InputError, iter_text_lines, loads_json
 
 __all__ = [
@@ -42,6 +44,7 @@ __all__ = [
     "move_event",
     "dumps_event",
     "write_record",
+    "save_record",
 ]
 
 # The decoder's scanner itself: one JSON value from a position, with no Python wrapper.
@@ -350,6 +353,22 @@ class RecordWriter:
 def write_record(path: str | os.PathLike[str], setup: Setup, moves: Iterable[Move]) -> None:
     with open(path, "w", encoding="utf-8") as fp:
         writer = RecordWriter(fp, setup)
+        for move in moves:
+            writer.write(move)
+
+
+def save_record(output: str | os.PathLike[str], setup: Setup, moves: Iterable[Move]) -> None:
+    """Write the record of a game to ``output`` (``-``: standard output) as its moves come:
+    a file is written through a temporary one that takes its place only once the record is
+    whole, so that a game that cannot be finished or written leaves nothing behind. Raises
+    :class:`~companion.observations.outfiles.OutputError` or :class:`OSError` naming the file."""
+    if os.fspath(output) == "-":
+        writer = RecordWriter(sys.stdout, setup)
+        for move in moves:
+            writer.write(move)
+        return
+    with atomic_output(output) as out:
+        writer = RecordWriter(out, setup)
         for move in moves:
             writer.write(move)
 

@@ -12,12 +12,12 @@ from sqlalchemy import Engine, func, inspect, select, text
 
 from companion.club.archive import Archive, read_record_file
 from companion.club.identity import digest
-from companion.club.schema import round_points
+from companion.games.rule_of_power.club.tables import round_points
 from companion.cli import main
 from companion.records.format import RecordError, load_game
 from tests.club.conftest import events_of, record_lines, write_record
 
-SAMPLES = sorted((Path(__file__).parents[2] / "companion" / "samples").glob("*.jsonl"))
+SAMPLES = sorted((Path(__file__).parents[2] / "companion" / "games" / "rule_of_power" / "samples").glob("*.jsonl"))
 
 
 def test_samples_stored_whole_and_duplicates_recognised(archive_engine: Engine) -> None:
@@ -117,10 +117,17 @@ def test_cli_reports_an_unreachable_database(capsys: pytest.CaptureFixture[str])
 
 
 def test_schema_is_the_migrations_head(archive_engine: Engine) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from companion.club.schema import metadata
+
     with archive_engine.connect() as conn:
-        assert conn.execute(text("select version_num from alembic_version")).scalar_one() == "0004"
+        assert conn.execute(text("select version_num from alembic_version")).scalar_one() == "0005"
+        # The migrations build exactly the tables schema.py describes.
+        assert compare_metadata(MigrationContext.configure(conn), metadata) == []
     names = set(inspect(archive_engine).get_table_names())
-    assert {"games", "game_players", "game_records", "game_rounds", "round_points", "game_sides", "live_events"} <= names
+    assert {"games", "game_players", "game_records", "game_sides", "game_periods", "game_figures", "period_figures", "live_events"} <= names
 
 
 def test_default_archive_lives_in_the_data_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -145,9 +152,9 @@ def test_an_upgraded_archive_gives_each_player_their_own_sweeps(db_url: str) -> 
     without teams and by replaying team games, and keeps every game's events, in order."""
     import sqlalchemy as sa
 
-    from companion.club.archive import _rows, parse_record
+    from tests.club.legacy import _rows, parse_record
     from companion.club.database import migrate, open_archive
-    from companion.club.schema import game_players, game_records
+    from tests.club.legacy import game_players, game_records
 
     engine = open_archive(db_url, upgrade=False)
     migrate(engine, "0002")

@@ -235,3 +235,42 @@ def test_kept_ratings_match_rating_every_game_afresh(archive_engine: Engine) -> 
     archive.add_lines(record_lines(73, header={"id": gid, "date": "2026-04-05T20:00:00Z"}))  # a correction
     assert same(kept(), afresh())
     assert same({s.name: (s.mu, s.sigma) for s in compute_standings(archive_engine, "2026").rows() if s.mu is not None}, afresh())
+
+
+def test_kept_standings_match_counting_every_game_afresh(archive_engine: Engine) -> None:
+    """Standings keep what they counted beside the ratings and count only the games added
+    since; whatever is added (later, earlier, unfinished, a correction, another season),
+    they say what counting every game afresh says."""
+    from sqlalchemy import delete
+
+    from companion.club.schema import ratings
+
+    archive = Archive(archive_engine)
+
+    def afresh(season: str | None = None) -> dict[str, object]:
+        kept = compute_standings(archive_engine, season).to_json()
+        with archive_engine.begin() as conn:
+            conn.execute(delete(ratings))
+            conn.execute(delete(rating_marks))
+        fresh = compute_standings(archive_engine, season).to_json()
+        assert kept == fresh
+        return fresh
+
+    gid = "5eed5eed5eed5eed5eed5eed5eed5eed"
+    steps = [
+        record_lines(80, players=4, teams=2, header={"date": "2026-05-10T20:00:00Z"}),
+        record_lines(81, players=3, header={"date": "2026-05-11T20:00:00Z"}),
+        record_lines(82, players=3, stop_after=30, header={"date": "2026-05-12T20:00:00Z"}),  # unfinished, last
+        record_lines(83, players=6, teams=3, header={"date": "2026-05-13T20:00:00Z"}),
+        record_lines(84, header={"date": "2026-05-01T20:00:00Z", "id": gid}),  # before every kept point
+        record_lines(85, header={"date": "2026-05-01T20:00:00Z", "id": gid}),  # a correction
+        record_lines(86, players=4, header={"date": "2025-05-14T20:00:00Z"}),  # another season
+    ]
+    for lines in steps:
+        compute_standings(archive_engine)  # keeps what it counted
+        compute_standings(archive_engine, "2026")
+        archive.add_lines(lines)
+        assert afresh() == afresh()
+        afresh("2026")
+    with archive_engine.connect() as conn:
+        assert conn.execute(select(rating_marks.c.sums)).scalars().first() is not None

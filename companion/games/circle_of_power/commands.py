@@ -8,15 +8,14 @@ import argparse
 import json
 import secrets
 import sys
-from typing import IO
 
 from companion.games.circle_of_power.policies import POLICIES, simulate
 from companion.games.circle_of_power.query import legal, parse_next, parse_plays, parse_seats, parse_trophies
 from companion.games.circle_of_power.setup import MAX_TARGET, VARIANTS
 from companion.games.errors import IllegalMoveError, InvalidMoveError, UnknownCardError
 from companion.observations.argtypes import int_range
-from companion.observations.outfiles import OutputError, atomic_output
-from companion.records.format import RecordWriter
+from companion.observations.outfiles import OutputError
+from companion.records.format import save_record
 
 __all__ = ["COMMANDS", "Legal", "Simulate", "LEVELS"]
 
@@ -89,19 +88,12 @@ class Simulate:
         except RuntimeError as exc:
             return _fail("simulate", f"{exc}; nothing was written")
 
-        def write(out: IO[str]) -> None:
-            writer = RecordWriter(out, setup)
-            for move in moves:
-                writer.write(move)
-
         try:
-            if args.output == "-":
-                write(sys.stdout)
-            else:
-                with atomic_output(args.output) as out:
-                    write(out)
+            save_record(args.output, setup, moves)
         except OutputError as exc:
             return _fail("simulate", str(exc))
+        except BrokenPipeError:
+            raise  # a reader that stopped reading (rop simulate | head): rop ends quietly
         except OSError as exc:
             return _fail("simulate", f"cannot write {args.output}: {exc.strerror or exc}")
         if args.output != "-":

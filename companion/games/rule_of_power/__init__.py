@@ -4,8 +4,8 @@ player's Fate deck (rulings R1-R25, records ``rop-record/1``).
 :data:`GAME` is the game as the companion's protocol sees it
 (:class:`~companion.games.protocol.Game`); the rules themselves are in
 :mod:`~companion.games.rule_of_power.engine`. The parts other layers ask of the game (the
-tracker's table, the coach, the club, the dashboard, the game's commands) are imported only
-when asked for, so that the rules load without them.
+tracker's table, the coach, the club (:meth:`RuleOfPower.club`), the dashboard, the game's
+commands) are imported only when asked for, so that the rules load without them.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from companion.coach.model import CoachModel
     from companion.commands.game_command import GameCommand
     from companion.dashboard.kit import DashboardKit
+    from companion.games.rule_of_power.club.part import RuleOfPowerClub
     from companion.games.rule_of_power.record import RuleOfPowerRecord
     from companion.games.rule_of_power.tracking.reasoner import RuleOfPowerTracking
 
@@ -158,6 +159,13 @@ class RuleOfPower:
         from companion.games.rule_of_power.tracking.reasoner import RuleOfPowerTracking
 
         return RuleOfPowerTracking()
+
+    def club(self) -> RuleOfPowerClub:
+        """What the club keeps of a Rule of Power game, its standings' columns and its words
+        for the live page (:class:`companion.club.parts.ClubPart`)."""
+        from companion.games.rule_of_power.club.part import PART
+
+        return PART
 
     def dashboard(self) -> DashboardKit:
         """What Rule of Power brings to the dashboard: its panels, dialogs and words."""

@@ -7,7 +7,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import IO, Any
+from typing import Any
 
 from companion.games.rule_of_power.engine.captures import capture_options, refused_captures, sort_options
 from companion.games.rule_of_power.engine.cards import CARD_FORMS, Card, UnknownCardError, parse_cards
@@ -17,9 +17,9 @@ from companion.games.rule_of_power import MAX_TARGET, GAME
 from companion.games.rule_of_power.engine.game import GameState
 from companion.games.rule_of_power.summary import format_score_table
 from companion.observations.argtypes import int_range
-from companion.observations.outfiles import OutputError, atomic_output
+from companion.observations.outfiles import OutputError
 from companion.observations.textio import InputError, decode_text, loads_json, read_json
-from companion.records.format import RecordWriter
+from companion.records.format import save_record
 
 __all__ = ["COMMANDS", "Legal", "Score", "Simulate"]
 
@@ -175,23 +175,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return 2
     table = VirtualTable(setup, seed=args.seed, fate=args.fate, policy=args.level)
     game = GameState(setup, keep_history=False)
-
-    def write(out: IO[str]) -> None:
-        writer = RecordWriter(out, table.setup)
-        for move in table.moves(game):
-            writer.write(move)
-
     try:
-        if args.output == "-":
-            write(sys.stdout)
-        else:
-            # Written through a temporary file: a game that cannot be finished or written
-            # leaves nothing behind.
-            with atomic_output(args.output) as out:
-                write(out)
+        save_record(args.output, setup, table.moves(game))
     except OutputError as exc:
         print(f"rop simulate: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        raise  # a reader that stopped reading (rop simulate | head): rop ends quietly
     except OSError as exc:
         print(f"rop simulate: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
         return 2

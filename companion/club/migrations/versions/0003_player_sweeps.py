@@ -42,13 +42,16 @@ def upgrade() -> None:
     ).scalars().all()
     if not team_games:
         return
-    from companion.club.archive import player_sweeps
+    from companion.club.archive import parse_record
     from companion.records.format import RecordError
 
     for game_id in team_games:
         lines = conn.execute(sa.select(events.c.body).where(events.c.game_id == game_id).order_by(events.c.number)).scalars().all()
         try:
-            counts = player_sweeps(lines)
+            # The archive held Rule of Power's games only: its club part counts each
+            # player's own sweeps.
+            figures = parse_record(lines).result.figures.players
+            counts = {player: named.get("sweeps", 0) for player, named in figures.items()}
         except RecordError as exc:
             log.warning("game %s: its events do not replay (%s); its players' own sweeps are left at 0", game_id, exc)
             continue

@@ -3,6 +3,7 @@ centre, each side's running score with the Pride of Dragons and Power Ring reaso
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from companion.games.rule_of_power.engine.cards import Card, UnknownCardError
@@ -30,7 +31,7 @@ def _cards(ids: Any) -> str:
     return ", ".join(card_label(i) for i in ids) if ids else "nothing"
 
 
-def describe_event(event: dict[str, Any]) -> str:
+def describe_event(event: Mapping[str, Any]) -> str:
     """One record event as a sentence."""
     kind = event.get("event")
     who = event.get("player", "?")
@@ -67,7 +68,7 @@ class TableView:
         self._score: dict[str, Any] = {}
         self._last: tuple[int, dict[str, Any]] | None = None
 
-    def state(self, game: GameState, header: dict[str, Any]) -> dict[str, Any]:
+    def state(self, game: GameState, header: Mapping[str, Any]) -> dict[str, Any]:
         setup = game.setup
         outcome = game.outcome()
         state: dict[str, Any] = {
@@ -110,6 +111,6 @@ class TableView:
         return state
 
 
-def table_state(game: GameState, header: dict[str, Any]) -> dict[str, Any]:
+def table_state(game: GameState, header: Mapping[str, Any]) -> dict[str, Any]:
     """What the live page shows of a table now (see :class:`TableView`)."""
     return TableView().state(game, header)

@@ -1,0 +1,200 @@
+"""An archive of revision 0004 (Rule of Power's figures in columns of their own, the only game
+it kept) brought over to the archive of any game, on SQLite and PostgreSQL: every figure,
+standing and rating is what it was.
+
+``data/archive-0004`` holds Rule of Power records and what the archive of revision 0004 made
+of them, written by the code of that revision: its tables (``expected.json``, ``tables``:
+the rows, kept ratings included), and what ``rop club standings`` and ``rop club history``
+printed (``outputs``), after ``rop club add`` of each record in turn (``plan``: the last
+record corrects an earlier one). The page's data of that revision, a stored game replayed and
+a table's states as it played, are in ``page.json``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import Engine, delete, select
+
+from companion.cli import main
+from companion.club.archive import Archive, read_record_file
+from companion.club.database import migrate, open_archive
+from companion.club.schema import GAME_CHILDREN, game_periods, games, rating_marks, ratings
+from companion.games.rule_of_power.club.tables import game_players, game_sides, round_points
+from tests.club import legacy
+
+DATA = Path(__file__).parent / "data" / "archive-0004"
+EXPECTED: dict[str, Any] = json.loads((DATA / "expected.json").read_text(encoding="utf-8"))
+PLAN: list[dict[str, Any]] = EXPECTED["plan"]
+
+
+def _utc(value: Any) -> str:
+    """A time as SQLite or PostgreSQL hands it back (or as written down), in UTC."""
+    when = datetime.fromisoformat(value) if isinstance(value, str) else value
+    return (when if when.tzinfo else when.replace(tzinfo=UTC)).astimezone(UTC).isoformat()
+
+
+def _rows(rows: Any, *, drop: tuple[str, ...] = ()) -> list[str]:
+    """Rows compared as sorted JSON, times in UTC, a record's source by its file name."""
+    out = []
+    for row in rows:
+        r = {k: v for k, v in dict(row).items() if k not in drop and k != "stored_at"}
+        for k in ("played_at",):
+            if k in r:
+                r[k] = _utc(r[k])
+        if r.get("source"):
+            r["source"] = os.path.basename(r["source"])
+        out.append(json.dumps(r, sort_keys=True, default=str))
+    return sorted(out)
+
+
+def _run(*args: str) -> dict[str, Any]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(list(args))
+    return {"status": status, "out": out.getvalue(), "err": err.getvalue()}
+
+
+def _same_outputs(url: str) -> None:
+    """``rop club standings`` and ``history`` print what revision 0004 printed."""
+    for command, want in EXPECTED["outputs"].items():
+        assert _run("club", *command.split(), "--db", url) == want, command
+
+
+def _old_archive(url: str) -> Engine:
+    """An archive of revision 0004 holding the records as ``rop club add`` of the plan left
+    it, and the ratings its standings kept."""
+    engine = open_archive(url, upgrade=False)
+    migrate(engine, "0004")
+    stored: dict[str, tuple[legacy.ParsedGame, str]] = {}
+    for step in PLAN:
+        path = DATA / "records" / step["record"]
+        parsed = legacy.parse_record(path.read_text(encoding="utf-8").splitlines(), path=step["record"])
+        before = stored.get(parsed.id)
+        season = step["season"] or (before[1] if before else str(parsed.played_at.year))
+        stored[parsed.id] = (parsed, season)
+    with engine.begin() as conn:
+        for parsed, season in stored.values():
+            legacy.store(conn, parsed, season)
+        for name in ("rating_marks", "ratings"):
+            rows = [dict(r) for r in EXPECTED["tables"][name]]
+            for r in rows:
+                if "played_at" in r:
+                    r["played_at"] = datetime.fromisoformat(_utc(r["played_at"]))
+            conn.execute(legacy.TABLES[name].insert(), rows)
+    return engine
+
+
+def test_an_archive_of_rule_of_power_games_is_brought_over_with_nothing_lost(db_url: str) -> None:
+    engine = _old_archive(db_url)
+    old = EXPECTED["tables"]
+    try:
+        with engine.connect() as conn:
+            # The archive built here is the one revision 0004 wrote.
+            for name, table in legacy.TABLES.items():
+                if name != "game_records":
+                    assert _rows(conn.execute(select(table)).mappings()) == _rows(old[name]), name
+            records = {r.game_id: r.body for r in conn.execute(select(legacy.game_records))}
+        migrate(engine)
+        with engine.connect() as conn:
+            # Each round's points per side, each side's figures, each player's own sweeps.
+            assert _rows(conn.execute(select(round_points)).mappings()) == _rows(old["round_points"])
+            assert _rows(conn.execute(select(game_sides)).mappings()) == _rows(old["game_sides"])
+            assert _rows(conn.execute(select(game_players)).mappings()) == _rows(old["game_players"])
+            # Each round in words.
+            rounds = [
+                {"game_id": r.game_id, "number": r.number, **r.details} for r in conn.execute(select(game_periods))
+            ]
+            assert _rows(rounds) == _rows(old["game_rounds"])
+            # Each game: its set-up from the record's game event, its rounds, its result.
+            stored = []
+            for r in conn.execute(select(games)).mappings():
+                assert r["game"] == "rule-of-power" and r["setup"]["format"] == "rop-record/1"
+                row = {k: v for k, v in r.items() if k not in ("game", "setup", "periods")}
+                row.update({k: r["setup"][k] for k in ("teams", "target", "expansion")}, rounds=r["periods"])
+                assert r["setup"]["players"] == r["players"]
+                stored.append(row)
+            assert _rows(stored) == _rows(old["games"])
+            # The kept ratings, now Rule of Power's.
+            for name, table in (("rating_marks", rating_marks), ("ratings", ratings)):
+                kept = [dict(r) for r in conn.execute(select(table)).mappings()]
+                assert {r.pop("game") for r in kept} == {"rule-of-power"}
+                assert {r.pop("sums", None) for r in kept} == {None}  # counted afresh next time
+                assert _rows(kept) == _rows(old[name]), name
+        assert {gid: "\n".join(Archive(engine).events(gid)) for gid in records} == records
+        # Standings and history print what they printed, from the kept ratings and afresh.
+        _same_outputs(db_url)
+        with engine.begin() as conn:
+            conn.execute(delete(ratings))
+            conn.execute(delete(rating_marks))
+        _same_outputs(db_url)
+    finally:
+        engine.dispose()
+
+
+def test_a_migrated_archive_holds_what_adding_the_records_now_stores(db_url: str, tmp_path: Path) -> None:
+    """The same records, added to a new archive by this revision, give the same rows as the
+    archive brought over, and the same standings and history."""
+    from tests.club.conftest import new_pg_database
+
+    engine = _old_archive(db_url)
+    migrate(engine)
+    fresh_url = f"sqlite:///{tmp_path / 'fresh.sqlite'}" if db_url.startswith("sqlite") else new_pg_database(db_url.rsplit("/", 1)[0])
+    for step in PLAN:
+        season = ["--season", step["season"]] if step["season"] else []
+        assert _run("club", "add", str(DATA / "records" / step["record"]), *season, "--db", fresh_url)["status"] == 0
+    fresh = open_archive(fresh_url)
+    try:
+        for table in (games, *GAME_CHILDREN):
+            with engine.connect() as a, fresh.connect() as b:
+                migrated = _rows(a.execute(select(table)).mappings())
+                added = _rows(b.execute(select(table)).mappings())
+            assert migrated == added, table.name
+        _same_outputs(fresh_url)
+    finally:
+        engine.dispose()
+        fresh.dispose()
+
+
+def test_the_page_shows_a_game_as_it_did(tmp_path: Path) -> None:
+    """A stored game replayed for the page, and a table's state as it plays, are what they
+    were (the table's state now also names its game)."""
+    from companion.club.live import LiveTables
+    from companion.club.replay import replay_steps
+
+    page = json.loads((DATA / "page.json").read_text(encoding="utf-8"))
+    parsed = read_record_file(DATA / "records" / "rule-of-power-duel.jsonl")
+    assert replay_steps(parsed.lines) == page["replays"]["rule-of-power-duel"]
+
+    engine = open_archive(f"sqlite:///{tmp_path / 'live.sqlite'}")
+    live = LiveTables(engine)
+    lines = (DATA / "records" / "teams-sweeps.jsonl").read_text(encoding="utf-8").splitlines()
+    states = []
+    for n, line in enumerate(lines, 1):
+        accepted = live.post("oak", "0123456789abcdef0123456789abcdef", n, line.encode())
+        if accepted.write is not None:
+            with engine.begin() as conn:
+                accepted.write.run(conn)
+        if n % 7 == 0 or n == len(lines) or n < 4:
+            state = dict(accepted.game.snapshot())
+            state.pop("updated_at")
+            assert state.pop("game") == "rule-of-power"
+            states.append(state)
+    engine.dispose()
+    assert states == page["live"]
+
+
+@pytest.mark.parametrize("command", ["standings", "history ann"])
+def test_the_default_game_is_rule_of_power(command: str, tmp_path: Path) -> None:
+    db = str(tmp_path / "club.sqlite")
+    for step in PLAN:
+        season = ["--season", step["season"]] if step["season"] else []
+        assert _run("club", "add", str(DATA / "records" / step["record"]), *season, "--db", db)["status"] == 0
+    assert _run("club", *command.split(), "--game", "rule-of-power", "--db", db) == EXPECTED["outputs"][command]
