@@ -23,7 +23,10 @@ from companion.observations import Observation
 from .registry import Registry, calibration_dir
 from .resolver import Resolver
 
-__all__ = ["NfcSensors", "board_name", "usb_name"]
+__all__ = ["BOARD_SLOTS", "NfcSensors", "board_name", "reader_names", "usb_name"]
+
+BOARD_SLOTS = 8
+"""Reader positions a board has at most (chip-select lines D10 to D3, firmware/README.md)."""
 
 
 def board_name(k: int) -> str:
@@ -36,6 +39,13 @@ def board_name(k: int) -> str:
 def usb_name(k: int) -> str:
     """The name of the ``k``-th USB reader of a table (from 0): ``usb``, ``usb2``, ..."""
     return "usb" if k == 0 else f"usb{k + 1}"
+
+
+def reader_names(boards: int, usb: int) -> list[str]:
+    """Every reader name a table of ``boards`` reader boards and ``usb`` USB readers can
+    report, in the order the devices are given."""
+    names = [f"{board_name(k)}:{slot}" for k in range(boards) for slot in range(BOARD_SLOTS)]
+    return names + [usb_name(k) for k in range(usb)]
 
 
 class NfcSensors:

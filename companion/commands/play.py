@@ -54,7 +54,7 @@ def add_table_arguments(p: argparse.ArgumentParser) -> None:
     sensors.add_argument("--video", default=None, metavar="FILE", help="a recorded video of the table instead of a live camera")
     sensors.add_argument("--video-speed", type=float, default=None, metavar="X", help="--video played at X times the pace it was filmed (0: as fast as it decodes, on the video's own clock; default 1)")
     sensors.add_argument("--nfc", action="append", default=[], metavar="PATH", help="a USB NFC reader (usb, usb:VID:PID, pn532:PORT); repeatable")
-    sensors.add_argument("--serial", action="append", default=[], metavar="PORT", help="our reader board (a device, socket://, loop://); repeatable")
+    sensors.add_argument("--serial", action="append", default=[], metavar="PORT", help="a reader board (a device, socket://, loop://); once per board: the first's readers are board:0 ..., the second's board2:0 ...")
     sensors.add_argument("--reader", action="append", default=[], metavar="NAME=ZONE", help="which zone a reader serves: board:0=centre, board:1=fate:ann; repeatable")
     sensors.add_argument("--layout", default=None, help="the table layout: a file, or a player count (default: the players' count)")
     sensors.add_argument("--config", default=None, metavar="FILE", help="a table configuration (players, sensors, readers), e.g. calibration/table.json")
@@ -133,7 +133,7 @@ def _table_setup(args: argparse.Namespace, *, companion_deals: bool):
         fate_decks=args.fate_decks,
         dealer=args.dealer,
         companion_deals=companion_deals,
-        seed=args.seed,
+        seed=getattr(args, "seed", None),  # rop track deals nothing: it has no --seed
     )
 
 
@@ -165,6 +165,7 @@ def table_config(args: argparse.Namespace):
     config.calibration = args.calibration or config.calibration
     if config.first_dealer is None:
         config.first_dealer = config.players[-1]
+    config.check_readers(args.config or "--reader")
     return config
 
 

@@ -86,6 +86,25 @@ class TableConfig:
     def has_nfc(self) -> bool:
         return bool(self.nfc or self.serial)
 
+    def check_readers(self, where: str) -> None:
+        """Every reader mapped to a zone is one of the configured devices' readers (``board:0``
+        ... ``board:7`` for the first ``serial`` board, ``board2:0`` ... for the second, ``usb``,
+        ``usb2`` for the ``nfc`` readers); ``where`` names the origin in the error."""
+        if not self.has_nfc:
+            return  # a log played back, or a camera alone: the names are not checked against devices
+        from hardware.sensors import reader_names
+
+        known = reader_names(len(self.serial), len(self.nfc))
+        for reader in self.readers:
+            if reader not in known:
+                boards = {0: "no reader board", 1: "one reader board"}.get(len(self.serial), f"{len(self.serial)} reader boards")
+                usb = {0: "no USB reader", 1: "one USB reader"}.get(len(self.nfc), f"{len(self.nfc)} USB readers")
+                raise TableConfigError(
+                    f"{where}: readers: {reader!r} is none of this table's readers ({boards}, {usb}: "
+                    f"{', '.join(known[:3])}, ...); a second board's readers are board2:0 ..., "
+                    "in the order --serial is given"
+                )
+
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> TableConfig:
         """Read a table configuration, every key checked for its type; a bad one is a
