@@ -105,6 +105,17 @@ class TableRun:
         return [e for e in self.events if isinstance(e, (OutOfSync, RuleHint))]
 
 
+def crystals_met(run: TableRun, i: int) -> bool:
+    """Whether the Crystal played by ``run``'s ``i``-th move met another in play (R19): both
+    leave the table."""
+    from companion.games.rule_of_power.engine.game import GameState
+
+    game = GameState(run.setup, keep_history=False)
+    for move in run.moves[:i]:
+        game.push(move)
+    return len(game.effects(run.moves[i]).spent) == 2
+
+
 READERS = {"board:0": "centre"}
 
 

@@ -14,7 +14,7 @@ from companion.observations import CardGone, DrawAnnounced
 from companion.games.rule_of_power.simulation.staging import changes
 from companion.tracker import Question, TrackerState
 
-from tests.tracker.harness import TableRun
+from tests.tracker.harness import TableRun, crystals_met
 
 
 def play_announcing(run: TableRun, *, when: str) -> None:
@@ -109,7 +109,7 @@ def test_a_dark_decay_right_after_two_crystals_met_with_a_players_own_deck():
     explained and the next card was put on bob)."""
     run = TableRun(3, fate=True, seed=118, expansion=True, deck_owner="ann")
     run.tracker.config = replace(run.tracker.config, facts={**run.tracker.config.facts, "draws_visible": False})
-    crystals = next(i for i, m in enumerate(run.moves) if isinstance(m, Play) and m.card.id == "F001" and i and _met(run, i))
+    crystals = next(i for i, m in enumerate(run.moves) if isinstance(m, Play) and m.card.id == "F001" and i and crystals_met(run, i))
     decay = run.moves[crystals + 1]
     assert isinstance(decay, Play) and decay.card.id == "F004" and len(decay.discards) == 2
     assert all(card.is_world for _, card in decay.discards)
@@ -118,12 +118,3 @@ def test_a_dark_decay_right_after_two_crystals_met_with_a_players_own_deck():
     assert len(run.applied) == len(run.moves)
     assert run.tracker.game.totals == run.truth.totals
 
-
-def _met(run: TableRun, i: int) -> bool:
-    """Whether the Crystal played by ``run``'s ``i``-th move met another in play (R19)."""
-    from companion.games.rule_of_power.engine.game import GameState
-
-    game = GameState(run.setup, keep_history=False)
-    for move in run.moves[:i]:
-        game.push(move)
-    return len(game.effects(run.moves[i]).spent) == 2
