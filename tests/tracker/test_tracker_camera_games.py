@@ -51,7 +51,14 @@ def camera_for(layout: Layout, module_px: float) -> VirtualCamera:
     return VirtualCamera.looking_at((w / 2, h / 2), ppm, size=size)
 
 
-def play_game_on_camera(run: TableRun, layout: Layout, module_px: float, *, seed: int = 0) -> CameraGame:
+def webcam_1080p(layout: Layout) -> VirtualCamera:
+    """A 1920 x 1080 webcam over ``layout``'s mat, its height filling the frame's with 25 mm
+    to spare on each side (the 2-player mat: 2.7 pixels per module, stickers 28 px wide)."""
+    w, h = layout.mat_mm
+    return VirtualCamera.looking_at((w / 2, h / 2), 1080 / (h + 50), size=(1920, 1080))
+
+
+def play_game_on_camera(run: TableRun, layout: Layout, module_px: float | VirtualCamera, *, seed: int = 0) -> CameraGame:
     players = list(run.setup.players)
     seated = layout.seated(players)
     reader = TableReader(layout=layout, owners=OwnerRegistry(players + [None] * (8 - len(players))), players=players)
@@ -61,7 +68,8 @@ def play_game_on_camera(run: TableRun, layout: Layout, module_px: float, *, seed
     actions: list[Action] = []
     last = None
     t = 0.0
-    for frame in natural_play(list(stage(run.setup, run.moves)), seated, players, camera=camera_for(layout, module_px), fps=FPS, seed=seed):
+    camera = module_px if isinstance(module_px, VirtualCamera) else camera_for(layout, module_px)
+    for frame in natural_play(list(stage(run.setup, run.moves)), seated, players, camera=camera, fps=FPS, seed=seed):
         if frame.scene is not last and isinstance(frame.scene.move, DrawFate):
             run.handle(run.tracker.observe(DrawAnnounced("dashboard", 0.0, frame.scene.move.player)))
         last = frame.scene
@@ -111,6 +119,17 @@ def test_two_players_a_whole_game_on_a_webcam():
     assert len(run.truth.results) == 1 and run.truth.phase.name == "OVER"
     camera = play_game_on_camera(run, demo_layout(), 3.8)
     assert_exact(run, camera)
+
+
+@pytest.mark.slow
+def test_two_players_a_whole_game_on_a_1080p_webcam():
+    """The docs' own camera: a 1920 x 1080 webcam over the standard 2-player mat (2.7 pixels
+    per module, which rop calibrate rates "fair"), World cards, a whole game."""
+    run = TableRun(2, seed=2)
+    assert run.truth.phase.name == "OVER"
+    camera = webcam_1080p(load_layout(2))
+    assert camera.size == (1920, 1080)
+    assert_exact(run, play_game_on_camera(run, load_layout(2), camera, seed=2))
 
 
 @pytest.mark.slow
