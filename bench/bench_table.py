@@ -63,6 +63,8 @@ class Setup:
     mat: object = None
     module_px: float = 0.0
     game: str = "rule-of-power"
+    per_board: int = 8
+    """NFC: readers per board (eight on the board of ``firmware/``, four on boards built before)."""
 
 
 SETUPS = {
@@ -70,6 +72,9 @@ SETUPS = {
     "nfc-4": Setup("nfc", 4, 2, False, "NFC, the centre reader alone, 4 players in teams, World cards"),
     "nfc-fate-2": Setup("nfc", 2, 0, True, "NFC with Fate decks, a Fate reader per player, 2 players"),
     "nfc-fate-3": Setup("nfc", 3, 0, True, "NFC with Fate decks, a Fate reader per player, 3 players (targets named by a tap)"),
+    "nfc-fate-4": Setup("nfc", 4, 0, True, "NFC with Fate decks, a Fate reader per player, 4 players on one board"),
+    "nfc-fate-5": Setup("nfc", 5, 0, True, "NFC with Fate decks, a Fate reader per player, 5 players on two boards of four readers", per_board=4),
+    "nfc-fate-6": Setup("nfc", 6, 0, True, "NFC with Fate decks, a Fate reader per player, 6 players on one board of seven readers"),
     "webcam-2": Setup("camera", 2, 0, False, "webcam over the small 2-player mat, stickers 40 px wide (3.8 px/module)", "demo", 3.8),
     "1080p-2": Setup("camera", 2, 0, False, "1080p over the standard 2-player mat (2.7 px/module)", 2, 2.7),
     "webcam-4": Setup("camera", 4, 2, False, "3.8 px/module over the 4-player mat (a 2.5K camera)", 4, 3.8),
@@ -87,7 +92,7 @@ SETUPS = {
     "cop-1440p-4": Setup("camera", 4, 0, False, "1440p over the Circle of Power mat (3.5 px/module), 4 players", module_px=3.5, game="circle-of-power"),
 }
 
-DEFAULT = "nfc-2,nfc-4,nfc-fate-3,webcam-2,1080p-2,1080p-4,cop-nfc-2,cop-nfc-3,cop-nfc-4,cop-1080p-2,cop-1080p-3,cop-1080p-4"
+DEFAULT = "nfc-2,nfc-4,nfc-fate-3,nfc-fate-6,webcam-2,1080p-2,1080p-4,cop-nfc-2,cop-nfc-3,cop-nfc-4,cop-1080p-2,cop-1080p-3,cop-1080p-4"
 
 
 @dataclass
@@ -246,26 +251,23 @@ def play_nfc(setup: Setup, seed: int, firmware: Any) -> Result:
     from companion.session import GameSession
     from companion.games.rule_of_power.simulation.taps import board_layout, fate_reader, taps_for
     from companion.tracker import Question, Tracker, TrackerConfig
-    from hardware.emulator import BoardEmulator
-    from hardware.tapping import CLUB, TappedBoard, board_chips
+    from hardware.tapping import CLUB, TappedBoard, tapped_boards
 
     rules, truth, moves, first = _game(setup, seed)
     players = list(rules.players)
     fate_readers = setup.fate
-    if fate_readers and len(players) > 3:
-        raise SystemExit(f"{setup.players} players need {setup.players + 1} readers; one emulated board has 4")
-    slots, readers = board_layout(players, fate_readers)
+    where, readers = board_layout(players, fate_readers, per_board=setup.per_board)
     decks = {p: first.deck_of(p) for p in players}
     config = TrackerConfig(readers=readers, first_dealer=first.dealer, facts={"fate_decks": decks, "draws_visible": True})
     table = Table(moves, Tracker(GameSession(rules), config))
     tracker = table.tracker
     delays: list[float] = []
 
-    def tap(board: TappedBoard, slot: int, card: Any, owner: str) -> None:
+    def tap(board: TappedBoard, reader: str, card: Any, owner: str) -> None:
         began = time.perf_counter()
-        events = tracker.observe(board.hold(slot, card, owner))
+        events = tracker.observe(board.hold(reader, card, owner))
         delays.append(time.perf_counter() - began)
-        board.lift(slot)
+        board.lift(reader)
         handle(board, events)
 
     def handle(board: TappedBoard, events: Sequence[Any]) -> None:
@@ -274,16 +276,14 @@ def play_nfc(setup: Setup, seed: int, firmware: Any) -> Result:
                 n = len(table.applied)
                 last = moves[n + len(e.choices[0].moves) - 1] if n + len(e.choices[0].moves) - 1 < len(moves) else None
                 if isinstance(last, Play) and last.target and fate_readers:
-                    tap(board, slots[fate_reader(last.target)], decks[last.target][0], last.target)  # the gesture
+                    tap(board, where[fate_reader(last.target)], decks[last.target][0], last.target)  # the gesture
                     continue
             table.handle([e])
 
-    with tempfile.TemporaryDirectory() as tmp:
-        chips = board_chips(len(players) if fate_readers else 0)
-        with BoardEmulator(firmware, chips=chips, link=Path(tmp) / "board") as emu, TappedBoard(emu, decks, Path(tmp) / "tags") as board:
-            for _, taps in taps_for(rules, moves):
-                for t in taps:
-                    tap(board, slots[t.reader], t.card, (t.owner if t.card.is_fate else None) or CLUB)
+    with tempfile.TemporaryDirectory() as tmp, tapped_boards(firmware, readers, decks, Path(tmp)) as board:
+        for _, taps in taps_for(rules, moves):
+            for t in taps:
+                tap(board, where[t.reader], t.card, (t.owner if t.card.is_fate else None) or CLUB)
     return Result(table.exact(truth, len(moves)), table.keys, delays, True)
 
 

@@ -65,15 +65,15 @@ def _open_frontend(path: str) -> Any:
 
 
 class UsbReader:
-    """Reads tags on the nfcpy reader at ``path`` (``usb``, ``usb:072f:2200``, ``tty:S0:pn532``)."""
-
-    reader_name = "usb"
+    """Reads tags on the nfcpy reader at ``path`` (``usb``, ``usb:072f:2200``, ``tty:S0:pn532``).
+    ``reader_name`` names it at the table: ``usb``, a second one ``usb2``."""
 
     def __init__(
         self,
         path: str,
         emit: Callable[[TagPresent | TagRemoved | SensorStatus], None],
         *,
+        reader_name: str = "usb",
         debounce: float = 0.3,
         retry_interval: float = 1.0,
         write_plan: WritePlan | None = None,
@@ -82,6 +82,7 @@ class UsbReader:
         cards: Catalogue | None = None,
     ) -> None:
         self.path = path
+        self.reader_name = reader_name
         self.cards = cards
         """The catalogue of the table's game, whose cards the tags' records name (the default
         game's when ``None``)."""

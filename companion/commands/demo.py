@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.commands.games import add_game_option
+from companion.commands.play import run_dashboard
 from companion.dashboard.kit import DashboardKit, NoDashboardError, kit_of
 from companion.games import registry
 from companion.games.protocol import Game
@@ -188,8 +189,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         assert setup is not None
         source = DemoSource(setup, seed=args.seed, delay=delay, level=level, **table_options)
     app = DashboardApp(source, game=game, teaching=not args.no_teaching)
-    app.run()
-    return 0
+    return run_dashboard(app)
 
 
 def camera_sim_app(
@@ -224,8 +224,7 @@ def run_camera_sim(args: argparse.Namespace, game: Game | None = None) -> int:
     except (ObservationLogError, ValueError) as exc:
         print(f"rop demo: {exc}", file=sys.stderr)
         return 2
-    app.run()
-    return 0
+    return run_dashboard(app)
 
 
 def run_plain(sample: str, delay: float, *, game: Game | None = None) -> int:
@@ -282,5 +281,4 @@ def run_replay_tui(path: str, *, delay: float = 0.7) -> int:
     if not _is_terminal():
         print("rop replay: --tui needs a terminal; without it, rop replay prints the scores", file=sys.stderr)
         return 2
-    DashboardApp(source, teaching=False).run()
-    return 0
+    return run_dashboard(DashboardApp(source, teaching=False))

@@ -61,7 +61,7 @@ def add_table_arguments(p: argparse.ArgumentParser) -> None:
     sensors.add_argument("--video", default=None, metavar="FILE", help="a recorded video of the table instead of a live camera")
     sensors.add_argument("--video-speed", type=float, default=None, metavar="X", help="--video played at X times the pace it was filmed (0: as fast as it decodes, on the video's own clock; default 1)")
     sensors.add_argument("--nfc", action="append", default=[], metavar="PATH", help="a USB NFC reader (usb, usb:VID:PID, pn532:PORT); repeatable")
-    sensors.add_argument("--serial", action="append", default=[], metavar="PORT", help="our reader board (a device, socket://, loop://); repeatable")
+    sensors.add_argument("--serial", action="append", default=[], metavar="PORT", help="a reader board (a device, socket://, loop://); once per board: the first's readers are board:0 ..., the second's board2:0 ...")
     sensors.add_argument("--reader", action="append", default=[], metavar="NAME=ZONE", help="which zone a reader serves: board:0=centre, board:1=fate:ann; repeatable")
     sensors.add_argument("--layout", default=None, help="the table layout: a file, or a player count (default: the players' count)")
     sensors.add_argument("--config", default=None, metavar="FILE", help="a table configuration (players, sensors, readers), e.g. calibration/table.json")
@@ -97,6 +97,13 @@ def games_dir_of(args: argparse.Namespace) -> Path:
 
 class ResumeError(Exception):
     pass
+
+
+def run_dashboard(app: Any) -> int:
+    """Run a dashboard until it closes; the exit status of ``rop``: 0 when the table quit it,
+    non-zero when it died of a fault (Textual shows the traceback and sets its return code)."""
+    app.run()
+    return int(app.return_code or 0)
 
 
 class ClubOptionError(Exception):
@@ -153,7 +160,7 @@ def _table_setup(args: argparse.Namespace, *, companion_deals: bool):
             raise SetupError(f"{g.title} has no --{name.replace('_', '-')} (it is another game's option)")
     if companion_deals:
         options["companion_deals"] = True
-    return kit_of(g).table_choice(args.players, seed=args.seed, **options)
+    return kit_of(g).table_choice(args.players, seed=getattr(args, "seed", None), **options)  # rop track deals nothing: it has no --seed
 
 
 def table_config(args: argparse.Namespace):
@@ -184,6 +191,7 @@ def table_config(args: argparse.Namespace):
     config.calibration = args.calibration or config.calibration
     if config.first_dealer is None:
         config.first_dealer = config.players[-1]
+    config.check_readers(args.config or "--reader")
     return config
 
 
@@ -304,8 +312,7 @@ def _play_with_sensors(args: argparse.Namespace, games_dir: Path) -> int:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("rop play: the dashboard needs a terminal", file=sys.stderr)
         return 2
-    app.run()
-    return 0
+    return run_dashboard(app)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -348,13 +355,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         except ResumeError as exc:
             print(f"rop play: {exc}", file=sys.stderr)
             return 1
-        app.run()
-        return 0
+        return run_dashboard(app)
     source = ManualSource(seed=args.seed)
     if table is not None:
         source.choose(dict(table.options))
     app = DashboardApp(
         source, game=game_of(args), teaching=args.teaching, needs_setup=table is None, setup=table.setup if table else None, games_dir=games_dir, on_session=follow
     )
-    app.run()
-    return 0
+    return run_dashboard(app)

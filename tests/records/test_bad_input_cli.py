@@ -34,6 +34,9 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
         (("tags", "watch", "--seconds", "nan"), "--seconds: nan is out of range"),
         (("tags", "watch", "--serial", ""), "the serial port name is empty"),
         (("tags", "watch", "--serial", "socket://nohostport"), "socket://nohostport: a socket:// port is written socket://HOST:PORT"),
+        # A reader of a second board, with one board given: named, with the names there are.
+        (("track", "--players", "ann,bob", "--serial", "loop://", "--reader", "board2:0=fate:ann"), "'board2:0' is none of this table's readers (one reader board, no USB reader"),
+        (("track", "--players", "ann,bob", "--serial", "loop://", "--reader", "board:8=centre"), "'board:8' is none of this table's readers"),
     ],
 )
 def test_out_of_range_arguments_are_argparse_errors(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], expected: str) -> None:
