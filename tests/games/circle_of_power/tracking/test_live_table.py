@@ -102,8 +102,15 @@ def test_the_camera_of_a_circle_of_power_table_follows_a_season_set_up(tmp_path:
     assert same_move(applied, season)  # (the hands are never seen)
 
 
-def test_rop_play_sends_a_circle_of_power_table_to_rop_track(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from companion.cli import main as rop
+@pytest.mark.asyncio
+async def test_rop_play_keeps_a_circle_of_power_table_its_sensors_follow(tmp_path: Path) -> None:
+    from companion.cli import build_parser
+    from companion.commands.play import sensor_app
 
-    assert rop(["play", "--config", str(config_file(tmp_path)), "--games-dir", str(tmp_path / "games")]) == 2
-    assert "Circle of Power has no dashboard yet: rop track takes the same options" in capsys.readouterr().err
+    argv = ["play", "--config", str(config_file(tmp_path)), "--games-dir", str(tmp_path / "games")]
+    app = sensor_app(build_parser(argv).parse_args(argv), tmp_path / "games")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.session is not None and app.session.setup.game.name == "circle-of-power"
+        assert app.session.setup.players == ("ann", "bob")
+        assert app.title == "Circle of Power" and app.source.status.startswith("NFC")
