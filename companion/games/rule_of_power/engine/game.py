@@ -144,6 +144,8 @@ class GameSetup:
             teams = tuple(tuple(t) for t in self.teams)
             object.__setattr__(self, "teams", teams)
             flat = [p for t in teams for p in t]
+            if not all(isinstance(p, str) for p in flat):
+                raise InvalidMoveError(f"a team is a list of player names: {[list(t) for t in teams]!r}")
             if sorted(flat) != sorted(players):
                 raise IllegalMoveError("R16", "the teams must hold every player exactly once")
             k = len(teams)
