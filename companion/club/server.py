@@ -43,7 +43,8 @@ from starlette.routing import Route
 
 from companion.club.archive import Archive
 from companion.club.database import open_archive
-from companion.club.live import LiveTables, PostError
+from companion.club.fanout import Change, Listener, announce, lock_games, new_origin
+from companion.club.live import Conflict, LiveTables, PostError
 from companion.club.parts import NoClubPart, part_of, require_part
 from companion.club.replay import replay_steps
 from companion.club.standings import compute_standings
@@ -93,7 +94,9 @@ class Hub:
         self.subscribers.discard(sub)
 
     def publish(self, kind: str, data: Any) -> None:
-        frame = sse_frame(kind, data)
+        self.publish_frame(sse_frame(kind, data))
+
+    def publish_frame(self, frame: str) -> None:
         for sub in list(self.subscribers):
             if sub.queue.qsize() >= MAX_BACKLOG:
                 self.subscribers.discard(sub)
@@ -146,10 +149,22 @@ def create_app(
     titled after and whose standings it shows."""
     require_part(game_named(game))
     pages: list[bytes] = []  # the page, made when first asked for (it reads every game's words)
-    live = LiveTables(engine)
+    # On PostgreSQL, other server processes may serve the same archive (docs/club.md): each
+    # post is stored under its game's lock and announced to them (companion.club.fanout).
+    shared = engine.dialect.name == "postgresql"
+    origin = new_origin()
+    live = LiveTables(engine, shared=shared)
     archive = Archive(engine)
     hub = Hub()
-    writer = ArchiveWriter(engine)
+    if shared:
+        writer = ArchiveWriter(
+            engine,
+            before=lambda conn, writes: lock_games(conn, [w.game_id for w in writes]),
+            after=lambda conn, writes: announce(conn, [w.notice for w in writes if w.notice]),
+        )
+    else:
+        writer = ArchiveWriter(engine)
+    fanned = threading.Event()  # set once this process hears the others' posts (or alone)
     # One post of a game at a time: its events are played and stored in order.
     game_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
@@ -221,34 +236,82 @@ def create_app(
         body = await request.body()
         replace = request.query_params.get("replace") in ("1", "true")
         async with game_lock(gid):
-            try:
-                accepted = live.post(table, gid, number, body, replace=replace)
-            except PostError as exc:
-                return refuse(request, exc.status, f"table {table}: {exc.reason}", **exc.extra)
-            except SQLAlchemyError as exc:
-                log.error("archive error on %s: %s", request.url.path, exc)
-                return unavailable()
-            if accepted.write is not None:
+            for _ in range(3):
                 try:
-                    await writer.store(accepted.write)
-                except Exception as exc:
-                    # The game in memory is ahead of the archive: read it back at its next post.
-                    live.forget(gid)
+                    accepted = live.post(table, gid, number, body, replace=replace)
+                except PostError as exc:
+                    return refuse(request, exc.status, f"table {table}: {exc.reason}", **exc.extra)
+                except SQLAlchemyError as exc:
                     log.error("archive error on %s: %s", request.url.path, exc)
                     return unavailable()
-                except asyncio.CancelledError:
-                    live.forget(gid)
-                    raise
+                state: str | None = None
+                if accepted.write is not None:
+                    write = accepted.write
+                    if shared:
+                        # The other processes' spectators get the table's state as worked out here.
+                        state = _json(accepted.game.snapshot())
+                        write.notice = Change(
+                            origin, gid, table, write.number, write.kind, write.ended is not None,
+                            write.received_at.isoformat(), write.line, state,
+                        ).encode()
+                    try:
+                        await writer.store(write)
+                    except Conflict:
+                        # Another process took a post of the game meanwhile: read it back, take again.
+                        live.forget(gid)
+                        continue
+                    except Exception as exc:
+                        # The game in memory is ahead of the archive: read it back at its next post.
+                        live.forget(gid)
+                        log.error("archive error on %s: %s", request.url.path, exc)
+                        return unavailable()
+                    except asyncio.CancelledError:
+                        live.forget(gid)
+                        raise
+                break
+            else:
+                return refuse(request, 503, f"table {table}: game {gid} is being posted to through other server processes; send again")
             if accepted.status == 201 and hub.subscribers:
                 # The table's state for the page is built only when someone watches.
-                hub.publish("table", accepted.game.snapshot())
+                if state is not None:
+                    hub.publish_frame(f"event: table\ndata: {state}\n\n")
+                else:
+                    hub.publish("table", accepted.game.snapshot())
         return JSONResponse(
             {"ok": True, "status": "stored" if accepted.status == 201 else "already stored", "stored": len(accepted.game.lines)},
             status_code=accepted.status,
         )
 
     def unavailable() -> JSONResponse:
-        return JSONResponse({"ok": False, "reason": "the archive is unavailable; send again later"}, status_code=503)
+        return JSONResponse(
+            {"ok": False, "reason": "the archive is unavailable; send again later"}, status_code=503, headers={"Retry-After": "1"}
+        )
+
+    def received(change: Change) -> None:
+        """Another process stored a post: memory follows, and so do this process's spectators."""
+        try:
+            shown = live.receive(change)
+        except Exception as exc:  # the archive away, or a game that does not play here
+            log.error("could not follow game %s: %s", change.game_id, exc)
+            live.forget(change.game_id)
+            return
+        if shown is not None and hub.subscribers:
+            hub.publish_frame(f"event: table\ndata: {shown}\n\n" if isinstance(shown, str) else sse_frame("table", shown))
+
+    async def resync() -> None:
+        """Listening (again): the games changed while this process did not hear of them are
+        read back from the archive, and every spectator is sent every table anew."""
+        try:
+            heads = await run_in_threadpool(live.heads)
+            for gid in live.stale(heads):
+                async with game_lock(gid):
+                    live.refresh(gid)
+        except SQLAlchemyError as exc:
+            log.error("could not read the live games back from the archive: %s", exc)
+            return
+        finally:
+            fanned.set()
+        hub.publish("tables", live.tables())
 
     async def events(request: Request) -> Response:
         sub = hub.subscribe()
@@ -275,12 +338,25 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        loop = asyncio.get_running_loop()
+        listener: Listener | None = None
+        if shared:
+            listener = Listener(
+                engine,
+                origin,
+                on_change=lambda change: loop.call_soon_threadsafe(received, change),
+                on_listening=lambda: asyncio.run_coroutine_threadsafe(resync(), loop).result(),
+            ).start()
+        else:
+            fanned.set()
         if on_ready is not None:
             on_ready(hub)
         try:
             yield
         finally:
             hub.close()
+            if listener is not None:
+                await run_in_threadpool(listener.stop)
             # Whatever was accepted is stored before the server ends.
             writer.close()
 
@@ -300,6 +376,7 @@ def create_app(
     app.state.live = live
     app.state.hub = hub
     app.state.writer = writer
+    app.state.fanned = fanned
     return app
 
 
@@ -338,7 +415,7 @@ class ClubServer:
     def start(self) -> ClubServer:
         self._thread.start()
         # uvicorn sets ``started`` once it listens; the thread ends early on a failure.
-        while not self.server.started:
+        while not (self.server.started and self.app.state.fanned.is_set()):
             self._thread.join(0.01)
             if not self._thread.is_alive():
                 raise RuntimeError("the club server did not start")

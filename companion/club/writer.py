@@ -18,7 +18,8 @@ import logging
 import queue
 import threading
 from concurrent.futures import Future
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from sqlalchemy import Connection, Engine
 
@@ -40,9 +41,18 @@ class ArchiveWriter:
     """Stores writes in batches from a background thread. ``max_batch`` bounds a batch (a
     transaction holds the archive's write lock that long)."""
 
-    def __init__(self, engine: Engine, *, max_batch: int = 500) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        *,
+        max_batch: int = 500,
+        before: Callable[[Connection, Sequence[Any]], None] | None = None,
+        after: Callable[[Connection, Sequence[Any]], None] | None = None,
+    ) -> None:
         self.engine = engine
         self.max_batch = max_batch
+        # Done in each batch's transaction, before and after its writes (locks, announcements).
+        self.before, self.after = before, after
         self.batches = 0
         self.stored = 0
         self._queue: queue.SimpleQueue[_Item | None] = queue.SimpleQueue()
@@ -95,11 +105,19 @@ class ArchiveWriter:
     def _store(self, batch: list[tuple[Storable, Future[None] | None]]) -> None:
         try:
             with self.engine.begin() as conn:
-                for write, _ in batch:
+                writes = [write for write, _ in batch]
+                if self.before is not None:
+                    self.before(conn, writes)
+                for write in writes:
                     write.run(conn)
+                if self.after is not None:
+                    self.after(conn, writes)
         except Exception as exc:
             if len(batch) == 1:
-                log.error("could not store a post: %s", exc)
+                if getattr(exc, "expected", False):
+                    log.info("not stored: %s", exc)
+                else:
+                    log.error("could not store a post: %s", exc)
                 if batch[0][1] is not None:
                     batch[0][1].set_exception(exc)
                 return
