@@ -107,6 +107,11 @@ class LiveGame:
         """The events as the club holds them, header first (those played here, or ahead)."""
         return self.ahead if self.ahead is not None else self.lines
 
+    def head(self) -> tuple[int, str]:
+        """How many events the club holds of the game, and the last."""
+        known = self.known()
+        return len(known), known[-1]
+
     def catch_up(self) -> None:
         """Play what other processes stored since (:class:`RecordError` if it does not
         play: the caller reads the game back from the archive)."""
@@ -285,6 +290,9 @@ class LiveTables:
         self.shared = shared
         self.archive = Archive(engine)
         self.games: dict[str, LiveGame] = {}
+        # Each game as this process's spectators were last sent it (:meth:`LiveGame.head`),
+        # kept when memory reads a game back.
+        self.published: dict[str, tuple[int, str]] = {}
         self._reload()
 
     def _reload(self) -> None:
@@ -419,10 +427,10 @@ class LiveTables:
 
     # ------------------------------------------------------------------ other processes' posts
 
-    def receive(self, change: Change) -> str | dict[str, Any] | None:
+    def receive(self, change: Change) -> LiveGame | None:
         """A post another process stored: the game in memory follows it (played when next
-        needed), and what its table now shows is returned for the spectators (JSON text as
-        that process sent it, or worked out here); ``None`` when memory held it already."""
+        needed; its table's state for the page is the one that process sent, ``shown``, until
+        then). The game is returned (``None``: not held here)."""
         gid = change.game_id
         live = self.games.get(gid)
         at = _parse_time(change.at)
@@ -434,13 +442,12 @@ class LiveTables:
                 return None
             self._drop_archived(change.table)
             self.games[gid] = live
-            return change.state or live.snapshot()
+            return live
         known = _followed(live.known(), change) if live is not None and change.line is not None else False
         if known is None:
-            if change.ended and live is not None and not live.archived:
+            if change.ended and live is not None:
                 live.archived = True
-                return live.snapshot()
-            return None
+            return live
         if known is False:
             # Not what this process holds (a post it did not hear of, or too large to be
             # announced): the game as the archive has it.
@@ -450,16 +457,15 @@ class LiveTables:
         live.updated_at = at
         if change.ended:
             live.archived = True
-        return change.state or live.snapshot()
+        return live
 
-    def refresh(self, game_id: str) -> dict[str, Any] | None:
-        """The game read back from the archive (live or archived); its table's state."""
+    def refresh(self, game_id: str) -> LiveGame | None:
+        """The game read back from the archive (live or archived)."""
         self.forget(game_id)
         live = self._load(game_id)
-        if live is None:
-            return None
-        self.games[game_id] = live
-        return live.snapshot()
+        if live is not None:
+            self.games[game_id] = live
+        return live
 
     def heads(self) -> dict[str, tuple[int, str]]:
         """Every live game in the archive: how many events it holds, and the last."""
@@ -481,6 +487,7 @@ class LiveTables:
         """The table's earlier games that are over are in the archive: forget them here."""
         for gid in [g.game_id for g in self.games.values() if g.table == table and g.archived]:
             del self.games[gid]
+            self.published.pop(gid, None)
 
     def _begin(self, table: str, game_id: str, number: int, line: str, event: dict[str, Any]) -> Accepted:
         """The first event of a game the club does not know: its header."""

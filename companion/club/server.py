@@ -44,7 +44,7 @@ from starlette.routing import Route
 from companion.club.archive import Archive
 from companion.club.database import open_archive
 from companion.club.fanout import Change, Listener, announce, lock_games, new_origin
-from companion.club.live import Conflict, LiveTables, PostError
+from companion.club.live import Conflict, LiveGame, LiveTables, PostError
 from companion.club.parts import NoClubPart, part_of, require_part
 from companion.club.replay import replay_steps
 from companion.club.standings import compute_standings
@@ -271,12 +271,9 @@ def create_app(
                 break
             else:
                 return refuse(request, 503, f"table {table}: game {gid} is being posted to through other server processes; send again")
-            if accepted.status == 201 and hub.subscribers:
-                # The table's state for the page is built only when someone watches.
-                if state is not None:
-                    hub.publish_frame(f"event: table\ndata: {state}\n\n")
-                else:
-                    hub.publish("table", accepted.game.snapshot())
+            # A post already stored may have been stored through another process, and read
+            # back here from the archive before its announcement arrived: shown here now.
+            show(accepted.game, state)
         return JSONResponse(
             {"ok": True, "status": "stored" if accepted.status == 201 else "already stored", "stored": len(accepted.game.lines)},
             status_code=accepted.status,
@@ -290,13 +287,23 @@ def create_app(
     def received(change: Change) -> None:
         """Another process stored a post: memory follows, and so do this process's spectators."""
         try:
-            shown = live.receive(change)
+            game = live.receive(change)
+            if game is not None:
+                show(game, game.shown if game.ahead is not None else None)
         except Exception as exc:  # the archive away, or a game that does not play here
             log.error("could not follow game %s: %s", change.game_id, exc)
             live.forget(change.game_id)
+
+    def show(game: LiveGame, state: str | None) -> None:
+        """The game's table sent to this process's spectators, unless they have it as it is
+        (its ``state`` for the page as JSON text, when worked out already)."""
+        head = game.head()
+        if live.published.get(game.game_id) == head:
             return
-        if shown is not None and hub.subscribers:
-            hub.publish_frame(f"event: table\ndata: {shown}\n\n" if isinstance(shown, str) else sse_frame("table", shown))
+        live.published[game.game_id] = head
+        if hub.subscribers:
+            # The table's state for the page is built only when someone watches.
+            hub.publish_frame(f"event: table\ndata: {state}\n\n" if state is not None else sse_frame("table", game.snapshot()))
 
     async def resync() -> None:
         """Listening (again): the games changed while this process did not hear of them are
@@ -305,7 +312,9 @@ def create_app(
             heads = await run_in_threadpool(live.heads)
             for gid in live.stale(heads):
                 async with game_lock(gid):
-                    live.refresh(gid)
+                    game = live.refresh(gid)
+                    if game is not None:
+                        live.published[gid] = game.head()  # sent below with every table
         except SQLAlchemyError as exc:
             log.error("could not read the live games back from the archive: %s", exc)
             return
