@@ -58,6 +58,8 @@ RECENT = 8
 #: What a game id posted to may be.
 GAME_ID = re.compile(r"[\w-]{1,64}")
 MAX_EVENT_BYTES = 64 * 1024
+#: The source of a game stored when it ended at a table, before the table's name.
+TABLE_SOURCE = "table "
 
 
 class Conflict(Exception):
@@ -168,7 +170,7 @@ class LiveGame:
         when its table began it."""
         events = [json.loads(line) for line in self.lines]
         result = self.part.result(self.game, self.tally)
-        parsed = played_game(events, self.game.setup, result, played_at=self.started_at, source=f"table {self.table}")
+        parsed = played_game(events, self.game.setup, result, played_at=self.started_at, source=f"{TABLE_SOURCE}{self.table}")
         return dataclasses.replace(parsed, id=self.game_id)
 
 
@@ -335,7 +337,11 @@ class LiveTables:
         lines = self.archive.events(game_id)
         if not lines:
             return None
-        live = _replayed(game_id, None, lines)
+        # A game a table played live is stored as coming from it ("table NAME").
+        with self.engine.connect() as conn:
+            source = conn.execute(select(games.c.source).where(games.c.id == game_id)).scalar()
+        table = source[len(TABLE_SOURCE) :] if isinstance(source, str) and source.startswith(TABLE_SOURCE) else None
+        live = _replayed(game_id, table, lines)
         live.archived = True
         return live
 
