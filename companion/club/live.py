@@ -49,7 +49,7 @@ from companion.club.fanout import Change
 from companion.club.schema import games, live_events
 from companion.records.format import RecordError, Replayer, play_event, read_record
 
-__all__ = ["Accepted", "Conflict", "LiveGame", "LiveTables", "PostError", "RECENT", "Write"]
+__all__ = ["Accepted", "Conflict", "check_writes", "LiveGame", "LiveTables", "PostError", "RECENT", "Write"]
 
 log = logging.getLogger("companion.club.live")
 
@@ -229,6 +229,7 @@ class Write:
     # the last of them. Another process may have stored a post of the game since.
     expect: tuple[int, str | None] = (0, None)
     notice: str | None = None  # its announcement to the other processes (:mod:`~companion.club.fanout`)
+    checked: bool = False  # checked with its batch (:func:`check_writes`)
 
     def check(self, conn: Connection) -> None:
         """:class:`Conflict` unless the archive holds the game as expected (under the game's
@@ -248,7 +249,8 @@ class Write:
 
     def run(self, conn: Connection) -> None:
         gid = self.game_id
-        self.check(conn)
+        if not self.checked:
+            self.check(conn)
         if self.ended is not None:
             # The game is over: into the archive, out of the live events.
             Archive(conn.engine).store_on(conn, self.ended.parsed())
@@ -267,6 +269,29 @@ class Write:
             live_events.insert(),
             {"game_id": gid, "number": self.number, "table_name": self.table, "body": self.line, "received_at": self.received_at},
         )
+
+
+def check_writes(conn: Connection, writes: Sequence[Write]) -> None:
+    """:meth:`Write.check` for a batch of writes of different games, in one query or two:
+    :class:`Conflict` when any does not hold."""
+    ids = [w.game_id for w in writes]
+    last = (
+        select(live_events.c.game_id, func.max(live_events.c.number))
+        .where(live_events.c.game_id.in_(ids))
+        .group_by(live_events.c.game_id)
+    )
+    query = select(live_events.c.game_id, live_events.c.number, live_events.c.body).where(
+        tuple_(live_events.c.game_id, live_events.c.number).in_(last)
+    )
+    found = {row.game_id: (row.number, row.body) for row in conn.execute(query)}
+    for w in writes:
+        if found.get(w.game_id, (0, None)) != w.expect:
+            raise Conflict(f"game {w.game_id}: event {w.number} was taken with {w.expect[0]} event(s) stored")
+    new = [w.game_id for w in writes if w.expect[0] == 0]
+    if new and conn.execute(select(games.c.id).where(games.c.id.in_(new)).limit(1)).first() is not None:
+        raise Conflict("a game begun is already in the archive")
+    for w in writes:
+        w.checked = True
 
 
 @dataclass(frozen=True)

@@ -26,14 +26,14 @@ import logging
 import socket
 import threading
 import weakref
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
 import uvicorn
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -44,7 +44,7 @@ from starlette.routing import Route
 from companion.club.archive import Archive
 from companion.club.database import open_archive
 from companion.club.fanout import Change, Listener, announce, lock_games, new_origin
-from companion.club.live import Conflict, LiveGame, LiveTables, PostError
+from companion.club.live import Conflict, LiveGame, LiveTables, PostError, Write, check_writes
 from companion.club.parts import NoClubPart, part_of, require_part
 from companion.club.replay import replay_steps
 from companion.club.standings import compute_standings
@@ -156,14 +156,14 @@ def create_app(
     live = LiveTables(engine, shared=shared)
     archive = Archive(engine)
     hub = Hub()
-    if shared:
-        writer = ArchiveWriter(
-            engine,
-            before=lambda conn, writes: lock_games(conn, [w.game_id for w in writes]),
-            after=lambda conn, writes: announce(conn, [w.notice for w in writes if w.notice]),
-        )
-    else:
-        writer = ArchiveWriter(engine)
+
+    def before(conn: Connection, writes: Sequence[Write]) -> None:
+        lock_games(conn, [w.game_id for w in writes])
+        check_writes(conn, writes)
+
+    writer = ArchiveWriter(
+        engine, before=before, after=lambda conn, writes: announce(conn, [w.notice for w in writes if w.notice])
+    )
     fanned = threading.Event()  # set once this process hears the others' posts (or alone)
     # One post of a game at a time: its events are played and stored in order.
     game_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
