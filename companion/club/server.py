@@ -20,6 +20,7 @@ one game are taken one at a time, in the order they arrive.
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import html
 import json
 import logging
@@ -30,7 +31,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import uvicorn
 from sqlalchemy import Connection, Engine
@@ -42,7 +43,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from companion.club.archive import Archive
-from companion.club.database import open_archive
+from companion.club.database import ArchiveUnavailable, open_archive
 from companion.club.fanout import Change, Listener, announce, lock_games, new_origin
 from companion.club.live import Conflict, LiveGame, LiveTables, PostError, Write, check_writes
 from companion.club.parts import NoClubPart, part_of, require_part
@@ -465,6 +466,7 @@ def serve(db: str | None, *, host: str, port: int, tokens_path: Path, game: str 
     logging.getLogger("alembic").setLevel(logging.WARNING)
     require_part(game_named(game))  # a game the page cannot show is refused before the archive opens
     engine = open_archive(db)
+    alone = _serve_alone(engine)  # held open while the server runs
     tokens = TokenFile(tokens_path)
     app = create_app(engine, tokens, game=game)
     # Bound before the banner, so that whoever reads it can connect at once.
@@ -474,5 +476,27 @@ def serve(db: str | None, *, host: str, port: int, tokens_path: Path, game: str 
     if host not in ("127.0.0.1", "localhost", "::1"):
         print("listening beyond this computer: anyone on the network can watch; tables need their tokens to post", flush=True)
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=3)
-    uvicorn.Server(config).run(sockets=[sock])
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        if alone is not None:
+            alone.close()
     return 0
+
+
+def _serve_alone(engine: Engine) -> IO[bytes] | None:
+    """On SQLite, this server is the only one on the archive: a second one would show its
+    spectators only its own tables. Several processes share a PostgreSQL archive instead."""
+    database = engine.url.database
+    if engine.dialect.name != "sqlite" or not database or database == ":memory:":
+        return None
+    lock = open(f"{database}.server-lock", "wb")
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        lock.close()
+        raise ArchiveUnavailable(
+            f"another rop club serve already serves {database}: one server process serves a SQLite archive; "
+            "to run several, use PostgreSQL (docs/club.md, 'A tournament')"
+        ) from None
+    return lock

@@ -434,3 +434,23 @@ def test_postgresql_restarted_under_load_loses_and_doubles_nothing(cluster: PgCl
         for f in feeds:
             f.close()
         pair.close()
+
+
+def test_a_second_server_on_a_sqlite_archive_is_refused(tmp_path: Path, tokens: tuple[Path, dict[str, str]]) -> None:
+    """SQLite is one server process: a second ``rop club serve`` on the same file says so,
+    and what to do instead, rather than show its spectators only its own tables."""
+    db = str(tmp_path / "club.sqlite")
+    first, _ = _serve(db, tokens[0])
+    try:
+        second = subprocess.run(
+            [sys.executable, "-m", "companion.cli", "club", "serve", "--db", db, "--port", str(free_port()), "--tokens", str(tokens[0])],
+            capture_output=True, text=True, timeout=120,
+        )
+        assert second.returncode == 2
+        assert "another rop club serve already serves" in second.stderr and "PostgreSQL" in second.stderr
+    finally:
+        first.terminate()
+        first.wait(30)
+    again, _ = _serve(db, tokens[0])  # the first one gone, its archive may be served again
+    again.terminate()
+    again.wait(30)
