@@ -25,6 +25,12 @@ stored. Accepted events are kept in ``live_events``; when a game ends it is stor
 archive like any added record (same identity, so a later ``rop club add`` of the file is a
 duplicate), in the same transaction that clears its live events. A write that fails leaves
 the game to be read back from the archive (:meth:`LiveTables.forget`).
+
+Other server processes may take posts on the same archive (PostgreSQL,
+:mod:`companion.club.fanout`). A write therefore checks, when it is stored, that the archive
+holds the game as this process believed (:class:`Conflict` otherwise: the game is read back
+and the post taken again), and the posts the others stored reach this process through
+:meth:`LiveTables.receive`, to be played here when next needed.
 """
 
 from __future__ import annotations
@@ -38,7 +44,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import Connection, Engine, delete, func, select, tuple_, update
 
@@ -474,7 +480,9 @@ class LiveTables:
             self._drop_archived(change.table)
             self.games[gid] = live
             return live
-        known = _followed(live.known(), change) if live is not None and change.line is not None else False
+        known: list[str] | None | Literal[False] = (
+            _followed(live.known(), change) if live is not None and change.line is not None else False
+        )
         if known is None:
             if change.ended and live is not None:
                 live.archived = True
@@ -569,7 +577,7 @@ class LiveTables:
         return write
 
 
-def _followed(lines: list[str], change: Change) -> list[str] | None | bool:
+def _followed(lines: list[str], change: Change) -> list[str] | None | Literal[False]:
     """``lines`` (a game's events, header first) after ``change``; ``None`` when they hold it
     already; ``False`` when it does not follow on from them."""
     n, line = change.number, change.line

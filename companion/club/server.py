@@ -15,6 +15,10 @@ described in :mod:`companion.club.live`. A refused post gets a 4xx status with t
 JSON and is logged; nothing of it is stored. An accepted post is answered once it is stored
 (:mod:`companion.club.writer`, which commits the posts of many tables together); the posts of
 one game are taken one at a time, in the order they arrive.
+
+On PostgreSQL several server processes may serve one archive (:mod:`companion.club.fanout`):
+each stores its posts under their games' locks and announces them, and shows its spectators
+the posts the others announce. A post answered 503 (the archive away) is to be sent again.
 """
 
 from __future__ import annotations
