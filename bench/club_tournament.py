@@ -50,11 +50,13 @@ class Outcome:
     posts: int = 0
     refused: dict[str, int] = field(default_factory=dict)
     delays: list[float] = field(default_factory=list)
+    answers: list[float] = field(default_factory=list)  # from sending a post to its answer
     missed: int = 0
     seen_twice: int = 0
     lost: int = 0
     doubled: int = 0
     server_cpu: float = 0.0
+    client_cpu: float = 0.0
     per_process_cpu: list[float] = field(default_factory=list)
 
 
@@ -123,6 +125,7 @@ async def _run(ports: list[int], tokens: dict[str, str], pool: Records, args: An
                         out.refused["connection lost"] = out.refused.get("connection lost", 0) + 1
                         continue
                     if status in (200, 201):
+                        out.answers.append(time.perf_counter() - sent[(gid.encode(), n)])
                         acked[gid] = n
                         out.posts += 1
                         break
@@ -184,9 +187,12 @@ def _one(processes: int, args: Any, pool: Records, work: Path) -> Outcome:
                 proc.stdout.readline()  # the banner: it listens
                 servers.append((proc, port))
             before = [_cpu(p.pid) for p, _ in servers]
+            mine = resource.getrusage(resource.RUSAGE_SELF)
             out = asyncio.run(_run([port for _, port in servers], tokens, pool, args))
             out.per_process_cpu = [_cpu(p.pid) - b for (p, _), b in zip(servers, before)]
             out.server_cpu = sum(out.per_process_cpu)
+            done = resource.getrusage(resource.RUSAGE_SELF)
+            out.client_cpu = (done.ru_utime + done.ru_stime) - (mine.ru_utime + mine.ru_stime)
         finally:
             for proc, _ in servers:
                 proc.terminate()
@@ -211,9 +217,9 @@ def main(args: Any) -> int:
     print(f"tournament: {args.tables} tables, a move every {args.pace:g} s each ({args.tables / args.pace:.0f} posts/s), "
           f"{args.spectators} spectators, {args.seconds:.0f} s per run, tables {args.spread} to a process; "
           f"PostgreSQL and the load on this machine ({_cores()} cores)", flush=True)
-    print("| processes | posts/s | post to every spectator: p50 / p95 / max | refused | lost / doubled | "
-          "updates missed / twice | server processor a post | each process busy |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |", flush=True)
+    print("| processes | posts/s | post answered: p50 / p95 | post to every spectator: p50 / p95 / max | refused | lost / doubled | "
+          "updates missed / twice | server processor a post | each process busy | tables and spectators busy |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |", flush=True)
     results = []
     for p in counts:
         out = _one(p, args, pool, work)
@@ -222,8 +228,9 @@ def main(args: Any) -> int:
         refused = ", ".join(f"{n} x {s}" for s, n in sorted(out.refused.items())) or "0"
         per_post = out.server_cpu / out.posts * 1e3 if out.posts else float("nan")
         busy = " / ".join(f"{c / out.seconds * 100:.0f}%" for c in out.per_process_cpu)
-        print(f"| {p} | {out.posts / out.seconds:.0f} | {_q(lat, 0.5):.1f} / {_q(lat, 0.95):.1f} / {_q(lat, 1.0):.0f} ms | "
-              f"{refused} | {out.lost} / {out.doubled} | {out.missed} / {out.seen_twice} | {per_post:.2f} ms | {busy} |", flush=True)
+        answers = sorted(out.answers)
+        print(f"| {p} | {out.posts / out.seconds:.0f} | {_q(answers, 0.5):.1f} / {_q(answers, 0.95):.1f} ms | {_q(lat, 0.5):.1f} / {_q(lat, 0.95):.1f} / {_q(lat, 1.0):.0f} ms | "
+              f"{refused} | {out.lost} / {out.doubled} | {out.missed} / {out.seen_twice} | {per_post:.2f} ms | {busy} | {out.client_cpu / out.seconds * 100:.0f}% |", flush=True)
     shutil.rmtree(work, ignore_errors=True)
     for out in results:
         if not out.posts:

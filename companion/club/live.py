@@ -47,6 +47,7 @@ from datetime import UTC, datetime
 from typing import Any, Literal
 
 from sqlalchemy import Connection, Engine, delete, func, select, tuple_, update
+from sqlalchemy.dialects.postgresql import distinct_on
 
 from companion.club import identity
 from companion.club.archive import Archive, ParsedGame, played_game
@@ -55,7 +56,7 @@ from companion.club.fanout import Change
 from companion.club.schema import games, live_events
 from companion.records.format import RecordError, Replayer, play_event, read_record
 
-__all__ = ["Accepted", "Conflict", "check_writes", "LiveGame", "LiveTables", "PostError", "RECENT", "Write"]
+__all__ = ["Accepted", "Conflict", "check_writes", "store_writes", "LiveGame", "LiveTables", "PostError", "RECENT", "Write"]
 
 log = logging.getLogger("companion.club.live")
 
@@ -271,24 +272,38 @@ class Write:
             return
         if self.kind == "replace":
             conn.execute(delete(live_events).where((live_events.c.game_id == gid) & (live_events.c.number >= self.number)))
-        conn.execute(
-            live_events.insert(),
-            {"game_id": gid, "number": self.number, "table_name": self.table, "body": self.line, "received_at": self.received_at},
-        )
+        conn.execute(live_events.insert(), self.row())
+
+    def row(self) -> dict[str, Any]:
+        """The live event it stores."""
+        return {"game_id": self.game_id, "number": self.number, "table_name": self.table, "body": self.line, "received_at": self.received_at}
+
+    @property
+    def appends(self) -> bool:
+        """It only appends an event to a game still being played."""
+        return self.kind == "append" and self.ended is None
 
 
 def check_writes(conn: Connection, writes: Sequence[Write]) -> None:
     """:meth:`Write.check` for a batch of writes of different games, in one query or two:
     :class:`Conflict` when any does not hold."""
     ids = [w.game_id for w in writes]
-    last = (
-        select(live_events.c.game_id, func.max(live_events.c.number))
-        .where(live_events.c.game_id.in_(ids))
-        .group_by(live_events.c.game_id)
-    )
-    query = select(live_events.c.game_id, live_events.c.number, live_events.c.body).where(
-        tuple_(live_events.c.game_id, live_events.c.number).in_(last)
-    )
+    columns = (live_events.c.game_id, live_events.c.number, live_events.c.body)
+    if conn.dialect.name == "postgresql":
+        # Each game's last event, read along the primary key's index.
+        query = (
+            select(*columns)
+            .where(live_events.c.game_id.in_(ids))
+            .order_by(live_events.c.game_id, live_events.c.number.desc())
+            .ext(distinct_on(live_events.c.game_id))
+        )
+    else:
+        last = (
+            select(live_events.c.game_id, func.max(live_events.c.number))
+            .where(live_events.c.game_id.in_(ids))
+            .group_by(live_events.c.game_id)
+        )
+        query = select(*columns).where(tuple_(live_events.c.game_id, live_events.c.number).in_(last))
     found = {row.game_id: (row.number, row.body) for row in conn.execute(query)}
     for w in writes:
         if found.get(w.game_id, (0, None)) != w.expect:
@@ -298,6 +313,19 @@ def check_writes(conn: Connection, writes: Sequence[Write]) -> None:
         raise Conflict("a game begun is already in the archive")
     for w in writes:
         w.checked = True
+
+
+def store_writes(conn: Connection, writes: Sequence[Write]) -> None:
+    """Store a batch of writes, each of another game, on ``conn``'s transaction: checked in
+    one query (:func:`check_writes`), the events appended inserted in one statement (most
+    posts; a transaction of many short statements would wait on the database for each)."""
+    check_writes(conn, writes)
+    appends = [w.row() for w in writes if w.appends]
+    if appends:
+        conn.execute(live_events.insert(), appends)
+    for w in writes:
+        if not w.appends:
+            w.run(conn)
 
 
 @dataclass(frozen=True)
@@ -387,7 +415,9 @@ class LiveTables:
         live = self.games[game_id] = _from_rows(game_id, rows)
         return live
 
-    def post(self, table: str, game_id: str, number: int, body: bytes, *, replace: bool = False) -> Accepted:
+    def post(
+        self, table: str, game_id: str, number: int, body: bytes, *, replace: bool = False, read: bool = False
+    ) -> Accepted:
         """Take event ``number`` of ``game_id`` from ``table``; raises :class:`PostError`
         when refused. The game in memory is changed at once; the caller stores the
         returned write before answering, and calls :meth:`forget` if that fails.
@@ -409,28 +439,32 @@ class LiveTables:
             raise PostError(400, f"event {number} must be a JSON object")
         line = identity.canonical(event)
         try:
-            return self._take(table, game_id, number, line, event, replace)
+            return self._take(table, game_id, number, line, event, replace, read)
         except PostError as exc:
             if exc.status != 409 or not self.shared:
                 raise
         # Out of order for what this process holds: another may have taken the game's last
         # posts. Read back from the archive, the post is taken, or refused, for good.
         self.forget(game_id)
-        return self._take(table, game_id, number, line, event, replace)
+        return self._take(table, game_id, number, line, event, replace, True)
 
-    def _held(self, game_id: str) -> LiveGame | None:
+    def _held(self, game_id: str, read: bool) -> LiveGame | None:
         """The game as memory holds it, caught up with other processes' posts, else read
-        from the archive."""
+        from the archive if ``read``."""
         live = self.games.get(game_id)
         if live is not None:
             try:
                 live.catch_up()
             except RecordError:
                 live = None
-        return live or self._load(game_id)
+        return live or (self._load(game_id) if read else None)
 
-    def _take(self, table: str, game_id: str, number: int, line: str, event: dict[str, Any], replace: bool) -> Accepted:
-        live = self._held(game_id)
+    def _take(
+        self, table: str, game_id: str, number: int, line: str, event: dict[str, Any], replace: bool, read: bool
+    ) -> Accepted:
+        # A game header not in memory is a new game, nearly always: taken without reading the
+        # archive first, since storing it checks that the archive does not hold the game.
+        live = self._held(game_id, read or number != 1)
         if live is None:
             return self._begin(table, game_id, number, line, event)
         if live.table is not None and live.table != table:

@@ -49,7 +49,7 @@ from starlette.routing import Route
 from companion.club.archive import Archive
 from companion.club.database import ArchiveUnavailable, open_archive
 from companion.club.fanout import Change, Listener, announce, lock_games, new_origin
-from companion.club.live import Conflict, LiveGame, LiveTables, PostError, Write, check_writes
+from companion.club.live import Conflict, LiveGame, LiveTables, PostError, Write, store_writes
 from companion.club.parts import NoClubPart, part_of, require_part
 from companion.club.replay import replay_steps
 from companion.club.standings import compute_standings
@@ -162,13 +162,12 @@ def create_app(
     archive = Archive(engine)
     hub = Hub()
 
-    def before(conn: Connection, writes: Sequence[Write]) -> None:
+    def store(conn: Connection, writes: Sequence[Write]) -> None:
         lock_games(conn, [w.game_id for w in writes])
-        check_writes(conn, writes)
+        store_writes(conn, writes)
+        announce(conn, [w.notice for w in writes if w.notice])
 
-    writer = ArchiveWriter(
-        engine, before=before, after=lambda conn, writes: announce(conn, [w.notice for w in writes if w.notice])
-    )
+    writer = ArchiveWriter(engine, store=store)
     fanned = threading.Event()  # set once this process hears the others' posts (or alone)
     # One post of a game at a time: its events are played and stored in order.
     game_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -241,9 +240,10 @@ def create_app(
         body = await request.body()
         replace = request.query_params.get("replace") in ("1", "true")
         async with game_lock(gid):
-            for _ in range(3):
+            for attempt in range(3):
                 try:
-                    accepted = live.post(table, gid, number, body, replace=replace)
+                    # After a conflict, the game is read from the archive whatever the post.
+                    accepted = live.post(table, gid, number, body, replace=replace, read=attempt > 0)
                 except PostError as exc:
                     return refuse(request, exc.status, f"table {table}: {exc.reason}", **exc.extra)
                 except SQLAlchemyError as exc:
@@ -342,7 +342,16 @@ def create_app(
                         continue
                     if item is None:
                         return
-                    yield item
+                    # What queued meanwhile goes out with it, in one write: a spectator behind
+                    # catches up in a few writes instead of one per table update.
+                    frames = [item]
+                    while not sub.queue.empty() and len(frames) < 200:
+                        more = sub.queue.get_nowait()
+                        if more is None:
+                            yield "".join(frames)
+                            return
+                        frames.append(more)
+                    yield "".join(frames)
             finally:
                 hub.unsubscribe(sub)
 
@@ -479,7 +488,9 @@ def serve(db: str | None, *, host: str, port: int, tokens_path: Path, game: str 
     print(f"club page on http://{shown}:{sock.getsockname()[1]}/ ({len(tokens.tokens)} table token(s) from {tokens_path})", flush=True)
     if host not in ("127.0.0.1", "localhost", "::1"):
         print("listening beyond this computer: anyone on the network can watch; tables need their tokens to post", flush=True)
-    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=3)
+    # Tables post a move every few seconds: their connections are kept between moves (as
+    # nginx keeps them, 75 s), rather than opened again for each.
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=3, timeout_keep_alive=75)
     try:
         uvicorn.Server(config).run(sockets=[sock])
     finally:

@@ -46,13 +46,12 @@ class ArchiveWriter:
         engine: Engine,
         *,
         max_batch: int = 500,
-        before: Callable[[Connection, Sequence[Any]], None] | None = None,
-        after: Callable[[Connection, Sequence[Any]], None] | None = None,
+        store: Callable[[Connection, Sequence[Any]], None] | None = None,
     ) -> None:
         self.engine = engine
         self.max_batch = max_batch
-        # Done in each batch's transaction, before and after its writes (locks, announcements).
-        self.before, self.after = before, after
+        # How a batch is stored on its transaction: by default, each write in turn.
+        self.store_batch = store or _each
         self.batches = 0
         self.stored = 0
         self._queue: queue.SimpleQueue[_Item | None] = queue.SimpleQueue()
@@ -105,13 +104,7 @@ class ArchiveWriter:
     def _store(self, batch: list[tuple[Storable, Future[None] | None]]) -> None:
         try:
             with self.engine.begin() as conn:
-                writes = [write for write, _ in batch]
-                if self.before is not None:
-                    self.before(conn, writes)
-                for write in writes:
-                    write.run(conn)
-                if self.after is not None:
-                    self.after(conn, writes)
+                self.store_batch(conn, [write for write, _ in batch])
         except Exception as exc:
             if len(batch) == 1:
                 if getattr(exc, "expected", False):
@@ -130,6 +123,11 @@ class ArchiveWriter:
         for _, done in batch:
             if done is not None:
                 done.set_result(None)
+
+
+def _each(conn: Connection, writes: Sequence[Storable]) -> None:
+    for write in writes:
+        write.run(conn)
 
 
 def _started(item: _Item) -> tuple[Storable, Future[None] | None]:
