@@ -486,6 +486,8 @@ def serve(db: str | None, *, host: str, port: int, tokens_path: Path, game: str 
     sock = _listen(host, port)
     shown = f"[{host}]" if ":" in host else host
     print(f"club page on http://{shown}:{sock.getsockname()[1]}/ ({len(tokens.tokens)} table token(s) from {tokens_path})", flush=True)
+    if engine.dialect.name == "postgresql":
+        print("other rop club serve processes on this archive serve the same tables and page (PostgreSQL NOTIFY)", flush=True)
     if host not in ("127.0.0.1", "localhost", "::1"):
         print("listening beyond this computer: anyone on the network can watch; tables need their tokens to post", flush=True)
     # Tables post a move every few seconds: their connections are kept between moves (as

@@ -454,3 +454,19 @@ def test_a_second_server_on_a_sqlite_archive_is_refused(tmp_path: Path, tokens: 
     again, _ = _serve(db, tokens[0])  # the first one gone, its archive may be served again
     again.terminate()
     again.wait(30)
+
+
+def test_an_announcement_fits_a_notification() -> None:
+    """PostgreSQL takes notifications under 8,000 bytes: a larger announcement leaves out the
+    table's state (the other processes work it out), then the event too (they read the game
+    from the archive); what it keeps reads back as it was."""
+    from companion.club.fanout import MAX_PAYLOAD, Change
+
+    small = Change("p1", "g1", "t1", 7, "append", False, "2026-01-01T00:00:00+00:00", '{"event":"play"}', '{"events":7}')
+    assert Change.decode(small.encode()) == small
+    big_state = Change("p1", "g1", "t1", 7, "fill", False, "2026-01-01T00:00:00+00:00", '{"event":"deal"}', "x" * 8000)
+    assert Change.decode(big_state.encode()) == Change("p1", "g1", "t1", 7, "fill", False, big_state.at, big_state.line, None)
+    big_line = Change("p1", "g1", "t1", 7, "append", True, "2026-01-01T00:00:00+00:00", '"' + "é" * 5000 + '"', None)
+    payload = big_line.encode()
+    assert len(payload.encode("utf-8")) <= MAX_PAYLOAD
+    assert Change.decode(payload) == Change("p1", "g1", "t1", 7, "append", True, big_line.at, None, None)
