@@ -1,9 +1,9 @@
 """Several server processes over one PostgreSQL archive: what one takes, every other shows.
 
 Each process keeps every live game in memory (:mod:`companion.club.live`). A post is stored by
-one of them; in the same transaction it is announced with PostgreSQL's ``NOTIFY`` on
-:data:`CHANNEL`, so that an announcement goes out exactly when, and only if, its post is
-stored, in the order the posts were stored. Every process ``LISTEN``\\ s on a connection of
+one of them; right after that transaction it is announced with PostgreSQL's ``NOTIFY`` on
+:data:`CHANNEL` (:func:`announce`), before the table is answered, so that a game's posts are
+announced in the order they were stored. Every process ``LISTEN``\\ s on a connection of
 its own (:class:`Listener`) and passes each other process's announcements to its live
 tables and its spectators. Nothing else carries the posts between processes: no broker.
 
@@ -106,10 +106,22 @@ def lock_games(conn: Connection, game_ids: Sequence[str]) -> None:
     )
 
 
-def announce(conn: Connection, payloads: Sequence[str]) -> None:
-    """Announce stored posts on ``conn``'s transaction: sent when it commits (PostgreSQL)."""
-    if conn.dialect.name != "postgresql" or not payloads:
+def announce(engine: Engine, payloads: Sequence[str]) -> None:
+    """Announce stored posts (PostgreSQL), in a transaction of their own right after theirs.
+
+    PostgreSQL lets one transaction that notifies commit at a time: notifying in the posts'
+    own transactions would make the processes wait on each other's writes to disk. The
+    announcement holds nothing to keep, so its transaction does not wait for the disk. A
+    process that dies between the two leaves its last posts unannounced: the others read
+    them from the archive at the game's next post, or when they listen again."""
+    if engine.dialect.name != "postgresql" or not payloads:
         return
+    with engine.begin() as conn:
+        conn.exec_driver_sql("SET LOCAL synchronous_commit TO off")
+        _notify(conn, payloads)
+
+
+def _notify(conn: Connection, payloads: Sequence[str]) -> None:
     conn.execute(
         text("SELECT count(pg_notify(:channel, p)) FROM unnest(CAST(:payloads AS text[])) WITH ORDINALITY AS u(p, i)"),
         {"channel": CHANNEL, "payloads": list(payloads)},

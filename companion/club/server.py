@@ -165,9 +165,10 @@ def create_app(
     def store(conn: Connection, writes: Sequence[Write]) -> None:
         lock_games(conn, [w.game_id for w in writes])
         store_writes(conn, writes)
-        announce(conn, [w.notice for w in writes if w.notice])
 
-    writer = ArchiveWriter(engine, store=store)
+    writer = ArchiveWriter(
+        engine, store=store, stored=lambda writes: announce(engine, [w.notice for w in writes if w.notice])
+    )
     fanned = threading.Event()  # set once this process hears the others' posts (or alone)
     # One post of a game at a time: its events are played and stored in order.
     game_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()

@@ -47,11 +47,14 @@ class ArchiveWriter:
         *,
         max_batch: int = 500,
         store: Callable[[Connection, Sequence[Any]], None] | None = None,
+        stored: Callable[[Sequence[Any]], None] | None = None,
     ) -> None:
         self.engine = engine
         self.max_batch = max_batch
         # How a batch is stored on its transaction: by default, each write in turn.
         self.store_batch = store or _each
+        # What follows a batch once it is committed, before its posts are answered.
+        self.after_commit = stored
         self.batches = 0
         self.stored = 0
         self._queue: queue.SimpleQueue[_Item | None] = queue.SimpleQueue()
@@ -120,6 +123,11 @@ class ArchiveWriter:
             return
         self.batches += 1
         self.stored += len(batch)
+        if self.after_commit is not None:
+            try:
+                self.after_commit([write for write, _ in batch])
+            except Exception as exc:  # stored all the same: the posts are answered as such
+                log.warning("stored %d post(s), but what follows failed: %s", len(batch), exc)
         for _, done in batch:
             if done is not None:
                 done.set_result(None)
