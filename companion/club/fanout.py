@@ -116,16 +116,15 @@ def announce(engine: Engine, payloads: Sequence[str]) -> None:
     them from the archive at the game's next post, or when they listen again."""
     if engine.dialect.name != "postgresql" or not payloads:
         return
-    with engine.begin() as conn:
-        conn.exec_driver_sql("SET LOCAL synchronous_commit TO off")
-        _notify(conn, payloads)
-
-
-def _notify(conn: Connection, payloads: Sequence[str]) -> None:
-    conn.execute(
-        text("SELECT count(pg_notify(:channel, p)) FROM unnest(CAST(:payloads AS text[])) WITH ORDINALITY AS u(p, i)"),
-        {"channel": CHANNEL, "payloads": list(payloads)},
-    )
+    # One statement, its own transaction: one round trip to the database.
+    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+        conn.execute(
+            text(
+                "SELECT set_config('synchronous_commit', 'off', true), count(pg_notify(:channel, p)) "
+                "FROM unnest(CAST(:payloads AS text[])) WITH ORDINALITY AS u(p, i)"
+            ),
+            {"channel": CHANNEL, "payloads": list(payloads)},
+        )
 
 
 def _dsn(engine: Engine) -> str:
