@@ -106,25 +106,27 @@ def lock_games(conn: Connection, game_ids: Sequence[str]) -> None:
     )
 
 
-def announce(engine: Engine, payloads: Sequence[str]) -> None:
-    """Announce stored posts (PostgreSQL), in a transaction of their own right after theirs.
+def announce(conn: Connection, payloads: Sequence[str]) -> None:
+    """Announce stored posts (PostgreSQL) on ``conn``, right after their transaction committed,
+    in one statement that is its own transaction.
 
     PostgreSQL lets one transaction that notifies commit at a time: notifying in the posts'
     own transactions would make the processes wait on each other's writes to disk. The
     announcement holds nothing to keep, so its transaction does not wait for the disk. A
     process that dies between the two leaves its last posts unannounced: the others read
     them from the archive at the game's next post, or when they listen again."""
-    if engine.dialect.name != "postgresql" or not payloads:
+    if conn.dialect.name != "postgresql" or not payloads:
         return
-    # One statement, its own transaction: one round trip to the database.
-    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
-        conn.execute(
-            text(
-                "SELECT set_config('synchronous_commit', 'off', true), count(pg_notify(:channel, p)) "
-                "FROM unnest(CAST(:payloads AS text[])) WITH ORDINALITY AS u(p, i)"
-            ),
-            {"channel": CHANNEL, "payloads": list(payloads)},
+    raw: Any = conn.connection.driver_connection
+    raw.autocommit = True  # one round trip: no BEGIN and COMMIT around the statement
+    try:
+        raw.execute(
+            "SELECT set_config('synchronous_commit', 'off', true), count(pg_notify(%s, p)) "
+            "FROM unnest(%s::text[]) WITH ORDINALITY AS u(p, i)",
+            (CHANNEL, list(payloads)),
         )
+    finally:
+        raw.autocommit = False
 
 
 def _dsn(engine: Engine) -> str:

@@ -167,7 +167,7 @@ def create_app(
         store_writes(conn, writes)
 
     writer = ArchiveWriter(
-        engine, store=store, stored=lambda writes: announce(engine, [w.notice for w in writes if w.notice])
+        engine, store=store, stored=lambda conn, writes: announce(conn, [w.notice for w in writes if w.notice])
     )
     fanned = threading.Event()  # set once this process hears the others' posts (or alone)
     # One post of a game at a time: its events are played and stored in order.

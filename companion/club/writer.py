@@ -47,13 +47,13 @@ class ArchiveWriter:
         *,
         max_batch: int = 500,
         store: Callable[[Connection, Sequence[Any]], None] | None = None,
-        stored: Callable[[Sequence[Any]], None] | None = None,
+        stored: Callable[[Connection, Sequence[Any]], None] | None = None,
     ) -> None:
         self.engine = engine
         self.max_batch = max_batch
         # How a batch is stored on its transaction: by default, each write in turn.
         self.store_batch = store or _each
-        # What follows a batch once it is committed, before its posts are answered.
+        # What follows a batch once it is committed, on its connection, before its posts are answered.
         self.after_commit = stored
         self.batches = 0
         self.stored = 0
@@ -105,29 +105,43 @@ class ArchiveWriter:
                 return
 
     def _store(self, batch: list[tuple[Storable, Future[None] | None]]) -> None:
+        writes = [write for write, _ in batch]
         try:
-            with self.engine.begin() as conn:
-                self.store_batch(conn, [write for write, _ in batch])
-        except Exception as exc:
-            if len(batch) == 1:
-                if getattr(exc, "expected", False):
-                    log.info("not stored: %s", exc)
-                else:
-                    log.error("could not store a post: %s", exc)
-                if batch[0][1] is not None:
-                    batch[0][1].set_exception(exc)
-                return
+            conn = self.engine.connect()
+        except Exception as exc:  # the database is away: every post of the batch is refused
+            log.error("could not store %d post(s): %s", len(batch), exc)
+            for _, done in batch:
+                if done is not None:
+                    done.set_exception(exc)
+            return
+        with conn:
+            try:
+                with conn.begin():
+                    self.store_batch(conn, writes)
+            except Exception as exc:
+                if len(batch) == 1:
+                    if getattr(exc, "expected", False):
+                        log.info("not stored: %s", exc)
+                    else:
+                        log.error("could not store a post: %s", exc)
+                    if batch[0][1] is not None:
+                        batch[0][1].set_exception(exc)
+                    return
+                failed = True
+            else:
+                failed = False
+                self.batches += 1
+                self.stored += len(batch)
+                if self.after_commit is not None:
+                    try:
+                        self.after_commit(conn, writes)
+                    except Exception as exc:  # stored all the same: the posts are answered as such
+                        log.warning("stored %d post(s), but what follows failed: %s", len(batch), exc)
+        if failed:
             # Someone in the batch failed it: each again on its own, so only theirs fails.
             for item in batch:
                 self._store([item])
             return
-        self.batches += 1
-        self.stored += len(batch)
-        if self.after_commit is not None:
-            try:
-                self.after_commit([write for write, _ in batch])
-            except Exception as exc:  # stored all the same: the posts are answered as such
-                log.warning("stored %d post(s), but what follows failed: %s", len(batch), exc)
         for _, done in batch:
             if done is not None:
                 done.set_result(None)
