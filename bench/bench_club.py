@@ -6,6 +6,7 @@ them, and many tables posting live while a spectator watches the page's event st
     ./run bench club -- --games N --pool P --batch B --one-by-one --no-postgres
     ./run bench club -- --live-only --tables T --seconds S --live-db sqlite|postgresql|both
     ./run bench club -- --import-only --games N
+    ./run bench club -- --tournament [--tables N --pace S --processes 1,2,4 --spectators S --spread sticky|any]
 
 Import: records of random legal games are replayed by their game's rules and stored as
 ``rop club add`` does, a mixed archive: Rule of Power games (the virtual table, 2 to 6 players,
@@ -29,6 +30,9 @@ tables and the spectator speak HTTP/1.1 straight over asyncio streams: a load ge
 cost less than what it measures, and a general-purpose async HTTP client spends several
 milliseconds of processor per request, which on the same two cores as the server made the
 client, not the server, the bottleneck.
+
+Tournament (``--tournament``, :mod:`bench.club_tournament`): several server processes over
+one PostgreSQL archive, the tables at a natural pace.
 """
 
 from __future__ import annotations
@@ -371,7 +375,21 @@ def main(argv: list[str]) -> int:
     only = parser.add_mutually_exclusive_group()
     only.add_argument("--live-only", action="store_true", help="only the live page part")
     only.add_argument("--import-only", action="store_true", help="only the import and standings part")
+    only.add_argument("--tournament", action="store_true",
+                      help="several server processes on one PostgreSQL archive (default 2,000 tables, a move every 5 s)")
+    tour = parser.add_argument_group("tournament")
+    tour.add_argument("--pace", type=float, default=5.0, help="seconds between a table's moves (default 5)")
+    tour.add_argument("--processes", default="1,2,4", help="server process counts to run in turn (default 1,2,4)")
+    tour.add_argument("--spectators", type=int, default=4, help="spectators following /events, spread over the processes")
+    tour.add_argument("--spread", choices=("sticky", "any"), default="sticky",
+                      help="each table to one process (sticky, default) or each post to the next process (any)")
     args = parser.parse_args(argv)
+    if args.tournament:
+        from bench import club_tournament
+
+        args.tables = args.tables or 2000
+        args.seconds = args.seconds or 60.0
+        return club_tournament.main(args)
     n = args.games or (2_000 if args.quick else 100_000)
     tables = args.tables or (20 if args.quick else 200)
     seconds = args.seconds or (10 if args.quick else 60)

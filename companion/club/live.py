@@ -25,35 +25,56 @@ stored. Accepted events are kept in ``live_events``; when a game ends it is stor
 archive like any added record (same identity, so a later ``rop club add`` of the file is a
 duplicate), in the same transaction that clears its live events. A write that fails leaves
 the game to be read back from the archive (:meth:`LiveTables.forget`).
+
+Other server processes may take posts on the same archive (PostgreSQL,
+:mod:`companion.club.fanout`). A write therefore checks, when it is stored, that the archive
+holds the game as this process believed (:class:`Conflict` otherwise: the game is read back
+and the post taken again), and the posts the others stored reach this process through
+:meth:`LiveTables.receive`, to be played here when next needed.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import logging
 import re
 from itertools import groupby
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
-from sqlalchemy import Connection, Engine, delete, select, update
+from sqlalchemy import Connection, Engine, delete, func, select, tuple_, update
+from sqlalchemy.dialects.postgresql import distinct_on
 
 from companion.club import identity
 from companion.club.archive import Archive, ParsedGame, played_game
 from companion.club.parts import ClubPart, NoClubPart, TableView, Tally, require_part
-from companion.club.schema import live_events
+from companion.club.fanout import Change
+from companion.club.schema import games, live_events
 from companion.records.format import RecordError, Replayer, play_event, read_record
 
-__all__ = ["Accepted", "LiveGame", "LiveTables", "PostError", "RECENT", "Write"]
+__all__ = ["Accepted", "Conflict", "check_writes", "store_writes", "LiveGame", "LiveTables", "PostError", "RECENT", "Write"]
+
+log = logging.getLogger("companion.club.live")
 
 #: How many of the last moves the page shows per table.
 RECENT = 8
 #: What a game id posted to may be.
 GAME_ID = re.compile(r"[\w-]{1,64}")
 MAX_EVENT_BYTES = 64 * 1024
+#: The source of a game stored when it ended at a table, before the table's name.
+TABLE_SOURCE = "table "
+
+
+class Conflict(Exception):
+    """The archive does not hold a game as this process believed (another process stored a
+    post of it meanwhile): nothing was stored; the game is to be read back and the post taken
+    again."""
+
+    expected = True  # a normal event between processes, not a failure to log as one
 
 
 class PostError(Exception):
@@ -82,13 +103,52 @@ class LiveGame:
     started_at: datetime = field(default_factory=lambda: datetime.now(UTC))
     view: TableView | None = None
     _snapshot: dict[str, Any] | None = None
+    # Posts another server process stored, not played here yet: the events as the archive
+    # has them (header first), and the table's state for the page as that process sent it.
+    ahead: list[str] | None = None
+    shown: str | None = None
 
     def __post_init__(self) -> None:
         if self.view is None:
             self.view = self.part.table_view()
 
+    def known(self) -> list[str]:
+        """The events as the club holds them, header first (those played here, or ahead)."""
+        return self.ahead if self.ahead is not None else self.lines
+
+    def head(self) -> tuple[int, str]:
+        """How many events the club holds of the game, and the last."""
+        known = self.known()
+        return len(known), known[-1]
+
+    def catch_up(self) -> None:
+        """Play what other processes stored since (:class:`RecordError` if it does not
+        play: the caller reads the game back from the archive)."""
+        ahead = self.ahead
+        if ahead is None:
+            return
+        self.ahead, self.shown = None, None
+        archived, updated_at = self.archived, self.updated_at
+        if len(ahead) >= len(self.lines) and ahead[: len(self.lines)] == self.lines:
+            for line in ahead[len(self.lines) :]:
+                self.play(line, json.loads(line))
+        else:
+            # A move taken back or a deal filled in elsewhere: the game played again.
+            redo = _replayed(self.game_id, self.table, ahead, self.started_at)
+            for f in dataclasses.fields(self):
+                setattr(self, f.name, getattr(redo, f.name))
+        self.archived, self.updated_at = archived, updated_at
+        self._snapshot = None
+
     def snapshot(self) -> dict[str, Any]:
         """The table as the page shows it, worked out once per change."""
+        if self.ahead is not None:
+            if self.shown is not None:
+                if self._snapshot is None:
+                    self._snapshot = json.loads(self.shown)
+                assert self._snapshot is not None
+                return self._snapshot
+            self.catch_up()
         if self._snapshot is None:
             assert self.view is not None
             state = self.view.state(self.game, self.header)
@@ -117,7 +177,7 @@ class LiveGame:
         when its table began it."""
         events = [json.loads(line) for line in self.lines]
         result = self.part.result(self.game, self.tally)
-        parsed = played_game(events, self.game.setup, result, played_at=self.started_at, source=f"table {self.table}")
+        parsed = played_game(events, self.game.setup, result, played_at=self.started_at, source=f"{TABLE_SOURCE}{self.table}")
         return dataclasses.replace(parsed, id=self.game_id)
 
 
@@ -172,9 +232,32 @@ class Write:
     kind: str = "append"  # "append", "fill" or "replace"
     ended: LiveGame | None = None
     received_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+    # What the archive held of the game when the post was taken: how many live events, and
+    # the last of them. Another process may have stored a post of the game since.
+    expect: tuple[int, str | None] = (0, None)
+    notice: str | None = None  # its announcement to the other processes (:mod:`~companion.club.fanout`)
+    checked: bool = False  # checked with its batch (:func:`check_writes`)
+
+    def check(self, conn: Connection) -> None:
+        """:class:`Conflict` unless the archive holds the game as expected (under the game's
+        lock, :func:`~companion.club.fanout.lock_games`, on PostgreSQL)."""
+        gid = self.game_id
+        row = conn.execute(
+            select(live_events.c.number, live_events.c.body)
+            .where(live_events.c.game_id == gid)
+            .order_by(live_events.c.number.desc())
+            .limit(1)
+        ).first()
+        found = (row.number, row.body) if row is not None else (0, None)
+        if found != self.expect:
+            raise Conflict(f"game {gid}: event {self.number} was taken with {self.expect[0]} event(s) stored, the archive has {found[0]}")
+        if found[0] == 0 and conn.execute(select(games.c.id).where(games.c.id == gid)).first() is not None:
+            raise Conflict(f"game {gid} is already in the archive")
 
     def run(self, conn: Connection) -> None:
         gid = self.game_id
+        if not self.checked:
+            self.check(conn)
         if self.ended is not None:
             # The game is over: into the archive, out of the live events.
             Archive(conn.engine).store_on(conn, self.ended.parsed())
@@ -189,10 +272,60 @@ class Write:
             return
         if self.kind == "replace":
             conn.execute(delete(live_events).where((live_events.c.game_id == gid) & (live_events.c.number >= self.number)))
-        conn.execute(
-            live_events.insert(),
-            {"game_id": gid, "number": self.number, "table_name": self.table, "body": self.line, "received_at": self.received_at},
+        conn.execute(live_events.insert(), self.row())
+
+    def row(self) -> dict[str, Any]:
+        """The live event it stores."""
+        return {"game_id": self.game_id, "number": self.number, "table_name": self.table, "body": self.line, "received_at": self.received_at}
+
+    @property
+    def appends(self) -> bool:
+        """It only appends an event to a game still being played."""
+        return self.kind == "append" and self.ended is None
+
+
+def check_writes(conn: Connection, writes: Sequence[Write]) -> None:
+    """:meth:`Write.check` for a batch of writes of different games, in one query or two:
+    :class:`Conflict` when any does not hold."""
+    ids = [w.game_id for w in writes]
+    columns = (live_events.c.game_id, live_events.c.number, live_events.c.body)
+    if conn.dialect.name == "postgresql":
+        # Each game's last event, read along the primary key's index.
+        query = (
+            select(*columns)
+            .where(live_events.c.game_id.in_(ids))
+            .order_by(live_events.c.game_id, live_events.c.number.desc())
+            .ext(distinct_on(live_events.c.game_id))
         )
+    else:
+        last = (
+            select(live_events.c.game_id, func.max(live_events.c.number))
+            .where(live_events.c.game_id.in_(ids))
+            .group_by(live_events.c.game_id)
+        )
+        query = select(*columns).where(tuple_(live_events.c.game_id, live_events.c.number).in_(last))
+    found = {row.game_id: (row.number, row.body) for row in conn.execute(query)}
+    for w in writes:
+        if found.get(w.game_id, (0, None)) != w.expect:
+            raise Conflict(f"game {w.game_id}: event {w.number} was taken with {w.expect[0]} event(s) stored")
+    new = [w.game_id for w in writes if w.expect[0] == 0]
+    if new and conn.execute(select(games.c.id).where(games.c.id.in_(new)).limit(1)).first() is not None:
+        raise Conflict("a game begun is already in the archive")
+    for w in writes:
+        w.checked = True
+
+
+def store_writes(conn: Connection, writes: Sequence[Write]) -> None:
+    """Store a batch of writes, each of another game, on ``conn``'s transaction: checked in
+    one query (:func:`check_writes`), the events appended inserted in one statement (most
+    posts; a transaction of many short statements would wait on the database for each)."""
+    check_writes(conn, writes)
+    appends = [w.row() for w in writes if w.appends]
+    if appends:
+        conn.execute(live_events.insert(), appends)
+    for w in writes:
+        if not w.appends:
+            w.run(conn)
 
 
 @dataclass(frozen=True)
@@ -206,12 +339,21 @@ class Accepted:
 
 class LiveTables:
     """Every table's current game; posts go through :meth:`post`, on one thread (the
-    server's event loop), one post of a game at a time."""
+    server's event loop), one post of a game at a time.
 
-    def __init__(self, engine: Engine) -> None:
+    ``shared``: other server processes take posts on the same archive (PostgreSQL). Their
+    posts reach this one through :meth:`receive`; and what this one holds may be behind the
+    archive for a moment, so a post that does not follow on from it (refused as out of order)
+    is taken again once the game is read back from the archive."""
+
+    def __init__(self, engine: Engine, *, shared: bool = False) -> None:
         self.engine = engine
+        self.shared = shared
         self.archive = Archive(engine)
         self.games: dict[str, LiveGame] = {}
+        # Each game as this process's spectators were last sent it (:meth:`LiveGame.head`),
+        # kept when memory reads a game back.
+        self.published: dict[str, tuple[int, str]] = {}
         self._reload()
 
     def _reload(self) -> None:
@@ -232,6 +374,11 @@ class LiveTables:
 
     def stored(self, game_id: str) -> int:
         """How many events of the game the club holds (live or archived)."""
+        if self.shared:
+            # Another process may have taken the game's last posts: the archive tells.
+            with self.engine.connect() as conn:
+                count = conn.execute(select(func.count()).select_from(live_events).where(live_events.c.game_id == game_id)).scalar_one()
+            return int(count) or len(self.archive.events(game_id))
         live = self.games.get(game_id) or self._load_live(game_id)
         # An archived game's events are counted, not played again.
         return len(live.lines) if live is not None else len(self.archive.events(game_id))
@@ -249,7 +396,11 @@ class LiveTables:
         lines = self.archive.events(game_id)
         if not lines:
             return None
-        live = _replayed(game_id, None, lines)
+        # A game a table played live is stored as coming from it ("table NAME").
+        with self.engine.connect() as conn:
+            source = conn.execute(select(games.c.source).where(games.c.id == game_id)).scalar()
+        table = source[len(TABLE_SOURCE) :] if isinstance(source, str) and source.startswith(TABLE_SOURCE) else None
+        live = _replayed(game_id, table, lines)
         live.archived = True
         return live
 
@@ -264,7 +415,9 @@ class LiveTables:
         live = self.games[game_id] = _from_rows(game_id, rows)
         return live
 
-    def post(self, table: str, game_id: str, number: int, body: bytes, *, replace: bool = False) -> Accepted:
+    def post(
+        self, table: str, game_id: str, number: int, body: bytes, *, replace: bool = False, read: bool = False
+    ) -> Accepted:
         """Take event ``number`` of ``game_id`` from ``table``; raises :class:`PostError`
         when refused. The game in memory is changed at once; the caller stores the
         returned write before answering, and calls :meth:`forget` if that fails.
@@ -285,7 +438,33 @@ class LiveTables:
         if not isinstance(event, dict):
             raise PostError(400, f"event {number} must be a JSON object")
         line = identity.canonical(event)
-        live = self.games.get(game_id) or self._load(game_id)
+        try:
+            return self._take(table, game_id, number, line, event, replace, read)
+        except PostError as exc:
+            if exc.status != 409 or not self.shared:
+                raise
+        # Out of order for what this process holds: another may have taken the game's last
+        # posts. Read back from the archive, the post is taken, or refused, for good.
+        self.forget(game_id)
+        return self._take(table, game_id, number, line, event, replace, True)
+
+    def _held(self, game_id: str, read: bool) -> LiveGame | None:
+        """The game as memory holds it, caught up with other processes' posts, else read
+        from the archive if ``read``."""
+        live = self.games.get(game_id)
+        if live is not None:
+            try:
+                live.catch_up()
+            except RecordError:
+                live = None
+        return live or (self._load(game_id) if read else None)
+
+    def _take(
+        self, table: str, game_id: str, number: int, line: str, event: dict[str, Any], replace: bool, read: bool
+    ) -> Accepted:
+        # A game header not in memory is a new game, nearly always: taken without reading the
+        # archive first, since storing it checks that the archive does not hold the game.
+        live = self._held(game_id, read or number != 1)
         if live is None:
             return self._begin(table, game_id, number, line, event)
         if live.table is not None and live.table != table:
@@ -310,11 +489,78 @@ class LiveTables:
             raise PostError(409, f"event {number} of game {game_id} is ahead: the club has {stored}", expected=stored + 1)
         if live.archived:
             raise PostError(409, f"game {game_id} is already in the archive; send a corrected record with rop club add")
+        before = _last(live)
         try:
             live.play(line, event)
         except RecordError as exc:
             raise PostError(422, _reason(exc, number), rule=exc.rule) from None
-        return Accepted(201, live, self._write(live, table, number, line))
+        return Accepted(201, live, self._write(live, table, number, line, expect=before))
+
+    # ------------------------------------------------------------------ other processes' posts
+
+    def receive(self, change: Change) -> LiveGame | None:
+        """A post another process stored: the game in memory follows it (played when next
+        needed; its table's state for the page is the one that process sent, ``shown``, until
+        then). The game is returned (``None``: not held here)."""
+        gid = change.game_id
+        live = self.games.get(gid)
+        at = _parse_time(change.at)
+        if live is None and change.number == 1 and change.line is not None and not change.ended:
+            try:
+                live = _start(gid, change.table, change.line, at)
+            except RecordError as exc:
+                log.warning("game %s from another server process does not start here: %s", gid, exc)
+                return None
+            self._drop_archived(change.table)
+            self.games[gid] = live
+            return live
+        known: list[str] | None | Literal[False] = (
+            _followed(live.known(), change) if live is not None and change.line is not None else False
+        )
+        if known is None:
+            if change.ended and live is not None:
+                live.archived = True
+            return live
+        if known is False:
+            # Not what this process holds (a post it did not hear of, or too large to be
+            # announced): the game as the archive has it.
+            return self.refresh(gid)
+        assert live is not None
+        live.ahead, live.shown, live._snapshot = known, change.state, None
+        live.updated_at = at
+        if change.ended:
+            live.archived = True
+        return live
+
+    def refresh(self, game_id: str) -> LiveGame | None:
+        """The game read back from the archive (live or archived)."""
+        self.forget(game_id)
+        live = self._load(game_id)
+        if live is not None:
+            self.games[game_id] = live
+        return live
+
+    def heads(self) -> dict[str, tuple[int, str]]:
+        """Every live game in the archive: how many events it holds, and the last."""
+        last = select(live_events.c.game_id, func.max(live_events.c.number)).group_by(live_events.c.game_id)
+        query = select(live_events.c.game_id, live_events.c.number, live_events.c.body).where(
+            tuple_(live_events.c.game_id, live_events.c.number).in_(last)
+        )
+        with self.engine.connect() as conn:
+            return {row.game_id: (row.number, row.body) for row in conn.execute(query)}
+
+    def stale(self, heads: dict[str, tuple[int, str]]) -> list[str]:
+        """The games memory holds otherwise than the archive's ``heads`` (:meth:`heads`):
+        to be read back after announcements may have been missed."""
+        out = [gid for gid, (n, last) in heads.items() if gid not in self.games or _head(self.games[gid]) != (n, last)]
+        out += [gid for gid, live in self.games.items() if gid not in heads and not live.archived]
+        return out
+
+    def _drop_archived(self, table: str | None) -> None:
+        """The table's earlier games that are over are in the archive: forget them here."""
+        for gid in [g.game_id for g in self.games.values() if g.table == table and g.archived]:
+            del self.games[gid]
+            self.published.pop(gid, None)
 
     def _begin(self, table: str, game_id: str, number: int, line: str, event: dict[str, Any]) -> Accepted:
         """The first event of a game the club does not know: its header."""
@@ -327,15 +573,14 @@ class LiveTables:
             live = _start(game_id, table, line)
         except RecordError as exc:
             raise PostError(422, _reason(exc, number), rule=exc.rule) from None
-        # The table's earlier games that are over are in the archive: forget them here.
-        for gid in [g.game_id for g in self.games.values() if g.table == table and g.archived]:
-            del self.games[gid]
+        self._drop_archived(table)
         self.games[game_id] = live
         return Accepted(201, live, Write(game_id, table, 1, line))
 
     def _fill(self, live: LiveGame, table: str, number: int, line: str) -> Accepted:
         """Event ``number``, a deal, with face-down cards named: the game is played again with
         it, every later event checked against the hands now known."""
+        before = _last(live)
         lines = live.lines[1:]
         lines[number - 2] = line
         try:
@@ -343,24 +588,60 @@ class LiveTables:
         except RecordError as exc:
             raise PostError(422, f"event {number} filled in: {_reason(exc, exc.line)}", rule=exc.rule) from None
         self.games[live.game_id] = redo
-        return Accepted(201, redo, Write(live.game_id, table, number, line, kind="fill"))
+        return Accepted(201, redo, Write(live.game_id, table, number, line, kind="fill", expect=before))
 
     def _take_back(self, live: LiveGame, table: str, number: int, line: str) -> Accepted:
         """Events ``number`` and after are taken back; ``line`` becomes event ``number``."""
+        before = _last(live)
         try:
             redo = _rebuild(live, live.lines[1 : number - 1] + [line], table)
         except RecordError as exc:
             raise PostError(422, _reason(exc, number), rule=exc.rule) from None
         self.games[live.game_id] = redo
-        return Accepted(201, redo, self._write(redo, table, number, line, kind="replace"))
+        return Accepted(201, redo, self._write(redo, table, number, line, kind="replace", expect=before))
 
     @staticmethod
-    def _write(live: LiveGame, table: str, number: int, line: str, *, kind: str = "append") -> Write:
-        write = Write(live.game_id, table, number, line, kind=kind)
+    def _write(
+        live: LiveGame, table: str, number: int, line: str, *, expect: tuple[int, str | None], kind: str = "append"
+    ) -> Write:
+        write = Write(live.game_id, table, number, line, kind=kind, expect=expect)
         if live.game.is_game_over():
             live.archived = True
             write.ended = live
         return write
+
+
+def _followed(lines: list[str], change: Change) -> list[str] | None | Literal[False]:
+    """``lines`` (a game's events, header first) after ``change``; ``None`` when they hold it
+    already; ``False`` when it does not follow on from them."""
+    n, line = change.number, change.line
+    assert line is not None
+    if len(lines) >= n and lines[n - 1] == line:
+        return None
+    if change.kind == "append" and len(lines) == n - 1:
+        return [*lines, line]
+    if change.kind == "replace" and n >= 2 and len(lines) >= n - 1:
+        return [*lines[: n - 1], line]
+    if change.kind == "fill" and len(lines) >= n:
+        return [*lines[: n - 1], line, *lines[n:]]
+    return False
+
+
+def _head(live: LiveGame) -> tuple[int, str] | None:
+    known = live.known()
+    return (len(known), known[-1]) if known and not live.archived else None
+
+
+def _parse_time(text: str) -> datetime:
+    try:
+        return _utc(datetime.fromisoformat(text))
+    except ValueError:
+        return datetime.now(UTC)
+
+
+def _last(live: LiveGame) -> tuple[int, str | None]:
+    """What the archive holds of a live game: how many events, and the last."""
+    return (len(live.lines), live.lines[-1]) if not live.archived else (0, None)
 
 
 def _utc(when: datetime) -> datetime:

@@ -17,12 +17,17 @@ described in :mod:`companion.club.live`. A refused post gets a 4xx status with t
 JSON and is logged; nothing of it is stored. An accepted post is answered once it is stored
 (:mod:`companion.club.writer`, which commits the posts of many tables together); the posts of
 one game are taken one at a time, in the order they arrive.
+
+On PostgreSQL several server processes may serve one archive (:mod:`companion.club.fanout`):
+each stores its posts under their games' locks and announces them, and shows its spectators
+the posts the others announce. A post answered 503 (the archive away) is to be sent again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import csv
+import fcntl
 import html
 import io
 import json
@@ -30,14 +35,14 @@ import logging
 import socket
 import threading
 import weakref
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import uvicorn
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -49,6 +54,9 @@ from companion.club.archive import Archive
 from companion.club.database import open_archive
 from companion.club.export import archive_rows, bgstats_play, bgstats_url
 from companion.club.live import LiveTables, PostError
+from companion.club.database import ArchiveUnavailable, open_archive
+from companion.club.fanout import Change, Listener, announce, lock_games, new_origin
+from companion.club.live import Conflict, LiveGame, LiveTables, PostError, Write, store_writes
 from companion.club.parts import NoClubPart, part_of, require_part
 from companion.club.replay import replay_steps
 from companion.club.standings import compute_standings
@@ -98,7 +106,9 @@ class Hub:
         self.subscribers.discard(sub)
 
     def publish(self, kind: str, data: Any) -> None:
-        frame = sse_frame(kind, data)
+        self.publish_frame(sse_frame(kind, data))
+
+    def publish_frame(self, frame: str) -> None:
         for sub in list(self.subscribers):
             if sub.queue.qsize() >= MAX_BACKLOG:
                 self.subscribers.discard(sub)
@@ -151,10 +161,22 @@ def create_app(
     titled after and whose standings it shows."""
     require_part(game_named(game))
     pages: list[bytes] = []  # the page, made when first asked for (it reads every game's words)
-    live = LiveTables(engine)
+    # On PostgreSQL, other server processes may serve the same archive (docs/club.md): each
+    # post is stored under its game's lock and announced to them (companion.club.fanout).
+    shared = engine.dialect.name == "postgresql"
+    origin = new_origin()
+    live = LiveTables(engine, shared=shared)
     archive = Archive(engine)
     hub = Hub()
-    writer = ArchiveWriter(engine)
+
+    def store(conn: Connection, writes: Sequence[Write]) -> None:
+        lock_games(conn, [w.game_id for w in writes])
+        store_writes(conn, writes)
+
+    writer = ArchiveWriter(
+        engine, store=store, stored=lambda conn, writes: announce(conn, [w.notice for w in writes if w.notice])
+    )
+    fanned = threading.Event()  # set once this process hears the others' posts (or alone)
     # One post of a game at a time: its events are played and stored in order.
     game_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
@@ -259,34 +281,92 @@ def create_app(
         body = await request.body()
         replace = request.query_params.get("replace") in ("1", "true")
         async with game_lock(gid):
-            try:
-                accepted = live.post(table, gid, number, body, replace=replace)
-            except PostError as exc:
-                return refuse(request, exc.status, f"table {table}: {exc.reason}", **exc.extra)
-            except SQLAlchemyError as exc:
-                log.error("archive error on %s: %s", request.url.path, exc)
-                return unavailable()
-            if accepted.write is not None:
+            for attempt in range(3):
                 try:
-                    await writer.store(accepted.write)
-                except Exception as exc:
-                    # The game in memory is ahead of the archive: read it back at its next post.
-                    live.forget(gid)
+                    # After a conflict, the game is read from the archive whatever the post.
+                    accepted = live.post(table, gid, number, body, replace=replace, read=attempt > 0)
+                except PostError as exc:
+                    return refuse(request, exc.status, f"table {table}: {exc.reason}", **exc.extra)
+                except SQLAlchemyError as exc:
                     log.error("archive error on %s: %s", request.url.path, exc)
                     return unavailable()
-                except asyncio.CancelledError:
-                    live.forget(gid)
-                    raise
-            if accepted.status == 201 and hub.subscribers:
-                # The table's state for the page is built only when someone watches.
-                hub.publish("table", accepted.game.snapshot())
+                state: str | None = None
+                if accepted.write is not None:
+                    write = accepted.write
+                    if shared:
+                        # The other processes' spectators get the table's state as worked out here.
+                        state = _json(accepted.game.snapshot())
+                        write.notice = Change(
+                            origin, gid, table, write.number, write.kind, write.ended is not None,
+                            write.received_at.isoformat(), write.line, state,
+                        ).encode()
+                    try:
+                        await writer.store(write)
+                    except Conflict:
+                        # Another process took a post of the game meanwhile: read it back, take again.
+                        live.forget(gid)
+                        continue
+                    except Exception as exc:
+                        # The game in memory is ahead of the archive: read it back at its next post.
+                        live.forget(gid)
+                        log.error("archive error on %s: %s", request.url.path, exc)
+                        return unavailable()
+                    except asyncio.CancelledError:
+                        live.forget(gid)
+                        raise
+                break
+            else:
+                return refuse(request, 503, f"table {table}: game {gid} is being posted to through other server processes; send again")
+            # A post already stored may have been stored through another process, and read
+            # back here from the archive before its announcement arrived: shown here now.
+            show(accepted.game, state)
         return JSONResponse(
             {"ok": True, "status": "stored" if accepted.status == 201 else "already stored", "stored": len(accepted.game.lines)},
             status_code=accepted.status,
         )
 
     def unavailable() -> JSONResponse:
-        return JSONResponse({"ok": False, "reason": "the archive is unavailable; send again later"}, status_code=503)
+        return JSONResponse(
+            {"ok": False, "reason": "the archive is unavailable; send again later"}, status_code=503, headers={"Retry-After": "1"}
+        )
+
+    def received(change: Change) -> None:
+        """Another process stored a post: memory follows, and so do this process's spectators."""
+        try:
+            game = live.receive(change)
+            if game is not None:
+                show(game, game.shown if game.ahead is not None else None)
+        except Exception as exc:  # the archive away, or a game that does not play here
+            log.error("could not follow game %s: %s", change.game_id, exc)
+            live.forget(change.game_id)
+
+    def show(game: LiveGame, state: str | None) -> None:
+        """The game's table sent to this process's spectators, unless they have it as it is
+        (its ``state`` for the page as JSON text, when worked out already)."""
+        head = game.head()
+        if live.published.get(game.game_id) == head:
+            return
+        live.published[game.game_id] = head
+        if hub.subscribers:
+            # The table's state for the page is built only when someone watches.
+            hub.publish_frame(f"event: table\ndata: {state}\n\n" if state is not None else sse_frame("table", game.snapshot()))
+
+    async def resync() -> None:
+        """Listening (again): the games changed while this process did not hear of them are
+        read back from the archive, and every spectator is sent every table anew."""
+        try:
+            heads = await run_in_threadpool(live.heads)
+            for gid in live.stale(heads):
+                async with game_lock(gid):
+                    game = live.refresh(gid)
+                    if game is not None:
+                        live.published[gid] = game.head()  # sent below with every table
+        except SQLAlchemyError as exc:
+            log.error("could not read the live games back from the archive: %s", exc)
+            return
+        finally:
+            fanned.set()
+        hub.publish("tables", live.tables())
 
     async def events(request: Request) -> Response:
         sub = hub.subscribe()
@@ -303,7 +383,16 @@ def create_app(
                         continue
                     if item is None:
                         return
-                    yield item
+                    # What queued meanwhile goes out with it, in one write: a spectator behind
+                    # catches up in a few writes instead of one per table update.
+                    frames = [item]
+                    while not sub.queue.empty() and len(frames) < 200:
+                        more = sub.queue.get_nowait()
+                        if more is None:
+                            yield "".join(frames)
+                            return
+                        frames.append(more)
+                    yield "".join(frames)
             finally:
                 hub.unsubscribe(sub)
 
@@ -313,12 +402,25 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        loop = asyncio.get_running_loop()
+        listener: Listener | None = None
+        if shared:
+            listener = Listener(
+                engine,
+                origin,
+                on_change=lambda change: loop.call_soon_threadsafe(received, change),
+                on_listening=lambda: asyncio.run_coroutine_threadsafe(resync(), loop).result(),
+            ).start()
+        else:
+            fanned.set()
         if on_ready is not None:
             on_ready(hub)
         try:
             yield
         finally:
             hub.close()
+            if listener is not None:
+                await run_in_threadpool(listener.stop)
             # Whatever was accepted is stored before the server ends.
             writer.close()
 
@@ -340,6 +442,7 @@ def create_app(
     app.state.live = live
     app.state.hub = hub
     app.state.writer = writer
+    app.state.fanned = fanned
     return app
 
 
@@ -378,7 +481,7 @@ class ClubServer:
     def start(self) -> ClubServer:
         self._thread.start()
         # uvicorn sets ``started`` once it listens; the thread ends early on a failure.
-        while not self.server.started:
+        while not (self.server.started and self.app.state.fanned.is_set()):
             self._thread.join(0.01)
             if not self._thread.is_alive():
                 raise RuntimeError("the club server did not start")
@@ -419,14 +522,41 @@ def serve(db: str | None, *, host: str, port: int, tokens_path: Path, game: str 
     logging.getLogger("alembic").setLevel(logging.WARNING)
     require_part(game_named(game))  # a game the page cannot show is refused before the archive opens
     engine = open_archive(db)
+    alone = _serve_alone(engine)  # held open while the server runs
     tokens = TokenFile(tokens_path)
     app = create_app(engine, tokens, game=game)
     # Bound before the banner, so that whoever reads it can connect at once.
     sock = _listen(host, port)
     shown = f"[{host}]" if ":" in host else host
     print(f"club page on http://{shown}:{sock.getsockname()[1]}/ ({len(tokens.tokens)} table token(s) from {tokens_path})", flush=True)
+    if engine.dialect.name == "postgresql":
+        print("other rop club serve processes on this archive serve the same tables and page (PostgreSQL NOTIFY)", flush=True)
     if host not in ("127.0.0.1", "localhost", "::1"):
         print("listening beyond this computer: anyone on the network can watch; tables need their tokens to post", flush=True)
-    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=3)
-    uvicorn.Server(config).run(sockets=[sock])
+    # Tables post a move every few seconds: their connections are kept between moves (as
+    # nginx keeps them, 75 s), rather than opened again for each.
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=3, timeout_keep_alive=75)
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        if alone is not None:
+            alone.close()
     return 0
+
+
+def _serve_alone(engine: Engine) -> IO[bytes] | None:
+    """On SQLite, this server is the only one on the archive: a second one would show its
+    spectators only its own tables. Several processes share a PostgreSQL archive instead."""
+    database = engine.url.database
+    if engine.dialect.name != "sqlite" or not database or database == ":memory:":
+        return None
+    lock = open(f"{database}.server-lock", "wb")
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        lock.close()
+        raise ArchiveUnavailable(
+            f"another rop club serve already serves {database}: one server process serves a SQLite archive; "
+            "to run several, use PostgreSQL (docs/club.md, 'A tournament')"
+        ) from None
+    return lock

@@ -18,7 +18,8 @@ import logging
 import queue
 import threading
 from concurrent.futures import Future
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from sqlalchemy import Connection, Engine
 
@@ -40,9 +41,20 @@ class ArchiveWriter:
     """Stores writes in batches from a background thread. ``max_batch`` bounds a batch (a
     transaction holds the archive's write lock that long)."""
 
-    def __init__(self, engine: Engine, *, max_batch: int = 500) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        *,
+        max_batch: int = 500,
+        store: Callable[[Connection, Sequence[Any]], None] | None = None,
+        stored: Callable[[Connection, Sequence[Any]], None] | None = None,
+    ) -> None:
         self.engine = engine
         self.max_batch = max_batch
+        # How a batch is stored on its transaction: by default, each write in turn.
+        self.store_batch = store or _each
+        # What follows a batch once it is committed, on its connection, before its posts are answered.
+        self.after_commit = stored
         self.batches = 0
         self.stored = 0
         self._queue: queue.SimpleQueue[_Item | None] = queue.SimpleQueue()
@@ -93,25 +105,51 @@ class ArchiveWriter:
                 return
 
     def _store(self, batch: list[tuple[Storable, Future[None] | None]]) -> None:
+        writes = [write for write, _ in batch]
         try:
-            with self.engine.begin() as conn:
-                for write, _ in batch:
-                    write.run(conn)
-        except Exception as exc:
-            if len(batch) == 1:
-                log.error("could not store a post: %s", exc)
-                if batch[0][1] is not None:
-                    batch[0][1].set_exception(exc)
-                return
+            conn = self.engine.connect()
+        except Exception as exc:  # the database is away: every post of the batch is refused
+            log.error("could not store %d post(s): %s", len(batch), exc)
+            for _, done in batch:
+                if done is not None:
+                    done.set_exception(exc)
+            return
+        with conn:
+            try:
+                with conn.begin():
+                    self.store_batch(conn, writes)
+            except Exception as exc:
+                if len(batch) == 1:
+                    if getattr(exc, "expected", False):
+                        log.info("not stored: %s", exc)
+                    else:
+                        log.error("could not store a post: %s", exc)
+                    if batch[0][1] is not None:
+                        batch[0][1].set_exception(exc)
+                    return
+                failed = True
+            else:
+                failed = False
+                self.batches += 1
+                self.stored += len(batch)
+                if self.after_commit is not None:
+                    try:
+                        self.after_commit(conn, writes)
+                    except Exception as exc:  # stored all the same: the posts are answered as such
+                        log.warning("stored %d post(s), but what follows failed: %s", len(batch), exc)
+        if failed:
             # Someone in the batch failed it: each again on its own, so only theirs fails.
             for item in batch:
                 self._store([item])
             return
-        self.batches += 1
-        self.stored += len(batch)
         for _, done in batch:
             if done is not None:
                 done.set_result(None)
+
+
+def _each(conn: Connection, writes: Sequence[Storable]) -> None:
+    for write in writes:
+        write.run(conn)
 
 
 def _started(item: _Item) -> tuple[Storable, Future[None] | None]:

@@ -89,37 +89,55 @@ def _pg_bin(name: str) -> str:
     return str(found[-1])
 
 
+class PgCluster:
+    """A throw-away PostgreSQL cluster (initdb and pg_ctl in a temporary directory) on a
+    port the OS chose free; it can be stopped and started again on the same port."""
+
+    def __init__(self) -> None:
+        self.initdb, self.pg_ctl = _pg_bin("initdb"), _pg_bin("pg_ctl")
+        self.base = Path(tempfile.mkdtemp(prefix="rop-club-pg-"))
+        self.data, self.sock = self.base / "data", self.base / "sock"
+        self.sock.mkdir()
+        self.prefix: list[str] = []
+        if os.geteuid() == 0:
+            # PostgreSQL refuses to run as root: the cluster belongs to the postgres user.
+            shutil.chown(self.base, "postgres")
+            shutil.chown(self.sock, "postgres")
+            self.prefix = ["runuser", "-u", "postgres", "--"]
+        subprocess.run(
+            self.prefix + [self.initdb, "-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"],
+            check=True, capture_output=True,
+        )
+        self.port = free_port()
+        self.url = f"postgresql://postgres@127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        opts = f"-p {self.port} -k {self.sock} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
+        started = subprocess.run(
+            self.prefix + [self.pg_ctl, "-D", str(self.data), "-l", str(self.base / "server.log"), "-w", "-t", "120", "-o", opts, "start"],
+            capture_output=True, text=True,
+        )
+        if started.returncode:
+            log = (self.base / "server.log").read_text(errors="replace") if (self.base / "server.log").exists() else ""
+            pytest.fail(f"PostgreSQL did not start: {started.stderr}\n{log}")
+
+    def stop(self, mode: str = "fast") -> None:
+        subprocess.run(self.prefix + [self.pg_ctl, "-D", str(self.data), "-w", "-m", mode, "stop"], capture_output=True)
+
+    def remove(self) -> None:
+        self.stop("immediate")
+        shutil.rmtree(self.base, ignore_errors=True)
+
+
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[str]:
     """A PostgreSQL server for this test run; yields its URL prefix (without a database)."""
-    initdb, pg_ctl = _pg_bin("initdb"), _pg_bin("pg_ctl")
-    base = Path(tempfile.mkdtemp(prefix="rop-club-pg-"))
-    data, sock = base / "data", base / "sock"
-    sock.mkdir()
-    prefix: list[str] = []
-    if os.geteuid() == 0:
-        # PostgreSQL refuses to run as root: the cluster belongs to the postgres user.
-        shutil.chown(base, "postgres")
-        shutil.chown(sock, "postgres")
-        prefix = ["runuser", "-u", "postgres", "--"]
-    subprocess.run(
-        prefix + [initdb, "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"],
-        check=True, capture_output=True,
-    )
-    port = free_port()
-    opts = f"-p {port} -k {sock} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
-    started = subprocess.run(
-        prefix + [pg_ctl, "-D", str(data), "-l", str(base / "server.log"), "-w", "-t", "120", "-o", opts, "start"],
-        capture_output=True, text=True,
-    )
-    if started.returncode:
-        log = (base / "server.log").read_text(errors="replace") if (base / "server.log").exists() else ""
-        pytest.fail(f"PostgreSQL did not start: {started.stderr}\n{log}")
+    cluster = PgCluster()
+    cluster.start()
     try:
-        yield f"postgresql://postgres@127.0.0.1:{port}"
+        yield cluster.url
     finally:
-        subprocess.run(prefix + [pg_ctl, "-D", str(data), "-m", "immediate", "stop"], capture_output=True)
-        shutil.rmtree(base, ignore_errors=True)
+        cluster.remove()
 
 
 _db_numbers = itertools.count(1)

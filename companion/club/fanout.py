@@ -1,0 +1,221 @@
+"""Several server processes over one PostgreSQL archive: what one takes, every other shows.
+
+Each process keeps every live game in memory (:mod:`companion.club.live`). A post is stored by
+one of them; right after that transaction it is announced with PostgreSQL's ``NOTIFY`` on
+:data:`CHANNEL` (:func:`announce`), before the table is answered, so that a game's posts are
+announced in the order they were stored. Every process ``LISTEN``\\ s on a connection of
+its own (:class:`Listener`) and passes each other process's announcements to its live
+tables and its spectators. Nothing else carries the posts between processes: no broker.
+
+The posts of one game are taken one at a time across processes: the transaction that stores
+a batch of posts first takes a transaction-scoped advisory lock per game
+(:func:`lock_games`, in one order so that two processes never wait on each other), and each
+write then checks that the archive holds what the process believed (:class:`~companion.club.
+live.Write`), so that a post numbered N is stored once whichever process took it and however
+often it was sent. A process whose memory was behind reads the game back and takes the post
+again.
+
+An announcement (:class:`Change`) is one line of JSON saying which post, then the event's
+line, then the table's state for the page as the storing process worked it out, so that the
+others forward it to their spectators without playing the game. A notification holds at most
+8,000 bytes: a larger announcement leaves the state out (the others work it out), or the line
+too (the others read the game back from the archive).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import threading
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, Engine, text
+
+__all__ = ["CHANNEL", "Change", "Listener", "announce", "game_key", "lock_games"]
+
+log = logging.getLogger("companion.club.fanout")
+
+#: The PostgreSQL notification channel of the club's live posts.
+CHANNEL = "rop_club_live"
+#: PostgreSQL refuses a notification payload of 8,000 bytes or more.
+MAX_PAYLOAD = 7_900
+
+
+@dataclass(frozen=True)
+class Change:
+    """A post stored by the process ``origin``: event ``number`` of ``game_id`` from
+    ``table``, ``kind`` "append", "fill" or "replace" (see :class:`~companion.club.live.
+    Write`), ``ended`` when the game is over and archived; ``line`` the event (``None``: too
+    large to announce, read it from the archive); ``state`` the table as the page shows it
+    (JSON text, ``None``: work it out); ``at`` when it was taken (ISO 8601)."""
+
+    origin: str
+    game_id: str
+    table: str
+    number: int
+    kind: str
+    ended: bool
+    at: str
+    line: str | None = None
+    state: str | None = None
+
+    def encode(self) -> str:
+        """The notification's payload, within PostgreSQL's limit."""
+        head = json.dumps(
+            {"o": self.origin, "g": self.game_id, "t": self.table, "n": self.number, "k": self.kind,
+             "e": self.ended, "a": self.at},
+            separators=(",", ":"),
+        )
+        for line, state in ((self.line, self.state), (self.line, None), (None, None)):
+            payload = f"{head}\n{line or ''}\n{state or ''}"
+            if len(payload.encode("utf-8")) <= MAX_PAYLOAD:
+                return payload
+        raise ValueError(f"the announcement of {self.game_id} event {self.number} is too long")  # the head alone is small
+
+    @classmethod
+    def decode(cls, payload: str) -> Change:
+        head, line, state = payload.split("\n", 2)
+        h = json.loads(head)
+        return cls(h["o"], h["g"], h["t"], int(h["n"]), h["k"], bool(h["e"]), h["a"], line or None, state or None)
+
+
+def new_origin() -> str:
+    """A name for this process among the club's processes."""
+    return uuid.uuid4().hex[:12]
+
+
+def game_key(game_id: str) -> int:
+    """The advisory lock's key of a game: 64 bits of a hash of its id."""
+    return int.from_bytes(hashlib.blake2b(game_id.encode("utf-8"), digest_size=8).digest(), "big", signed=True)
+
+
+def lock_games(conn: Connection, game_ids: Sequence[str]) -> None:
+    """Take the games' locks for the rest of ``conn``'s transaction (PostgreSQL), in the order
+    of their keys, so that two processes storing batches of the same games never wait on each
+    other."""
+    if conn.dialect.name != "postgresql" or not game_ids:
+        return
+    keys = sorted({game_key(g) for g in game_ids})
+    conn.execute(
+        text("SELECT count(pg_advisory_xact_lock(k)) FROM (SELECT k FROM unnest(CAST(:keys AS bigint[])) AS k ORDER BY k) AS s"),
+        {"keys": keys},
+    )
+
+
+def announce(conn: Connection, payloads: Sequence[str]) -> None:
+    """Announce stored posts (PostgreSQL) on ``conn``, right after their transaction committed,
+    in one statement that is its own transaction.
+
+    PostgreSQL lets one transaction that notifies commit at a time: notifying in the posts'
+    own transactions would make the processes wait on each other's writes to disk. The
+    announcement holds nothing to keep, so its transaction does not wait for the disk. A
+    process that dies between the two leaves its last posts unannounced: the others read
+    them from the archive at the game's next post, or when they listen again."""
+    if conn.dialect.name != "postgresql" or not payloads:
+        return
+    raw: Any = conn.connection.driver_connection
+    raw.autocommit = True  # one round trip: no BEGIN and COMMIT around the statement
+    try:
+        raw.execute(
+            "SELECT set_config('synchronous_commit', 'off', true), count(pg_notify(%s, p)) "
+            "FROM unnest(%s::text[]) WITH ORDINALITY AS u(p, i)",
+            (CHANNEL, list(payloads)),
+        )
+    finally:
+        raw.autocommit = False
+
+
+def _dsn(engine: Engine) -> str:
+    return engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+class Listener:
+    """Listens to :data:`CHANNEL` on a connection of its own, in a thread.
+
+    Each change is handed to ``on_change`` (called on the listening thread, in the order the
+    posts were stored). ``on_listening`` is called each time it listens again after
+    (re)connecting: what was announced while it did not listen is lost, so whoever holds the
+    live tables reads back from the archive what changed. When the archive is away it tries
+    again, waiting ``retry`` seconds, doubled up to ``max_retry``."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        origin: str,
+        on_change: Callable[[Change], object],
+        on_listening: Callable[[], object],
+        *,
+        retry: float = 0.2,
+        max_retry: float = 5.0,
+    ) -> None:
+        self.dsn = _dsn(engine)
+        self.origin = origin
+        self.on_change, self.on_listening = on_change, on_listening
+        self.retry, self.max_retry = retry, max_retry
+        self.listening = threading.Event()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="club-listener", daemon=True)
+
+    def start(self) -> Listener:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        """Stop listening. The listening connection is woken by a notification of its own."""
+        self._stop.set()
+        if self.listening.is_set():
+            try:
+                import psycopg
+
+                with psycopg.connect(self.dsn, autocommit=True, connect_timeout=2) as conn:
+                    conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"stop {self.origin}"))
+            except Exception:  # the archive is away: the listener sees its connection end
+                pass
+        self._thread.join()
+
+    def _run(self) -> None:
+        import psycopg
+
+        delay = self.retry
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(self.dsn, autocommit=True, connect_timeout=5) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self.listening.set()
+                    delay = self.retry
+                    log.info("listening to the other server processes' posts")
+                    self.on_listening()
+                    stop = f"stop {self.origin}"
+                    while not self._stop.is_set():
+                        # The timeout bounds how long a stop waits when its wake-up cannot be sent.
+                        for note in conn.notifies(timeout=5.0):
+                            if note.payload == stop or self._stop.is_set():
+                                return
+                            if note.payload.startswith("stop "):
+                                continue
+                            try:
+                                change = Change.decode(note.payload)
+                            except (ValueError, KeyError) as exc:
+                                log.warning("ignored a notification that is not a post: %s", exc)
+                                continue
+                            if change.origin != self.origin:
+                                self.on_change(change)
+                    return
+            except psycopg.Error as exc:
+                if self._stop.is_set():
+                    return
+                if self.listening.is_set():
+                    log.error("lost the archive's notifications (%s); reconnecting", str(exc).strip())
+                self.listening.clear()
+                self._stop.wait(delay)
+                delay = min(delay * 2, self.max_retry)
+            except Exception:  # a bug in a handler must not end the fan-out silently
+                log.exception("the listener failed; listening again")
+                self.listening.clear()
+                self._stop.wait(delay)
+        self.listening.clear()
+

@@ -1,0 +1,472 @@
+"""Several club server processes over one PostgreSQL archive: a spectator of any of them sees
+every table, whichever process took its posts; a post is stored once however often and
+wherever it is sent; a process killed with kill -9 loses no accepted post, its tables carry
+on through another and its spectators reconnect to another; PostgreSQL restarted under load
+makes posts wait (503, send again) and loses or doubles nothing.
+
+Servers run in this process (:class:`ClubServer`, each with its own engine, as a process of
+its own would) or as real ``rop club serve`` processes behind a small round-robin proxy, as
+a club would run them behind nginx or HAProxy."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import Engine, func, select
+
+from companion.club.archive import Archive
+from companion.club.database import open_archive
+from companion.club.feed import ClubFeed
+from companion.club.identity import canonical
+from companion.club.schema import games, live_events
+from companion.club.server import ClubServer
+from companion.club.tokens import TokenFile, issue_token
+from tests.club.conftest import PgCluster, events_of, free_port, new_pg_database, record_lines
+
+#: How long a condition may take before the test fails (it is polled, never slept on).
+PATIENCE = 60.0
+
+
+def wait_for(condition: Callable[[], bool], what: str, cond: threading.Condition | None = None) -> None:
+    """Wait until ``condition`` holds: on ``cond`` when given (woken by whoever changes the
+    state), else by polling it; fails the test after :data:`PATIENCE` seconds."""
+    done = threading.Event()
+    if cond is not None:
+        with cond:
+            if cond.wait_for(condition, PATIENCE):
+                return
+    else:
+        for _ in range(int(PATIENCE / 0.01)):
+            if condition():
+                return
+            done.wait(0.01)
+    pytest.fail(f"timed out waiting for {what}")
+
+
+class Proxy:
+    """A round-robin TCP proxy, as a reverse proxy spreads connections over backends: each
+    new connection goes to the next backend that accepts it (one that is down is skipped)."""
+
+    def __init__(self, backends: list[int]) -> None:
+        self.backends = backends
+        self.sock = socket.create_server(("127.0.0.1", 0))
+        self.port = int(self.sock.getsockname()[1])
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._next = 0
+        self._closed = False
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.sock.accept()
+            except OSError:
+                return
+            threading.Thread(target=self._serve, args=(client,), daemon=True).start()
+
+    def _serve(self, client: socket.socket) -> None:
+        for _ in range(len(self.backends)):
+            port = self.backends[self._next % len(self.backends)]
+            self._next += 1
+            try:
+                backend = socket.create_connection(("127.0.0.1", port))
+                break
+            except OSError:
+                continue
+        else:
+            client.close()
+            return
+        threading.Thread(target=self._pump, args=(backend, client), daemon=True).start()
+        self._pump(client, backend)
+
+    @staticmethod
+    def _pump(src: socket.socket, dst: socket.socket) -> None:
+        try:
+            while data := src.recv(65536):
+                dst.sendall(data)
+        except OSError:
+            pass
+        for s in (src, dst):
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            s.close()
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+class Watcher:
+    """A spectator's page: follows ``/events`` and keeps each table's latest state; when its
+    stream ends it connects again, as the browser does, and takes the tables it is sent."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.cond = threading.Condition()
+        self.tables: dict[str, dict[str, Any]] = {}
+        self.seen: list[tuple[str, int]] = []  # (game, events) of each table update, in order
+        self.connections = 0
+        self._stop = False
+        self._client = httpx.Client(base_url=url, timeout=httpx.Timeout(10, read=None))
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop:
+            try:
+                with self._client.stream("GET", "/events") as resp:
+                    kind = None
+                    for line in resp.iter_lines():
+                        if line.startswith("event: "):
+                            kind = line[7:]
+                        elif line.startswith("data: "):
+                            self._frame(kind, json.loads(line[6:]))
+            except httpx.HTTPError:
+                pass
+            with self.cond:
+                self.cond.wait(0.05)  # as a browser waits before it reconnects
+
+    def _frame(self, kind: str | None, data: Any) -> None:
+        with self.cond:
+            if kind == "tables":
+                self.connections += 1
+                self.tables = {t["table"]: t for t in data}
+            elif kind == "table":
+                self.tables[data["table"]] = data
+                self.seen.append((data["game_id"], data["events"]))
+            self.cond.notify_all()
+
+    def events(self, table: str) -> int:
+        return int(self.tables.get(table, {}).get("events", 0))
+
+    def close(self) -> None:
+        self._stop = True
+        self._client.close()
+
+
+def stored(engine: Engine, gid: str) -> list[str]:
+    archived = Archive(engine).events(gid)
+    if archived:
+        return archived
+    with engine.connect() as conn:
+        return list(conn.execute(select(live_events.c.body).where(live_events.c.game_id == gid).order_by(live_events.c.number)).scalars())
+
+
+def _post(c: httpx.Client, gid: str, n: int, line: str, **params: str) -> httpx.Response:
+    return c.post(f"/api/games/{gid}/events/{n}", content=line.encode(), params=params or None)
+
+
+@pytest.fixture
+def pg_url(postgres_server: str) -> str:
+    return new_pg_database(postgres_server)
+
+
+@pytest.fixture
+def tokens(tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    path = tmp_path / "tokens.txt"
+    return path, {t: issue_token(path, t) for t in ("t1", "t2", "t3", "t4")}
+
+
+class Pair:
+    """Two server processes' worth: two servers, each on an engine of its own."""
+
+    def __init__(self, url: str, tokens_path: Path) -> None:
+        self.engines = [open_archive(url), open_archive(url)]
+        self.servers = [ClubServer(e, TokenFile(tokens_path)).start() for e in self.engines]
+
+    def close(self) -> None:
+        for server in self.servers:
+            server.stop()
+        for engine in self.engines:
+            engine.dispose()
+
+
+@pytest.fixture
+def pair(pg_url: str, tokens: tuple[Path, dict[str, str]]) -> Iterator[Pair]:
+    p = Pair(pg_url, tokens[0])
+    try:
+        yield p
+    finally:
+        p.close()
+
+
+def test_a_spectator_of_either_process_sees_every_post_in_order(pair: Pair, tokens: tuple[Path, dict[str, str]]) -> None:
+    """A table's posts go to either process in turn (a proxy without stickiness): the
+    spectators of both see every event of the table in order, once, and the archive holds
+    the game once."""
+    gid = "b1b2c3d4e5f60718293a4b5c6d7e8f90"
+    lines = record_lines(41, players=3, header={"id": gid})
+    a, b = pair.servers
+    watchers = [Watcher(a.url), Watcher(b.url)]
+    try:
+        for w in watchers:
+            wait_for(lambda w=w: w.connections == 1, "the spectators' first frame", w.cond)
+        clients = [httpx.Client(base_url=s.url, headers={"Authorization": f"Bearer {tokens[1]['t1']}"}) for s in (a, b)]
+        for n, line in enumerate(lines, 1):
+            r = _post(clients[n % 2], gid, n, line)
+            assert r.status_code == 201, (n, r.text)
+            # A repeat to the other process is acknowledged, not stored again.
+            assert _post(clients[(n + 1) % 2], gid, n, line).status_code == 200
+        for c in clients:
+            c.close()
+        for w in watchers:
+            wait_for(lambda w=w: w.events("t1") == len(lines), "every event on both pages", w.cond)
+            assert w.seen == [(gid, n) for n in range(1, len(lines) + 1)], str([n for _, n in w.seen])
+    finally:
+        for w in watchers:
+            w.close()
+    assert stored(pair.engines[0], gid) == [canonical(e) for e in events_of(lines)]
+    with pair.engines[0].connect() as conn:
+        assert conn.execute(select(func.count()).select_from(games).where(games.c.id == gid)).scalar_one() == 1
+        assert conn.execute(select(func.count()).select_from(live_events)).scalar_one() == 0
+    for s in (a, b):
+        assert [(t["game_id"], t["events"]) for t in httpx.get(f"{s.url}/api/tables").json()] == [(gid, len(lines))]
+
+
+def test_a_post_sent_to_both_processes_at_once_is_stored_once(pair: Pair, tokens: tuple[Path, dict[str, str]]) -> None:
+    """A table that retries on another process while its first try is still on its way:
+    both tries of each event race; one stores it (201), the other acknowledges it (200)."""
+    gid = "c1b2c3d4e5f60718293a4b5c6d7e8f90"
+    lines = record_lines(42, header={"id": gid}, stop_after=60)
+    headers = {"Authorization": f"Bearer {tokens[1]['t2']}"}
+    clients = [httpx.Client(base_url=s.url, headers=headers, timeout=30) for s in pair.servers]
+    try:
+        for n, line in enumerate(lines, 1):
+            start = threading.Barrier(2)
+            answers: list[int] = []
+
+            def send(c: httpx.Client, n: int = n, line: str = line, start: threading.Barrier = start) -> None:
+                start.wait()
+                answers.append(_post(c, gid, n, line).status_code)
+
+            threads = [threading.Thread(target=send, args=(c,)) for c in clients]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            assert sorted(answers) == [200, 201], (n, answers)
+    finally:
+        for c in clients:
+            c.close()
+    assert stored(pair.engines[0], gid) == [canonical(e) for e in events_of(lines)]
+
+
+def test_a_move_taken_back_through_one_process_is_followed_by_the_other(pair: Pair, tokens: tuple[Path, dict[str, str]]) -> None:
+    """A table takes a move back through one process and plays on through the other: the
+    other follows the replacement (its page too), and takes the next move on from it."""
+    from tests.club.test_feed import _other_move
+
+    gid = "d1b2c3d4e5f60718293a4b5c6d7e8f90"
+    lines = record_lines(43, header={"id": gid})
+    n, other = _other_move(lines, 12)
+    a, b = pair.servers
+    watcher = Watcher(b.url)
+    headers = {"Authorization": f"Bearer {tokens[1]['t3']}"}
+    try:
+        wait_for(lambda: watcher.connections == 1, "the spectator's first frame", watcher.cond)
+        with httpx.Client(base_url=a.url, headers=headers) as ca, httpx.Client(base_url=b.url, headers=headers) as cb:
+            for i in range(1, n + 3):
+                assert _post(cb, gid, i, lines[i - 1]).status_code == 201
+            assert _post(ca, gid, n, other, replace="1").status_code == 201
+            wait_for(lambda: watcher.events("t3") == n, "the page of the other process to follow the take-back", watcher.cond)
+            # The next move, legal after the replacement, through the other process.
+            from companion.records.format import dumps_event, load_game, move_event
+
+            game = load_game([*lines[: n - 1], other], keep_history=True)
+            following = dumps_event(move_event(next(iter(game.legal_moves)), game.setup))
+            assert _post(cb, gid, n + 1, following).status_code == 201
+            assert cb.get(f"/api/games/{gid}/progress").json()["stored"] == n + 1
+            assert ca.get(f"/api/games/{gid}/progress").json()["stored"] == n + 1
+    finally:
+        watcher.close()
+    assert stored(pair.engines[0], gid) == [canonical(json.loads(t)) for t in [*lines[: n - 1], other, following]]
+
+
+class Table:
+    """A table writing its record line by line and telling its feed, as the session does."""
+
+    def __init__(self, gid: str, path: Path, lines: list[str], feed: ClubFeed) -> None:
+        self.gid, self.path, self.lines, self.feed, self.saved = gid, path, lines, feed, 0
+        path.write_text("")
+
+    def play(self, upto: int) -> None:
+        with self.path.open("a") as fp:
+            while self.saved < min(upto, len(self.lines)):
+                line = self.lines[self.saved]
+                fp.write(line)
+                fp.flush()
+                self.saved += 1
+                self.feed.event(self.gid, self.saved, line.strip())
+
+
+def _serve(url: str, tokens_path: Path) -> tuple[subprocess.Popen[str], int]:
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "club", "serve", "--db", url, "--port", str(port), "--tokens", str(tokens_path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    assert proc.stdout is not None
+    assert proc.stdout.readline().startswith("club page on"), proc.stderr.read() if proc.stderr else ""
+    return proc, port
+
+
+def test_a_process_killed_mid_tournament_loses_no_accepted_post(pg_url: str, tokens: tuple[Path, dict[str, str]], tmp_path: Path) -> None:
+    """Two ``rop club serve`` processes behind a proxy; four tables play through it. One
+    process is killed with kill -9 while they play: the tables carry on through the other,
+    every event the tables saved is stored once, in order, and the spectator that watched
+    the killed process reconnects to the other and is sent the tables as they now stand."""
+    procs = [_serve(pg_url, tokens[0]) for _ in range(2)]
+    proxy = Proxy([port for _, port in procs])
+    engine = open_archive(pg_url)
+    feeds: list[ClubFeed] = []
+    watcher: Watcher | None = None
+    try:
+        watcher = Watcher(proxy.url)  # the proxy's first connection: the first process
+        wait_for(lambda: watcher.connections == 1, "the spectator's first frame", watcher.cond)
+        tables = []
+        for i, name in enumerate(("t1", "t2", "t3", "t4")):
+            gid = f"e{i}b2c3d4e5f60718293a4b5c6d7e8f90"
+            feed = ClubFeed(proxy.url, tokens[1][name], tmp_path / f"{name}.jsonl", min_retry=0.02, max_retry=0.1)
+            feeds.append(feed)
+            tables.append(Table(gid, tmp_path / f"{name}.jsonl", record_lines(50 + i, players=2 + i, header={"id": gid}), feed))
+        for t in tables:
+            t.play(25)
+        for f in feeds:
+            assert f.wait_sent(PATIENCE), f.status()
+        wait_for(lambda: all(watcher.events(n) == 25 for n in ("t1", "t2", "t3", "t4")), "the page before the kill", watcher.cond)
+        acked = {t.gid: stored(engine, t.gid) for t in tables}
+        procs[0][0].kill()  # kill -9: no goodbye, no flush
+        procs[0][0].wait(30)
+        for t in tables:
+            t.play(len(t.lines))
+        for f in feeds:
+            assert f.wait_sent(PATIENCE), f.status()
+        for t in tables:
+            assert stored(engine, t.gid)[:25] == acked[t.gid]
+            assert stored(engine, t.gid) == [canonical(e) for e in events_of(t.lines)], t.gid
+        wait_for(lambda: watcher.connections >= 2, "the spectator to reconnect", watcher.cond)
+        wait_for(lambda: all(watcher.events(n) == len(t.lines) for n, t in zip(("t1", "t2", "t3", "t4"), tables)),
+                 "the reconnected page to show every table as it stands", watcher.cond)
+        for f in feeds:
+            assert f.status()["last_error"] is None or "refused" not in f.status()["last_error"]
+    finally:
+        if watcher is not None:
+            watcher.close()
+        for f in feeds:
+            f.close()
+        proxy.close()
+        for proc, _ in procs:
+            proc.kill()
+            proc.wait(30)
+        engine.dispose()
+    with engine.connect() as conn:
+        assert conn.execute(select(func.count()).select_from(games)).scalar_one() == 4
+        assert conn.execute(select(func.count()).select_from(live_events)).scalar_one() == 0
+
+
+@pytest.fixture
+def cluster() -> Iterator[PgCluster]:
+    c = PgCluster()
+    c.start()
+    try:
+        yield c
+    finally:
+        c.remove()
+
+
+def test_postgresql_restarted_under_load_loses_and_doubles_nothing(cluster: PgCluster, tokens: tuple[Path, dict[str, str]], tmp_path: Path) -> None:
+    """Tables post through two processes while PostgreSQL stops and starts again: while it
+    is away a post is answered 503 with the reason (send again later), and nothing of it is
+    stored; the tables' feeds send again; in the end every event is stored once, in order,
+    and each process's spectators follow the posts the other took since."""
+    url = new_pg_database(cluster.url)
+    pair = Pair(url, tokens[0])
+    a, b = pair.servers
+    watcher = Watcher(b.url)
+    feeds = []
+    try:
+        wait_for(lambda: watcher.connections == 1, "the spectator's first frame", watcher.cond)
+        tables = []
+        for i, name in enumerate(("t1", "t2", "t3", "t4")):
+            gid = f"f{i}b2c3d4e5f60718293a4b5c6d7e8f90"
+            feed = ClubFeed((a, b)[i % 2].url, tokens[1][name], tmp_path / f"{name}.jsonl", min_retry=0.02, max_retry=0.2)
+            feeds.append(feed)
+            tables.append(Table(gid, tmp_path / f"{name}.jsonl", record_lines(60 + i, players=2 + i % 3, header={"id": gid}), feed))
+        for t in tables:
+            t.play(20)
+        cluster.stop("fast")
+        for t in tables:
+            t.play(40)  # the tables play on while the archive is away
+        probe = tables[0]
+        with httpx.Client(base_url=a.url, headers={"Authorization": f"Bearer {tokens[1]['t1']}"}) as c:
+            r = _post(c, "0a0b0c0d0e0f", 1, record_lines(99)[0])
+        assert r.status_code == 503 and "the archive is unavailable; send again later" in r.json()["reason"]
+        assert r.headers["Retry-After"] == "1"
+        cluster.start()
+        for t in tables:
+            t.play(len(t.lines))
+        for f in feeds:
+            f.retry_now()
+            assert f.wait_sent(PATIENCE), f.status()
+        check = open_archive(url)
+        try:
+            for t in tables:
+                assert stored(check, t.gid) == [canonical(e) for e in events_of(t.lines)], t.gid
+            assert Archive(check).events("0a0b0c0d0e0f") == []
+        finally:
+            check.dispose()
+        # The spectator of the second process saw the first process's tables to their end.
+        wait_for(lambda: all(watcher.events(n) == len(t.lines) for n, t in zip(("t1", "t2", "t3", "t4"), tables)),
+                 "the page to show every table's end", watcher.cond)
+        assert probe.saved == len(probe.lines)
+    finally:
+        watcher.close()
+        for f in feeds:
+            f.close()
+        pair.close()
+
+
+def test_a_second_server_on_a_sqlite_archive_is_refused(tmp_path: Path, tokens: tuple[Path, dict[str, str]]) -> None:
+    """SQLite is one server process: a second ``rop club serve`` on the same file says so,
+    and what to do instead, rather than show its spectators only its own tables."""
+    db = str(tmp_path / "club.sqlite")
+    first, _ = _serve(db, tokens[0])
+    try:
+        second = subprocess.run(
+            [sys.executable, "-m", "companion.cli", "club", "serve", "--db", db, "--port", str(free_port()), "--tokens", str(tokens[0])],
+            capture_output=True, text=True, timeout=120,
+        )
+        assert second.returncode == 2
+        assert "another rop club serve already serves" in second.stderr and "PostgreSQL" in second.stderr
+    finally:
+        first.terminate()
+        first.wait(30)
+    again, _ = _serve(db, tokens[0])  # the first one gone, its archive may be served again
+    again.terminate()
+    again.wait(30)
+
+
+def test_an_announcement_fits_a_notification() -> None:
+    """PostgreSQL takes notifications under 8,000 bytes: a larger announcement leaves out the
+    table's state (the other processes work it out), then the event too (they read the game
+    from the archive); what it keeps reads back as it was."""
+    from companion.club.fanout import MAX_PAYLOAD, Change
+
+    small = Change("p1", "g1", "t1", 7, "append", False, "2026-01-01T00:00:00+00:00", '{"event":"play"}', '{"events":7}')
+    assert Change.decode(small.encode()) == small
+    big_state = Change("p1", "g1", "t1", 7, "fill", False, "2026-01-01T00:00:00+00:00", '{"event":"deal"}', "x" * 8000)
+    assert Change.decode(big_state.encode()) == Change("p1", "g1", "t1", 7, "fill", False, big_state.at, big_state.line, None)
+    big_line = Change("p1", "g1", "t1", 7, "append", True, "2026-01-01T00:00:00+00:00", '"' + "é" * 5000 + '"', None)
+    payload = big_line.encode()
+    assert len(payload.encode("utf-8")) <= MAX_PAYLOAD
+    assert Change.decode(payload) == Change("p1", "g1", "t1", 7, "append", True, big_line.at, None, None)
