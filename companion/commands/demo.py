@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.commands.games import add_game_option
+from companion.commands.games import add_game_option, variants
 from companion.commands.play import run_dashboard
 from companion.dashboard.kit import DashboardKit, NoDashboardError, kit_of
 from companion.games import registry
@@ -30,14 +30,14 @@ def _kit(game: Game | None = None) -> DashboardKit:
 
 def _samples(game: Game | None = None) -> dict[str, Path]:
     """The sample records of ``game`` (by default the registry's default), by name."""
-    return {sample.name: sample.path for sample in (game or registry.game()).samples()}
+    return {sample.name: sample.path for sample in registry.samples_of(game or registry.game())}
 
 
 def _every_sample() -> dict[str, tuple[Game, Path]]:
     """Every game's sample records, by name, with their game."""
     found: dict[str, tuple[Game, Path]] = {}
     for game in registry.games():
-        for sample in game.samples():
+        for sample in registry.samples_of(game):
             found.setdefault(sample.name, (game, sample.path))
     return found
 
@@ -99,11 +99,6 @@ def demo_setup_options(args: argparse.Namespace, game: Game) -> tuple[dict[str, 
     return setup, table
 
 
-def _variants() -> list[str]:
-    """Every variant a registered game names (``--variant``'s choices)."""
-    return sorted({c for g in registry.games() for o in g.options if o.name == "variant" for c in o.choices})
-
-
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "demo",
@@ -126,7 +121,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--teams", type=int_range(0, 3), default=None, help="Rule of Power: number of teams, 0 to 3 (default 2; 0: everyone alone)")
     p.add_argument("--no-fate", action="store_true", help="Rule of Power: play without Fate decks")
     p.add_argument("--expansion", action="store_true", default=None, help="Rule of Power: with the Higher Powers expansion (R2)")
-    p.add_argument("--variant", default=None, choices=_variants(), help="Circle of Power: basic (default), lonely-tyrant (C18) or coloured-cities (C19)")
+    p.add_argument("--variant", default=None, choices=variants(), help="Circle of Power: basic (default), lonely-tyrant (C18) or coloured-cities (C19)")
     p.add_argument("--target", type=int, default=None, help="Circle of Power: trophies that end the game (C17; default 6)")
     p.add_argument("--seed", type=int, default=7, help="the demo table's shuffle (default 7)")
     p.add_argument("--no-teaching", action="store_true", help="start with teaching mode off")

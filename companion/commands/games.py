@@ -17,7 +17,7 @@ from companion.commands.game_command import GameCommand
 from companion.games.protocol import Game
 from companion.games.registry import DEFAULT, UnknownGameError, game, games, names
 
-__all__ = ["register", "chosen_game", "add_game_option", "game_commands"]
+__all__ = ["register", "chosen_game", "add_game_option", "game_commands", "variants"]
 
 
 def chosen_game(argv: Sequence[str]) -> str | None:
@@ -38,6 +38,11 @@ def add_game_option(parser: argparse.ArgumentParser, *, default: str | None = DE
         default=default,
         help=f"the game ({', '.join(names())}; default {DEFAULT})" if default else f"the game ({', '.join(names())})",
     )
+
+
+def variants() -> list[str]:
+    """Every variant a registered game names (``--variant``'s choices)."""
+    return sorted({c for g in games() for o in g.options if o.name == "variant" for c in o.choices})
 
 
 def game_commands(g: Game) -> dict[str, GameCommand]:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.commands.games import add_game_option
+from companion.commands.games import add_game_option, variants
 from companion.records.format import RecordError
 
 
@@ -47,7 +47,7 @@ def add_table_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--teams", type=int, default=None, help="Rule of Power: number of teams; team-mates sit alternately (R16; default 0)")
     p.add_argument("--target", type=int, default=None, help="points to win: Rule of Power 11, 16, 21, ... (R14; default 11); Circle of Power trophies (C17; default 6)")
     p.add_argument("--expansion", action="store_true", default=None, help="Rule of Power: with the Higher Powers expansion (R2)")
-    p.add_argument("--variant", choices=_variants(), default=None, help="Circle of Power: basic, lonely-tyrant (C18) or coloured-cities (C19); default basic")
+    p.add_argument("--variant", choices=variants(), default=None, help="Circle of Power: basic, lonely-tyrant (C18) or coloured-cities (C19); default basic")
     p.add_argument("--fate", choices=("none", "random", "custom"), default=None, help="Rule of Power: Fate decks: none, seven at random each, or --fate-decks")
     p.add_argument("--fate-decks", default=None, metavar="DECKS", help='Rule of Power: "ann=F001 F002 F003 F004 F005 F006 F007; bob=..."')
     p.add_argument("--dealer", default=None, help="the first dealer (default: Rule of Power the last player listed, Circle of Power the first)")
@@ -127,13 +127,6 @@ def resume_app(record: str | None, games_dir: Path, *, teaching: bool = False, s
 
 _TABLE_OPTIONS = ("teams", "target", "expansion", "variant", "fate", "fate_decks", "dealer")
 """The command line's table options, by the names the games' dashboard kits take them."""
-
-
-def _variants() -> list[str]:
-    """Every variant a registered game names (``--variant``'s choices)."""
-    from companion.games.registry import games
-
-    return sorted({c for g in games() for o in g.options if o.name == "variant" for c in o.choices})
 
 
 def game_of(args: argparse.Namespace) -> Any:

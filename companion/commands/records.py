@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from companion.games.registry import games
+from companion.games.registry import games, samples_of
 from companion.records.format import RecordError, load_game
 
 
@@ -37,7 +37,7 @@ def list_samples() -> int:
     """The shipped sample records of every game, each with its path and what it shows."""
     print("Sample records shipped with the companion (rop demo --sample NAME shows one in the dashboard):")
     for game in games():
-        for sample in game.samples():
+        for sample in samples_of(game):
             print(f"  {sample.name:<16} {game.title}: {sample.description}\n  {'':<16} {sample.path}")
     return 0
 

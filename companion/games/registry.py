@@ -20,9 +20,9 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-from companion.games.protocol import Game
+from companion.games.protocol import Game, Sample
 
-__all__ = ["DEFAULT", "ENTRY_POINTS", "UnknownGameError", "game", "game_for_format", "games", "names"]
+__all__ = ["DEFAULT", "ENTRY_POINTS", "UnknownGameError", "game", "game_for_format", "games", "names", "samples_of"]
 
 DEFAULT = "rule-of-power"
 """The game every command plays when none is named."""
@@ -93,3 +93,9 @@ def game_for_format(fmt: Any) -> Game:
             return g
     known = ", ".join(repr(g.codec.format) for g in games())
     raise UnknownGameError(f"unknown record format {fmt!r}: this reader knows {known}")
+
+
+def samples_of(g: Game) -> tuple[Sample, ...]:
+    """The sample records ``g`` ships; none for a game packaged apart that ships none."""
+    provide = getattr(g, "samples", None)
+    return tuple(provide()) if provide is not None else ()

@@ -214,6 +214,7 @@ class ToyClub:
 
 class ToyGame:
     name = "toy-circle"
+    options = ()  # its target is taken as given
     title = "Toy Circle"
     codec = ToyCodec()
 
