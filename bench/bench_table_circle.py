@@ -139,10 +139,10 @@ def play_nfc(players: int, seed: int, firmware: Any) -> Any:
         ) as board:
             for _, taps in taps_for(table.setup, table.moves, OWNER):
                 for tap in taps:
-                    slot = slots[tap.reader]
+                    reader = slots[tap.reader]
                     began = time.perf_counter()
-                    events = tracker.observe(board.hold(slot, tap.card, OWNER))
+                    events = tracker.observe(board.hold(reader, tap.card, OWNER))
                     delays.append(time.perf_counter() - began)
-                    board.lift(slot)
+                    board.lift(reader)
                     table.handle(events)
     return Result(table.exact(), table.keys, delays, True)

@@ -35,13 +35,13 @@ READERS = {PLAY_READER: "play", CITY_READER: "city", LINE_READER: "line"}
 """Each reader of :func:`taps_for` and the zone it serves (``TrackerConfig.readers``)."""
 
 
-def board_layout() -> tuple[dict[str, int], dict[str, str]]:
-    """Where the readers of :func:`taps_for` sit on one emulated board (``hardware.tapping``):
-    each one's slot, and the zone each board reader serves (``TrackerConfig.readers``): the
-    play reader is slot 0, the city reader 1, the line reader 2."""
-    slots = {PLAY_READER: 0, CITY_READER: 1, LINE_READER: 2}
-    zones = {f"board:{slot}": READERS[name] for name, slot in slots.items()}
-    return slots, zones
+def board_layout() -> tuple[dict[str, str], dict[str, str]]:
+    """Where the readers of :func:`taps_for` sit on one reader board (``hardware.tapping``):
+    each one's board reader, and the zone each board reader serves (``TrackerConfig.readers``):
+    the play reader is ``board:0``, the city reader ``board:1``, the line reader ``board:2``."""
+    places = {PLAY_READER: "board:0", CITY_READER: "board:1", LINE_READER: "board:2"}
+    zones = {place: READERS[name] for name, place in places.items()}
+    return places, zones
 
 
 def taps_for(

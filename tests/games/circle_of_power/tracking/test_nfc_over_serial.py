@@ -42,7 +42,7 @@ def play_on_board(run: CopRun, firmware: FirmwareBuild, tmp_path: Path) -> Path:
         for _, taps in taps_for(run.setup, run.moves, OWNER):
             for tap in taps:
                 obs = board.tap(slots[tap.reader], tap.card, OWNER)
-                assert isinstance(obs, CardTapped) and (obs.card, obs.reader) == (tap.card, f"board:{slots[tap.reader]}"), obs
+                assert isinstance(obs, CardTapped) and (obs.card, obs.reader) == (tap.card, slots[tap.reader]), obs
                 run.handle(run.tracker.observe(obs))
     record = session.record
     assert isinstance(record, GameFile)
