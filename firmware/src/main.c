@@ -243,6 +243,10 @@ static void poll_reader(uint8_t r)
 static char cmd_buf[CMD_MAX];
 static uint8_t cmd_len, cmd_overflow;
 
+/* Set once every reader has been polled since the start: before that the board cannot say
+ * which tags lie on the table, so an INFO then leaves READY to the end of the first round. */
+static uint8_t ready_sent;
+
 static void run_command(const char *cmd, uint8_t len)
 {
     if (len == 4 && memcmp_P(cmd, PSTR("PING"), 4) == 0) {
@@ -254,7 +258,7 @@ static void run_command(const char *cmd, uint8_t len)
         for (uint8_t r = 0; r < READER_SLOTS; r++) {
             if (readers[r].uid_len) say_tag("TAG", r, readers[r].uid, readers[r].uid_len);
         }
-        say_simple(PSTR("READY"));
+        if (ready_sent) say_simple(PSTR("READY"));
     } else if (len == 4 && memcmp_P(cmd, PSTR("STAT"), 4) == 0) {
         say_stats();
     } else if (len == 5 && memcmp_P(cmd, PSTR("RESET"), 5) == 0) {
@@ -308,7 +312,7 @@ int main(void)
         say_reader(r);
     }
 
-    uint8_t next = 0, ready_sent = 0;
+    uint8_t next = 0;
     uint32_t last_beat = clock_ms();
     for (;;) {
         wdt_reset();
