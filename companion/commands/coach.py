@@ -114,7 +114,9 @@ def cmd_hint(args: argparse.Namespace) -> int:
     try:
         advice = Coach(args.level, seed=args.seed).advise(game, args.player, budget_ms=args.budget_ms, samples=args.samples)
     except CoachError as exc:
-        return _fail("hint", f"{args.record}: after line {n}: {exc}")
+        # Say what to do: the position to judge is chosen by the line it follows.
+        where = f"--line N asks about the position after line N, where {args.player} is to move"
+        return _fail("hint", f"{args.record}: after line {n}: {exc} ({where})")
     if args.json:
         print(json.dumps({"record": args.record, "line": n, **advice.to_json()}))
     else:

@@ -22,7 +22,7 @@ def test_a_known_blunder_is_marked():
     assert len(marks) == 1
     mark = marks[0]
     assert mark.verdict == "blunder" and mark.drop >= 0.3 and mark.index == 2
-    assert mark.best.startswith("W006 Servant of Powers (6) takes")
+    assert mark.best.startswith("6P W006 Servant of Powers takes")
     assert any("Power Ring" in w and "(R12)" in w for w in mark.why)
 
 

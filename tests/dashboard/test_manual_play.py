@@ -81,7 +81,11 @@ async def test_illegal_and_mistyped_entries_are_flagged_and_lose_nothing(tmp_pat
         await type_line(pilot, not_mine.id)
         panel = app.screen.query_one(PlayPanel)
         assert panel.flag is not None and panel.flag.rule == "R17"
-        assert "not in" in panel.flag.text and "In short" in panel.flag.text
+        assert "not in" in panel.flag.text
+        shown = panel.render_game(game).plain
+        # The reminder of the rule comes after what the table needs next: the legal moves.
+        assert "In short, R17:" in shown
+        assert shown.index("ILLEGAL") < shown.index("In short")
         await type_line(pilot, "W0x9")
         assert panel.flag is not None and "not understood" in panel.flag.text
         entry = app.screen.query_one("#entry")

@@ -280,7 +280,7 @@ def _card_risks(
                 by,
                 share,
                 k,
-                f"risk: leaves {card.id} {card.title}{alone} in the centre: {by} could take it with {with_}, about {share:.0%}",
+                f"risk: leaves {card.long_label}{alone} in the centre: {by} could take it with {with_}, about {share:.0%}",
                 f"risk {share:.0%}: {by} takes {card.short}{' (alone)' if alone else ''} with {few}",
             )
         )
@@ -315,7 +315,7 @@ def _later_risks(threats: ThreatCounter, exposed: Callable[[Card], bool]) -> lis
                 takers[0][0],
                 share,
                 0,
-                f"risk: {card.id} {card.title} is taken by {who} before your next turn in about {share:.0%} of the playouts",
+                f"risk: {card.long_label} is taken by {who} before your next turn in about {share:.0%} of the playouts",
                 f"risk {share:.0%}: {who} takes {card.short} before your next turn",
             )
         )

@@ -101,11 +101,9 @@ class RuleOfPowerDashboard:
         return last_play(state, applied)
 
     def refusal(self, move: Move, error: ValueError) -> Flag:
-        """The rule broken and a plain-words reminder of it (R1-R25)."""
-        from companion.games.rule_of_power.dashboard.commentary import explain_illegal
-
-        rule, text = explain_illegal(error)
-        return Flag(getattr(move, "player", None), text, rule)
+        """The rule broken; the play panel adds a plain-words reminder of it (R1-R25) after
+        the moves that are legal, so that the reminder never pushes them out of view."""
+        return Flag(getattr(move, "player", None), str(error), getattr(error, "rule", None))
 
     def dialog_keys(self, *, editable: bool) -> list[tuple[str, list[BindingType]]]:
         from textual.binding import Binding
