@@ -126,6 +126,8 @@ def page_html(game: str = DEFAULT) -> bytes:
                 "period": p.period,
                 "columns": [{"figure": c.figure, "label": c.label} for c in p.columns],
                 "endings": dict(p.endings),
+                # Optional: how the page draws the game's cards and names its points.
+                **(p.page_words() if hasattr(p, "page_words") else {}),
             }
     data = json.dumps({"game": game, "games": words}, ensure_ascii=False).replace("</", "<\\/")
     text = PAGE.read_text(encoding="utf-8")
