@@ -309,3 +309,18 @@ async def test_the_deal_dialog_comes_back_when_every_hand_is_played_out(tmp_path
         assert game.phase is Phase.DEAL
         assert isinstance(app.screen, DealScreen)
         assert "Deal 2 of 6" in str(app.screen.query_one(Static).render())
+
+
+@pytest.mark.asyncio
+async def test_the_footer_shows_the_key_that_quits_while_cards_are_typed(tmp_path: Path) -> None:
+    """Q is a letter of the entry bar in manual play; Ctrl+Q quits there, and the footer says so."""
+    app = _app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = {b.binding.key: b.binding.description for b in app.screen.active_bindings.values() if b.binding.show}
+        assert shown.get("ctrl+q") == "Quit"
+        await pilot.press("q")
+        assert app.screen.query_one("#entry").value == "q" and app.is_running
+        await pilot.press("ctrl+u", "ctrl+q")
+        await pilot.pause()
+        assert not app.is_running
