@@ -133,8 +133,8 @@ def format_advice(advice: Advice, game: State, line: int) -> str:
     ]
     for i, m in enumerate(advice.moves, 1):
         out.append(
-            f"{i:2}. {m.text}: {model.period} margin {m.margin:+.2f} (95 % {m.margin_low:+.2f} to {m.margin_high:+.2f}), "
-            f"wins the game {m.win:.0%}"
+            f"{i:2}. {m.text}: {m.margin:+.2f} points against the best other side this {model.period} "
+            f"(95 % sure: {m.margin_low:+.1f} to {m.margin_high:+.1f}), wins the game {m.win:.0%}"
         )
         for reason in m.reasons:
             out.append(f"      {reason}")
