@@ -86,3 +86,23 @@ async def test_manual_play_screens_hold_no_cut_word(tmp_path: Path, size: tuple[
         await pilot.press("f7")
         await pilot.pause()
         await _read(pilot, "the coach's hint")
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
+async def test_six_players_in_teams_hold_no_cut_word_in_any_side_panel(size: tuple[int, int]) -> None:
+    """The widest table (six players, three teams): each side panel, turned to with F4 on a
+    small terminal, is drawn at its own width, its headings whole."""
+    from companion.dashboard.sources import DemoSource
+    from companion.games.rule_of_power.simulation.virtual_table import make_setup
+
+    app = DashboardApp(DemoSource(make_setup(6, 3), seed=7, paused=True), teaching=True)
+    async with app.run_test(size=size) as pilot:
+        await until(lambda: app.game is not None, "the demo table")
+        for _ in range(30):
+            await pilot.press("n")
+            await pilot.pause()
+        await _read(pilot, "the table")
+        for _ in SIDE_PANELS:
+            await pilot.press("f4")
+            await _read(pilot, "a side panel")

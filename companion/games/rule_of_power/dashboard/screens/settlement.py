@@ -127,7 +127,11 @@ def mistakes_text(marks: Sequence[Mark]) -> Text:
             t.append("\n")
         t.append(f"{m.player}: {m.played}", style="bold")
         t.append(f"  {m.verdict.upper()}", style="bold #e5a50a" if m.verdict == "inaccuracy" else "bold #ff5f5f")
-        t.append(f" (chance to win {m.drop:.0%} lower, about {m.margin_drop:.1f} points fewer this round)", style="dim")
+        t.append(
+            f" (chance to win {m.played_advice.win:.0%} instead of {m.best_advice.win:.0%}, "
+            f"about {m.margin_drop:.1f} points fewer this round)",
+            style="dim",
+        )
         t.append(f"\n  better: {m.best}")
         for why in m.why[:1]:
             t.append(f"\n  {why}", style="italic")
