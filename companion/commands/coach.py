@@ -193,7 +193,8 @@ def _print_review(args: argparse.Namespace, collector: _Collector, marks: list[M
             continue
         print(
             f"line {collector.lines[m.index]} ({model.period} {m.round}) {m.player}: {m.played}: {m.verdict.upper()} "
-            f"(winning chances -{m.drop:.2f}, {model.period} points -{m.margin_drop:.2f})"
+            f"(chance to win {m.played_advice.win:.0%} instead of {m.best_advice.win:.0%}, "
+            f"about {m.margin_drop:.1f} points fewer this {model.period})"
         )
         if m.verdict != "good":
             print(f"      better: {m.best}")
