@@ -7,12 +7,15 @@ them, and many tables posting live while a spectator watches the page's event st
     ./run bench club -- --live-only --tables T --seconds S --live-db sqlite|postgresql|both
     ./run bench club -- --import-only --games N
 
-Import: records of random legal games (the virtual table, 2 to 6 players, teams too) are
-replayed by the engine and stored as ``rop club add`` does: in batches of ``--batch`` games,
+Import: records of random legal games are replayed by their game's rules and stored as
+``rop club add`` does, a mixed archive: Rule of Power games (the virtual table, 2 to 6 players,
+teams too) and, a quarter of them by default (``--circle F``: the share), Circle of Power games
+(2 to 4 players, every variant, played by its rule-of-thumb players); in batches of ``--batch`` games,
 one transaction each (``--one-by-one``: one transaction per game, to compare). The
 records are made as they are imported (``--pool`` games simulated, the others copies under
 their own ids), so 100,000 games need no more memory than a batch. The figures are games and
-rounds per second, and how the time divides between the replay and the database.
+scoring periods (rounds, seasons) per second, how the time divides between the replay and the
+database, and standings of each game.
 PostgreSQL is a throw-away cluster this benchmark starts itself (Debian's postgresql package),
 on a free port.
 
@@ -54,6 +57,16 @@ from companion.records.format import iter_record_lines
 from companion.games.rule_of_power.simulation.virtual_table import make_setup, simulate_game
 
 SEATINGS = [(2, 0), (3, 0), (4, 0), (4, 2), (5, 0), (6, 2), (6, 3)]
+CIRCLE_TABLES = [(n, v) for n in (2, 3, 4) for v in ("basic", "lonely-tyrant", "coloured-cities")]
+GAMES = ("rule-of-power", "circle-of-power")
+
+
+def circle_lines(players: int, variant: str, seed: int) -> list[str]:
+    """The record of a whole Circle of Power game played by its rule-of-thumb players."""
+    from companion.games.circle_of_power.policies import simulate
+
+    setup, moves = simulate(("ann", "bob", "cy", "dee")[:players], variant, seed=seed)
+    return list(iter_record_lines(setup, moves))
 
 
 class Records(Sequence[list[str]]):
@@ -61,11 +74,15 @@ class Records(Sequence[list[str]]):
     slower than importing); the rest are copies under their own game ids, made when asked for
     (the archive treats each id as its own game, replayed and stored in full)."""
 
-    def __init__(self, n: int, seed: int = 1, *, pool: int | None = None) -> None:
+    def __init__(self, n: int, seed: int = 1, *, pool: int | None = None, circle: float = 0.25) -> None:
         self.n = n
+        self.circle = circle
         rng = random.Random(seed)
         self.pool: list[list[str]] = []
         for i in range(min(n, pool or n)):
+            if rng.random() < circle:
+                self.pool.append(circle_lines(*rng.choice(CIRCLE_TABLES), seed=seed * 1_000_003 + i))
+                continue
             players, teams = rng.choice(SEATINGS)
             setup = make_setup(players, teams)
             _, moves = simulate_game(setup, seed=seed * 1_000_003 + i)
@@ -139,7 +156,7 @@ def bench_import(label: str, url: str, records: Sequence[list[str]], *, batch: i
         t = time.perf_counter()
         parsed = parse_record(lines)
         replay += time.perf_counter() - t
-        rounds += len(parsed.result.periods)  # the game's scoring periods: Rule of Power's rounds
+        rounds += len(parsed.result.periods)  # the game's scoring periods: rounds, seasons
         pending.append(parsed)
         if len(pending) >= batch or i == len(records):
             t = time.perf_counter()
@@ -151,26 +168,32 @@ def bench_import(label: str, url: str, records: Sequence[list[str]], *, batch: i
             print(f"    {label}: {i} games, {rounds / elapsed:.0f} rounds/s so far", flush=True)
     elapsed = time.perf_counter() - start
     per = "one transaction per game" if batch == 1 else f"batches of {batch} games"
-    print(f"  {label}: {len(records)} games ({rounds} rounds) replayed and stored in {elapsed:.1f} s ({per}): "
-          f"{len(records) / elapsed:.0f} games/s, {rounds / elapsed:.0f} rounds/s; "
+    mix = ", ".join(f"{count} {name}" for name, count in archive.counts().items())
+    print(f"  {label}: {len(records)} games ({mix}; {rounds} rounds and seasons) replayed and stored in {elapsed:.1f} s ({per}): "
+          f"{len(records) / elapsed:.0f} games/s, {rounds / elapsed:.0f} rounds and seasons/s; "
           f"replay {replay / len(records) * 1e3:.2f} ms a game, storing {store / len(records) * 1e3:.2f} ms a game", flush=True)
     again = time.perf_counter()
     dup = sum(archive.add_lines(lines).status == "duplicate" for lines in records[:200])
     print(f"  {label}: {dup} of 200 re-added games recognised as stored, {(time.perf_counter() - again) / 200 * 1e3:.2f} ms each")
-    t = time.perf_counter()
-    table = compute_standings(engine)
-    first = time.perf_counter() - t
-    t = time.perf_counter()
-    compute_standings(engine)
-    again = time.perf_counter() - t
-    extra = Records(100, seed=99)
+    before = archive.counts()
+    tables, first, again = {}, {}, {}
+    for game in GAMES:
+        t = time.perf_counter()
+        tables[game] = compute_standings(engine, game=game)
+        first[game] = time.perf_counter() - t
+        t = time.perf_counter()
+        compute_standings(engine, game=game)
+        again[game] = time.perf_counter() - t
+    extra = Records(100, seed=99, circle=getattr(records, "circle", 0.25))
     archive.store_many(parse_record(lines) for lines in extra)  # dated now: after every game above
-    t = time.perf_counter()
-    compute_standings(engine)
-    more = time.perf_counter() - t
-    print(f"  {label}: standings with ratings over {archive.count() - len(extra)} games ({len(table.players)} players, "
-          f"{len(table.teams)} teams): {first * 1e3:.0f} ms rating every game, {again * 1e3:.0f} ms again with the "
-          f"ratings kept, {more * 1e3:.0f} ms after 100 more games", flush=True)
+    for game in GAMES:
+        t = time.perf_counter()
+        compute_standings(engine, game=game)
+        more = time.perf_counter() - t
+        table = tables[game]
+        print(f"  {label}: {game} standings with ratings over {before.get(game, 0)} games ({len(table.players)} players, "
+              f"{len(table.teams)} teams): {first[game] * 1e3:.0f} ms rating every game, {again[game] * 1e3:.0f} ms again "
+              f"with the ratings kept, {more * 1e3:.0f} ms after 100 more games", flush=True)
     engine.dispose()
 
 
@@ -287,13 +310,14 @@ async def _live(host: str, port: int, tokens: dict[str, str], games: dict[str, l
             "posts": sum(n for by_game in posted.values() for n in by_game.values())}
 
 
-def bench_live(tables: int, seconds: float, workdir: Path, db: str, label: str) -> None:
+def bench_live(tables: int, seconds: float, workdir: Path, db: str, label: str, circle: float = 0.25) -> None:
     from companion.club.tokens import issue_token
 
     tokens_path = workdir / "tokens.txt"
     tokens = {f"t{i:03d}": issue_token(tokens_path, f"t{i:03d}") for i in range(tables)}
-    pool = Records(max(20, tables), seed=7)
+    pool = Records(max(20, tables), seed=7, circle=circle)
     games = {name: [pool[(i + j) % len(pool)] for j in range(int(seconds) // 40 + 3)] for i, name in enumerate(tokens)}
+    circle_tables = sum(json.loads(g[0][0])["format"] == "cop-record/1" for g in games.values())
     port = free_port()
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     log = open(workdir / "server.log", "w+", encoding="utf-8")
@@ -320,7 +344,8 @@ def bench_live(tables: int, seconds: float, workdir: Path, db: str, label: str) 
         return lat[min(len(lat) - 1, int(p * len(lat)))] * 1e3 if lat else float("nan")
 
     errors = result["errors"]
-    print(f"  {label}, {tables} tables x 1 event/s for {seconds:.0f} s: {result['posts']} posts, {len(errors)} errors, "
+    print(f"  {label}, {tables} tables ({tables - circle_tables} starting with Rule of Power, {circle_tables} with Circle of Power) "
+          f"x 1 event/s for {seconds:.0f} s: {result['posts']} posts, {len(errors)} errors, "
           f"{result['lost']} lost or doubled, {result['missing_updates']} updates not seen by the spectator")
     print(f"  post -> spectator update: median {q(0.5):.1f} ms, p95 {q(0.95):.1f} ms, p99 {q(0.99):.1f} ms, max {q(1.0):.1f} ms")
     print(f"  processor: server {server_cpu:.1f} s (start-up included), tables and spectator {client_cpu:.1f} s; "
@@ -336,6 +361,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--pool", type=int, default=2_000, help="games simulated (the rest are copies with their own ids)")
     parser.add_argument("--batch", type=int, default=500, help="games stored per transaction")
     parser.add_argument("--one-by-one", action="store_true", help="one transaction per game (--batch 1)")
+    parser.add_argument("--circle", type=float, default=0.25, metavar="F",
+                        help="the share of Circle of Power games in the archive and at the live tables (default 0.25; 0: Rule of Power alone)")
     parser.add_argument("--tables", type=int, default=None, help="tables posting live (default 200)")
     parser.add_argument("--seconds", type=float, default=None, help="how long they post (default 60)")
     parser.add_argument("--no-postgres", action="store_true", help="SQLite only")
@@ -354,7 +381,7 @@ def main(argv: list[str]) -> int:
         if not args.live_only:
             t = time.perf_counter()
             pool = min(n, args.pool)
-            records = Records(n, pool=pool)
+            records = Records(n, pool=pool, circle=args.circle)
             print(f"simulated {pool} games in {time.perf_counter() - t:.1f} s (the other {n - pool} are copies under their own ids)", flush=True)
             print("import (rop club add: replay every rule, then store):", flush=True)
             bench_import("SQLite", f"sqlite:///{work / 'club.sqlite'}", records, batch=batch)
@@ -364,10 +391,10 @@ def main(argv: list[str]) -> int:
         if not args.import_only:
             print("live page:", flush=True)
             if args.live_db in ("sqlite", "both"):
-                bench_live(tables, seconds, work, f"sqlite:///{work / 'live.sqlite'}", "SQLite")
+                bench_live(tables, seconds, work, f"sqlite:///{work / 'live.sqlite'}", "SQLite", args.circle)
             if args.live_db in ("postgresql", "both"):
                 with Postgres() as pg:
-                    bench_live(tables, seconds, work, pg, "PostgreSQL")
+                    bench_live(tables, seconds, work, pg, "PostgreSQL", args.circle)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return 0

@@ -1,23 +1,34 @@
-"""The coach's strength and speed, on one core (the process is pinned to one).
+"""The coach's strength and speed, on one core (the process is pinned to one), for each game
+that has a coach: Rule of Power and Circle of Power.
 
-Strength: paired deals. A deal is one round (a shuffled World deck and a dealer); it is played
-twice with the two policies' seats swapped, so luck of the cards cancels out. For each
-pairing the figures are the rounds won, drawn and lost (by round points), and the mean
-round-point margin of the first policy per round with its 95 % interval (over the pairs).
-Pairings: coach vs greedy (the move with the best immediate points) and greedy vs random at
-the full number of pairs, coach vs random at a fifth of it (random play is far behind, so
-fewer pairs already show it); for 2 players and for 4 players in 2 teams.
+Strength: paired deals. A deal is one scoring period (Rule of Power: a round, a shuffled World
+deck and a dealer; Circle of Power: a season, its seats, cities, hands, piles and the order of
+both decks and of the reshuffle); it is played twice with the two policies' seats swapped, so
+luck of the cards cancels out. For each pairing the figures are the periods won, drawn and
+lost (by the period's points), and the mean points margin of the first policy per period with
+its 95 % interval (over the pairs).
+
+- Rule of Power: coach vs greedy (the move with the best immediate points) and greedy vs
+  random at the full number of pairs, coach vs random at a fifth of it (random play is far
+  behind, so fewer pairs already show it); for 2 players and for 4 players in 2 teams.
+- Circle of Power: coach vs the documented rule-of-thumb player ("thumb",
+  :class:`~companion.games.circle_of_power.policies.RuleOfThumbPlayer`), the coach's quick
+  player without search vs thumb, and thumb vs random at the full number of pairs, coach vs
+  random at a fifth of it; for 2 players (with two dummies, C4) and for 4 players (two of each
+  policy, seated alternately). The margin is a season's points (trophies, C16) of the first
+  policy's players less the second's, per player.
 
 Speed: milliseconds per decision of each coach level, playouts per second, and the hint's
 latency at the table: the time to the first ranking of the default level (the search kept to
 its budget, then the ranking worked out), its median and 95th percentile.
 
-    ./run bench coach                   the full run (500 pairs per pairing): about 40 minutes
-    ./run bench coach -- --quick        a small run (40 pairs): about 3 minutes
+    ./run bench coach                   the full run (500 pairs per pairing, both games): about 95 minutes
+    ./run bench coach -- --quick        a small run (40 pairs): about 8 minutes
+    ./run bench coach -- --games circle-of-power --seatings 2
     ./run bench coach -- --pairs 200 --level fast --seatings 2
     ./run bench coach -- --samples 12   the coach at a fixed number of samples per decision,
                                         so that its strength does not depend on the machine's load
-    ./run bench coach -- --speed-only   the speed figures and the hint latency alone (about a minute)
+    ./run bench coach -- --speed-only   the speed figures and the hint latency alone (about two minutes)
 """
 
 from __future__ import annotations
@@ -29,7 +40,19 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from typing import Any
+
 from companion.coach import LEVELS, Coach
+from companion.coach.model import model_of
+from companion.games.circle_of_power.cards import BATTLE_DECK, CITY_DECK
+from companion.games.circle_of_power.coach.policies import dummy_move, settle
+from companion.games.circle_of_power.coach.worlds import Chance, reshuffle, reveal
+from companion.games.circle_of_power.game import CircleState
+from companion.games.circle_of_power.game import Phase as CirclePhase
+from companion.games.circle_of_power.moves import Move as CircleMove
+from companion.games.circle_of_power.moves import Season
+from companion.games.circle_of_power.policies import RandomPlayer, RuleOfThumbPlayer
+from companion.games.circle_of_power.setup import CircleSetup, is_dummy
 from companion.games.rule_of_power.coach.policies import decisions, deal_from, greedy_move, random_move, realize
 from companion.coach import stats
 from companion.games.rule_of_power.engine.cards import Card, world_deck
@@ -39,7 +62,13 @@ from companion.games.rule_of_power.simulation.virtual_table import make_setup
 
 Policy = Callable[[GameState, list[Card], random.Random], Move]
 
+GAMES = ("rule-of-power", "circle-of-power")
 PAIRINGS = ("coach-greedy", "greedy-random", "coach-random")
+"""Rule of Power's pairings."""
+CIRCLE_PAIRINGS = ("coach-thumb", "quick-thumb", "thumb-random", "coach-random")
+"""Circle of Power's pairings: "thumb" is the documented rule-of-thumb player, "quick" the
+coach's quick player of the playouts without its randomness (what the coach plays unless its
+search finds better)."""
 
 
 @dataclass
@@ -143,14 +172,14 @@ def positions(count: int, seed: int) -> list[GameState]:
     return spots
 
 
-def speed(levels: list[str], spots: list[GameState]) -> None:
+def speed(levels: list[str], spots: Sequence[Any]) -> None:
     """Decisions timed on ``spots``: a one-shot answer (``rop hint``) per level."""
     print("speed per decision (one core):")
     for level in levels:
         ms, playouts, search_ms, cpu = [], 0, 0.0, 0.0
         for k, game in enumerate(spots):
             start, start_cpu = time.perf_counter(), time.process_time()
-            advice = Coach(level).advise(game, game.turn or "", seed=k)
+            advice = Coach(level).advise(game, game.to_move or "", seed=k)
             ms.append((time.perf_counter() - start) * 1000)
             cpu += time.process_time() - start_cpu
             playouts += advice.playouts
@@ -165,7 +194,7 @@ def speed(levels: list[str], spots: list[GameState]) -> None:
         )
 
 
-def hint_latency(spots: list[GameState], repeats: int = 3) -> None:
+def hint_latency(spots: Sequence[Any], repeats: int = 3) -> None:
     """The hint at the table (F7): the time from the key to the first ranking, the way the hint
     screen gets it (a search run within the default level's budget, then its ranking), each
     position ``repeats`` times."""
@@ -175,7 +204,7 @@ def hint_latency(spots: list[GameState], repeats: int = 3) -> None:
     for r in range(repeats):
         for k, game in enumerate(spots):
             start = time.perf_counter()
-            search = Coach("default", seed=r * 1000 + k).search(game, game.turn or "")
+            search = Coach("default", seed=r * 1000 + k).search(game, game.to_move or "")
             advice = search.run(budget_ms=first_ms).advice()
             ms.append((time.perf_counter() - start) * 1000)
             samples.append(advice.samples)
@@ -190,6 +219,215 @@ def hint_latency(spots: list[GameState], repeats: int = 3) -> None:
     )
 
 
+# ---------------------------------------------------------------------- Circle of Power
+
+CirclePolicy = Callable[[CircleState, Chance, random.Random], CircleMove]
+"""A player of a Circle of Power table: the move of the player to move, the card drawn after
+a play taken from the table's battle deck (``chance``)."""
+
+
+@dataclass(frozen=True)
+class CircleDeal:
+    """One season's cards: the set-up (seats, dealer, cities, hands and piles, C4-C6) and how
+    chance falls (both decks' order, the reshuffle's order, C7, C8, C15)."""
+
+    setup: CircleSetup
+    season: Season
+    chance: Chance
+
+
+def circle_deal(rng: random.Random, players: Sequence[str]) -> CircleDeal:
+    setup = CircleSetup(tuple(players))
+    season = CircleState(setup, keep_history=False).random_table_move(rng)
+    assert type(season) is Season
+    bottom = season.bottom
+    held = {card for _, card in season.cities}
+    rest = [x for x in CITY_DECK if x is not bottom and x not in held]
+    rng.shuffle(rest)
+    dealt = {x for _, cards in season.hands + season.piles for x in cards}
+    battle = [x for x in BATTLE_DECK if x not in dealt]
+    rng.shuffle(battle)
+    order = list(range(len(BATTLE_DECK) + len(CITY_DECK)))
+    rng.shuffle(order)
+    return CircleDeal(setup, season, Chance(battle, [bottom] + rest, tuple(order)))
+
+
+class CircleSimple:
+    """A player of :mod:`companion.games.circle_of_power.policies` at the table."""
+
+    def __init__(self, player: RuleOfThumbPlayer | RandomPlayer) -> None:
+        self.player = player
+
+    def __call__(self, state: CircleState, chance: Chance, rng: random.Random) -> CircleMove:
+        return settle(state, [self.player.choose(state, rng)], chance, rng)
+
+
+class CircleQuick:
+    """The coach's quick player without randomness, without search (the model's plain move)."""
+
+    def __call__(self, state: CircleState, chance: Chance, rng: random.Random) -> CircleMove:
+        return settle(state, [model_of(state.game).plain_move(state, chance)], chance, rng)
+
+
+@dataclass
+class CircleCoachPlayer:
+    """The coach as a player of Circle of Power, keeping its own timings."""
+
+    level: str
+    samples: int | None = None
+    confidence: float = 1.0
+    ms: list[float] = field(default_factory=list)
+    cpu_ms: list[float] = field(default_factory=list)
+    """The same decisions in CPU time: what they cost, whatever else the core runs."""
+    playouts: int = 0
+    search_ms: float = 0.0
+
+    def __call__(self, state: CircleState, chance: Chance, rng: random.Random) -> CircleMove:
+        model = model_of(state.game)
+        options = model.decisions(state)
+        if len(options) == 1:
+            return settle(state, next(iter(options.values())), chance, rng)
+        start, start_cpu = time.perf_counter(), time.process_time()
+        coach = Coach(self.level, confidence=self.confidence)
+        advice = coach.advise(state, state.to_move or "", samples=self.samples, seed=rng.getrandbits(32))
+        choice = coach.pick(advice, state, chance)
+        self.ms.append((time.perf_counter() - start) * 1000)
+        self.cpu_ms.append((time.process_time() - start_cpu) * 1000)
+        self.playouts += advice.playouts
+        self.search_ms += advice.elapsed_ms
+        return settle(state, options[choice.key], chance, rng)
+
+
+def play_season(deal: CircleDeal, seats: dict[str, CirclePolicy], rng: random.Random) -> dict[str, int]:
+    """Play one season of ``deal``, each player by their policy, the dummies by the rules (C8,
+    C11), the table from the deal's chance; each emperor's points (C16)."""
+    state = CircleState(deal.setup, keep_history=False)
+    state.push(deal.season, check=False)
+    chance = deal.chance.copy()
+    while True:
+        phase = state.phase
+        if phase is CirclePhase.REVEAL:
+            state.push(reveal(chance), check=False)
+        elif phase is CirclePhase.RESHUFFLE:
+            state.push(reshuffle(state, chance), check=False)
+        elif phase is CirclePhase.PLAY or phase is CirclePhase.ACT:
+            me = state.to_move
+            assert me is not None
+            state.push(dummy_move(state) if is_dummy(me) else seats[me](state, chance, rng), check=False)
+        else:
+            return dict(state.results[-1].points)
+
+
+def circle_pairing(name: str, a: CirclePolicy, b: CirclePolicy, players: int, pairs: int, seed: int) -> tuple[float, float]:
+    """``pairs`` deals, each played twice: ``a`` in the even seats of the players and ``b`` in
+    the odd ones, then swapped. The margin of a season is the points of ``a``'s players less
+    ``b``'s, per player."""
+    names = ("ann", "bob", "cy", "dee")[:players]
+    wins = draws = losses = 0
+    pair_margins = []
+    start = time.perf_counter()
+    for k in range(pairs):
+        rng = random.Random(seed * 7919 + k)
+        deal = circle_deal(rng, names)
+        margins = []
+        for swap in (False, True):
+            seats = {p: (a if (i % 2 == 0) != swap else b) for i, p in enumerate(names)}
+            points = play_season(deal, seats, random.Random(rng.getrandbits(32)))
+            mine = [points[p] for p in names if seats[p] is a]
+            theirs = [points[p] for p in names if seats[p] is b]
+            margin = stats.mean(mine) - stats.mean(theirs)
+            margins.append(margin)
+            wins += margin > 0
+            draws += margin == 0
+            losses += margin < 0
+        pair_margins.append(sum(margins) / 2)
+    mean = stats.mean(pair_margins)
+    half = stats.interval(pair_margins)[1] - mean
+    table = f"{players} players" + (f" + {4 - players} dummies" if players < 4 else "")
+    print(
+        f"  {name:18} {table:20} {pairs} pairs: {wins} won / {draws} drawn / {losses} lost seasons; "
+        f"margin {mean:+.2f} +/- {half:.2f} points per season ({time.perf_counter() - start:.0f} s)",
+        flush=True,
+    )
+    return mean, half
+
+
+def circle_positions(count: int, seed: int) -> list[CircleState]:
+    """Positions where a player has a decision (a card or an act), from seasons of
+    rule-of-thumb players, 2 and 4 players (half each)."""
+    rng = random.Random(seed)
+    thumb = CircleSimple(RuleOfThumbPlayer())
+    spots: list[CircleState] = []
+    for players in (2, 4):
+        names = ("ann", "bob", "cy", "dee")[:players]
+        wanted = len(spots) + count // 2
+        while len(spots) < wanted:
+            deal = circle_deal(rng, names)
+            state = CircleState(deal.setup, keep_history=False)
+            state.push(deal.season, check=False)
+            chance = deal.chance.copy()
+            stop = rng.randrange(0, 70)
+            steps = 0
+            while state.phase not in (CirclePhase.SEASON, CirclePhase.OVER):
+                phase = state.phase
+                me = state.to_move
+                if phase is CirclePhase.REVEAL:
+                    state.push(reveal(chance), check=False)
+                elif phase is CirclePhase.RESHUFFLE:
+                    state.push(reshuffle(state, chance), check=False)
+                elif me is not None and is_dummy(me):
+                    state.push(dummy_move(state), check=False)
+                else:
+                    assert me is not None
+                    if steps >= stop and len(model_of(state.game).decisions(state)) > 1:
+                        spots.append(state)
+                        break
+                    state.push(thumb(state, chance, rng), check=False)
+                    steps += 1
+    return spots
+
+
+def circle_report(args: argparse.Namespace, pairs: int) -> None:
+    print("Circle of Power:", flush=True)
+    spots = circle_positions(20 if args.quick else 60, args.seed)
+    speed(list(LEVELS) if not args.quick else ["fast", "default"], spots)
+    hint_latency(spots, 1 if args.quick else 3)
+    if args.speed_only:
+        return
+    coach = CircleCoachPlayer(args.level, args.samples, args.confidence)
+    policies: dict[str, CirclePolicy] = {
+        "coach": coach,
+        "quick": CircleQuick(),
+        "thumb": CircleSimple(RuleOfThumbPlayer()),
+        "random": CircleSimple(RandomPlayer()),
+    }
+    how = f"{args.samples} samples per decision" if args.samples else f"level {args.level}"
+    print(f"paired seasons (each season played twice, seats swapped), coach at {how}:")
+    chosen = args.pairings.split(",")
+    for seating in args.seatings.split(","):
+        players = int(seating.strip())
+        for name in [p for p in CIRCLE_PAIRINGS if p in chosen]:
+            a, b = name.split("-")
+            n = pairs if name != "coach-random" else max(1, pairs // 5)
+            circle_pairing(f"{a} vs {b}", policies[a], policies[b], players, n, args.seed)
+    _coach_in_play(coach.ms, coach.playouts, coach.search_ms, coach.cpu_ms)
+
+
+def _coach_in_play(ms: list[float], playouts: int, search_ms: float, cpu_ms: list[float] | None = None) -> None:
+    if ms:
+        ms.sort()
+        cpu = ""
+        if cpu_ms:
+            cpu_ms.sort()
+            cpu = f" (CPU time: mean {sum(cpu_ms) / len(cpu_ms):.1f} ms, 95th percentile {_percentile(cpu_ms, 0.95):.1f} ms)"
+        print(
+            f"coach in play: {len(ms)} decisions, mean {sum(ms) / len(ms):.1f} ms, "
+            f"95th percentile {_percentile(ms, 0.95):.1f} ms, max {ms[-1]:.1f} ms{cpu}; "
+            f"{playouts / (search_ms / 1000):.0f} playouts per second",
+            flush=True,
+        )
+
+
 def one_core() -> str:
     """Pin this process to one core, as the figures say; the core, or why not."""
     try:
@@ -200,48 +438,63 @@ def one_core() -> str:
         return f"not pinned ({exc})"
 
 
+def rule_of_power_report(args: argparse.Namespace, pairs: int) -> None:
+    print("Rule of Power:", flush=True)
+    spots = positions(20 if args.quick else 60, args.seed)
+    speed(list(LEVELS) if not args.quick else ["fast", "default"], spots)
+    hint_latency(spots, 1 if args.quick else 3)
+    if args.speed_only:
+        return
+    coach = CoachPlayer(args.level, args.samples, args.confidence)
+    policies: dict[str, Policy] = {"coach": coach, "greedy": greedy_move, "random": random_move}
+    how = f"{args.samples} samples per decision" if args.samples else f"level {args.level}"
+    print(f"paired deals (each round played twice, seats swapped), coach at {how}:")
+    chosen = args.pairings.split(",")
+    for seating in args.seatings.split(","):
+        players, teams = (2, 0) if seating.strip() == "2" else (4, 2)
+        for name in [p for p in PAIRINGS if p in chosen]:
+            a, b = name.split("-")
+            n = pairs if name != "coach-random" else max(1, pairs // 5)
+            pairing(f"{a} vs {b}", policies[a], policies[b], players, teams, n, args.seed)
+    _coach_in_play(coach.ms, coach.playouts, coach.search_ms)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="bench coach")
+    parser.add_argument("--games", default=",".join(GAMES), help=f"which games, of {', '.join(GAMES)} (default both)")
     parser.add_argument("--quick", action="store_true", help="a small run: 40 pairs per pairing")
     parser.add_argument("--pairs", type=int, default=None, help="pairs per pairing (default 500, 40 with --quick)")
     parser.add_argument("--level", choices=list(LEVELS), default="default", help="the coach's level in the pairings")
     parser.add_argument("--samples", type=int, default=None, help="the coach takes exactly this many samples per decision instead of its time budget")
     parser.add_argument("--confidence", type=float, default=1.0, help="standard errors by which the search must beat the simple player's move (0: always the search's best)")
-    parser.add_argument("--seatings", default="2,4", help="2 (two players), 4 (two teams of two), or both")
-    parser.add_argument("--pairings", default=",".join(PAIRINGS), help=f"which pairings, of {', '.join(PAIRINGS)}")
+    parser.add_argument("--seatings", default="2,4", help="2 players (Rule of Power: two; Circle of Power: two and two dummies), 4 (Rule of Power: two teams of two; Circle of Power: four), or both")
+    parser.add_argument(
+        "--pairings",
+        default=",".join(dict.fromkeys(PAIRINGS + CIRCLE_PAIRINGS)),
+        help=f"which pairings: Rule of Power's {', '.join(PAIRINGS)}; Circle of Power's {', '.join(CIRCLE_PAIRINGS)}",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--speed-only", action="store_true", help="the speed figures and the hint latency only")
     args = parser.parse_args(argv)
     if args.pairs is not None and args.pairs < 1:
         parser.error(f"--pairs must be at least 1, not {args.pairs}")
+    games = [g.strip() for g in args.games.split(",")]
+    for g in games:
+        if g not in GAMES:
+            parser.error(f"unknown game {g!r} in --games; the games are {', '.join(GAMES)}")
     for name in args.pairings.split(","):
-        if name not in PAIRINGS:
-            parser.error(f"unknown pairing {name!r} in --pairings; the pairings are {', '.join(PAIRINGS)}")
+        if name not in PAIRINGS and name not in CIRCLE_PAIRINGS:
+            parser.error(
+                f"unknown pairing {name!r} in --pairings; the pairings are {', '.join(PAIRINGS)} (Rule of Power) "
+                f"and {', '.join(CIRCLE_PAIRINGS)} (Circle of Power)"
+            )
     for seating in args.seatings.split(","):
         if seating.strip() not in ("2", "4"):
-            parser.error(f"unknown seating {seating!r} in --seatings: 2 (two players) or 4 (two teams of two)")
+            parser.error(f"unknown seating {seating!r} in --seatings: 2 (two players) or 4 (four players)")
     pairs = args.pairs or (40 if args.quick else 500)
     print(f"one core: {one_core()}", flush=True)
-    spots = positions(20 if args.quick else 60, args.seed)
-    speed(list(LEVELS) if not args.quick else ["fast", "default"], spots)
-    hint_latency(spots, 1 if args.quick else 3)
-    if args.speed_only:
-        return 0
-    coach = CoachPlayer(args.level, args.samples, args.confidence)
-    policies: dict[str, Policy] = {"coach": coach, "greedy": greedy_move, "random": random_move}
-    how = f"{args.samples} samples per decision" if args.samples else f"level {args.level}"
-    print(f"paired deals (each round played twice, seats swapped), coach at {how}:")
-    for seating in args.seatings.split(","):
-        players, teams = (2, 0) if seating.strip() == "2" else (4, 2)
-        for name in args.pairings.split(","):
-            a, b = name.split("-")
-            n = pairs if name != "coach-random" else max(1, pairs // 5)
-            pairing(f"{a} vs {b}", policies[a], policies[b], players, teams, n, args.seed)
-    if coach.ms:
-        coach.ms.sort()
-        print(
-            f"coach in play: {len(coach.ms)} decisions, mean {sum(coach.ms) / len(coach.ms):.1f} ms, "
-            f"95th percentile {_percentile(coach.ms, 0.95):.1f} ms; "
-            f"{coach.playouts / (coach.search_ms / 1000):.0f} playouts per second"
-        )
+    if "rule-of-power" in games:
+        rule_of_power_report(args, pairs)
+    if "circle-of-power" in games:
+        circle_report(args, pairs)
     return 0

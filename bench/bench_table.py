@@ -31,6 +31,10 @@ Per set-up it reports:
   on the table under the hand to its ``CardSeen``) and ms/frame (detection and stabiliser,
   one core).
 
+Circle of Power's set-ups (``cop-...``, :mod:`bench.bench_table_circle`) play games of its
+variants in turn, by NFC (a play, a city and a line reader: whole games) or by camera over its
+mat (the first season, as the camera set-ups above play the first round; ``--whole``).
+
 ``python -m bench table [-- --games N] [--seed S] [--setups nfc-2,webcam-2,...] [--fps F] [--whole] [--quick]``
 """
 
@@ -58,6 +62,9 @@ class Setup:
     what: str
     mat: object = None
     module_px: float = 0.0
+    game: str = "rule-of-power"
+    per_board: int = 8
+    """NFC: readers per board (eight on the board of ``firmware/``, four on boards built before)."""
 
 
 SETUPS = {
@@ -65,6 +72,9 @@ SETUPS = {
     "nfc-4": Setup("nfc", 4, 2, False, "NFC, the centre reader alone, 4 players in teams, World cards"),
     "nfc-fate-2": Setup("nfc", 2, 0, True, "NFC with Fate decks, a Fate reader per player, 2 players"),
     "nfc-fate-3": Setup("nfc", 3, 0, True, "NFC with Fate decks, a Fate reader per player, 3 players (targets named by a tap)"),
+    "nfc-fate-4": Setup("nfc", 4, 0, True, "NFC with Fate decks, a Fate reader per player, 4 players on one board"),
+    "nfc-fate-5": Setup("nfc", 5, 0, True, "NFC with Fate decks, a Fate reader per player, 5 players on two boards of four readers", per_board=4),
+    "nfc-fate-6": Setup("nfc", 6, 0, True, "NFC with Fate decks, a Fate reader per player, 6 players on one board of seven readers"),
     "webcam-2": Setup("camera", 2, 0, False, "webcam over the small 2-player mat, stickers 40 px wide (3.8 px/module)", "demo", 3.8),
     "1080p-2": Setup("camera", 2, 0, False, "1080p over the standard 2-player mat (2.7 px/module)", 2, 2.7),
     "webcam-4": Setup("camera", 4, 2, False, "3.8 px/module over the 4-player mat (a 2.5K camera)", 4, 3.8),
@@ -72,9 +82,17 @@ SETUPS = {
     "1080p-3": Setup("camera", 3, 0, False, "1080p over the 3-player mat (2.3 px/module)", 3, 2.3),
     "1440p-3": Setup("camera", 3, 0, False, "1440p over the 3-player mat (3.1 px/module)", 3, 3.1),
     "webcam-2-fate": Setup("camera", 2, 0, True, "webcam, 2 players with Fate decks, every draw announced (typed)", "demo", 3.8),
+    # Circle of Power (bench.bench_table_circle): whole games, the variants in turn.
+    "cop-nfc-2": Setup("nfc", 2, 0, False, "NFC, a play, a city and a line reader, 2 players and 2 dummies", game="circle-of-power"),
+    "cop-nfc-3": Setup("nfc", 3, 0, False, "NFC, a play, a city and a line reader, 3 players and a dummy", game="circle-of-power"),
+    "cop-nfc-4": Setup("nfc", 4, 0, False, "NFC, a play, a city and a line reader, 4 players", game="circle-of-power"),
+    "cop-1080p-2": Setup("camera", 2, 0, False, "1080p over the Circle of Power mat (2.6 px/module), 2 players", module_px=2.6, game="circle-of-power"),
+    "cop-1080p-3": Setup("camera", 3, 0, False, "1080p over the Circle of Power mat (2.6 px/module), 3 players", module_px=2.6, game="circle-of-power"),
+    "cop-1080p-4": Setup("camera", 4, 0, False, "1080p over the Circle of Power mat (2.6 px/module), 4 players", module_px=2.6, game="circle-of-power"),
+    "cop-1440p-4": Setup("camera", 4, 0, False, "1440p over the Circle of Power mat (3.5 px/module), 4 players", module_px=3.5, game="circle-of-power"),
 }
 
-DEFAULT = "nfc-2,nfc-4,nfc-fate-3,webcam-2,1080p-2,1080p-4"
+DEFAULT = "nfc-2,nfc-4,nfc-fate-3,nfc-fate-6,webcam-2,1080p-2,1080p-4,cop-nfc-2,cop-nfc-3,cop-nfc-4,cop-1080p-2,cop-1080p-3,cop-1080p-4"
 
 
 @dataclass
@@ -233,26 +251,23 @@ def play_nfc(setup: Setup, seed: int, firmware: Any) -> Result:
     from companion.session import GameSession
     from companion.games.rule_of_power.simulation.taps import board_layout, fate_reader, taps_for
     from companion.tracker import Question, Tracker, TrackerConfig
-    from hardware.emulator import BoardEmulator
-    from hardware.tapping import CLUB, TappedBoard, board_chips
+    from hardware.tapping import CLUB, TappedBoard, tapped_boards
 
     rules, truth, moves, first = _game(setup, seed)
     players = list(rules.players)
     fate_readers = setup.fate
-    if fate_readers and len(players) > 3:
-        raise SystemExit(f"{setup.players} players need {setup.players + 1} readers; one emulated board has 4")
-    slots, readers = board_layout(players, fate_readers)
+    where, readers = board_layout(players, fate_readers, per_board=setup.per_board)
     decks = {p: first.deck_of(p) for p in players}
     config = TrackerConfig(readers=readers, first_dealer=first.dealer, facts={"fate_decks": decks, "draws_visible": True})
     table = Table(moves, Tracker(GameSession(rules), config))
     tracker = table.tracker
     delays: list[float] = []
 
-    def tap(board: TappedBoard, slot: int, card: Any, owner: str) -> None:
+    def tap(board: TappedBoard, reader: str, card: Any, owner: str) -> None:
         began = time.perf_counter()
-        events = tracker.observe(board.hold(slot, card, owner))
+        events = tracker.observe(board.hold(reader, card, owner))
         delays.append(time.perf_counter() - began)
-        board.lift(slot)
+        board.lift(reader)
         handle(board, events)
 
     def handle(board: TappedBoard, events: Sequence[Any]) -> None:
@@ -261,16 +276,14 @@ def play_nfc(setup: Setup, seed: int, firmware: Any) -> Result:
                 n = len(table.applied)
                 last = moves[n + len(e.choices[0].moves) - 1] if n + len(e.choices[0].moves) - 1 < len(moves) else None
                 if isinstance(last, Play) and last.target and fate_readers:
-                    tap(board, slots[fate_reader(last.target)], decks[last.target][0], last.target)  # the gesture
+                    tap(board, where[fate_reader(last.target)], decks[last.target][0], last.target)  # the gesture
                     continue
             table.handle([e])
 
-    with tempfile.TemporaryDirectory() as tmp:
-        chips = board_chips(len(players) if fate_readers else 0)
-        with BoardEmulator(firmware, chips=chips, link=Path(tmp) / "board") as emu, TappedBoard(emu, decks, Path(tmp) / "tags") as board:
-            for _, taps in taps_for(rules, moves):
-                for t in taps:
-                    tap(board, slots[t.reader], t.card, (t.owner if t.card.is_fate else None) or CLUB)
+    with tempfile.TemporaryDirectory() as tmp, tapped_boards(firmware, readers, decks, Path(tmp)) as board:
+        for _, taps in taps_for(rules, moves):
+            for t in taps:
+                tap(board, where[t.reader], t.card, (t.owner if t.card.is_fate else None) or CLUB)
     return Result(table.exact(truth, len(moves)), table.keys, delays, True)
 
 
@@ -305,24 +318,36 @@ def main(argv: list[str]) -> int:
         firmware = build_firmware()
     games = 1 if args.quick else args.games
     print(f"no key but the answers counted; camera: natural play at {args.fps:g} frames/s; NFC: the reader firmware on the emulated board")
-    print(f"{'set-up':14} {'played':>9} {'exact':>6} {'keys/game':>9} {'act->known median/p95/max':>26}   "
+    print(f"{'set-up':14} {'game':15} {'played':>11} {'exact':>6} {'keys/game':>9} {'act->known median/p95/max':>26}   "
           f"{'events right':>12} {'spurious':>8} {'laid->seen med/p95/max':>22} {'ms/frame':>8}")
     for name in names:
         setup = SETUPS[name]
         seeds = list(range(args.seed, args.seed + games))
         results = []
         for seed in seeds:
-            if setup.kind == "nfc":
+            if setup.game == "circle-of-power":
+                from bench import bench_table_circle as circle
+
+                if setup.kind == "nfc":
+                    results.append(circle.play_nfc(setup.players, seed, firmware))
+                else:
+                    results.append(circle.play_camera(setup.players, seed, setup.module_px, args.fps, args.whole))
+            elif setup.kind == "nfc":
                 results.append(play_nfc(setup, seed, firmware))
             else:
                 results.append(play_camera(setup, seed, args.fps, args.whole))
         exact = sum(r.exact for r in results)
         keys = sum(r.keys for r in results) / len(results)
         delays = [d for r in results for d in r.delays]
-        unit = "games" if all(r.whole for r in results) else "rounds"
+        unit = "games" if all(r.whole for r in results) else "seasons" if setup.game == "circle-of-power" else "rounds"
         known = fmt(delays, 1000.0, "ms") if setup.kind == "nfc" else fmt(delays)
-        line = f"{name:14} {len(results):>3} {unit:5} {exact:>3}/{len(results):<2} {keys:9.1f} {known:>26}   "
-        if setup.kind == "camera":
+        title = "Circle of Power" if setup.game == "circle-of-power" else "Rule of Power"
+        line = f"{name:14} {title:15} {len(results):>3} {unit:7} {exact:>3}/{len(results):<2} {keys:9.1f} {known:>26}   "
+        if setup.kind == "camera" and setup.game == "circle-of-power":
+            ms = statistics.mean(r.ms_frame or 0.0 for r in results)
+            spurious = []
+            line += f"{'-':>12} {'-':>8} {'-':>22} {ms:8.0f}"
+        elif setup.kind == "camera":
             right = sum(r.right for r in results)
             total = sum(r.total for r in results)
             spurious = [f"game {s}: {x}" for s, r in zip(seeds, results) for x in r.spurious]
@@ -334,9 +359,11 @@ def main(argv: list[str]) -> int:
             line += f"{'-':>12} {'-':>8} {'-':>22} {'-':>8}"
         print(f"{line}   {setup.what}", flush=True)
         if spurious:
-            print(f"{'':14} spurious: {', '.join(spurious[:4])}{' ...' if len(spurious) > 4 else ''}")
+            print(f"{'':30} spurious: {', '.join(spurious[:4])}{' ...' if len(spurious) > 4 else ''}")
     print("(keys/game: per game or round played; act->known: camera, the hand leaving with a card to its CardGone "
-          "(negative: reported while the hand was still leaving); NFC, a tag held to a reader to the tracker's answer)")
+          "(negative: reported while the hand was still leaving), Circle of Power's to the move known; NFC, a tag held "
+          "to a reader to the tracker's answer; Circle of Power plays whole games, its variants in turn: basic, "
+          "Lonely Tyrant, Coloured Cities; its camera set-ups the first season, unless --whole)")
     return 0
 
 

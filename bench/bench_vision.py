@@ -20,6 +20,13 @@ marker-like squares each (a black border and random bits inside, the family's gr
 the kind of pattern other games' tokens, QR codes or card artwork present. Every id read from
 them is wrong.
 
+Circle of Power's seals (:data:`vision.markers.SEALS`: 36h11 followed by 432 codes of 36h10)
+are measured on frames holding Rule of Power's and Circle of Power's cards alike, read by the
+detector a Circle of Power table uses; AprilTag's tagStandard41h12, the family considered
+instead, is drawn at the same sticker size (its 9 modules across fill the 10 that a 36h11
+marker and its white margin take, so its modules are 11 % larger) and read by AprilTag 3,
+which alone knows it. ``px/mod`` is always the 1.61 mm module of the standard seal.
+
 ``python -m bench vision [-- --quick | --full] [--frames N] [--sizes 2,3,4] [--seed S]``
 """
 
@@ -42,8 +49,11 @@ DETECTORS = [
     ("AprilTag 3, decimate 1", "apriltag", "tag25h9", {"decimate": 1.0}),
     ("ArUco, 2-bit correction", "aruco", "5X5_1000", {}),
     ("ArUco, full correction", "aruco", "4X4_1000", {"max_hamming": 99, "min_margin": 0.0}),
+    ("ArUco, a Circle of Power table", "aruco", "seals", {}),
+    ("AprilTag 3, decimate 1", "apriltag", "tagStandard41h12", {"decimate": 1.0}),
+    ("AprilTag 3, decimate 2", "apriltag", "tagStandard41h12", {"decimate": 2.0}),
 ]
-FAMILY_IDS = {"tag36h11": 587, "APRILTAG_36h11": 587, "tag25h9": 35, "5X5_1000": 1000, "4X4_1000": 1000}
+FAMILY_IDS = {"tag36h11": 587, "APRILTAG_36h11": 587, "tag25h9": 35, "5X5_1000": 1000, "4X4_1000": 1000, "seals": 1019, "tagStandard41h12": 2115}
 
 
 @dataclass
@@ -59,7 +69,9 @@ class Tally:
 
 
 def make_scene(rng: random.Random, module_px: float, family: str, seed: int):
-    """One random frame: cards spread over what a camera at ``module_px`` sees."""
+    """One random frame: cards spread over what a camera at ``module_px`` sees (for the seal
+    dictionary, Rule of Power's cards and Circle of Power's mixed)."""
+    from companion.games.circle_of_power.cards import ALL_CARDS as STANDARD_DECK
     from companion.games.rule_of_power.engine.cards import ALL_CARDS
     from vision.markers import MODULE_MM, SealMarker
     from vision.render import CardPlacement, Effects, Glare, Hand, VirtualCamera, render_frame
@@ -71,12 +83,12 @@ def make_scene(rng: random.Random, module_px: float, family: str, seed: int):
     count = max(2, min(24, int(view_w * view_h / (63 * 88 * 2.5))))
     size = FAMILY_IDS[family]
     cards, used = [], set()
-    pool = [c for c in ALL_CARDS]
+    pool = [c for c in ALL_CARDS] + (list(STANDARD_DECK) if family == "seals" else [])
     rng.shuffle(pool)
     for card in pool:
         if len(cards) >= count:
             break
-        slot = rng.randrange(8) if (card.id.startswith("F") or rng.random() < 0.8) else None
+        slot = rng.randrange(8) if (card.game != "rule-of-power" or card.id.startswith("F") or rng.random() < 0.8) else None
         fid = SealMarker(card, slot).tag_id % size
         if fid in used:
             continue
@@ -139,7 +151,7 @@ def decoy_frame(rng: random.Random, module_px: float, bits: int, count: int = 60
     return np.clip(image, 0, 255).astype(np.uint8)
 
 
-_BITS = {"tag36h11": 6, "APRILTAG_36h11": 6, "tag25h9": 5, "5X5_1000": 5, "4X4_1000": 4}
+_BITS = {"tag36h11": 6, "APRILTAG_36h11": 6, "tag25h9": 5, "5X5_1000": 5, "4X4_1000": 4, "seals": 6, "tagStandard41h12": 3}
 
 
 def tracking_trial(rng: random.Random, frames: int = 40) -> tuple[int, int, int]:

@@ -114,8 +114,9 @@ Sink = Callable[[TagPresent | TagRemoved | SensorStatus], None]
 
 class BoardLink:
     """One reader board on ``url``. :meth:`start` returns at once; events go to ``emit``
-    from a background thread. ``on_message`` (optional) sees every protocol message and
-    ``on_bad_line`` every rejected line, e.g. for ``rop tags watch``."""
+    from a background thread. ``name`` names its readers (``board:0`` ... ``board:7``; a
+    table's second board is ``board2``). ``on_message`` (optional) sees every protocol
+    message and ``on_bad_line`` every rejected line, e.g. for ``rop tags watch``."""
 
     def __init__(
         self,
@@ -129,6 +130,7 @@ class BoardLink:
         on_message: Callable[[BoardMessage], None] | None = None,
         on_bad_line: Callable[[str, str], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        name: str = "board",
     ) -> None:
         self.url = check_port(url)
         self.source = f"serial:{url}"
@@ -140,7 +142,7 @@ class BoardLink:
         self._on_message = on_message
         self._on_bad_line = on_bad_line
         self._clock = clock
-        self.state = BoardState(self.source, self._safe_emit, clock)
+        self.state = BoardState(self.source, self._safe_emit, clock, name=name)
         self.bad_lines = 0
         self.failed: str | None = None
         self._stop = threading.Event()
@@ -275,7 +277,11 @@ class BoardLink:
             if not self._open():
                 self._stop.wait(self.retry_interval)
                 continue
-            reason = self._watch()
+            try:
+                reason = self._watch()
+            except Exception as exc:  # noqa: BLE001 - a fault of ours: reported, and the board reopened
+                log.exception("watching %s failed", self.url)
+                reason = f"watching {self.url} failed ({type(exc).__name__}: {exc})"
             self._close()
             if self._incompatible:
                 self.failed = self._incompatible

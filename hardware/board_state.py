@@ -37,15 +37,19 @@ class IncompatibleBoard(Exception):
 
 class BoardState:
     """Feed it messages with :meth:`handle`; it calls ``emit`` with events and statuses,
-    each stamped with the time ``clock`` reads."""
+    each stamped with the time ``clock`` reads. ``name`` names the board's readers
+    (``board:0``, ``board:1``, ...): each board of a table has a name of its own."""
 
     def __init__(
         self,
         source: str,
         emit: Callable[[TagPresent | TagRemoved | SensorStatus], None],
         clock: Callable[[], float] = time.monotonic,
+        *,
+        name: str = "board",
     ) -> None:
         self.source = source
+        self.name = name
         self._emit = emit
         self._clock = clock
         self.hello: Hello | None = None
@@ -56,9 +60,8 @@ class BoardState:
         self._quiet = False
         self.errors: list[ErrorLine] = []
 
-    @staticmethod
-    def reader_name(index: int) -> str:
-        return f"board:{index}"
+    def reader_name(self, index: int) -> str:
+        return f"{self.name}:{index}"
 
     def readers_up(self) -> tuple[str, ...]:
         return tuple(self.reader_name(i) for i, r in sorted(self.readers.items()) if r.up)

@@ -47,9 +47,11 @@ def register(sub: Any) -> None:
     p = cmds.add_parser("enrol", help="tap every card once to record its tag (and write the card on it)")
     common(p)
     p.add_argument("--owner", required=True, help="whose cards these are (also the registry file name)")
-    p.add_argument("--deck", choices=("world", "fate", "all"), default="all", help="which cards to walk through")
+    p.add_argument("--game", default=None, metavar="GAME", help="whose deck: rule-of-power (default) or circle-of-power")
+    p.add_argument("--deck", choices=("world", "fate", "battle", "city", "all"), default="all",
+                   help="which cards to walk through: Rule of Power's world or fate, Circle of Power's battle (2-10) or city (J, Q, K, A, jokers), or all")
     p.add_argument("--expansion", action="store_true", help="include the Higher Powers World cards W041-W052")
-    p.add_argument("--card", action="append", metavar="CARD", help="only these cards (repeat, or comma separated: 6M, W016, thief), e.g. to replace a tag")
+    p.add_argument("--card", action="append", metavar="CARD", help="only these cards (repeat, or comma separated: 6M, W016, thief, 10H, Q♠), e.g. to replace a tag")
     p.add_argument("--no-write", action="store_true", help="record UIDs only, do not write NDEF on the tags")
     p.set_defaults(func=_enrol)
 
@@ -71,6 +73,7 @@ def register(sub: Any) -> None:
     common(p, reader=False)
     p.add_argument("what", metavar="UID|CARD")
     p.add_argument("--owner", required=True)
+    p.add_argument("--game", default=None, metavar="GAME", help="the card's game, where its notation could name another game's card (10D)")
     p.set_defaults(func=_forget)
 
 
@@ -80,15 +83,16 @@ def _registry(args: argparse.Namespace) -> Any:
     return Registry.load(calibration_dir(args.calibration) / "tags")
 
 
-def _start_reader(args: argparse.Namespace, emit: Any, write_plan: Any = None) -> Any:
-    """The raw tag source for enrolment (events before any registry lookup)."""
+def _start_reader(args: argparse.Namespace, emit: Any, write_plan: Any = None, cards: Any = None) -> Any:
+    """The raw tag source for enrolment (events before any registry lookup); ``cards`` is the
+    catalogue whose records the tags may already carry."""
     if args.serial:
         from .board_link import BoardLink
 
         return BoardLink(args.serial, emit).start()
     from .usb_reader import UsbReader
 
-    return UsbReader(args.nfc or "usb", emit, write_plan=write_plan).start()
+    return UsbReader(args.nfc or "usb", emit, write_plan=write_plan, cards=cards).start()
 
 
 def _say_problems(registry: Any) -> None:
@@ -97,41 +101,62 @@ def _say_problems(registry: Any) -> None:
 
 
 def _enrol(args: argparse.Namespace) -> int:
-    from companion.games.rule_of_power.engine.cards import FATE_CARDS, UnknownCardError, parse_cards, world_deck
+    from companion.games.errors import UnknownCardError
+    from companion.games.registry import UnknownGameError, game
 
     from .enrolment import Enrolment, read_lines_into
     from .registry import RegistryError, normalise_owner
 
     try:
         owner = normalise_owner(args.owner)
-    except RegistryError as exc:
+        played = game(args.game) if args.game else game()
+    except (RegistryError, UnknownGameError) as exc:
         print(f"rop tags enrol: {exc}", file=sys.stderr)
         return 2
     if args.card:
         try:
-            cards = list(dict.fromkeys(parse_cards(",".join(args.card))))
+            cards = list(dict.fromkeys(played.cards.parse_many(",".join(args.card))))
         except UnknownCardError as exc:
             print(f"rop tags enrol: --card: {exc}", file=sys.stderr)
             return 2
     else:
-        cards = []
-        if args.deck in ("world", "all"):
-            cards += world_deck(args.expansion)
-        if args.deck in ("fate", "all"):
-            cards += FATE_CARDS
+        try:
+            cards = _deck(played, args.deck, args.expansion)
+        except ValueError as exc:
+            print(f"rop tags enrol: --deck: {exc}", file=sys.stderr)
+            return 2
     registry = _registry(args)
     _say_problems(registry)
     write = not args.no_write and not args.serial
     if args.serial and not args.no_write:
         print("note: the reader board reads UIDs only; the cards are recorded by UID", file=sys.stderr)
     walk = Enrolment(registry, owner, cards, write=write)
-    reader = _start_reader(args, walk.event, write_plan=walk.write_plan if write else None)
+    reader = _start_reader(args, walk.event, write_plan=walk.write_plan if write else None, cards=played.cards)
     read_lines_into(walk.typed, sys.stdin)
     try:
         result = walk.run()
     finally:
         reader.stop()
     return 1 if result.quit_early and not result.enrolled else 0
+
+
+def _deck(played: Any, deck: str, expansion: bool) -> list[Any]:
+    """The cards of ``--deck`` in ``played``'s game; :class:`ValueError` for a deck it lacks."""
+    if played.name == "rule-of-power":
+        from companion.games.rule_of_power.engine.cards import FATE_CARDS, world_deck
+
+        decks = {"world": list(world_deck(expansion)), "fate": list(FATE_CARDS)}
+        decks["all"] = decks["world"] + decks["fate"]
+    else:
+        every = list(played.cards)
+        decks = {
+            "battle": [c for c in every if getattr(c, "is_battle", False)],
+            "city": [c for c in every if getattr(c, "is_city", False)],
+            "all": every,
+        }
+    if deck not in decks:
+        raise ValueError(f"{played.title}'s decks are {', '.join(decks)}, not {deck}")
+    return decks[deck]
 
 
 def _watch(args: argparse.Namespace) -> int:
@@ -219,16 +244,21 @@ def _check(args: argparse.Namespace) -> int:
 def _forget(args: argparse.Namespace) -> int:
     from .registry import RegistryError
 
-    from companion.games.rule_of_power.engine.cards import Card, UnknownCardError
+    from companion.games.errors import UnknownCardError
+    from companion.games.registry import game, games
 
     registry = _registry(args)
     what = args.what
-    # A card in any notation (6m, w7, thief); tag UIDs are 8 or 14 hex digits, never shorter.
+    # A card in any notation of any game (6m, w7, thief, 10h, Q♠); tag UIDs are 8 or 14 hex
+    # digits, never shorter.
     if len(what.strip()) < 8:
-        try:
-            what = Card.parse(what).id
-        except UnknownCardError:
-            pass
+        chosen = [game(args.game)] if args.game in {g.name for g in games()} else []
+        for played in chosen or [game(), *(g for g in games() if g.name != game().name)]:
+            try:
+                what = played.cards.parse(what).id
+                break
+            except UnknownCardError:
+                continue
     try:
         gone = registry.forget(args.owner, what)
     except RegistryError as exc:

@@ -3,6 +3,11 @@
 One file per owner, ``<calibration>/tags/<owner>.jsonl``, one tag a line::
 
     {"uid": "04A1B2C3D4E5F6", "card": "W007", "owner": "ann", "ndef": true, "enrolled": "2026-11-22T02:30:00Z"}
+    {"uid": "04C2D3E4F5A6B7", "card": "10H", "owner": "ann", "ndef": true, "enrolled": "2026-11-23T19:02:11Z", "game": "circle-of-power"}
+
+A line names its card's game (``"game"``), the default game's (Rule of Power's) when it has
+none, as every line written before other games came had: so a tag names its game, and one
+owner's decks of two games share a file.
 
 One line per tag keeps the files easy to read, to diff and to merge, and lets every problem
 name its file and line. A file is rewritten whole through a temporary file and an atomic
@@ -27,7 +32,7 @@ from pathlib import Path
 from companion.observations.paths import calibration_dir
 from companion.games.errors import UnknownCardError
 from companion.games.protocol import Card
-from companion.games.registry import game
+from companion.games.registry import DEFAULT, UnknownGameError, game, games
 from companion.observations.textio import InputError, loads_json, read_text
 
 MAX_REGISTRY_BYTES = 16 * 1024 * 1024
@@ -41,6 +46,7 @@ __all__ = [
     "calibration_dir",
     "normalise_uid",
     "normalise_owner",
+    "card_of_any_game",
 ]
 
 _OWNER_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
@@ -70,6 +76,18 @@ def normalise_owner(text: str) -> str:
     return owner
 
 
+def card_of_any_game(text: str) -> Card | None:
+    """The card an id names in any game's deck (the default game's first): ``W007``, ``10H``;
+    ``None`` for a text that is none (a tag UID). Card ids of different games never coincide."""
+    for played in [game(), *(g for g in games() if g.name != game().name)]:
+        try:
+            card: Card = played.cards.from_id(text)
+        except UnknownCardError:
+            continue
+        return card
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class TagEntry:
     """One enrolled tag. ``path``/``line`` say where it was read from (line 0: not saved yet)."""
@@ -87,8 +105,10 @@ class TagEntry:
         return f"{self.path}:{self.line}" if self.path else "(not saved)"
 
     def to_json(self) -> str:
+        # The default game's lines name no game, as they always did.
+        named = {} if self.card.game == game().name else {"game": self.card.game}
         return json.dumps(
-            {"uid": self.uid, "card": self.card.id, "owner": self.owner, "ndef": self.ndef, "enrolled": self.enrolled},
+            {"uid": self.uid, "card": self.card.id, "owner": self.owner, "ndef": self.ndef, "enrolled": self.enrolled, **named},
             separators=(", ", ": "),
         )
 
@@ -163,7 +183,7 @@ class Registry:
         if not isinstance(data, dict):
             problem("expected an object like {\"uid\": ..., \"card\": ..., \"owner\": ...}")
             return None
-        for key in ("uid", "card", "owner", "enrolled"):
+        for key in ("uid", "card", "owner", "enrolled", "game"):
             if key in data and not isinstance(data[key], str):
                 problem(f'"{key}" must be a text, not {json.dumps(data[key])[:40]}')
                 return None
@@ -176,7 +196,12 @@ class Registry:
             problem(str(exc))
             return None
         try:
-            card = game().cards.from_id(str(data.get("card", "")))
+            played = game(str(data.get("game", DEFAULT)))
+        except UnknownGameError as exc:
+            problem(f"tag {uid}: {exc}")
+            return None
+        try:
+            card = played.cards.from_id(str(data.get("card", "")))
         except UnknownCardError as exc:
             problem(f"tag {uid}: {exc}")
             return None
@@ -268,10 +293,7 @@ class Registry:
         """Remove ``owner``'s tag by UID or by card id; returns what was removed."""
         owner = normalise_owner(owner)
         mine = [e for e in self.entries if e.owner == owner]
-        try:
-            card: Card | None = game().cards.from_id(what)
-        except UnknownCardError:
-            card = None
+        card = card_of_any_game(what)
         if card is not None:
             gone = [e for e in mine if e.card is card]
         else:

@@ -26,6 +26,8 @@ from typing import Any
 
 from companion.observations import SensorState, SensorStatus
 
+from companion.games.protocol import Catalogue
+
 from .ndef_records import NdefError, card_from_records
 from .tag_events import TagPresent, TagRemoved
 
@@ -63,22 +65,27 @@ def _open_frontend(path: str) -> Any:
 
 
 class UsbReader:
-    """Reads tags on the nfcpy reader at ``path`` (``usb``, ``usb:072f:2200``, ``tty:S0:pn532``)."""
-
-    reader_name = "usb"
+    """Reads tags on the nfcpy reader at ``path`` (``usb``, ``usb:072f:2200``, ``tty:S0:pn532``).
+    ``reader_name`` names it at the table: ``usb``, a second one ``usb2``."""
 
     def __init__(
         self,
         path: str,
         emit: Callable[[TagPresent | TagRemoved | SensorStatus], None],
         *,
+        reader_name: str = "usb",
         debounce: float = 0.3,
         retry_interval: float = 1.0,
         write_plan: WritePlan | None = None,
         open_frontend: Callable[[str], Any] = _open_frontend,
         clock: Callable[[], float] = time.monotonic,
+        cards: Catalogue | None = None,
     ) -> None:
         self.path = path
+        self.reader_name = reader_name
+        self.cards = cards
+        """The catalogue of the table's game, whose cards the tags' records name (the default
+        game's when ``None``)."""
         self.source = f"nfc:{path}"
         self.debounce = debounce
         self.retry_interval = retry_interval
@@ -209,7 +216,7 @@ class UsbReader:
         try:
             ndef = tag.ndef
             if ndef is not None:
-                ndef_card = card_from_records(list(ndef.records))
+                ndef_card = card_from_records(list(ndef.records), self.cards)
             else:
                 ndef_error = "the tag holds no NDEF data (blank or not formatted)"
         except NdefError as exc:

@@ -44,7 +44,7 @@ RULES = {
         for name in ("cards", "effects", "game", "moves", "rules", "scoring", "setup", "view", "query", "policies")
     ],
 }
-SHARED = ("companion.games", "companion.games.errors", "companion.games.protocol", "companion.games.registry")
+SHARED = ("companion.games", "companion.games.cards", "companion.games.errors", "companion.games.protocol", "companion.games.registry")
 
 
 def test_the_rules_import_nothing_but_themselves_and_the_standard_library() -> None:

@@ -19,10 +19,11 @@ __all__ = ["register"]
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("markers", help="print seal-marker stickers for a player's cards, or the mat's corner markers")
     p.add_argument("--owner", help="player the cards belong to (given an owner slot on first use); omit for World cards without owner")
-    p.add_argument("--deck", choices=("world", "expansion", "fate", "all"), default="all",
-                   help="world: W001-W040, expansion: W041-W052, fate: F001-F008, all (default): every card")
+    p.add_argument("--deck", choices=("world", "expansion", "fate", "battle", "city", "all"), default="all",
+                   help="Rule of Power: world: W001-W040, expansion: W041-W052, fate: F001-F008; Circle of Power: "
+                        "battle: 2-10, city: J, Q, K, A and the jokers; all (default): every card of the game")
     p.add_argument("--card", action="append", metavar="CARD",
-                   help="only these cards (repeat, or comma separated): 6M, W016, thief ...; replaces --deck")
+                   help="only these cards (repeat, or comma separated): 6M, W016, thief, 10H, Q♠ ...; replaces --deck")
     p.add_argument("--mat", action="store_true", help="print the table mat's four corner markers instead")
     p.add_argument("--out", required=True, help="directory to write into (DIR/<owner>/... or DIR/mat/...)")
     _table_options(p)
@@ -63,9 +64,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _table_options(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("table")
-    g.add_argument("--players", type=int_range(2, 6), default=4, help="standard layout for this many players, 2-6 (default 4)")
+    g.add_argument("--game", default=None, metavar="GAME",
+                   help="the game the table plays, whose cards and layout are read: rule-of-power (default) or circle-of-power")
+    g.add_argument("--players", type=int_range(2, 6), default=4, help="standard layout for this many players, 2-6 (default 4; Circle of Power: 2-4, one four-seat layout)")
     g.add_argument("--layout", help="a layout file instead of a standard layout")
-    g.add_argument("--names", help="player names in seat order, comma separated: zones become capture:<name>")
+    g.add_argument("--names", help="player names in seat order, comma separated: zones become capture:<name> (Rule of Power)")
     g.add_argument("--calibration", help="calibration directory (owners.json, layouts/); default: see docs/vision.md")
 
 
@@ -99,10 +102,20 @@ def _run(fn):
     return handler
 
 
+def _game(args: argparse.Namespace):
+    """The game named by ``--game`` (the default game's without it)."""
+    from companion.games.registry import UnknownGameError, game
+
+    try:
+        return game(args.game) if args.game else game()
+    except UnknownGameError as exc:
+        raise _Fail(f"--game: {exc}") from None
+
+
 def _layout(args: argparse.Namespace):
     from vision.layout import load_layout
 
-    layout = load_layout(args.layout or args.players, calibration=args.calibration)
+    layout = load_layout(args.layout or args.players, calibration=args.calibration, game=_game(args).name)
     return layout
 
 
@@ -121,11 +134,19 @@ def _registry(args: argparse.Namespace):
 
 def _reader(args: argparse.Namespace, *, use_layout: bool = True):
     from vision.detect import MarkerDetector
+    from vision.markers import FAMILY, family_for
     from vision.reader import TableReader
 
+    played = _game(args)
     layout = _layout(args) if use_layout else None
-    return TableReader(layout=layout, owners=_registry(args), players=_names(args) if layout else None,
-                       detector=MarkerDetector(backend=args.detector, decimate=args.decimate))
+    names = _names(args) if layout else None
+    if names and layout is not None and not layout.seats_are_players:
+        raise _Fail(f"--names: a {played.title} table's zones keep their seat numbers (its emperors change seats from season to season)")
+    family = family_for(played.cards)
+    if args.detector == "apriltag" and family != FAMILY:
+        raise _Fail(f"AprilTag 3 does not know the codes {played.title}'s seals use (AprilTag 36h10's): read them with --detector aruco")
+    return TableReader(layout=layout, owners=_registry(args), players=names, cards=played.cards,
+                       detector=MarkerDetector(backend=args.detector, decimate=args.decimate, family=family))
 
 
 # --- rop markers ---
@@ -133,66 +154,101 @@ def _reader(args: argparse.Namespace, *, use_layout: bool = True):
 
 @_run
 def _markers(args: argparse.Namespace) -> int:
-    from companion.games.rule_of_power.engine.cards import EXPANSION_CARDS, FATE_CARDS, WORLD_DECK
-    from vision.sheets import card_stickers, output_dir, write_card_sheets, write_mat_sheets
+    from vision.sheets import card_stickers, output_dir, sticking, write_card_sheets, write_mat_sheets
 
     out = Path(args.out)
+    played = _game(args)
     if args.mat:
         files = write_mat_sheets(_layout(args), output_dir(out, "mat"))
         print(f"wrote {len(files)} files to {out / 'mat'}: print at 100 %, one corner marker per page")
         return 0
-    cards = {
-        "world": list(WORLD_DECK),
-        "expansion": list(EXPANSION_CARDS),
-        "fate": list(FATE_CARDS),
-        "all": list(WORLD_DECK) + list(EXPANSION_CARDS) + list(FATE_CARDS),
-    }[args.deck]
+    cards = _deck(played, args.deck)
     if args.card:
-        from companion.games.rule_of_power.engine.cards import UnknownCardError, parse_cards
+        from companion.games.errors import UnknownCardError
 
         try:
-            chosen = parse_cards(",".join(args.card))
+            chosen = played.cards.parse_many(",".join(args.card))
         except UnknownCardError as exc:
             raise _Fail(f"--card: {exc}") from None
         cards = list(dict.fromkeys(chosen))
+    # Rule of Power's stickers go into DIR/<owner>/ (as they always did), another game's into
+    # DIR/<game>/<owner>/: one owner's decks of two games never overwrite each other's sheets.
+    root = out if played.name == "rule-of-power" else output_dir(out, played.name)
     if args.owner is None:
+        if played.cards.markers is not None and played.name != "rule-of-power":
+            raise _Fail(f"{played.title}'s seals name the deck's owner: give --owner NAME")
         if any(c.id.startswith("F") for c in cards):
             raise _Fail("Fate cards belong to a player: give --owner NAME (or --deck world/expansion for cards without owner)")
-        files = write_card_sheets(card_stickers(cards, None, None), output_dir(out, "nobody"), title="Seal markers, no owner")
-        print(f"wrote {len(files)} files to {out / 'nobody'}: {len(cards)} stickers, print at 100 %")
-        print(next_steps(out / "nobody"))
+        files = write_card_sheets(card_stickers(cards, None, None), output_dir(root, "nobody"), title="Seal markers, no owner")
+        print(f"wrote {len(files)} files to {root / 'nobody'}: {len(cards)} stickers, print at 100 %")
+        print(next_steps(root / "nobody", played.name))
         return 0
     registry = _registry(args)
     known = registry.slot_of(args.owner) is not None
     slot = registry.assign(args.owner)
     owner = registry.slots[slot]
     assert owner is not None
-    sheets = output_dir(out, owner)  # before the owner is given a slot for nothing
+    sheets = output_dir(root, owner)  # before the owner is given a slot for nothing
     if not known:
         try:
             path = registry.save()
         except OSError as exc:
             raise _Fail(f"cannot save the owner registry {registry.path} ({exc.strerror or exc}): is the calibration directory writable?") from None
         print(f"{owner} is owner slot {slot} (saved in {path})")
-    files = write_card_sheets(card_stickers(cards, slot, owner), sheets, title=f"Seal markers of {owner} (owner slot {slot})")
-    print(f"wrote {len(files)} files to {out / owner}: {len(cards)} stickers, print at 100 %")
-    print(next_steps(out / owner))
+    title = f"Seal markers of {owner} (owner slot {slot})"
+    if played.name != "rule-of-power":
+        title = f"{played.title}: {title[0].lower()}{title[1:]}"
+    files = write_card_sheets(card_stickers(cards, slot, owner), sheets, title=title, how=sticking(played.name))
+    print(f"wrote {len(files)} files to {root / owner}: {len(cards)} stickers, print at 100 %")
+    print(next_steps(root / owner, played.name))
     return 0
 
 
-def next_steps(folder: Path) -> str:
+def _deck(played, deck: str) -> list:
+    """The cards of ``--deck`` for ``played``'s game."""
+    if played.name == "rule-of-power":
+        from companion.games.rule_of_power.engine.cards import EXPANSION_CARDS, FATE_CARDS, WORLD_DECK
+
+        decks = {
+            "world": list(WORLD_DECK),
+            "expansion": list(EXPANSION_CARDS),
+            "fate": list(FATE_CARDS),
+            "all": list(WORLD_DECK) + list(EXPANSION_CARDS) + list(FATE_CARDS),
+        }
+    else:
+        every = list(played.cards)
+        decks = {
+            "battle": [c for c in every if getattr(c, "is_battle", False)],
+            "city": [c for c in every if getattr(c, "is_city", False)],
+            "all": every,
+        }
+    if deck not in decks:
+        raise _Fail(f"--deck {deck}: {played.title}'s decks are {', '.join(decks)}")
+    return decks[deck]
+
+
+def next_steps(folder: Path, game_name: str = "rule-of-power") -> str:
     """What a person does with the sheets once they are written."""
+    if game_name == "rule-of-power":
+        names = ["     then the card's name (6D W036 ann / Servant of Darkness)."]
+        corner = ["  3. Stick each one upright in the card's seal corner: bottom left of the face, 2 mm from",
+                  "     both edges, words at the bottom, reading the way the card does."]
+        check = "     ./run rop calibrate --camera 0 (it lists the cards it reads and their owners)."
+    else:
+        names = ["     then the card's name (10H ann / ten of hearts)."]
+        corner = ["  3. Stick each one upright in the bottom left corner of the card's face, the corner",
+                  "     without an index, 2 mm from both edges, words at the bottom."]
+        check = f"     ./run rop calibrate --game {game_name} --camera 0 (it lists the cards it reads)."
     return "\n".join(
         [
             "Next:",
             f"  1. Print {folder / 'markers.pdf'} at 100 % (actual size, not 'fit to page'); the 100 mm bar",
             "     at the foot of each sheet should measure 100 mm with a ruler.",
             "  2. Cut along the grey outlines. Each sticker names its card: short form, id and owner,",
-            "     then the card's name (6D W036 ann / Servant of Darkness).",
-            "  3. Stick each one upright in the card's seal corner: bottom left of the face, 2 mm from",
-            "     both edges, words at the bottom, reading the way the card does.",
+            *names,
+            *corner,
             "  4. Check the camera reads them: lay a few cards on the mat and run",
-            "     ./run rop calibrate --camera 0 (it lists the cards it reads and their owners).",
+            check,
         ]
     )
 
@@ -265,6 +321,10 @@ def _calibrate(args: argparse.Namespace) -> int:
         print(f"calibration error: {cal.error_mm:.2f} mm; seal markers will be {module:.1f} pixels per module ({verdict})")
     read = [f"{c.card.label} {c.owner or '(no owner)'}" + (f" in {c.zone}" if c.zone else " (zone unknown: the mat is not calibrated)") for c in view.cards]
     print(f"cards read: {', '.join(read) or 'none'}")
+    # A deck of another game on the mat is said once, so that it is not taken for a misread.
+    others = [why for _, why in view.rejected if "another game" in why]
+    if others:
+        print(f"ignored: {'; '.join(others)}")
     annotated = annotate(image, view, layout)
     ok, encoded = cv2.imencode(out.suffix, annotated)
     if not ok:

@@ -72,7 +72,8 @@ class MarkerDetector:
     - ``backend`` [``"aruco"``]: ``"aruco"`` (OpenCV's ArUco detector) or ``"apriltag"``
       (AprilTag 3 via pupil-apriltags).
     - ``family`` [``"tag36h11"``]: AprilTag family name, or for ArUco an OpenCV dictionary name
-      without ``DICT_`` (``"APRILTAG_36h11"``, ``"5X5_1000"``); ``"tag36h11"`` works for both.
+      without ``DICT_`` (``"APRILTAG_36h11"``, ``"5X5_1000"``) or ``"seals"``, the whole seal
+      dictionary (:data:`vision.markers.SEALS`); ``"tag36h11"`` works for both.
     - ``decimate`` [1.0]: AprilTag's quad decimation (AprilTag only). 1 finds markers down to
       about 2 pixels per module; 2 is about five times faster but needs some 3 pixels per
       module. (1.5 crashed the library while measuring: use 1 or 2.)
@@ -120,9 +121,9 @@ class MarkerDetector:
             self._families = dict(self._april.tag_families)
             self._april.tag_families.clear()
         elif backend == "aruco":
-            from vision.markers import _opencv_dictionary
+            from vision.markers import aruco_dictionary
 
-            dictionary = cv2.aruco.getPredefinedDictionary(_opencv_dictionary(family))
+            dictionary = aruco_dictionary(family)
             params = cv2.aruco.DetectorParameters()
             params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
             # Small markers: allow short perimeters (default 3 % of the image side is ~60 px).

@@ -2,15 +2,24 @@
 table millimetres (origin at the mat's top-left corner as the camera sees it, x to the right,
 y down).
 
-Zones are polygons named ``"centre"``, ``"deck"``, ``"capture:<seat>"`` and ``"fate:<seat>"``.
-Seats are numbered clockwise as seen from above, starting with seat 0 at the bottom edge of the
-mat (the edge nearest the bottom of the camera image). :meth:`Layout.seated` renames seats to
-player names in seating order, so with players ``["ann", "bob"]`` the zone ``"capture:0"``
-becomes ``"capture:ann"``.
+A layout belongs to a game (``"game"`` in its file; Rule of Power's when absent), which names
+its zones. Rule of Power's are polygons named ``"centre"``, ``"deck"``, ``"capture:<seat>"`` and
+``"fate:<seat>"``. Seats are numbered clockwise as seen from above, starting with seat 0 at the
+bottom edge of the mat (the edge nearest the bottom of the camera image). :meth:`Layout.seated`
+renames seats to player names in seating order, so with players ``["ann", "bob"]`` the zone
+``"capture:0"`` becomes ``"capture:ann"``.
+
+Circle of Power's table always has four seats (the emperors, dummies included), whoever sits
+in them this season: ``"city:<seat>"`` (the emperor's city), ``"battle:<seat>"`` (the battle
+card played, between the city and the middle), ``"line:<seat>"`` (the line of victories) for
+each, and ``"city-deck"`` in the middle (the next available city, face up on the city deck;
+at a season's set-up the joker laid face up at its bottom). Its zones keep their seat numbers
+(the emperor in a seat changes from season to season, C4).
 
 The standard layouts for 2-6 players are ``calibration/layouts/<n>-players.json``; copies ship
 in the package (``vision/data/layout-<n>-players.json``). :func:`standard_layout` is the code
-that made them.
+that made them. Circle of Power's, for 2-4 players, is ``calibration/layouts/circle-of-power.json``
+(:func:`circle_of_power_layout`).
 """
 
 from __future__ import annotations
@@ -25,7 +34,26 @@ from companion.observations.textio import InputError, read_json
 from vision.markers import MAT_MARKER_MM, MatCorner
 from vision.paths import PACKAGE_DATA, calibration_dir, shipped_calibration_dir
 
-__all__ = ["Zone", "MatMarkerPlace", "Layout", "LayoutError", "load_layout", "standard_layout", "demo_layout"]
+__all__ = [
+    "Zone",
+    "MatMarkerPlace",
+    "Layout",
+    "LayoutError",
+    "load_layout",
+    "standard_layout",
+    "circle_of_power_layout",
+    "demo_layout",
+    "SEAT_ZONES",
+    "RULE_OF_POWER",
+    "CIRCLE_OF_POWER",
+]
+
+RULE_OF_POWER = "rule-of-power"
+CIRCLE_OF_POWER = "circle-of-power"
+SEAT_ZONES: dict[str, tuple[str, ...]] = {RULE_OF_POWER: ("capture", "fate"), CIRCLE_OF_POWER: ("city", "battle", "line")}
+"""The zones each seat has, by game."""
+_TABLE_ZONES: dict[str, tuple[str, ...]] = {RULE_OF_POWER: (), CIRCLE_OF_POWER: ("city-deck",)}
+"""The zones a game's table needs beside the seats'."""
 
 Point = tuple[float, float]
 
@@ -77,6 +105,16 @@ class Layout:
     mat_markers: tuple[MatMarkerPlace, ...]
     zones: tuple[Zone, ...]
     source: str = "<built-in>"
+    game: str = RULE_OF_POWER
+    """The game whose table it is: Rule of Power's (``players`` seats) or Circle of Power's
+    (four seats, ``players`` 4, whatever the number of players)."""
+
+    @property
+    def seats_are_players(self) -> bool:
+        """A seat is one player's for the whole game, so its zones may carry the player's name
+        (:meth:`seated`). At a Circle of Power table the emperors change seats every season
+        (C6) and the zones keep their seat numbers."""
+        return self.game != CIRCLE_OF_POWER
 
     def zone_at(self, point: Point) -> str | None:
         """The name of the zone containing ``point`` (table mm), or ``None``."""
@@ -107,7 +145,9 @@ class Layout:
         return replace(self, zones=tuple(Zone(rename(z.name), z.polygon_mm) for z in self.zones))
 
     def to_json(self) -> dict:
+        game = {} if self.game == RULE_OF_POWER else {"game": self.game}
         return {
+            **game,
             "name": self.name,
             "players": self.players,
             "mat_mm": list(self.mat_mm),
@@ -138,7 +178,10 @@ class Layout:
                 if len(poly) < 3:
                     raise ValueError(f"zone {z['name']!r} needs at least 3 points")
                 zones.append(Zone(str(z["name"]), poly))
-            layout = cls(str(data.get("name", source)), int(data["players"]), (mat[0], mat[1]), tuple(markers), tuple(zones), source)
+            game = str(data.get("game", RULE_OF_POWER))
+            if game not in SEAT_ZONES:
+                raise ValueError(f"unknown game {game!r}: layouts are made for {', '.join(SEAT_ZONES)}")
+            layout = cls(str(data.get("name", source)), int(data["players"]), (mat[0], mat[1]), tuple(markers), tuple(zones), source, game)
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise LayoutError(f"{source}: not a valid layout: {exc!s}") from exc
         layout._check()
@@ -150,19 +193,31 @@ class Layout:
             raise LayoutError(f"{self.source}: a zone name appears twice")
         if len(self.mat_markers) < 2 or len({m.corner for m in self.mat_markers}) != len(self.mat_markers):
             raise LayoutError(f"{self.source}: the mat needs at least 2 distinct corner markers")
-        for kind in ("capture", "fate"):
+        for kind in SEAT_ZONES[self.game]:
             for seat in range(self.players):
                 if f"{kind}:{seat}" not in names:
                     raise LayoutError(f"{self.source}: no zone {kind}:{seat} for a {self.players}-player table")
+        for zone in _TABLE_ZONES[self.game]:
+            if zone not in names:
+                raise LayoutError(f"{self.source}: no zone {zone}")
+        if self.game == CIRCLE_OF_POWER and self.players != 4:
+            raise LayoutError(f"{self.source}: a Circle of Power table has four seats (C4), not {self.players}")
 
 
-def load_layout(spec: str | int | Path, *, calibration: str | Path | None = None) -> Layout:
-    """A layout by file path, or by player count (2-6): ``<calibration>/layouts/<n>-players.json``
-    (the user's own), else the shipped default in the checkout's ``calibration/``, else the
-    copy shipped in the package."""
+def load_layout(spec: str | int | Path, *, calibration: str | Path | None = None, game: str = RULE_OF_POWER) -> Layout:
+    """A layout by file path, or by player count: for Rule of Power (2-6)
+    ``<calibration>/layouts/<n>-players.json`` (the user's own), else the shipped default in the
+    checkout's ``calibration/``, else the copy shipped in the package; for Circle of Power (2-4,
+    ``game``) ``circle-of-power.json`` in the same places. A file given by path must be a layout
+    of ``game``'s table."""
     if isinstance(spec, int) or (isinstance(spec, str) and spec.isdigit()):
         n = int(spec)
-        name = f"{n}-players.json"
+        if game == CIRCLE_OF_POWER:
+            if not 2 <= n <= 4:
+                raise LayoutError(f"Circle of Power is played by 2-4 players, not {n}")
+            name = f"{CIRCLE_OF_POWER}.json"
+        else:
+            name = f"{n}-players.json"
         candidates = [calibration_dir(calibration) / "layouts" / name, shipped_calibration_dir() / "layouts" / name, PACKAGE_DATA / f"layout-{name}"]
         path = next((p for p in candidates if p.is_file()), None)
         if path is None:
@@ -175,7 +230,10 @@ def load_layout(spec: str | int | Path, *, calibration: str | Path | None = None
         if "JSON" in exc.reason:
             raise LayoutError(f"{path}:{exc.line}: not JSON: {exc.reason}") from None
         raise LayoutError(f"{exc} (cannot read the layout)") from None
-    return Layout.from_json(data, source=str(path))
+    layout = Layout.from_json(data, source=str(path))
+    if layout.game != game:
+        raise LayoutError(f"{path}: a layout of a {layout.game} table, not of {game}'s")
+    return layout
 
 
 # --- the standard layouts ---------------------------------------------------------------------
@@ -245,15 +303,49 @@ def _rect(x0: float, y0: float, x1: float, y1: float) -> tuple[Point, ...]:
     return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
 
 
+# --- Circle of Power's table ---------------------------------------------------------------------
+
+_COP_MAT = (920.0, 620.0)
+# Each seat: its city beside its line of victories along its edge, its battle card in front of
+# the city (towards the middle), turned about the middle so the four seats interlock
+# (a pinwheel) and every zone keeps clear of the corner markers. (x0, y0, x1, y1) in mm.
+_COP_SEATS: tuple[dict[str, tuple[float, float, float, float]], ...] = (
+    # seat 0, the bottom edge
+    {"line": (350, 470, 650, 600), "city": (660, 470, 750, 600), "battle": (660, 350, 750, 460)},
+    # seat 1, the left edge
+    {"line": (20, 95, 150, 425), "city": (20, 435, 150, 535), "battle": (160, 435, 250, 530)},
+    # seat 2, the top edge
+    {"city": (170, 20, 260, 150), "line": (270, 20, 570, 150), "battle": (170, 160, 260, 270)},
+    # seat 3, the right edge
+    {"city": (770, 85, 900, 195), "line": (770, 205, 900, 535), "battle": (660, 90, 760, 190)},
+)
+_COP_DECK = (405.0, 235.0, 515.0, 385.0)
+
+
+def circle_of_power_layout() -> Layout:
+    """Circle of Power's table, for 2-4 players: four seats always (the missing players' are
+    the dummies', C4), each with its city, battle card and line of victories, and the city
+    deck in the middle. A 920 x 620 mm mat: at 1080p its seals are 2.6 pixels per module."""
+    w, h = _COP_MAT
+    i = _MARKER_INSET
+    markers = tuple(MatMarkerPlace(c, p, MAT_MARKER_MM) for c, p in zip(MatCorner, [(i, i), (w - i, i), (w - i, h - i), (i, h - i)]))
+    zones = [Zone("city-deck", _rect(*_COP_DECK))]
+    for seat, places in enumerate(_COP_SEATS):
+        zones += [Zone(f"{kind}:{seat}", _rect(*places[kind])) for kind in SEAT_ZONES[CIRCLE_OF_POWER]]
+    return Layout("Circle of Power, 4 seats", 4, (w, h), markers, tuple(zones), game=CIRCLE_OF_POWER)
+
+
 if __name__ == "__main__":  # regenerate the shipped layouts: python -m vision.layout DIR
     import sys
 
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "calibration/layouts")
     out.mkdir(parents=True, exist_ok=True)
-    for n in _MATS:
-        text = json.dumps(standard_layout(n).to_json(), indent=2) + "\n"
-        (out / f"{n}-players.json").write_text(text, encoding="utf-8")
-        (PACKAGE_DATA / f"layout-{n}-players.json").write_text(text, encoding="utf-8")
+    shipped = {f"{n}-players.json": standard_layout(n) for n in _MATS}
+    shipped[f"{CIRCLE_OF_POWER}.json"] = circle_of_power_layout()
+    for name, layout in shipped.items():
+        text = json.dumps(layout.to_json(), indent=2) + "\n"
+        (out / name).write_text(text, encoding="utf-8")
+        (PACKAGE_DATA / f"layout-{name}").write_text(text, encoding="utf-8")
 
 
 def demo_layout() -> Layout:

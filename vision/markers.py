@@ -1,14 +1,28 @@
-"""Seal markers: which fiducial family the cards carry and what each marker id means.
+"""Seal markers: which fiducial codes the cards carry and what each marker id means.
 
-Every card carries one AprilTag 36h11 marker in its seal corner (bottom left). The family has
-587 ids, each at least 11 bits from every other (in all four rotations), which is what makes a
-misread id essentially impossible: a detector must flip 11 of 36 bits the same wrong way. The
-measurements behind the choice are in ``docs/vision.md`` and ``bench/bench_vision.py``.
+Every card carries one 8 x 8-module marker in its seal corner (bottom left). Rule of Power's
+cards and the mat's corners carry AprilTag 36h11 codes: 587 ids, each at least 11 bits from
+every other (in all four rotations), which is what makes a misread id essentially impossible:
+a detector must flip 11 of 36 bits the same wrong way.
+
+Circle of Power's standard deck needs 54 cards x 8 owner slots more than 36h11 has left, so the
+seal dictionary goes on past 36h11 (:data:`SEALS`): ids 0-586 are 36h11's codes, unchanged
+(every sticker printed for Rule of Power keeps its id and its picture), and ids 587-1018 are
+432 codes of AprilTag 36h10 (:data:`EXTRA_36H10`): the first 432 of that family, in its own
+order, that differ in at least 9 bits from every 36h11 code in all four rotations (and, within
+36h10, in at least 10 from each other). They have the same 8 x 8 modules, so a Circle of Power
+sticker is the same size as a Rule of Power one, read at the same pixels per module by the
+same single pass of the detector. The measurements behind the choice are in
+``docs/vision.md`` and ``bench/bench_vision.py``.
 
 Which id stands for which card is the game's to say: each game's card catalogue has its
 marker scheme (:class:`companion.games.protocol.MarkerScheme`; Rule of Power's, ids 0-531, is in
-:mod:`companion.games.rule_of_power.catalogue`). Ids 532-535 are the table mat's corners for
-every game (:class:`MatCorner`); an id that is neither is never accepted.
+:mod:`companion.games.rule_of_power.catalogue`, Circle of Power's, ids 587-1018, in
+:mod:`companion.games.circle_of_power.cards`). Ids 532-535 are the table mat's corners for
+every game (:class:`MatCorner`); an id that is none of these is never accepted. A table reads
+the codes its game needs (:func:`family_for`): a Rule of Power table 36h11 alone, as it always
+did; a Circle of Power table the whole seal dictionary, so that a Rule of Power card on it is
+recognised as such and refused, never read as one of its cards.
 
 Owner slots are numbered 0-7; :mod:`vision.owners` maps them to player names.
 """
@@ -21,14 +35,23 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from companion.games.protocol import Card, Catalogue
-from companion.games.registry import game
+from companion.games.registry import game, games
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
+    import cv2
     import numpy as np
 
 __all__ = [
     "FAMILY",
     "FAMILY_SIZE",
+    "SEALS",
+    "SEALS_SIZE",
+    "EXTRA_36H10",
+    "family_for",
+    "foreign_game",
+    "aruco_dictionary",
     "OWNER_SLOTS",
     "MODULES",
     "MARKER_MM",
@@ -47,10 +70,44 @@ __all__ = [
     "module_grid",
 ]
 
-#: The AprilTag family every seal and mat marker belongs to.
+#: The AprilTag family of Rule of Power's seals and of the mat's corners.
 FAMILY = "tag36h11"
 #: Number of ids the family has.
 FAMILY_SIZE = 587
+#: The seal dictionary: 36h11's 587 codes (ids 0-586), then :data:`EXTRA_36H10` (ids 587-1018).
+SEALS = "seals"
+#: The AprilTag 36h10 codes (by their 36h10 id) that follow 36h11 in :data:`SEALS`, in order:
+#: the first 432 of that family that differ in at least 9 of their 36 bits from every 36h11
+#: code, in all four rotations (``tests/vision/test_markers.py`` derives them again). Fixed for
+#: good: a printed sticker keeps its meaning.
+EXTRA_36H10: tuple[int, ...] = (
+    6, 14, 18, 19, 20, 23, 26, 27, 28, 33, 39, 52, 54, 75, 80, 88, 89, 90,
+    101, 102, 105, 106, 115, 121, 126, 128, 130, 132, 133, 135, 136, 140, 146, 150, 154, 157,
+    159, 166, 168, 177, 182, 202, 203, 204, 211, 212, 214, 216, 230, 238, 240, 257, 261, 262,
+    264, 274, 278, 286, 288, 290, 303, 307, 322, 324, 327, 329, 348, 350, 358, 365, 367, 368,
+    376, 377, 380, 382, 385, 387, 391, 392, 394, 397, 412, 413, 421, 428, 437, 439, 440, 442,
+    443, 445, 447, 449, 460, 480, 494, 495, 496, 499, 505, 506, 508, 511, 518, 519, 524, 527,
+    533, 541, 542, 550, 556, 557, 565, 572, 574, 575, 576, 579, 580, 583, 589, 591, 594, 607,
+    623, 625, 635, 639, 645, 647, 654, 658, 660, 661, 668, 671, 677, 678, 680, 683, 685, 687,
+    690, 700, 701, 709, 732, 736, 737, 740, 746, 747, 748, 755, 768, 775, 780, 781, 782, 783,
+    788, 798, 803, 807, 821, 826, 829, 830, 834, 841, 846, 851, 855, 859, 861, 867, 872, 877,
+    879, 880, 893, 896, 898, 902, 913, 934, 935, 940, 947, 952, 954, 960, 962, 963, 964, 970,
+    978, 993, 995, 998, 1001, 1005, 1012, 1020, 1025, 1026, 1037, 1039, 1050, 1052, 1053, 1055, 1057, 1058,
+    1066, 1072, 1079, 1083, 1091, 1092, 1102, 1106, 1111, 1120, 1122, 1126, 1130, 1146, 1148, 1151, 1155, 1159,
+    1167, 1178, 1186, 1198, 1199, 1202, 1213, 1216, 1218, 1219, 1221, 1222, 1223, 1227, 1231, 1233, 1236, 1237,
+    1242, 1243, 1247, 1250, 1255, 1258, 1270, 1280, 1294, 1303, 1306, 1317, 1323, 1327, 1338, 1341, 1357, 1366,
+    1368, 1369, 1373, 1377, 1381, 1384, 1387, 1394, 1398, 1405, 1406, 1416, 1417, 1422, 1423, 1425, 1430, 1439,
+    1443, 1449, 1451, 1455, 1457, 1458, 1460, 1461, 1462, 1463, 1464, 1468, 1474, 1475, 1477, 1479, 1480, 1484,
+    1485, 1486, 1488, 1493, 1497, 1498, 1502, 1516, 1519, 1520, 1526, 1530, 1532, 1539, 1541, 1542, 1546, 1560,
+    1582, 1586, 1597, 1600, 1609, 1615, 1616, 1631, 1633, 1643, 1649, 1655, 1660, 1663, 1664, 1674, 1677, 1684,
+    1699, 1704, 1705, 1710, 1711, 1715, 1717, 1725, 1729, 1734, 1735, 1737, 1738, 1742, 1744, 1745, 1751, 1755,
+    1756, 1757, 1762, 1787, 1789, 1800, 1801, 1807, 1809, 1813, 1814, 1815, 1816, 1819, 1822, 1828, 1830, 1836,
+    1839, 1843, 1853, 1875, 1884, 1887, 1888, 1889, 1891, 1900, 1903, 1913, 1928, 1930, 1938, 1946, 1950, 1957,
+    1974, 1983, 1984, 1986, 1987, 1992, 1997, 2003, 2011, 2014, 2023, 2028, 2033, 2040, 2045, 2046, 2056, 2060,
+    2064, 2071, 2073, 2074, 2081, 2083, 2092, 2097, 2102, 2109, 2119, 2125, 2140, 2141, 2143, 2145, 2147, 2153,
+)
+#: Number of ids the seal dictionary has.
+SEALS_SIZE = FAMILY_SIZE + 432
 #: Owner slots a marker can name (0-7).
 OWNER_SLOTS = 8
 #: Modules across the black square of one marker (6 data modules plus the black border).
@@ -143,7 +200,7 @@ def decode(tag_id: int, cards: Catalogue | None = None) -> SealMarker | MatCorne
     ``None`` for an id it never prints.
 
     Unused ids are refused rather than guessed at: an id outside the scheme can only be a
-    misread or a foreign marker.
+    misread or a foreign marker (:func:`foreign_game` says whose).
     """
     if _MAT_BASE <= tag_id < _MAT_BASE + len(MatCorner):
         return MatCorner(tag_id - _MAT_BASE)
@@ -152,27 +209,114 @@ def decode(tag_id: int, cards: Catalogue | None = None) -> SealMarker | MatCorne
     return SealMarker(found.card, found.slot) if found is not None else None
 
 
+def foreign_game(tag_id: int, cards: Catalogue | None = None) -> str | None:
+    """The title of the other game whose card a seal id is (``"Rule of Power"``), when it is
+    not one of ``cards``' game (the default game's); ``None`` otherwise."""
+    mine = (cards if cards is not None else game().cards).game
+    for other in games():
+        scheme = other.cards.markers
+        if other.name != mine and scheme is not None and scheme.decode(tag_id) is not None:
+            title: str = other.title
+            return title
+    return None
+
+
+def family_for(cards: Catalogue | None = None) -> str:
+    """The codes a table of ``cards``' game (the default game's) reads: :data:`FAMILY`
+    (36h11) when its seals are all 36h11's, else the whole seal dictionary :data:`SEALS`."""
+    scheme = (cards if cards is not None else game().cards).markers
+    if scheme is None or max(scheme.ids(), default=0) < FAMILY_SIZE:
+        return FAMILY
+    return SEALS
+
+
+@lru_cache(maxsize=None)
+def aruco_dictionary(family: str = FAMILY) -> "cv2.aruco.Dictionary":
+    """OpenCV's dictionary for ``family``: :data:`SEALS`, or an OpenCV dictionary name without
+    the ``DICT_`` prefix (``"APRILTAG_36h11"``, ``"5X5_1000"``), or ``"tag36h11"``/``"tag25h9"``
+    (OpenCV's AprilTag dictionaries carry the same codes under the same ids as the AprilTag
+    library); :class:`MarkerIdError` for one OpenCV does not have."""
+    import cv2
+    import numpy as np
+
+    if family != SEALS:
+        return cv2.aruco.getPredefinedDictionary(_opencv_dictionary(family))
+    base = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_APRILTAG_36h11)
+    extra = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_APRILTAG_36h10)
+    codes = np.concatenate([base.bytesList, extra.bytesList[list(EXTRA_36H10)]])
+    # Codes differ in at least 9 bits (36h11's from 36h10's), so 4 bits can be told apart.
+    return cv2.aruco.Dictionary(codes, base.markerSize, 4)
+
+
 @lru_cache(maxsize=4096)
-def module_grid(tag_id: int, *, family: str = FAMILY, quiet: int = QUIET_MODULES) -> "np.ndarray":
+def module_grid(tag_id: int, *, family: str = SEALS, quiet: int = QUIET_MODULES) -> "np.ndarray":
     """The marker as a square ``uint8`` array of modules (0 black, 255 white), one pixel per
     module, with ``quiet`` white modules around the black square.
 
-    ``family`` is an OpenCV dictionary name without the ``DICT_`` prefix (``"APRILTAG_36h11"``,
-    ``"5X5_1000"``) or ``"tag36h11"``/``"tag25h9"``; OpenCV's AprilTag dictionaries carry the
-    same codes under the same ids as the AprilTag library.
+    ``family`` is :data:`SEALS` (the default: every seal and mat marker the companion prints),
+    an OpenCV dictionary name (:func:`aruco_dictionary`), or, for the benchmark's comparisons, an
+    AprilTag family OpenCV does not have (``"tagStandard41h12"``), drawn from the AprilTag
+    library's own code table: its grid is the family's whole width, its data ring outside
+    the border included, and needs no ``quiet`` margin of its own.
     """
     import cv2
     import numpy as np
 
-    dictionary = cv2.aruco.getPredefinedDictionary(_opencv_dictionary(family))
-    size = dictionary.markerSize + 2
-    if not 0 <= tag_id < dictionary.bytesList.shape[0]:
-        raise MarkerIdError(f"marker id {tag_id} does not exist in family {family}")
-    inner = cv2.aruco.generateImageMarker(dictionary, tag_id, size, borderBits=1)
-    grid = np.full((size + 2 * quiet, size + 2 * quiet), 255, np.uint8)
-    grid[quiet : quiet + size, quiet : quiet + size] = inner
+    if family.startswith(("tagStandard", "tagCircle", "tagCustom")):
+        grid = _apriltag_grid(tag_id, family)
+    else:
+        dictionary = aruco_dictionary(family)
+        size = dictionary.markerSize + 2
+        if not 0 <= tag_id < dictionary.bytesList.shape[0]:
+            raise MarkerIdError(f"marker id {tag_id} does not exist in family {family}")
+        inner = cv2.aruco.generateImageMarker(dictionary, tag_id, size, borderBits=1)
+        grid = np.full((size + 2 * quiet, size + 2 * quiet), 255, np.uint8)
+        grid[quiet : quiet + size, quiet : quiet + size] = inner
     grid.setflags(write=False)
     return grid
+
+
+def _apriltag_grid(tag_id: int, family: str) -> "np.ndarray":
+    """A marker of an AprilTag family OpenCV lacks, from the AprilTag library's code table (as
+    ``pupil-apriltags`` ships it): the same layout its detector samples."""
+    import ctypes
+
+    import numpy as np
+    from pupil_apriltags import bindings
+
+    lib = ctypes.CDLL(str(next(p for p in _apriltag_libraries(bindings) if p.exists())))
+    create = getattr(lib, f"{family}_create", None)
+    if create is None:
+        raise MarkerIdError(f"unknown marker family {family!r}")
+    create.restype = ctypes.POINTER(bindings._ApriltagFamily)
+    fam = create().contents
+    if not 0 <= tag_id < fam.ncodes:
+        raise MarkerIdError(f"marker id {tag_id} does not exist in family {family}")
+    width, border = fam.total_width, fam.width_at_border
+    grid = np.full((width, width), 255, np.uint8)
+    # Bit positions count from the border's top-left module, those outside it negative. The
+    # border is one black module ring with white inside, or, reversed, a white ring with black
+    # round it.
+    offset = (width - border) // 2
+    if fam.reversed_border:
+        grid[offset - 1 : offset + border + 1, offset - 1 : offset + border + 1] = 0
+        grid[offset : offset + border, offset : offset + border] = 255
+    else:
+        grid[offset : offset + border, offset : offset + border] = 0
+        grid[offset + 1 : offset + border - 1, offset + 1 : offset + border - 1] = 255
+    code = fam.codes[tag_id]
+    for i in range(fam.nbits):
+        # The first bit is the code's most significant; positions are signed (outside: < 0).
+        x, y = (ctypes.c_int32(v).value + offset for v in (fam.bit_x[i], fam.bit_y[i]))
+        grid[y, x] = 255 if (code >> (fam.nbits - 1 - i)) & 1 else 0
+    return grid
+
+
+def _apriltag_libraries(bindings: object) -> list["Path"]:
+    from pathlib import Path
+
+    folder = Path(getattr(bindings, "__file__", ".")).parent / "lib64"
+    return sorted(folder.glob("libapriltag.so*")) + sorted(folder.glob("*.dll")) + sorted(folder.glob("*.dylib"))
 
 
 def _opencv_dictionary(family: str) -> int:
@@ -180,6 +324,6 @@ def _opencv_dictionary(family: str) -> int:
 
     name = {"tag36h11": "APRILTAG_36h11", "tag25h9": "APRILTAG_25h9", "tag16h5": "APRILTAG_16h5"}.get(family, family)
     try:
-        return getattr(cv2.aruco, f"DICT_{name}")
+        return int(getattr(cv2.aruco, f"DICT_{name}"))
     except AttributeError:
         raise MarkerIdError(f"unknown marker family {family!r}") from None

@@ -5,7 +5,8 @@ and turns seal markers into :class:`CardSighting` values. Besides the detector's
 refuses anything that is not plausibly a seal marker lying on the table, because a missed card
 costs one frame while an invented one corrupts the game:
 
-- the id must belong to the marker scheme (ids the scheme never prints are misreads);
+- the id must belong to the marker scheme of the table's game (ids the scheme never prints are
+  misreads; a seal of another game's card is named as such and refused);
 - the quadrilateral must be convex and nearly square (on the table, after calibration);
 - on a calibrated table its size must be a seal's (13 mm, within ``size_tolerance``);
 - an id seen twice in one frame is dropped altogether (each card exists once).
@@ -19,11 +20,11 @@ from typing import Sequence
 
 import numpy as np
 
-from companion.games.protocol import Card
+from companion.games.protocol import Card, Catalogue
 from vision.calibration import Calibrator, TableCalibration
 from vision.detect import Detection, MarkerDetector
 from vision.layout import Layout
-from vision.markers import CARD_MM, MARKER_MM, SEAL_CENTRE_ON_CARD_MM, MatCorner, SealMarker, decode
+from vision.markers import CARD_MM, MARKER_MM, SEAL_CENTRE_ON_CARD_MM, MatCorner, SealMarker, decode, family_for, foreign_game
 from vision.owners import OwnerRegistry
 
 __all__ = ["CardSighting", "TableView", "TableReader", "card_centre"]
@@ -83,7 +84,9 @@ class TableReader:
     - ``owners`` [empty registry]: turns owner slots into player names.
     - ``players`` [None]: names in seat order, to name zones ``capture:<name>`` instead of
       ``capture:<seat>``.
-    - ``detector`` [``MarkerDetector()``]: the marker detector.
+    - ``cards`` [the default game's]: the catalogue of the game the table plays, whose seals it
+      reads.
+    - ``detector`` [``MarkerDetector()`` for the codes of ``cards``' game]: the marker detector.
     - ``size_tolerance`` [0.25]: how far (as a fraction) a marker may differ from 13 mm on a
       calibrated table.
     - ``max_skew`` [1.3]: largest ratio between a marker's longest and shortest side (on the
@@ -99,6 +102,7 @@ class TableReader:
         layout: Layout | None = None,
         owners: OwnerRegistry | None = None,
         players: Sequence[str] | None = None,
+        cards: Catalogue | None = None,
         detector: MarkerDetector | None = None,
         size_tolerance: float = 0.25,
         max_skew: float = 1.3,
@@ -107,7 +111,8 @@ class TableReader:
             layout = layout.seated(players)
         self.layout = layout
         self.owners = owners or OwnerRegistry()
-        self.detector = detector or MarkerDetector()
+        self.cards = cards
+        self.detector = detector or MarkerDetector(family=family_for(cards))
         self.size_tolerance = size_tolerance
         self.max_skew = max_skew
         self.calibrator = Calibrator(layout) if layout is not None else None
@@ -120,9 +125,11 @@ class TableReader:
             counts[d.tag_id] = counts.get(d.tag_id, 0) + 1
         cards, corners, rejected = [], [], []
         for det in detections:
-            meaning = decode(det.tag_id)
+            meaning = decode(det.tag_id, self.cards)
             if meaning is None:
-                rejected.append((det, f"id {det.tag_id} is not a seal or mat marker"))
+                other = foreign_game(det.tag_id, self.cards)
+                why = f"a {other} card's seal: this table plays another game" if other else "not a seal or mat marker"
+                rejected.append((det, f"id {det.tag_id} is {why}"))
             elif counts[det.tag_id] > 1:
                 rejected.append((det, f"id {det.tag_id} seen {counts[det.tag_id]} times in one frame"))
             elif isinstance(meaning, MatCorner):

@@ -31,11 +31,11 @@ from companion.games.registry import game
 from vision.layout import Layout
 from vision.markers import (
     CARD_MM,
-    FAMILY,
     MARKER_MM,
     MODULES,
     QUIET_MODULES,
     SEAL_CENTRE_ON_CARD_MM,
+    SEALS,
     STICKER_MM,
     MatCorner,
     SealMarker,
@@ -236,7 +236,7 @@ def render_frame(
     camera: VirtualCamera | None = None,
     effects: Effects = Effects(),
     owners: OwnerRegistry | Sequence[str] | None = None,
-    family: str = FAMILY,
+    family: str = SEALS,
     id_map: dict[int, int] | None = None,
 ) -> RenderedFrame:
     """Draw one camera frame of the table.
@@ -245,7 +245,8 @@ def render_frame(
     - ``camera``: defaults to :meth:`VirtualCamera.overhead` over the layout's mat (1920x1080).
     - ``owners``: the owner registry, or player names in slot order, to turn names into slots.
     - ``family``/``id_map``: draw markers of another family (for the benchmark); ``id_map`` maps
-      scheme ids to that family's ids.
+      scheme ids to that family's ids. By default every marker is drawn from the seal
+      dictionary (:data:`vision.markers.SEALS`), whatever the card's game.
 
     Raises ``ValueError`` (naming the card) for an owner name that has no slot, or a Fate card
     without owner; :class:`~companion.games.rule_of_power.engine.cards.UnknownCardError` for a bad card id.

@@ -15,7 +15,8 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from companion.games.rule_of_power.engine.cards import Card
+from companion.games.protocol import Card
+from companion.games.registry import game
 from companion.observations.outfiles import OutputError, atomic_output, check_writable_dir
 from vision.layout import Layout
 from vision.markers import (
@@ -25,7 +26,19 @@ from vision.markers import (
     module_grid,
 )
 
-__all__ = ["STICKING", "Sticker", "sticker_image", "sticker_label", "sticker_name", "mat_marker_image", "write_card_sheets", "write_mat_sheets", "A4_MM"]
+__all__ = [
+    "STICKING",
+    "STANDARD_DECK_STICKING",
+    "Sticker",
+    "sticker_image",
+    "sticker_label",
+    "sticker_name",
+    "sticking",
+    "mat_marker_image",
+    "write_card_sheets",
+    "write_mat_sheets",
+    "A4_MM",
+]
 
 A4_MM = (210.0, 297.0)
 _SEAL_DOTS = 19  # dots per module, seal markers
@@ -44,6 +57,17 @@ STICKING = (
     "Cut along the grey outlines. Stick each sticker on the card it names, upright,",
     "in the seal corner: bottom left of the face, 2 mm from both edges, words at the bottom.",
 )
+#: The same for a standard deck of playing cards (Circle of Power's): the seal corner is the one
+#: corner of the face without a rank and suit index.
+STANDARD_DECK_STICKING = (
+    "Cut along the grey outlines. Stick each sticker on the card it names, upright, in the",
+    "bottom left corner of the face (the corner without an index), 2 mm from both edges.",
+)
+
+
+def sticking(game_name: str) -> tuple[str, ...]:
+    """Where a sticker goes on the cards of ``game_name``, in the words printed on the sheets."""
+    return STANDARD_DECK_STICKING if game_name == "circle-of-power" else STICKING
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,8 +102,9 @@ def sticker_image(sticker: Sticker) -> np.ndarray:
     return img
 
 
-def mat_marker_image(corner_label: str, tag_id: int, note: str) -> np.ndarray:
-    """One mat corner marker on a full A4 page (300 dpi, grey), with its name and where it goes."""
+def mat_marker_image(corner_label: str, tag_id: int, note: str, *, title: str = "Rule of Power") -> np.ndarray:
+    """One mat corner marker on a full A4 page (300 dpi, grey), with its name and where it goes;
+    ``title`` is the game whose table the mat is."""
     page = np.full((_dots(A4_MM[1]), _dots(A4_MM[0])), 255, np.uint8)
     grid = module_grid(tag_id)
     side = grid.shape[0] * _MAT_DOTS
@@ -92,7 +117,7 @@ def mat_marker_image(corner_label: str, tag_id: int, note: str) -> np.ndarray:
         p = (cx + dx * (side // 2 + 10), cy + dy * (side // 2 + 10))
         q = (cx + dx * (side // 2 + 70), cy + dy * (side // 2 + 70))
         cv2.line(page, p, q, 0, 3)
-    _text_fit(page, f"Rule of Power table mat: {corner_label} corner (marker {tag_id})", (_dots(15), _dots(15), page.shape[1] - _dots(15), _dots(28)), max_scale=2.2)
+    _text_fit(page, f"{title} table mat: {corner_label} corner (marker {tag_id})", (_dots(15), _dots(15), page.shape[1] - _dots(15), _dots(28)), max_scale=2.2)
     _text_fit(page, note, (_dots(15), y0 + side + _dots(14), page.shape[1] - _dots(15), y0 + side + _dots(24)), max_scale=1.6)
     _scale_bar(page, _dots(15), page.shape[0] - _dots(20))
     return page
@@ -104,10 +129,11 @@ def write_card_sheets(
     *,
     title: str,
     single_dir: Path | None = None,
+    how: Sequence[str] = STICKING,
 ) -> list[Path]:
     """Write the stickers on A4 sheets (``sheet-NN.png`` and one ``markers.pdf``) into
     ``out_dir``, and one PNG per sticker (``<card>.png``) into ``single_dir`` (default
-    ``out_dir``). Returns the files written."""
+    ``out_dir``); ``how`` says on each sheet where a sticker goes. Returns the files written."""
     check_writable_dir(out_dir, create=True)
     single_dir = single_dir or out_dir
     check_writable_dir(single_dir, create=True)
@@ -116,7 +142,7 @@ def write_card_sheets(
         path = single_dir / f"{s.marker.card.id}.png"
         _save_png(sticker_image(s), path)
         written.append(path)
-    pages = _layout_pages([sticker_image(s) for s in stickers], title)
+    pages = _layout_pages([sticker_image(s) for s in stickers], title, how)
     for i, page in enumerate(pages, 1):
         path = out_dir / f"sheet-{i:02d}.png"
         _save_png(page, path)
@@ -128,7 +154,8 @@ def write_card_sheets(
 
 
 def write_mat_sheets(layout: Layout, out_dir: Path) -> list[Path]:
-    """One A4 page per corner marker of ``layout``'s mat (PNG each, plus ``mat.pdf``)."""
+    """One A4 page per corner marker of ``layout``'s mat (PNG each, plus ``mat.pdf``); the
+    corners are the same markers for every game, the page names the layout's."""
     check_writable_dir(out_dir, create=True)
     pages, written = [], []
     w, h = layout.mat_mm
@@ -137,7 +164,7 @@ def write_mat_sheets(layout: Layout, out_dir: Path) -> list[Path]:
         left = f"{cx:g} mm from the left edge" if cx < w / 2 else f"{w - cx:g} mm from the right edge"
         top = f"{cy:g} mm from the top edge" if cy < h / 2 else f"{h - cy:g} mm from the bottom edge"
         note = f"centre it {left}, {top} of the {w:g} x {h:g} mm mat ({layout.name})"
-        page = mat_marker_image(place.corner.label, place.corner.tag_id, note)
+        page = mat_marker_image(place.corner.label, place.corner.tag_id, note, title=game(layout.game).title)
         path = out_dir / f"{place.corner.label}.png"
         _save_png(page, path)
         pages.append(page)
@@ -148,7 +175,7 @@ def write_mat_sheets(layout: Layout, out_dir: Path) -> list[Path]:
     return written
 
 
-def _layout_pages(images: list[np.ndarray], title: str) -> list[np.ndarray]:
+def _layout_pages(images: list[np.ndarray], title: str, how: Sequence[str] = STICKING) -> list[np.ndarray]:
     pw, ph = _dots(A4_MM[0]), _dots(A4_MM[1])
     margin, gap = _dots(_MARGIN_MM), _dots(_GAP_MM)
     top = margin + _dots(19)
@@ -165,7 +192,7 @@ def _layout_pages(images: list[np.ndarray], title: str) -> list[np.ndarray]:
         number = len(pages) + 1
         total = (len(images) + per_page - 1) // per_page
         _text_fit(page, f"{title} - sheet {number} of {total} - print at 100 %", (margin, margin, pw - margin, margin + _dots(7)), max_scale=1.8)
-        for k, line in enumerate(STICKING):
+        for k, line in enumerate(how):
             y = margin + _dots(8 + 5 * k)
             _text_fit(page, line, (margin, y, pw - margin, y + _dots(4.5)), max_scale=1.3)
         for i, img in enumerate(images[start : start + per_page]):
@@ -230,14 +257,13 @@ def card_stickers(cards: Sequence[Card], slot: int | None, owner: str | None) ->
 
 
 def sticker_label(card: Card, owner: str | None) -> str:
-    """The sticker's first line: short form, id and owner, ``"7P W007 ann"``, ``"Thief F006 ann"``."""
-    text = f"{card.short} {card.id}" if card.is_world else card.id
+    """The sticker's first line, as the card's game writes it, then the owner: ``"7P W007 ann"``,
+    ``"F006 ann"``, ``"10H ann"``."""
+    text = game(card.game).cards.sticker_label(card)
     return f"{text} {owner}" if owner else text
 
 
 def sticker_name(card: Card) -> str:
-    """The sticker's second line: the card's name, ``"Fire Dragon"``, ``"Servant of Darkness"``."""
-    if card.is_fate:
-        return card.name or card.id
-    assert card.suit is not None
-    return card.name or f"{card.rank_name} of {card.suit.label}"
+    """The sticker's second line: the card's name, ``"Fire Dragon"``, ``"ten of hearts"``."""
+    name: str = game(card.game).cards.sticker_name(card)
+    return name

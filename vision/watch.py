@@ -10,12 +10,16 @@ from collections.abc import Callable, Iterator
 
 import numpy as np
 
-from companion.observations import Observation, SensorStatus
+import logging
+
+from companion.observations import Observation, SensorState, SensorStatus
 from vision.camera import FrameSource
 from vision.reader import TableReader, TableView
 from vision.tracking import Stabiliser
 
 __all__ = ["watch", "observation_json"]
+
+log = logging.getLogger(__name__)
 
 
 def watch(
@@ -31,12 +35,23 @@ def watch(
     :class:`~companion.observations.SensorStatus`. An image the reader chokes on is skipped,
     not fatal: the next frame may be fine."""
     frames = 0
+    failing = False
     for item in source.frames():
         if isinstance(item, SensorStatus):
             yield item
             continue
-        view = reader.read(item.image)
-        yield from stabiliser.update(view, item.image, item.at)
+        try:
+            view = reader.read(item.image)
+            seen = stabiliser.update(view, item.image, item.at)
+        except Exception as exc:  # noqa: BLE001 - one bad frame must not end the camera
+            log.exception("frame %d could not be read", item.index)
+            if not failing:  # said once for a run of bad frames
+                detail = f"frame {item.index} could not be read ({type(exc).__name__}: {exc}); skipped"
+                yield SensorStatus(source.name, item.at, SensorState.CONNECTED, detail)
+            failing = True
+            continue
+        failing = False
+        yield from seen
         frames += 1
         if on_frame is not None and on_frame(item.image, view) is False:
             break

@@ -441,6 +441,12 @@ class Archive:
         with self.engine.connect() as conn:
             return int(conn.execute(select(func.count()).select_from(games)).scalar_one())
 
+    def counts(self) -> dict[str, int]:
+        """The stored games of each game, by its name."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(games.c.game, func.count()).group_by(games.c.game).order_by(games.c.game.desc()))
+            return {name: int(n) for name, n in rows}
+
     def game(self, game_id: str) -> dict[str, Any] | None:
         """A stored game's row, in its game's words (:func:`_in_words`), with its ``sides`` and
         ``seats`` (each with its figures for the whole game) and its ``period_list`` (each

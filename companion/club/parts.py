@@ -20,7 +20,9 @@ What a part gives, per game played:
   table's state as it plays (:meth:`ClubPart.table_view`), a stored game replayed step by step
   (:meth:`ClubPart.steps`), how a game can end (:attr:`ClubPart.endings`);
 - which figures its standings show (:attr:`ClubPart.columns`, summed per player and per team
-  over their games) and a player's history (:attr:`ClubPart.history`).
+  over their games) and a player's history (:attr:`ClubPart.history`);
+- what a play logger asks of a game (:mod:`companion.club.export`): the figure that is each
+  player's score (:attr:`ClubPart.score`) and who began the game (:meth:`ClubPart.starter`).
 
 What every game shares stays with the club: games and unfinished games, wins (a side's
 :attr:`Side.won`), and ratings from the sides' places, where automatic seats are never rated.
@@ -179,6 +181,9 @@ class ClubPart(Protocol):
     endings: Mapping[str, str]
     """Words the page adds after the winner for a way of ending (``termination``):
     ``{"rule_of_power": " by the Rule of Power (R13)"}``."""
+    score: str
+    """The figure that is a player's score where one number is asked for (a play sent to BG
+    Stats): ``"points_for"``, ``"trophies"``."""
 
     def tally(self, setup: Any) -> Tally:
         """A new count for a game of ``setup``."""
@@ -198,6 +203,10 @@ class ClubPart(Protocol):
         """Whether event ``new`` is ``old`` with cards that were unseen when it was recorded
         now named, and nothing else changed (a deal whose face-down hands were filled in once
         played): a table sends it again, and the club takes it as the same event."""
+
+    def starter(self, events: list[Mapping[str, Any]]) -> str | None:
+        """Who began the game (a seat's name), from its record's events, header first;
+        ``None`` when nobody has played yet."""
 
 
 class NoClubPart(ValueError):

@@ -2,7 +2,9 @@
 
 Read-only for everyone: the page, ``/api/tables``, ``/api/standings`` (``?game=NAME``, the
 server's game by default, and ``?season=S``), ``/api/games`` (``?game=``, ``?season=``),
-``/api/games/{id}`` (a stored game replayed move by move with its settlements), and
+``/api/games/{id}`` (a stored game replayed move by move with its settlements),
+``/api/games/{id}/bgstats`` (the game as a play for BG Stats, and the link that opens the app
+with it), ``/api/export.csv`` (the archive as CSV, ``?game=``, ``?season=``), and
 ``/events``, a server-sent events stream of every table's state as it changes. Tables of
 every game whose club part is written may play on one server; the page is titled after the
 server's game (``rop club serve --game``, the default game otherwise), whose standings it
@@ -20,7 +22,9 @@ one game are taken one at a time, in the order they arrive.
 from __future__ import annotations
 
 import asyncio
+import csv
 import html
+import io
 import json
 import logging
 import socket
@@ -43,6 +47,7 @@ from starlette.routing import Route
 
 from companion.club.archive import Archive
 from companion.club.database import open_archive
+from companion.club.export import archive_rows, bgstats_play, bgstats_url
 from companion.club.live import LiveTables, PostError
 from companion.club.parts import NoClubPart, part_of, require_part
 from companion.club.replay import replay_steps
@@ -124,6 +129,7 @@ def page_html(game: str = DEFAULT) -> bytes:
             words[g.name] = {
                 "title": g.title,
                 "period": p.period,
+                "periods": p.periods,
                 "columns": [{"figure": c.figure, "label": c.label} for c in p.columns],
                 "endings": dict(p.endings),
                 # Optional: how the page draws the game's cards and names its points.
@@ -203,6 +209,39 @@ def create_app(
         if data is None:
             return JSONResponse({"ok": False, "reason": f"no stored game {gid}"}, status_code=404)
         return Response(_json(data), media_type="application/json")
+
+    async def bgstats(request: Request) -> Response:
+        gid = request.path_params["game_id"]
+
+        def load() -> dict[str, Any] | None:
+            row = archive.game(gid)
+            if row is None:
+                return None
+            play = bgstats_play(row, [json.loads(line) for line in archive.events(gid)])
+            return {"play": play, "url": bgstats_url(play)}
+
+        try:
+            data = await run_in_threadpool(load)
+        except (UnknownGameError, NoClubPart) as exc:
+            return JSONResponse({"ok": False, "reason": str(exc)}, status_code=404)
+        if data is None:
+            return JSONResponse({"ok": False, "reason": f"no stored game {gid}"}, status_code=404)
+        return Response(_json(data), media_type="application/json")
+
+    async def export_csv(request: Request) -> Response:
+        which = request.query_params.get("game") or None
+        season = request.query_params.get("season") or None
+
+        def write() -> str:
+            out = io.StringIO()
+            csv.writer(out).writerows(archive_rows(engine, game=which, season=season))
+            return out.getvalue()
+
+        text = await run_in_threadpool(write)
+        name = f"club-{which or 'games'}{'-' + season if season else ''}.csv"
+        return Response(
+            text, media_type="text/csv; charset=utf-8", headers={"Content-Disposition": f'attachment; filename="{name}"'}
+        )
 
     async def progress(request: Request) -> Response:
         gid = request.path_params["game_id"]
@@ -294,6 +333,8 @@ def create_app(
             Route("/api/games", games),
             Route("/api/games/{game_id}", stored_game),
             Route("/api/games/{game_id}/progress", progress),
+            Route("/api/games/{game_id}/bgstats", bgstats),
+            Route("/api/export.csv", export_csv),
             Route("/api/games/{game_id}/events/{number:int}", post_event, methods=["POST"]),
             Route("/events", events),
         ],

@@ -5,6 +5,8 @@
   rule, or the game whose club part is not written, while the rest of the batch goes in).
 - ``standings`` and ``history PLAYER`` read the archive, one game at a time (``--game``,
   the default game otherwise), with the columns the game's club part names.
+- ``export GAME`` writes a stored game as a play for BG Stats (its import JSON, or with
+  ``--url`` the link that opens the app with it); ``export --csv`` writes the archive as CSV.
 - ``token TABLE`` issues a table's posting token; ``serve`` runs the live page and accepts
   the tables' events; ``push RECORD...`` sends records to a club server by hand.
 
@@ -73,6 +75,23 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true")
     db_option(p)
     p.set_defaults(func=cmd_history)
+
+    p = csub.add_parser(
+        "export",
+        help="a stored game as a play for BG Stats, or the archive as CSV",
+        description="Write a stored game (any game's) as a play for the BG Stats play logger: its "
+        "import JSON, or with --url the link that opens BG Stats with the play to confirm. With "
+        "--csv, write the archive instead: a row a seat of each stored game, with its figures.",
+    )
+    p.add_argument("game_id", nargs="?", metavar="GAME", help="the stored game's id, or its start (as the page shows it)")
+    what = p.add_mutually_exclusive_group()
+    what.add_argument("--url", action="store_true", help="print the link that opens BG Stats with the play")
+    what.add_argument("--csv", action="store_true", help="the archive as CSV instead of one game")
+    p.add_argument("--game", default=None, metavar="NAME", help="with --csv: only this game's games, with its figures first")
+    p.add_argument("--season", default=None, help="with --csv: only this season")
+    p.add_argument("--out", "-o", type=Path, default=None, metavar="FILE", help="write to FILE instead of standard output")
+    db_option(p)
+    p.set_defaults(func=cmd_export)
 
     p = csub.add_parser("token", help="issue a table's token for posting to the club server")
     p.add_argument("table")
@@ -221,6 +240,45 @@ def cmd_history(args: argparse.Namespace) -> int:
             f"{r['result']:<10} {figures} {rating}  {r['game'][:12]}"
         )
     return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from companion.club.export import GameNotFound, archive_rows, bgstats_play, bgstats_url, find_game
+
+    if args.csv == (args.game_id is not None):
+        return _fail("export: give a stored game's id, or --csv for the whole archive")
+    if args.game is not None and not args.csv:
+        return _fail("export: --game chooses the games of --csv; a stored game is named by its id")
+    if args.game is not None and _part(args.game) is None:
+        return 2
+    archive = _open(args)
+    if archive is None:
+        return 2
+    try:
+        out = args.out.open("w", encoding="utf-8", newline="") if args.out else sys.stdout
+    except OSError as exc:
+        return _fail(f"export: cannot write {args.out}: {exc.strerror or exc}")
+    try:
+        if args.csv:
+            writer = csv.writer(out)
+            for row in archive_rows(archive.engine, game=args.game, season=args.season):
+                writer.writerow(row)
+            return 0
+        try:
+            gid = find_game(archive.engine, args.game_id)
+        except GameNotFound as exc:
+            return _fail(f"export: {exc}")
+        stored = archive.game(gid)
+        assert stored is not None
+        try:
+            play = bgstats_play(stored, [json.loads(line) for line in archive.events(gid)])
+        except (UnknownGameError, NoClubPart) as exc:
+            return _fail(f"export: {exc}")
+        print(bgstats_url(play) if args.url else json.dumps(play, indent=2, ensure_ascii=False), file=out)
+        return 0
+    finally:
+        if args.out:
+            out.close()
 
 
 def cmd_token(args: argparse.Namespace) -> int:

@@ -1,8 +1,9 @@
 """``rop play``: keep a game at a real table in the dashboard, by keyboard and mouse.
 
-Every event is saved as it happens to a ``rop-record/1`` file in the games directory, so
-``rop play --resume`` continues a game exactly where it stood after a crash or a closed
-terminal. With sensor options (``--camera``, ``--nfc``, ``--serial`` or a ``--config`` file) the
+``--game circle-of-power`` keeps a game of Circle of Power instead of Rule of Power. Every
+event is saved as it happens to the game's record (``rop-record/1``, ``cop-record/1``) in the
+games directory, so ``rop play --resume`` continues a game exactly where it stood after a crash
+or a closed terminal. With sensor options (``--camera``, ``--nfc``, ``--serial`` or a ``--config`` file) the
 table tracker follows the game from what the sensors see, and the keyboard corrects it.
 ``--record-observations`` keeps what the sensors reported in an observation log, and
 ``--observations`` plays such a log back through the tracker (:mod:`companion.observations.log`).
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.commands.games import add_game_option
 from companion.records.format import RecordError
 
 
@@ -24,9 +26,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "play",
         help="keep a game at the table in the dashboard (manual entry, saved as it happens)",
-        description="Keep a game of Rule of Power at a real table: set up players, teams, target and "
-        "Fate decks, type deals and plays, undo and correct any event. Every event is saved to a "
-        "rop-record/1 file as it happens; --resume continues the last unfinished game.",
+        description="Keep a game at a real table: Rule of Power (set up players, teams, target and "
+        "Fate decks, type deals and plays) or, with --game circle-of-power, Circle of Power (players, "
+        "variant and target; type each season's cities, the cities turned up, the cards played and the "
+        "winners' acts). Undo and correct any event. Every event is saved to the game's record as it "
+        "happens; --resume continues the last unfinished game.",
     )
     add_table_arguments(p)
     p.add_argument("--companion-deals", action="store_true", help="the companion shuffles and deals (no physical cards needed)")
@@ -37,13 +41,16 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def add_table_arguments(p: argparse.ArgumentParser) -> None:
     """The options that describe a table, its game and its sensors (``rop play``, ``rop track``)."""
+    add_game_option(p)
     p.add_argument("--players", default=None, help="players in seating order, clockwise: ann,bob,cy,dee (skips the setup dialog)")
-    p.add_argument("--teams", type=int, default=0, help="number of teams; team-mates sit alternately (R16)")
-    p.add_argument("--target", type=int, default=11, help="points to win: 11, 16, 21, ... (R14)")
-    p.add_argument("--expansion", action="store_true", help="with the Higher Powers expansion (R2)")
-    p.add_argument("--fate", choices=("none", "random", "custom"), default="none", help="Fate decks: none, seven at random each, or --fate-decks")
-    p.add_argument("--fate-decks", default="", metavar="DECKS", help='"ann=F001 F002 F003 F004 F005 F006 F007; bob=..."')
-    p.add_argument("--dealer", default="", help="the first round's dealer (default: the last player listed)")
+    # A table option is passed on to the game only when given: each game has its own defaults.
+    p.add_argument("--teams", type=int, default=None, help="Rule of Power: number of teams; team-mates sit alternately (R16; default 0)")
+    p.add_argument("--target", type=int, default=None, help="points to win: Rule of Power 11, 16, 21, ... (R14; default 11); Circle of Power trophies (C17; default 6)")
+    p.add_argument("--expansion", action="store_true", default=None, help="Rule of Power: with the Higher Powers expansion (R2)")
+    p.add_argument("--variant", choices=_variants(), default=None, help="Circle of Power: basic, lonely-tyrant (C18) or coloured-cities (C19); default basic")
+    p.add_argument("--fate", choices=("none", "random", "custom"), default=None, help="Rule of Power: Fate decks: none, seven at random each, or --fate-decks")
+    p.add_argument("--fate-decks", default=None, metavar="DECKS", help='Rule of Power: "ann=F001 F002 F003 F004 F005 F006 F007; bob=..."')
+    p.add_argument("--dealer", default=None, help="the first dealer (default: Rule of Power the last player listed, Circle of Power the first)")
     p.add_argument("--resume", nargs="?", const="", default=None, metavar="RECORD", help="continue the last unfinished game (or RECORD)")
     p.add_argument("--games-dir", default=None, help="where games are saved (default $ROP_GAMES_DIR or ~/.local/share/rop/games)")
     club = p.add_argument_group("club: the table's events sent to a club server as they happen (docs/club.md)")
@@ -54,7 +61,7 @@ def add_table_arguments(p: argparse.ArgumentParser) -> None:
     sensors.add_argument("--video", default=None, metavar="FILE", help="a recorded video of the table instead of a live camera")
     sensors.add_argument("--video-speed", type=float, default=None, metavar="X", help="--video played at X times the pace it was filmed (0: as fast as it decodes, on the video's own clock; default 1)")
     sensors.add_argument("--nfc", action="append", default=[], metavar="PATH", help="a USB NFC reader (usb, usb:VID:PID, pn532:PORT); repeatable")
-    sensors.add_argument("--serial", action="append", default=[], metavar="PORT", help="our reader board (a device, socket://, loop://); repeatable")
+    sensors.add_argument("--serial", action="append", default=[], metavar="PORT", help="a reader board (a device, socket://, loop://); once per board: the first's readers are board:0 ..., the second's board2:0 ...")
     sensors.add_argument("--reader", action="append", default=[], metavar="NAME=ZONE", help="which zone a reader serves: board:0=centre, board:1=fate:ann; repeatable")
     sensors.add_argument("--layout", default=None, help="the table layout: a file, or a player count (default: the players' count)")
     sensors.add_argument("--config", default=None, metavar="FILE", help="a table configuration (players, sensors, readers), e.g. calibration/table.json")
@@ -92,6 +99,13 @@ class ResumeError(Exception):
     pass
 
 
+def run_dashboard(app: Any) -> int:
+    """Run a dashboard until it closes; the exit status of ``rop``: 0 when the table quit it,
+    non-zero when it died of a fault (Textual shows the traceback and sets its return code)."""
+    app.run()
+    return int(app.return_code or 0)
+
+
 class ClubOptionError(Exception):
     """``--club`` given without what it needs."""
 
@@ -111,23 +125,42 @@ def resume_app(record: str | None, games_dir: Path, *, teaching: bool = False, s
     return app
 
 
-def _table_setup(args: argparse.Namespace, *, companion_deals: bool):
-    """Players, teams, target, expansion, Fate decks and dealer from the command line, as the
-    game's dashboard kit reads them (:class:`~companion.dashboard.kit.SetupError` if wrong)."""
-    from companion.dashboard.kit import kit_of
+_TABLE_OPTIONS = ("teams", "target", "expansion", "variant", "fate", "fate_decks", "dealer")
+"""The command line's table options, by the names the games' dashboard kits take them."""
+
+
+def _variants() -> list[str]:
+    """Every variant a registered game names (``--variant``'s choices)."""
+    from companion.games.registry import games
+
+    return sorted({c for g in games() for o in g.options if o.name == "variant" for c in o.choices})
+
+
+def game_of(args: argparse.Namespace) -> Any:
+    """The game the command line names (``--game``; the default game without it)."""
     from companion.games.registry import game
 
-    return kit_of(game()).table_choice(
-        args.players,
-        teams=args.teams,
-        target=args.target,
-        expansion=args.expansion,
-        fate=args.fate,
-        fate_decks=args.fate_decks,
-        dealer=args.dealer,
-        companion_deals=companion_deals,
-        seed=args.seed,
-    )
+    return game(getattr(args, "game", None) or "rule-of-power")
+
+
+def _table_setup(args: argparse.Namespace, *, companion_deals: bool):
+    """Players and the table options given on the command line (teams, target, expansion,
+    variant, Fate decks, dealer), as the chosen game's dashboard kit reads them; an option
+    left out takes the game's own default (:class:`~companion.dashboard.kit.SetupError` if
+    wrong, or if the game has no such option)."""
+    from companion.dashboard.kit import SetupError, kit_of
+    from companion.games.registry import games
+
+    g = game_of(args)
+    given = {name: getattr(args, name, None) for name in _TABLE_OPTIONS}
+    options = {name: value for name, value in given.items() if value is not None}
+    declared = {o.name for o in g.options}
+    for name in options:
+        if name not in declared and any(name == o.name for other in games() for o in other.options):
+            raise SetupError(f"{g.title} has no --{name.replace('_', '-')} (it is another game's option)")
+    if companion_deals:
+        options["companion_deals"] = True
+    return kit_of(g).table_choice(args.players, seed=getattr(args, "seed", None), **options)  # rop track deals nothing: it has no --seed
 
 
 def table_config(args: argparse.Namespace):
@@ -158,6 +191,7 @@ def table_config(args: argparse.Namespace):
     config.calibration = args.calibration or config.calibration
     if config.first_dealer is None:
         config.first_dealer = config.players[-1]
+    config.check_readers(args.config or "--reader")
     return config
 
 
@@ -255,29 +289,45 @@ def sensor_app(args: argparse.Namespace, games_dir: Path):
 
 def table_errors() -> tuple[type[Exception], ...]:
     """What setting up a sensed table may refuse with a message for the table."""
-    from companion.dashboard.kit import SetupError
+    from companion.dashboard.kit import NoDashboardError, SetupError
     from companion.games.errors import IllegalMoveError, InvalidMoveError
     from companion.observations.log import ObservationLogError
     from companion.sensors.table import TableConfigError
 
-    return (TableConfigError, SetupError, IllegalMoveError, InvalidMoveError, ResumeError, ClubOptionError, RecordError, ObservationLogError, OSError)
+    return (TableConfigError, SetupError, NoDashboardError, IllegalMoveError, InvalidMoveError, ResumeError, ClubOptionError, RecordError, ObservationLogError, OSError)
 
 
 def _play_with_sensors(args: argparse.Namespace, games_dir: Path) -> int:
+    from companion.dashboard.kit import NoDashboardError
+
     try:
         app = sensor_app(args, games_dir)
+    except NoDashboardError as exc:
+        # A game without a screen yet is still followed, into its record, by `rop track`.
+        print(f"rop play: {exc}: rop track takes the same options and follows the table without a screen", file=sys.stderr)
+        return 2
     except table_errors() as exc:
         print(f"rop play: {exc}", file=sys.stderr)
         return 2
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("rop play: the dashboard needs a terminal", file=sys.stderr)
         return 2
-    app.run()
-    return 0
+    return run_dashboard(app)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from companion.dashboard.kit import NoDashboardError, kit_of
+
+    try:
+        kit_of(game_of(args))
+    except NoDashboardError as exc:
+        print(f"rop play: {exc}; rop simulate and rop legal --game {game_of(args).name} serve it meanwhile", file=sys.stderr)
+        return 2
     if has_sensors(args):
+        g = game_of(args)
+        if getattr(g, "tracking", lambda: None)() is None:
+            print(f"rop play: {g.title} cannot be followed by sensors yet; without sensor options it is kept by keyboard", file=sys.stderr)
+            return 2
         return _play_with_sensors(args, games_dir_of(args))
     from companion.dashboard.app import DashboardApp
     from companion.dashboard.kit import SetupError, TableChoice
@@ -305,11 +355,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         except ResumeError as exc:
             print(f"rop play: {exc}", file=sys.stderr)
             return 1
-        app.run()
-        return 0
+        return run_dashboard(app)
     source = ManualSource(seed=args.seed)
     if table is not None:
         source.choose(dict(table.options))
-    app = DashboardApp(source, teaching=args.teaching, needs_setup=table is None, setup=table.setup if table else None, games_dir=games_dir, on_session=follow)
-    app.run()
-    return 0
+    app = DashboardApp(
+        source, game=game_of(args), teaching=args.teaching, needs_setup=table is None, setup=table.setup if table else None, games_dir=games_dir, on_session=follow
+    )
+    return run_dashboard(app)

@@ -20,6 +20,7 @@ pause, step, faster, slower, restart.
 from __future__ import annotations
 
 import asyncio
+import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -38,6 +39,8 @@ if TYPE_CHECKING:
     from companion.dashboard.app import DashboardApp
 
 __all__ = ["SPEEDS", "ClockedSource", "DemoSource", "ManualSource", "MoveSource", "ReplaySource", "read_moves"]
+
+log = logging.getLogger(__name__)
 
 #: Seconds between moves, slowest first.
 SPEEDS: tuple[float, ...] = (3.0, 2.0, 1.4, 1.0, 0.7, 0.45, 0.25, 0.1, 0.03)
@@ -212,7 +215,14 @@ class ClockedSource(MoveSource):
             self.reset()
         while True:
             await self._tick()
-            if not await self.produce_async():
+            try:
+                more = await self.produce_async()
+            except Exception as exc:  # noqa: BLE001 - a fault of ours ends no game: shown, and the clock waits
+                log.exception("the %s failed", self.name)
+                self.paused = True
+                self.post(SourceNote(f"The {self.name} failed ({type(exc).__name__}: {exc}); paused, the game so far is kept", self.name, severity="error"))
+                continue
+            if not more:
                 self.finished = True
                 self.post(SourceFinished(self.name))
                 return

@@ -24,6 +24,7 @@ from companion.dashboard.sources import ManualSource
 from companion.games.protocol import Move
 from companion.session import GameSession
 from companion.tracker import (
+    Failure,
     InSync,
     Notice,
     OutOfSync,
@@ -119,6 +120,9 @@ class TrackerSource(ManualSource):
             elif isinstance(e, InSync):
                 self.post(SourceNote("The table matches the game again", self.name))
                 self.post(TrackerSource.StatusChanged())
+            elif isinstance(e, Failure):
+                # A fault of the companion's: shown as one, while the game goes on.
+                self.post(SourceNote(e.message, self.name, severity="error"))
             elif isinstance(e, Notice):
                 self.post(SourceNote(e.message, self.name))
 

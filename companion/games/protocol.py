@@ -347,7 +347,7 @@ class Game(Protocol):
     - ``dashboard()``: its panels, dialogs and words (:class:`companion.dashboard.kit.DashboardKit`).
 
     A part a game does not have yet is ``None`` (or the method is absent), and the command
-    that needs it says so: "Circle of Power has no coach yet".
+    that needs it says so, naming the game: "... has no coach yet".
     """
 
     name: str

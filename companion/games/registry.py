@@ -18,7 +18,6 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator
 from functools import cache
-from importlib import metadata
 from typing import Any
 
 from companion.games.protocol import Game
@@ -50,6 +49,10 @@ def _load(target: str) -> Any:
 
 @cache
 def _targets() -> dict[str, str]:
+    # Imported here: reading the installed packages' metadata costs a command's start-up more
+    # than the rules of a game do, and a shipped game never needs it.
+    from importlib import metadata
+
     found = dict(_BUILT_IN)
     for entry in metadata.entry_points(group=ENTRY_POINTS):
         found.setdefault(entry.name, entry.value)
@@ -64,11 +67,12 @@ def names() -> list[str]:
 @cache
 def game(name: str = DEFAULT) -> Game:
     """The game called ``name``; :class:`UnknownGameError` listing the games otherwise."""
-    target = _targets().get(name.strip().lower())
+    key = name.strip().lower()
+    target = _BUILT_IN.get(key) or _targets().get(key)
     if target is None:
         raise UnknownGameError(f"unknown game {name!r}: the games are {', '.join(names())}")
     found: Game = _load(target)
-    if found.name != name.strip().lower():
+    if found.name != key:
         raise UnknownGameError(f"{target} registered as {name!r} calls itself {found.name!r}")
     return found
 

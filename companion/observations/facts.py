@@ -27,6 +27,10 @@ class TableFacts(Protocol):
         """The facts as the table's sensors settle them (``nfc``: the table has NFC readers;
         Rule of Power: Fate draws are then tapped on the players' Fate readers)."""
 
+    def reader_problem(self, zone: str, players: Sequence[str]) -> str | None:
+        """Why an NFC reader cannot serve ``zone`` at a table of ``players`` (the zones of a
+        configuration's ``readers``), ``None`` when it can."""
+
 
 def facts_of(game: Any) -> TableFacts:
     """The table facts of ``game``; :class:`ValueError` when the companion cannot follow that

@@ -5,7 +5,7 @@ values; the tracker turns them into moves of the game. Nothing here knows the ru
 
 Zones are named as in the table layouts under ``calibration/``: ``"centre"``, ``"deck"``,
 ``"capture:<player>"``, ``"fate:<player>"``, ``"hand:<player>"``. Readers are named by the
-hardware (``"usb"``, ``"board:0"`` ... ``"board:3"``) and mapped to zones by configuration.
+hardware (``"usb"``, ``"board:0"`` ... ``"board:7"``, a second board's ``"board2:0"``) and mapped to zones by configuration.
 """
 
 from __future__ import annotations

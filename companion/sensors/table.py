@@ -20,6 +20,7 @@ facts about the table (:mod:`companion.observations.facts`), and the sensors:
 from __future__ import annotations
 
 import json
+import logging
 import os
 import threading
 import time
@@ -36,6 +37,11 @@ from companion.observations.facts import facts_of
 from companion.observations.textio import InputError, read_json
 
 __all__ = ["TableConfig", "TableConfigError", "TableSensors"]
+
+log = logging.getLogger(__name__)
+
+CAMERA_RETRY_S = 2.0
+"""Seconds before a live camera whose reading failed is opened again."""
 
 
 class TableConfigError(ValueError):
@@ -80,6 +86,25 @@ class TableConfig:
     def has_nfc(self) -> bool:
         return bool(self.nfc or self.serial)
 
+    def check_readers(self, where: str) -> None:
+        """Every reader mapped to a zone is one of the configured devices' readers (``board:0``
+        ... ``board:7`` for the first ``serial`` board, ``board2:0`` ... for the second, ``usb``,
+        ``usb2`` for the ``nfc`` readers); ``where`` names the origin in the error."""
+        if not self.has_nfc:
+            return  # a log played back, or a camera alone: the names are not checked against devices
+        from hardware.sensors import reader_names
+
+        known = reader_names(len(self.serial), len(self.nfc))
+        for reader in self.readers:
+            if reader not in known:
+                boards = {0: "no reader board", 1: "one reader board"}.get(len(self.serial), f"{len(self.serial)} reader boards")
+                usb = {0: "no USB reader", 1: "one USB reader"}.get(len(self.nfc), f"{len(self.nfc)} USB readers")
+                raise TableConfigError(
+                    f"{where}: readers: {reader!r} is none of this table's readers ({boards}, {usb}: "
+                    f"{', '.join(known[:3])}, ...); a second board's readers are board2:0 ..., "
+                    "in the order --serial is given"
+                )
+
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> TableConfig:
         """Read a table configuration, every key checked for its type; a bad one is a
@@ -111,8 +136,9 @@ class TableConfig:
         except _BadKey as exc:
             raise TableConfigError(f"{path}: {exc}") from None
         for reader, zone in config.readers.items():
-            if zone != "centre" and zone.partition(":")[2] not in config.players:
-                raise TableConfigError(f"{path}: readers: {reader} is mapped to {zone!r}, which names no player")
+            problem = facts.reader_problem(zone, config.players)
+            if problem:
+                raise TableConfigError(f"{path}: readers: {reader} is mapped to {problem}")
         return config
 
     @classmethod
@@ -189,7 +215,8 @@ Emit = Callable[[Observation], None]
 
 class TableSensors:
     """Starts the configured sensors in background threads; each observation goes to
-    ``emit`` (called from those threads)."""
+    ``emit`` (called from those threads). A fault in a sensor's thread ends no game: it is
+    reported as that sensor's status, and the sensor goes on (a live camera is opened again)."""
 
     def __init__(self, config: TableConfig) -> None:
         self.config = config
@@ -215,7 +242,8 @@ class TableSensors:
         if self.config.has_nfc:
             from hardware.sensors import NfcSensors
 
-            self._nfc = NfcSensors(self.emit, nfc=self.config.nfc, serial=self.config.serial, calibration=self.config.calibration).start()
+            self._nfc = NfcSensors(self._safe_emit, nfc=self.config.nfc, serial=self.config.serial, calibration=self.config.calibration,
+                                   cards=self.config.setup.game.cards).start()
         return self
 
     def stop(self) -> None:
@@ -225,7 +253,32 @@ class TableSensors:
         for thread in self._threads:
             thread.join(timeout=2)
 
+    def _safe_emit(self, obs: Observation) -> None:
+        # The consumer's fault must not end the sensor's thread (and with it the table).
+        try:
+            self.emit(obs)
+        except Exception:  # noqa: BLE001 - logged; the sensor goes on
+            log.exception("the consumer of %s failed", obs.source)
+
     def _camera_loop(self) -> None:
+        """The camera's thread. A fault in its reading is reported as the camera's status
+        (failed, with the reason); a live camera is then opened again, a video ends there."""
+        while not self._stop.is_set():
+            try:
+                self._watch_camera()
+                return
+            except Exception as exc:  # noqa: BLE001 - reported; the game and the other sensors go on
+                log.exception("the camera failed")
+                video = self.config.video is not None
+                then = "the video stops here" if video else f"opening it again in {CAMERA_RETRY_S:g} s"
+                self._safe_emit(SensorStatus("camera", self.clock(), SensorState.FAILED, f"the camera failed ({type(exc).__name__}: {exc}); {then}"))
+                if video:
+                    return
+            self._stop.wait(CAMERA_RETRY_S)
+
+    def _watch_camera(self) -> None:
+        """Frames through the reader and the stabiliser until the camera ends (a video played
+        to its end, a camera that cannot be opened) or the sensors stop."""
         from vision.camera import CameraError, FrameSource, parse_source
         from vision.layout import LayoutError, load_layout
         from vision.owners import OwnerRegistry
@@ -235,19 +288,21 @@ class TableSensors:
         from vision.watch import watch
 
         cfg = self.config
+        played = cfg.setup.game
         try:
-            layout = load_layout(cfg.layout or len(cfg.players), calibration=cfg.calibration)
+            layout = load_layout(cfg.layout or len(cfg.players), calibration=cfg.calibration, game=played.name)
             owners = OwnerRegistry.load(calibration_dir(cfg.calibration) / "owners.json")
             source = FrameSource(parse_source(cfg.camera, cfg.video), speed=cfg.video_speed, sleep=self._stop.wait)
         except (LayoutError, CameraError, ValueError, OSError) as exc:
-            self.emit(SensorStatus("camera", time.monotonic(), SensorState.FAILED, str(exc)))
+            self._safe_emit(SensorStatus("camera", time.monotonic(), SensorState.FAILED, str(exc)))
             return
         if source.is_file:
             self._video = source
-        reader = TableReader(layout=layout, owners=owners, players=list(cfg.players))
-        stabiliser = Stabiliser(source=source.name, layout=layout.seated(list(cfg.players)))
+        names = list(cfg.players) if layout.seats_are_players else None
+        reader = TableReader(layout=layout, owners=owners, players=names, cards=played.cards)
+        stabiliser = Stabiliser(source=source.name, layout=layout.seated(names) if names else layout)
         try:
             for obs in watch(source, reader, stabiliser, on_frame=lambda image, view: not self._stop.is_set()):
-                self.emit(obs)
+                self._safe_emit(obs)
         except CameraError as exc:
-            self.emit(SensorStatus(source.name, self.clock(), SensorState.FAILED, str(exc)))
+            self._safe_emit(SensorStatus(source.name, self.clock(), SensorState.FAILED, str(exc)))

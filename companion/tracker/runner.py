@@ -75,8 +75,13 @@ class TrackerRunner:
         self._stopped = threading.Event()
 
     def start(self) -> None:
-        """Start the sensors, and apply what the rules force before anything is seen."""
-        self._sensors = self.start_sensors(self.queue.put)
+        """Start the sensors, and apply what the rules force before anything is seen. Sensors
+        that fail to start are reported (the game goes on, entered by hand)."""
+        try:
+            self._sensors = self.start_sensors(self.queue.put)
+        except Exception as exc:  # noqa: BLE001 - reported; the game can still be kept by hand
+            log.exception("the sensors failed to start")
+            self._tell([Failure(f"The sensors failed to start ({type(exc).__name__}: {exc}); enter the moves by hand")])
         self._tell(self.locked(self.tracker.begin))
 
     @property
@@ -116,26 +121,40 @@ class TrackerRunner:
         self._tell(self.locked(lambda: self.tracker.observe(obs)))
 
     def run(self) -> None:
-        """Take observations until :meth:`stop`."""
+        """Take observations until :meth:`stop` (or, after :meth:`finish`, until every one
+        has been taken). A fault while taking one ends no game: it is reported (a
+        :class:`Failure`) and the next observation is taken."""
         while not self._stopped.is_set():
             try:
-                obs = self.queue.get(timeout=TICK)
-            except queue.Empty:
-                obs = None
-            if obs is _END:
-                return
-            if obs is None:
-                events = self.locked(lambda: self.tracker.tick(self.clock()))
-            else:
-                assert isinstance(obs, Observation)
-                self.record(obs)
-                if isinstance(obs, SensorStatus):
-                    self.sensor_states[obs.source] = obs.state.value
-                    if self.on_status is not None:
-                        self.on_status(obs)
-                events = self.locked(partial(self._take, obs))
-                self.handled += 1
-            self._tell(events)
+                if not self._step():
+                    return
+            except Exception as exc:  # noqa: BLE001 - any fault of ours, reported, never fatal
+                log.exception("the tracker's loop failed")
+                self._tell([Failure(f"The tracker failed and goes on ({type(exc).__name__}: {exc}); the record is kept")])
+
+    def _step(self) -> bool:
+        """Take the next observation (or let time pass when none comes); ``False`` once the
+        sensors have finished."""
+        try:
+            obs = self.queue.get(timeout=TICK)
+        except queue.Empty:
+            obs = None
+        if obs is _END:
+            return False
+        if obs is None:
+            events = self.locked(lambda: self.tracker.tick(self.clock()))
+        elif not isinstance(obs, Observation):
+            events = [Failure(f"A sensor reported {type(obs).__name__}, which is no observation; it is ignored")]
+        else:
+            self.record(obs)
+            if isinstance(obs, SensorStatus):
+                self.sensor_states[obs.source] = obs.state.value
+                if self.on_status is not None:
+                    self.on_status(obs)
+            events = self.locked(partial(self._take, obs))
+            self.handled += 1
+        self._tell(events)
+        return True
 
     def _tell(self, events: list[TrackerEvent]) -> None:
         """What the tracker said, to whoever listens; a listener's fault ends no game either."""

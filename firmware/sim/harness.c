@@ -1,7 +1,7 @@
 /* Runs the reader firmware on an emulated ATmega328P (simavr) with emulated PN532 chips
  * on its SPI bus and its serial port bridged to a pseudo-terminal, in real time.
  *
- *   rop-nfc-sim FIRMWARE.elf [--chips 0,1,2,3] [--link PATH] [--speed X]
+ *   rop-nfc-sim FIRMWARE.elf [--chips 01234567] [--link PATH] [--speed X]
  *
  * The host talks to the firmware through the pseudo-terminal exactly as through a USB
  * serial adapter. The table is driven by commands on standard input, one a line:
@@ -37,7 +37,7 @@
 #include <simavr/sim_elf.h>
 #include <simavr/sim_time.h>
 
-#define READERS 4
+#define READERS 8 /* chip-select lines wired, as the firmware's board.h has them */
 #define SPCR_ADDR 0x4C /* SPCR in data space on the ATmega328P */
 #define DORD_BIT 0x20
 
@@ -315,7 +315,8 @@ static void answer_await(void)
 int main(int argc, char **argv)
 {
     const char *elf = NULL;
-    int fitted[READERS] = {1, 1, 1, 1};
+    int fitted[READERS];
+    for (int r = 0; r < READERS; r++) fitted[r] = 1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--chips") && i + 1 < argc) {
             memset(fitted, 0, sizeof fitted);
@@ -331,7 +332,7 @@ int main(int argc, char **argv)
         }
     }
     if (!elf) {
-        fprintf(stderr, "usage: %s FIRMWARE.elf [--chips 0123] [--link PATH] [--speed X]\n", argv[0]);
+        fprintf(stderr, "usage: %s FIRMWARE.elf [--chips 01234567] [--link PATH] [--speed X]\n", argv[0]);
         return 2;
     }
     elf_firmware_t fw;
@@ -362,11 +363,13 @@ int main(int argc, char **argv)
     avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUT_XOFF), on_xoff, NULL);
     spi_in = avr_io_getirq(avr, AVR_IOCTL_SPI_GETIRQ(0), SPI_IRQ_INPUT);
     avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_SPI_GETIRQ(0), SPI_IRQ_OUTPUT), on_spi_out, NULL);
-    /* Chip selects as wired in README.md: D10 = PB2, D9 = PB1, D8 = PB0, D7 = PD7. */
-    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ('B'), 2), on_cs, (void *)0);
-    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ('B'), 1), on_cs, (void *)1);
-    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ('B'), 0), on_cs, (void *)2);
-    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ('D'), 7), on_cs, (void *)3);
+    /* Chip selects as wired in README.md: D10 = PB2, D9 = PB1, D8 = PB0, then D7 to D3 =
+     * PD7 to PD3. */
+    for (int r = 0; r < READERS; r++) {
+        char port = r < 3 ? 'B' : 'D';
+        int pin = r < 3 ? 2 - r : 7 - (r - 3);
+        avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ(port), pin), on_cs, (void *)(intptr_t)r);
+    }
 
     if (open_port() < 0) {
         fprintf(stderr, "cannot open a pseudo-terminal: %s\n", strerror(errno));

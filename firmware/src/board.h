@@ -7,13 +7,15 @@
 #define F_CPU 16000000UL /* Arduino Uno / Nano crystal */
 #endif
 
-#define FW_VERSION "1.0.0"
+#define FW_VERSION "1.1.0"
 #define PROTOCOL_VERSION 1
 
 #define UART_BAUD 115200UL
 
 #ifndef READER_SLOTS
-#define READER_SLOTS 4 /* chip-select lines wired: D10, D9, D8, D7 */
+/* Chip-select lines wired: D10, D9, D8, D7, D6, D5, D4, D3 (spi.c): the centre and a Fate
+ * reader for each of up to seven players, so one board serves a table of six. */
+#define READER_SLOTS 8
 #endif
 
 #define HEARTBEAT_MS 1000     /* one HB line per second so the host can tell silence from a hang */

@@ -1,4 +1,4 @@
-/* Rule of Power reader board: polls up to four PN532 readers (one per table zone) and
+/* Rule of Power reader board: polls up to eight PN532 readers (one per table zone) and
  * reports tags arriving and leaving over the serial line protocol of PROTOCOL.md. */
 #include "board.h"
 #include "clock.h"

@@ -54,6 +54,28 @@ def record_lines(
     return text.splitlines(keepends=True)
 
 
+def cop_record_lines(
+    seed: int,
+    players: int = 3,
+    variant: str = "basic",
+    *,
+    header: dict[str, Any] | None = None,
+    stop_after: int | None = None,
+) -> list[str]:
+    """The ``cop-record/1`` record of a whole Circle of Power game played by rule-of-thumb
+    players (``stop_after`` moves: an unfinished game)."""
+    from companion.games.circle_of_power import GAME as CIRCLE
+    from companion.games.circle_of_power.policies import simulate
+
+    setup, moves = simulate(("ann", "bob", "cy", "dee")[:players], variant, seed=seed)
+    head = CIRCLE.codec.setup_event(setup)
+    head.update(header or {})
+    lines = [dumps_event(head)] + [dumps_event(CIRCLE.codec.move_event(m, setup)) for m in moves]
+    if stop_after is not None:
+        lines = lines[: 1 + stop_after]
+    return [line + "\n" for line in lines]
+
+
 def write_record(path: Path, lines: list[str]) -> Path:
     path.write_text("".join(lines), encoding="utf-8")
     return path

@@ -19,6 +19,8 @@ from typing import Any
 
 from companion.club.parts import Column, Figures, Period, Result, Seat, Side, places
 from companion.games.errors import IllegalMoveError, MalformedEventError
+from companion.games.options import Option
+from companion.games.protocol import Sample
 
 SEATS = 4
 
@@ -165,6 +167,7 @@ class ToyClub:
     history = ("trophies",)
     history_text = "{trophies:>3}"
     endings: dict[str, str] = {}
+    score = "trophies"
 
     def tally(self, setup: ToySetup) -> _Tally:
         return _Tally()
@@ -206,11 +209,16 @@ class ToyClub:
     def fills_in(self, old: Mapping[str, Any], new: Mapping[str, Any]) -> bool:
         return False
 
+    def starter(self, events: list[Mapping[str, Any]]) -> str | None:
+        players = events[0].get("players") if events else None
+        return str(players[0]) if players and len(events) > 1 else None
+
 
 class ToyGame:
     name = "toy-circle"
     title = "Toy Circle"
     codec = ToyCodec()
+    options: tuple[Option, ...] = ()  # the commands offer no option of their own for it
 
     def new_state(self, setup: ToySetup, *, keep_history: bool = True) -> ToyState:
         return ToyState(setup)
@@ -220,6 +228,10 @@ class ToyGame:
 
     def club(self) -> ToyClub:
         return ToyClub()
+
+    def samples(self) -> tuple[Sample, ...]:
+        """No sample records: ``rop demo`` and ``rop replay`` list every game's, none of these."""
+        return ()
 
 
 class BareGame(ToyGame):

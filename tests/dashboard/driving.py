@@ -28,6 +28,14 @@ async def until(condition: Callable[[], bool], what: str = "what the test waits 
         raise AssertionError(f"{what}: never came") from None
 
 
+async def dealt(app: DashboardApp) -> GameState:
+    """The game once the companion's own first deal is on the table: the source deals through
+    the session as the app starts, which a busy machine may make take a moment."""
+    await until(lambda: app.game is not None and app.game.phase is Phase.TURN, "the first deal")
+    assert isinstance(app.game, GameState)
+    return app.game
+
+
 def entry_text(move: Move) -> str:
     """What a scorekeeper types for ``move`` (the capture is picked afterwards if needed)."""
     if isinstance(move, DrawFate):

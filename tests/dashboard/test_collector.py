@@ -12,6 +12,7 @@ from companion.dashboard.collector import IdleCollector
 from companion.dashboard.sources import ManualSource
 from companion.games.rule_of_power.engine.game import GameSetup
 from companion.session import Applied
+from tests.dashboard.driving import dealt
 
 
 class Node:
@@ -84,8 +85,8 @@ async def test_the_dashboard_collects_after_showing_a_move(tmp_path) -> None:
     setup = GameSetup(("ann", "bob"))
     app = DashboardApp(ManualSource(companion_deals=True, seed=3), setup=setup, games_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert app.game is not None and app.collector.started
+        await dealt(app)
+        assert app.collector.started
         gc.collect()  # nothing piled up: a move alone is far from due
         assert isinstance(app.session.propose(next(iter(app.game.legal_moves))), Applied)
         await pilot.pause()

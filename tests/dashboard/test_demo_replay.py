@@ -27,8 +27,7 @@ async def test_demo_steps_flags_a_slip_and_restarts() -> None:
     source = DemoSource(make_setup(4, 2), seed=7, paused=True)
     app = DashboardApp(source, teaching=True)
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
-        assert app.game is not None and app.game.phase is Phase.ROUND
+        await until(lambda: app.game is not None and app.game.phase is Phase.ROUND, "the demo's first round")
         for _ in range(6):
             await pilot.press("n")
             await pilot.pause()
@@ -77,7 +76,7 @@ async def test_messages_arriving_while_the_app_shuts_down_are_dropped() -> None:
     app = DashboardApp(source, teaching=False)
     handled: list[bool] = []
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await until(lambda: app.game is not None, "the demo's game")
         assert app.game is not None
         move = VirtualTable(source.setup, seed=11, fate=False).next_move(app.game)
         prune = app._prune
@@ -238,6 +237,10 @@ def test_rop_demo_takes_a_level() -> None:
 
     args = build_parser().parse_args(["demo", "--level", "greedy"])
     assert args.level == "greedy"
-    assert build_parser().parse_args(["demo"]).level == "coach"
+    # Without --level each game's demo plays its strongest: Rule of Power's coach.
+    from companion.commands.demo import demo_level
+    from companion.games.registry import game
+
+    assert demo_level(build_parser().parse_args(["demo"]), game("rule-of-power")) == "coach"
     with pytest.raises(SystemExit):
         build_parser().parse_args(["demo", "--level", "genius"])

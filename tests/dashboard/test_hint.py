@@ -9,7 +9,7 @@ from companion.dashboard.app import DashboardApp
 from companion.dashboard.screens.hint import HintScreen
 from companion.dashboard.sources import ManualSource
 from companion.games.rule_of_power.engine.game import GameSetup, Phase
-from tests.dashboard.driving import type_line, until
+from tests.dashboard.driving import dealt, type_line, until
 
 
 @pytest.mark.asyncio
@@ -17,9 +17,8 @@ async def test_f7_shows_the_coachs_ranked_moves_for_the_player_to_move(tmp_path)
     source = ManualSource(companion_deals=True, seed=3, first_dealer="bob")
     app = DashboardApp(source, setup=GameSetup(("ann", "bob")), games_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        game = app.game
-        assert game is not None and game.phase is Phase.TURN and game.turn == "ann"
+        game = await dealt(app)
+        assert game.turn == "ann"
         await pilot.press("f7")
         await pilot.pause()
         screen = app.screen

@@ -21,7 +21,7 @@ from companion.games.rule_of_power.dashboard.widgets.scores import ScoresPanel
 from companion.games.rule_of_power.engine.game import GameSetup, Phase
 from companion.games.rule_of_power.engine.moves import Play
 from companion.records.format import load_game
-from tests.dashboard.driving import panel_text, play_move, play_round, type_line, until
+from tests.dashboard.driving import dealt, panel_text, play_move, play_round, type_line, until
 
 
 def _app(tmp_path: Path, *, players=("ann", "bob"), teams=None, companion_deals=True, seed=3, fate_sets=None) -> DashboardApp:
@@ -38,9 +38,8 @@ def _record(app: DashboardApp):
 async def test_a_whole_round_typed_on_the_keyboard_is_scored_and_saved(tmp_path: Path) -> None:
     app = _app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        game = app.game
-        assert game is not None and game.phase is Phase.TURN and game.deal_number == 1
+        game = await dealt(app)
+        assert game.deal_number == 1
         typed = await play_round(pilot, app, choose=lambda moves: moves[-1])
         assert typed >= 36  # six deals of three cards each for two players
         result = game.results[0]
@@ -71,9 +70,7 @@ async def test_a_whole_round_typed_on_the_keyboard_is_scored_and_saved(tmp_path:
 async def test_illegal_and_mistyped_entries_are_flagged_and_lose_nothing(tmp_path: Path) -> None:
     app = _app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        game = app.game
-        assert game is not None
+        game = await dealt(app)
         before = list(game.move_stack)
         me = game.turn
         other = next(p for p in game.players if p != me)
@@ -103,9 +100,7 @@ async def test_illegal_and_mistyped_entries_are_flagged_and_lose_nothing(tmp_pat
 async def test_undo_redo_and_correcting_an_event_rewrite_the_record(tmp_path: Path) -> None:
     app = _app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        game = app.game
-        assert game is not None
+        game = await dealt(app)
         for _ in range(4):
             move = next(m for m in game.legal_moves if isinstance(m, Play))
             await type_line(pilot, move.card.id)
@@ -159,9 +154,7 @@ async def test_a_correction_followed_by_redo_never_fires_a_stale_move(tmp_path: 
     says so and cannot fire later."""
     app = _app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        game = app.game
-        assert game is not None
+        game = await dealt(app)
         while game.deal_number < 3:
             move = next(m for m in game.legal_moves if isinstance(m, Play))
             await play_move(pilot, app, move)
@@ -202,8 +195,10 @@ async def test_a_correction_followed_by_redo_never_fires_a_stale_move(tmp_path: 
 async def test_the_deal_dialog_takes_typed_hands_and_face_down_hands(tmp_path: Path) -> None:
     app = _app(tmp_path, companion_deals=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, DealScreen)
+        await until(
+            lambda: isinstance(app.screen, DealScreen) and getattr(app.screen.focused, "id", None) == "deal-centre",
+            "the deal dialog, ready for the centre",
+        )
         # Type a wrong centre first: the dialog names the rule and stays open.
         await type_line(pilot, "w1 w2 w3")
         for _ in range(2):
@@ -241,9 +236,7 @@ async def test_setup_dialog_starts_a_team_game(tmp_path: Path) -> None:
         app.screen.query_one("#players").value = "ann, bob, cy, dee"
         app.screen.query_one("#companion-deals").value = True
         await pilot.press("ctrl+s")
-        await pilot.pause()
-        game = app.game
-        assert game is not None
+        game = await dealt(app)
         assert game.setup.sides == ("ann+cy", "bob+dee")
         assert game.phase is Phase.TURN
         assert app.game_file is not None and app.game_file.path.parent == tmp_path
@@ -297,8 +290,7 @@ async def test_the_command_palette_runs_a_table_command(tmp_path: Path) -> None:
 async def test_the_deal_dialog_comes_back_when_every_hand_is_played_out(tmp_path: Path) -> None:
     app = _app(tmp_path, companion_deals=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, DealScreen)
+        await until(lambda: isinstance(app.screen, DealScreen), "the deal dialog")
         await pilot.press("ctrl+r", "ctrl+s")  # shuffle for me, deal
         await pilot.pause()
         game = app.game

@@ -11,7 +11,7 @@ from companion.dashboard.app import DashboardApp
 from companion.dashboard.sources import ManualSource
 from companion.games.rule_of_power.dashboard.widgets.moves import PlayPanel, risk_text
 from companion.games.rule_of_power.engine.game import GameSetup, Phase
-from tests.dashboard.driving import play_move
+from tests.dashboard.driving import dealt, play_move
 
 
 async def _weighed(pilot, panel: PlayPanel) -> None:  # type: ignore[no-untyped-def]
@@ -33,10 +33,9 @@ def _app(tmp_path, teaching: bool = True) -> DashboardApp:  # type: ignore[no-un
 async def test_teaching_mode_shows_each_moves_risk(tmp_path, size) -> None:  # type: ignore[no-untyped-def]
     app = _app(tmp_path)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        game = await dealt(app)
         panel = app.table.query_one(PlayPanel)
-        game = app.game
-        assert game is not None and game.phase is Phase.TURN and game.turn == "ann"
+        assert game.turn == "ann"
         await _weighed(pilot, panel)
         # The scan the panel ran is the coach's, from ann's view, with the same seed.
         expected = RiskScan(game, "ann").run(SCAN_SAMPLES).risks()

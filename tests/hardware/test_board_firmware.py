@@ -78,7 +78,7 @@ def test_greeting_readers_taps_and_lifts_resolved_to_cards(firmware, tmp_path, c
             assert status.readers == ("board:0", "board:1", "board:3")
             assert "board:2 down" in status.detail
             hello = next(m for m in messages if isinstance(m, Hello))
-            assert (hello.protocol, hello.firmware, hello.slots) == (1, "1.0.0", 4)
+            assert (hello.protocol, hello.firmware, hello.slots) == (1, "1.1.0", 8)
 
             emu.tag(0, UID_FIRE)
             emu.tag(3, UID_THIEF)
@@ -99,6 +99,51 @@ def test_greeting_readers_taps_and_lifts_resolved_to_cards(firmware, tmp_path, c
     assert all(s["bad"] == 0 for s in stats.values())
     assert stats[0]["good"] >= 6 and stats[0]["polls"] >= 2 and stats[2]["good"] == 0, stats
     assert not any(isinstance(e, CardTapped) and e.reader == "board:0" and e.card.id != "W007" for e in collector.items)
+
+
+def test_eight_readers_each_on_its_own_chip_select(firmware, tmp_path, collector):
+    """A board of eight readers (D10 to D3): the centre and a Fate reader for each of six
+    players, and one more. A tag on each of the readers wired to the new lines is reported on
+    that reader alone, and no two chips ever answer at once (the emulated bus would garble it)."""
+    from hardware.emulator import BoardEmulator
+
+    with BoardEmulator(firmware, chips="01234567", link=tmp_path / "board") as emu:
+        with BoardLink(emu.port, collector):
+            status = collector.wait_for(connected)
+            assert status.readers == tuple(f"board:{r}" for r in range(8)) and "down" not in status.detail
+            for r in range(4, 8):
+                uid = f"04{r:02X}B2C3D4E5F6"
+                emu.tag(r, uid)
+                tap = collector.wait_for(lambda e: isinstance(e, TagPresent) and e.uid == uid)
+                assert tap.reader == f"board:{r}"
+                emu.lift(r)
+                collector.wait_for(lambda e: isinstance(e, TagRemoved) and e.uid == uid)
+        stats = emu.stats()
+    assert all(s["bad"] == 0 and s["polls"] > 0 for s in stats.values()), stats
+    assert sorted(stats) == list(range(8))
+
+
+def test_two_boards_of_one_table_name_their_readers_apart(firmware, tmp_path, collector):
+    """A table with two boards (``--serial`` given twice): the first board's readers are
+    ``board:0`` ..., the second's ``board2:0`` ..., so that a tap on either reader 0 is told
+    apart and mapped to its own zone."""
+    from hardware.emulator import BoardEmulator
+    from hardware.sensors import NfcSensors
+
+    registry = Registry.load(tmp_path / "tags")
+    registry.enrol(UID_FIRE, Card.from_id("W007"), "ann", ndef=False)
+    registry.enrol(UID_THIEF, Card.from_id("F006"), "bob", ndef=False)
+    with BoardEmulator(firmware, chips="0123", link=tmp_path / "one") as one, BoardEmulator(firmware, chips="01", link=tmp_path / "two") as two:
+        with NfcSensors(collector, serial=[one.port, two.port], registry=registry):
+            statuses = [collector.wait_for(lambda e, port=port: connected(e) and e.source == f"serial:{port}") for port in (one.port, two.port)]
+            assert statuses[0].readers == ("board:0", "board:1", "board:2", "board:3")
+            assert statuses[1].readers == ("board2:0", "board2:1")
+            two.tag(0, UID_THIEF)
+            one.tag(0, UID_FIRE)
+            thief = collector.wait_for(lambda e: isinstance(e, CardTapped) and e.card.id == "F006")
+            fire = collector.wait_for(lambda e: isinstance(e, CardTapped) and e.card.id == "W007")
+            assert (thief.reader, thief.owner) == ("board2:0", "bob")
+            assert (fire.reader, fire.owner) == ("board:0", "ann")
 
 
 def test_corrupt_bytes_and_garbage_are_rejected_without_losing_taps(board, collector):
@@ -196,8 +241,9 @@ def test_stat_reports_poll_times_and_ram_use(firmware, board, collector):
         assert link.send("STAT")
         messages.wait_for(lambda m: isinstance(m, MemLine))
     stats = {m.index: m for m in messages.items if isinstance(m, StatLine)}
-    assert sorted(stats) == [0, 1, 2, 3]
-    assert all(s.polls > 0 and 0 < s.avg_us <= s.max_us < 100_000 for s in stats.values())
+    assert sorted(stats) == list(range(8))  # every reader position, fitted (0-3) or not
+    assert all(s.polls > 0 and 0 < s.avg_us <= s.max_us < 100_000 for i, s in stats.items() if i < 4)
+    assert all(s.polls == 0 for i, s in stats.items() if i >= 4)
     [mem] = [m for m in messages.items if isinstance(m, MemLine)]
     assert mem.static == firmware.ram_bytes  # the board's own view agrees with the image
     assert 50 < mem.stack_peak < 700 and mem.static + mem.stack_peak + mem.never_used <= 2048

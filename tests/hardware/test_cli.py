@@ -136,3 +136,55 @@ def test_enrol_refuses_bad_arguments_clearly(tmp_path):
     assert bad_card.returncode == 2 and "W999" in bad_card.stderr
     bad_owner = rop("tags", "enrol", "--owner", "a/b", "--calibration", str(tmp_path))
     assert bad_owner.returncode == 2 and "owner name" in bad_owner.stderr
+
+
+@pytest.mark.slow
+def test_enrol_a_circle_of_power_deck_beside_a_rule_of_power_one(firmware, tmp_path):
+    cal = tmp_path / "cal"
+    (cal / "tags").mkdir(parents=True)
+    # ann's Rule of Power tag, enrolled before Circle of Power came: its line names no game.
+    old = '{"uid": "04AA000000000A", "card": "W007", "owner": "ann", "ndef": true, "enrolled": "2026-11-01T10:00:00Z"}\n'
+    (cal / "tags" / "ann.jsonl").write_text(old)
+    with BoardEmulator(firmware, chips="0", link=tmp_path / "board") as emu:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "companion.cli", "tags", "enrol", "--game", "circle-of-power", "--owner", "ann",
+             "--card", "10H,Q♠", "--serial", emu.port, "--calibration", str(cal)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1,
+        )
+        watchdog = threading.Timer(120, proc.kill)
+        watchdog.start()
+        transcript: list[str] = []
+        assert "10H" in until(proc, transcript, "[1/2] tap the")
+        emu.tag(0, "04C0000000000B")
+        assert "10H" in until(proc, transcript, "✓")
+        assert "QS" in until(proc, transcript, "[2/2] tap the")
+        emu.lift(0)
+        emu.wait_polled(0, LIFT_SEEN)
+        emu.tag(0, "04AA000000000A")  # the W007 tag: already a card of ann's other deck
+        assert "already enrolled as ann's W007" in until(proc, transcript, "✗")
+        emu.lift(0)
+        emu.wait_polled(0, LIFT_SEEN)
+        emu.tag(0, "04C0000000000C")
+        assert "QS" in until(proc, transcript, "✓")
+        assert "done: 2 enrolled" in until(proc, transcript, "done:")
+        assert proc.wait(60) == 0
+        watchdog.cancel()
+    lines = (cal / "tags" / "ann.jsonl").read_text().splitlines()
+    saved = [json.loads(line) for line in lines]
+    assert sorted((s["card"], s.get("game", "")) for s in saved) == [("10H", "circle-of-power"), ("QS", "circle-of-power"), ("W007", "")]
+    assert old.strip() in lines  # the old line as it was
+    listing = rop("tags", "list", "--calibration", str(cal))
+    assert listing.returncode == 0 and "W007" in listing.stdout and "10H" in listing.stdout and "3 tag(s)" in listing.stdout
+    assert rop("tags", "check", "--calibration", str(cal)).returncode == 0
+    forgot = rop("tags", "forget", "q♠", "--owner", "ann", "--calibration", str(cal))
+    assert forgot.returncode == 0 and "04C0000000000C" in forgot.stdout, forgot.stderr
+    assert sorted(json.loads(line)["card"] for line in (cal / "tags" / "ann.jsonl").read_text().splitlines()) == ["10H", "W007"]
+
+
+def test_enrol_of_another_game_refuses_what_its_deck_has_not(tmp_path):
+    world = rop("tags", "enrol", "--game", "circle-of-power", "--owner", "ann", "--deck", "world", "--calibration", str(tmp_path))
+    assert world.returncode == 2 and "Circle of Power's decks are battle, city, all, not world" in world.stderr
+    card = rop("tags", "enrol", "--game", "circle-of-power", "--owner", "ann", "--card", "W007", "--calibration", str(tmp_path))
+    assert card.returncode == 2 and "--card" in card.stderr and "W007" in card.stderr
+    unknown = rop("tags", "enrol", "--game", "chess", "--owner", "ann", "--calibration", str(tmp_path))
+    assert unknown.returncode == 2 and "chess" in unknown.stderr

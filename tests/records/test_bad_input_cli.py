@@ -34,6 +34,9 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
         (("tags", "watch", "--seconds", "nan"), "--seconds: nan is out of range"),
         (("tags", "watch", "--serial", ""), "the serial port name is empty"),
         (("tags", "watch", "--serial", "socket://nohostport"), "socket://nohostport: a socket:// port is written socket://HOST:PORT"),
+        # A reader of a second board, with one board given: named, with the names there are.
+        (("track", "--players", "ann,bob", "--serial", "loop://", "--reader", "board2:0=fate:ann"), "'board2:0' is none of this table's readers (one reader board, no USB reader"),
+        (("track", "--players", "ann,bob", "--serial", "loop://", "--reader", "board:8=centre"), "'board:8' is none of this table's readers"),
     ],
 )
 def test_out_of_range_arguments_are_argparse_errors(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], expected: str) -> None:
@@ -123,3 +126,14 @@ def test_hostile_record_lines_are_clear_errors(tmp_path: Path, capsys: pytest.Ca
     path.write_bytes(b'{"event": "game", "format": "rop-record/1", "players": ["ann", "bob"]}\n' + line + b"\n")
     status, err = _run(capsys, "replay", str(path))
     assert status == 1 and "g.jsonl:2: " in err and expected in err
+
+
+@pytest.mark.parametrize("command", ["play", "track"])
+def test_a_table_command_names_its_game_and_never_takes_game_for_the_games_directory(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    # argparse would otherwise read --game as an abbreviation of --games-dir.
+    monkeypatch.chdir(tmp_path)
+    status, err = _run(capsys, command, "--game", "nope", "--players", "ann,bob")
+    assert status == 2 and "--game: invalid choice: 'nope'" in err
+    assert list(tmp_path.iterdir()) == []

@@ -41,8 +41,10 @@ def same_move(tracked: Move, true: Move) -> bool:
 class TableRun:
     """Plays ``moves`` (a true game) on a table watched by ``tracker``."""
 
-    def __init__(self, players: int, teams: int = 0, *, fate: bool = False, seed: int = 0, expansion: bool = False) -> None:
+    def __init__(self, players: int, teams: int = 0, *, fate: bool = False, seed: int = 0, expansion: bool = False, deck_owner: str | None = None) -> None:
         self.setup = make_setup(players, teams, expansion=expansion)
+        self.deck_owner = deck_owner
+        """Whose seal the World cards' stickers bear (a player's own deck), ``None`` for none."""
         self.truth, self.moves = simulate_game(self.setup, seed=seed, fate=fate)
         first = next(m for m in self.moves if isinstance(m, NewRound))
         decks = {p: first.deck_of(p) for p in self.setup.players}
@@ -54,7 +56,7 @@ class TableRun:
         self.now = 0.0
 
     def scenes(self) -> Iterator[Scene]:
-        return stage(self.setup, self.moves)
+        return stage(self.setup, self.moves, deck_owner=self.deck_owner)
 
     def handle(self, events: Sequence[object]) -> None:
         for e in events:
@@ -101,6 +103,17 @@ class TableRun:
 
     def problems(self) -> list[object]:
         return [e for e in self.events if isinstance(e, (OutOfSync, RuleHint))]
+
+
+def crystals_met(run: TableRun, i: int) -> bool:
+    """Whether the Crystal played by ``run``'s ``i``-th move met another in play (R19): both
+    leave the table."""
+    from companion.games.rule_of_power.engine.game import GameState
+
+    game = GameState(run.setup, keep_history=False)
+    for move in run.moves[:i]:
+        game.push(move)
+    return len(game.effects(run.moves[i]).spent) == 2
 
 
 READERS = {"board:0": "centre"}

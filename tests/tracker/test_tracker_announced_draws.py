@@ -14,7 +14,7 @@ from companion.observations import CardGone, DrawAnnounced
 from companion.games.rule_of_power.simulation.staging import changes
 from companion.tracker import Question, TrackerState
 
-from tests.tracker.harness import TableRun
+from tests.tracker.harness import TableRun, crystals_met
 
 
 def play_announcing(run: TableRun, *, when: str) -> None:
@@ -50,12 +50,15 @@ def play_announcing(run: TableRun, *, when: str) -> None:
 
 @pytest.mark.parametrize("when", ["turn", "early", "settling"])
 @pytest.mark.parametrize(
-    "players,teams,seed",
+    "players,teams,seed,deck_owner",
     # (seed 103: a Dark Decay discarded to a Dark Decay, the one laid first was played)
-    [(2, 0, 4), (3, 0, 12), (4, 2, 5), (5, 0, 103)],
+    [(2, 0, 4, None), (3, 0, 12, None), (4, 2, 5, None), (5, 0, 103, None),
+     # A player's own World deck, its stickers printed with their seal (rop markers --owner):
+     # World cards discarded to a Dark Decay are seen with an owner.
+     (3, 0, 12, "ann"), (5, 0, 103, "bob")],
 )
-def test_announced_draws_leave_only_the_targets_to_ask(players, teams, seed, when):
-    run = TableRun(players, teams, fate=True, seed=seed)
+def test_announced_draws_leave_only_the_targets_to_ask(players, teams, seed, deck_owner, when):
+    run = TableRun(players, teams, fate=True, seed=seed, deck_owner=deck_owner)
     # A camera alone: draws are not seen by any sensor (as `rop play --camera` sets it up).
     run.tracker.config = replace(run.tracker.config, facts={**run.tracker.config.facts, "draws_visible": False})
     play_announcing(run, when=when)
@@ -94,3 +97,24 @@ def test_a_draw_left_unannounced_shows_when_the_next_player_lays_a_fate_card(see
     assert not run.problems(), run.problems()[:3]
     assert len(run.applied) == len(run.moves)
     assert run.tracker.game.totals == run.truth.totals
+
+
+def test_a_dark_decay_right_after_two_crystals_met_with_a_players_own_deck():
+    """The table the camera lost: three players with Fate decks and the expansion, the World
+    cards carrying ann's seal (her own deck). ann's Crystal meets cy's and both leave the
+    table (R19); bob lays a Dark Decay in front of him, ann and cy each lay the card they
+    discard face up in their own Fate zone, and all three are taken away. The Decay is
+    recorded with both discards, and the World card laid next is cy's play, not bob's (the
+    World cards discarded were taken for cards still in play, so the Decay was never
+    explained and the next card was put on bob)."""
+    run = TableRun(3, fate=True, seed=118, expansion=True, deck_owner="ann")
+    run.tracker.config = replace(run.tracker.config, facts={**run.tracker.config.facts, "draws_visible": False})
+    crystals = next(i for i, m in enumerate(run.moves) if isinstance(m, Play) and m.card.id == "F001" and i and crystals_met(run, i))
+    decay = run.moves[crystals + 1]
+    assert isinstance(decay, Play) and decay.card.id == "F004" and len(decay.discards) == 2
+    assert all(card.is_world for _, card in decay.discards)
+    play_announcing(run, when="turn")
+    assert not run.problems(), run.problems()[:3]
+    assert len(run.applied) == len(run.moves)
+    assert run.tracker.game.totals == run.truth.totals
+

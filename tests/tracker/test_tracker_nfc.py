@@ -38,13 +38,14 @@ def test_a_world_card_on_a_fate_reader_is_explained():
     assert isinstance(out[-1], Notice) and "centre reader" in out[-1].message
 
 
-@pytest.mark.parametrize("players,teams,fate,seed", [(2, 0, True, 40), (4, 2, True, 41)])
-def test_camera_and_nfc_together(players, teams, fate, seed):
+@pytest.mark.parametrize("players,teams,fate,seed,deck_owner", [(2, 0, True, 40, None), (4, 2, True, 41, None), (4, 2, True, 41, "dee")])
+def test_camera_and_nfc_together(players, teams, fate, seed, deck_owner):
     """Both sensors at once, each confirming the other: the tap names the card played, the
-    camera sees what it takes."""
+    camera sees what it takes; with a player's own World deck, the camera sees its cards with
+    their owner's seal, the tap without (one card, whoever's seal it bears)."""
     from tests.tracker.harness import BothRun
 
-    run = BothRun(players, teams, fate=fate, seed=seed)
+    run = BothRun(players, teams, fate=fate, seed=seed, deck_owner=deck_owner)
     run.play()
     assert not run.problems(), run.problems()[:3]
     assert run.tracker.game.totals == run.truth.totals and run.tracker.game.outcome() == run.truth.outcome()

@@ -111,3 +111,66 @@ def test_rop_calibrate_reports_and_draws_the_zones(tmp_path, compact, compact_fi
     assert "not calibrated" in capsys.readouterr().out
     assert rop(["calibrate", "--image", str(tmp_path / "none.png"), "--no-window"]) == 2
     assert "cannot read image" in capsys.readouterr().err
+
+
+def test_rop_markers_for_a_circle_of_power_deck_name_its_game_and_read_back(tmp_path, capsys):
+    from companion.games.circle_of_power.cards import ALL_CARDS as STANDARD_DECK
+    from companion.games.registry import game
+    from vision.markers import SEALS
+
+    cop = game("circle-of-power").cards
+    cal = tmp_path / "cal"
+    # ann's Rule of Power stickers first: her owner slot serves both of her decks.
+    assert rop(["markers", "--owner", "ann", "--deck", "fate", "--out", str(tmp_path / "out"), "--calibration", str(cal)]) == 0
+    assert rop(["markers", "--game", "circle-of-power", "--owner", "ann", "--out", str(tmp_path / "out"), "--calibration", str(cal)]) == 0
+    out = capsys.readouterr().out
+    assert "54 stickers" in out and "bottom left corner of the card's face, the corner" in out
+    assert "rop calibrate --game circle-of-power" in out
+    assert OwnerRegistry.load(cal / "owners.json").slots[:1] == ["ann"]
+    deck = tmp_path / "out" / "circle-of-power" / "ann"
+    assert sorted(p.stem for p in deck.glob("*.png") if not p.stem.startswith("sheet")) == sorted(c.id for c in STANDARD_DECK)
+    assert len(list((tmp_path / "out" / "ann").glob("F*.png"))) == 8  # Rule of Power's sheets untouched
+    single = np.array(Image.open(deck / "QH.png"))
+    found = MarkerDetector(backend="aruco", family=SEALS).detect(cv2.copyMakeBorder(single, 40, 40, 40, 40, cv2.BORDER_CONSTANT, value=255))
+    assert [d.tag_id for d in found] == [SealMarker.of("QH", 0, cards=cop).tag_id]
+    sheet = np.array(Image.open(deck / "sheet-01.png"))
+    ids = sorted(d.tag_id for d in MarkerDetector(backend="aruco", family=SEALS).detect(sheet))
+    assert ids == sorted(SealMarker(c, 0).tag_id for c in STANDARD_DECK)
+
+    assert rop(["markers", "--game", "circle-of-power", "--owner", "bob", "--deck", "battle", "--out", str(tmp_path / "out"), "--calibration", str(cal)]) == 0
+    assert len(list((tmp_path / "out" / "circle-of-power" / "bob").glob("[2-9]*.png"))) + len(list((tmp_path / "out" / "circle-of-power" / "bob").glob("10*.png"))) == 36
+    capsys.readouterr()
+    # What a Circle of Power deck cannot be given is said, naming the option.
+    assert rop(["markers", "--game", "circle-of-power", "--out", str(tmp_path / "out"), "--calibration", str(cal)]) == 2
+    assert "seals name the deck's owner: give --owner NAME" in capsys.readouterr().err
+    assert rop(["markers", "--game", "circle-of-power", "--owner", "ann", "--deck", "fate", "--out", str(tmp_path / "out"), "--calibration", str(cal)]) == 2
+    assert "--deck fate: Circle of Power's decks are battle, city, all" in capsys.readouterr().err
+    assert rop(["markers", "--game", "circle-of-power", "--owner", "ann", "--card", "W007", "--out", str(tmp_path / "out"), "--calibration", str(cal)]) == 2
+    assert "--card" in capsys.readouterr().err
+    assert rop(["markers", "--game", "chess", "--owner", "ann", "--out", str(tmp_path / "out"), "--calibration", str(cal)]) == 2
+    assert "--game" in capsys.readouterr().err
+
+
+def test_rop_calibrate_on_a_circle_of_power_table(tmp_path, calibration_dir, capsys):
+    from companion.games.circle_of_power.cards import Card as StandardCard
+    from companion.games.circle_of_power.simulation.camera import camera_over
+    from vision.layout import circle_of_power_layout
+
+    layout = circle_of_power_layout()
+    cards = [CardPlacement(StandardCard.from_id("10H"), "ann", (705, 405)), CardPlacement(StandardCard.from_id("KS"), "ann", (705, 535)),
+             CardPlacement(StandardCard.from_id("X1"), "ann", (460, 310), 90), CardPlacement("W007", "ann", (460, 450))]
+    frame = render_frame(cards, layout, owners=["ann"], camera=camera_over(layout, 3.2), effects=Effects(noise=2, blur=0.5))
+    image = tmp_path / "cam.png"
+    cv2.imwrite(str(image), frame.image)
+    assert rop(["calibrate", "--game", "circle-of-power", "--image", str(image), "--out", str(tmp_path / "check.png"),
+                "--no-window", "--calibration", str(calibration_dir)]) == 0
+    text = capsys.readouterr().out
+    assert "layout: Circle of Power, 4 seats" in text and "mat 920 x 620 mm" in text
+    assert "seal markers will be 3.2 pixels per module (good)" in text
+    assert "cards read: 10H ann in battle:0, KS ann in city:0, X1 ann in city-deck" in text
+    assert "a Rule of Power card's seal: this table plays another game" in text
+    # Its zones keep their seat numbers; the AprilTag detector does not know its codes.
+    assert rop(["calibrate", "--game", "circle-of-power", "--image", str(image), "--names", "ann,bob", "--no-window", "--out", str(tmp_path / "c.png")]) == 2
+    assert "keep their seat numbers" in capsys.readouterr().err
+    assert rop(["calibrate", "--game", "circle-of-power", "--image", str(image), "--detector", "apriltag", "--no-window", "--out", str(tmp_path / "c.png")]) == 2
+    assert "--detector aruco" in capsys.readouterr().err

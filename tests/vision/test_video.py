@@ -120,3 +120,26 @@ def test_the_table_plays_a_video_on_its_clock_and_reports_its_end(tmp_path, comp
     status = got[-1][0]
     assert isinstance(status, SensorStatus) and status.state is SensorState.ENDED and "25 frames" in status.detail
     assert status.at - obs.at == pytest.approx((24 - 5) / FPS, abs=0.05)
+
+
+def test_a_fault_downstream_of_the_camera_ends_no_camera(tmp_path, compact, compact_file, calibration_dir, owners):
+    """Whoever takes the camera's observations fails on the first one it is handed (a fault of
+    ours): the camera's thread goes on reading the video to its end, so the card laid later is
+    still reported, and nothing dies with a traceback (the thread used to end there)."""
+    video = tmp_path / "table.avi"
+    write_video(video, compact, owners, 25, size=(1920, 1080))
+    config = TableConfig(video=str(video), video_speed=0, layout=str(compact_file), calibration=str(calibration_dir))
+    got: list = []
+    sensors = TableSensors(config)
+
+    def emit(obs) -> None:
+        got.append(obs)
+        if len(got) == 1:
+            raise RuntimeError("the tracker's queue broke")
+
+    sensors.start(emit)
+    for thread in sensors._threads:
+        thread.join()
+    sensors.stop()
+    assert any(isinstance(o, CardSeen) and o.card.id == "W021" for o in got), got
+    assert isinstance(got[-1], SensorStatus) and got[-1].state is SensorState.ENDED

@@ -11,6 +11,11 @@ rulings C1-C20), as a plug-in of the companion (:data:`GAME`).
 - :mod:`.record`: the ``cop-record/1`` codec.
 - :mod:`.query`: the ``rop legal`` question as a pure function.
 - :mod:`.policies`: players for simulated tables, and :func:`~.policies.simulate`.
+- :mod:`.dashboard`: the table screen, manual play and the demo in the dashboard.
+- :mod:`.samples`: the sample records shipped with the game.
+- :mod:`.coach`: what the coach knows of the game (``GAME.coach()``).
+- :mod:`.tracking`: following a table by its camera and NFC readers; :mod:`.simulation`: what
+  a game looks like to them.
 
 >>> GAME.name, GAME.codec.format, [o.name for o in GAME.options]
 ('circle-of-power', 'cop-record/1', ['variant', 'target'])
@@ -45,7 +50,11 @@ from companion.games.circle_of_power.setup import MAX_TARGET, VARIANTS, CircleSe
 from companion.games.options import Option, settle
 
 if TYPE_CHECKING:
+    from companion.coach.model import CoachModel
     from companion.commands.game_command import GameCommand
+    from companion.games.circle_of_power.club.part import CircleOfPowerClub
+    from companion.dashboard.kit import DashboardKit
+    from companion.games.circle_of_power.tracking.reasoner import CircleTracking
 from companion.games.protocol import Sample
 
 __all__ = [
@@ -214,8 +223,17 @@ class CircleOfPower:
         }
 
     def samples(self) -> tuple[Sample, ...]:
-        """No sample records are shipped for Circle of Power yet."""
-        return ()
+        """The sample records shipped with the game: one of each variant, and one as a table
+        keeps it by keyboard (:mod:`.samples`)."""
+        from companion.games.circle_of_power.samples import SAMPLES, sample_path
+
+        return tuple(Sample(name, sample.description, sample_path(name)) for name, sample in SAMPLES.items())
+
+    def dashboard(self) -> DashboardKit:
+        """The game's panels, dialogs and words for the dashboard (:mod:`.dashboard`)."""
+        from companion.games.circle_of_power.dashboard.kit import KIT
+
+        return KIT
 
     def commands(self) -> tuple[GameCommand, ...]:
         """``rop legal`` and ``rop simulate`` for Circle of Power."""
@@ -223,9 +241,26 @@ class CircleOfPower:
 
         return COMMANDS
 
-    def tracking(self) -> None:
-        """The companion cannot follow a Circle of Power table by its sensors yet."""
-        return None
+    def club(self) -> CircleOfPowerClub:
+        """What the club keeps of a Circle of Power game (seasons, trophies, draws; dummies
+        kept but never rated), its standings' columns and its words for the live page
+        (:class:`companion.club.parts.ClubPart`)."""
+        from companion.games.circle_of_power.club.part import PART
+
+        return PART
+
+    def tracking(self) -> CircleTracking:
+        """Following a table by its camera and NFC readers: the table facts (the first season's
+        seats) and the reasoning (docs/tracker.md)."""
+        from companion.games.circle_of_power.tracking.reasoner import CircleTracking
+
+        return CircleTracking()
+
+    def coach(self) -> CoachModel:
+        """What the coach knows of Circle of Power (:mod:`~companion.games.circle_of_power.coach.model`)."""
+        from companion.games.circle_of_power.coach.model import MODEL
+
+        return MODEL
 
     def __repr__(self) -> str:
         return "GAME"

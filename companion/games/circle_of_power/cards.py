@@ -23,12 +23,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
+from companion.games.cards import OneOfAKind
 from companion.games.errors import UnknownCardError
-from companion.games.protocol import CardForm, MarkerScheme
+from companion.games.protocol import CardForm, SealMarker
 
 __all__ = [
     "Card",
     "CircleCards",
+    "CircleMarkers",
+    "OWNER_SLOTS",
     "CARDS",
     "ALL_CARDS",
     "BATTLE_DECK",
@@ -82,7 +85,7 @@ _RANK_WORDS: dict[str, str] = {
 _RANK_PLURALS = {"six": "sixes"}
 
 
-class Card:
+class Card(OneOfAKind):
     """One of the 54 cards (C1, C2). Attributes are plain slots, read in the engine's loops:
 
     - ``id``: ``"10H"``, ``"QS"``, ``"X1"``; ``index`` its place in the catalogue (0-53) and
@@ -157,18 +160,6 @@ class Card:
         cls._by_id[card_id] = card
         return card
 
-    def __setattr__(self, key: str, value: object) -> None:
-        raise AttributeError("cards are immutable")
-
-    def __reduce__(self) -> tuple[object, tuple[str]]:
-        return (Card.from_id, (self.id,))
-
-    def __copy__(self) -> Card:
-        return self
-
-    def __deepcopy__(self, memo: object) -> Card:
-        return self
-
     @classmethod
     def from_id(cls, text: str) -> Card:
         """The card with identifier ``text``: rank then suit, ``X1``/``X2`` for the jokers;
@@ -219,15 +210,6 @@ class Card:
     def type_name(self) -> str:
         """A city's type in words (C2): ``"Q"``, ``"joker"``; a battle card's rank."""
         return "joker" if self.is_joker else self.rank
-
-    def __repr__(self) -> str:
-        return f"Card.from_id({self.id!r})"
-
-    def __str__(self) -> str:
-        return self.id
-
-    def __lt__(self, other: Card) -> bool:
-        return self.index < other.index
 
 
 def _normal_id(text: str) -> str:
@@ -367,6 +349,53 @@ _JOKER_WORDS = {
 }
 
 
+OWNER_SLOTS = 8
+"""Owner slots a seal marker can name (0-7), as for Rule of Power's cards: the same owner
+registry names them."""
+_SEAL_BASE = 587
+"""The first seal id of Circle of Power's cards: the one after AprilTag 36h11's last."""
+_SEAL_END = _SEAL_BASE + OWNER_SLOTS * len(ALL_CARDS)  # 1019
+
+
+class CircleMarkers:
+    """The seal marker ids of Circle of Power's cards: ``587 + slot * 54 + index``, where
+    ``index`` is the card's place in the catalogue (2S-AS, 2H-AH, 2D-AD, 2C-AC, X1, X2: 0-53)
+    and ``slot`` the deck's owner slot (0-7). Ids 587-1018 of the seal dictionary, the codes
+    that follow AprilTag 36h11's (``vision.markers``): no Rule of Power seal (ids 0-531) nor
+    mat corner (532-535) is ever one of them, so a card seen by the camera names its game.
+    A standard deck always names its owner, so that decks mixed at a club can be sorted.
+
+    >>> MARKERS.encode(Card.from_id("10H"), 2), MARKERS.decode(587 + 2 * 54 + 21)
+    (716, SealMarker(card=Card.from_id('10H'), slot=2))
+    >>> MARKERS.decode(7) is None
+    True
+    """
+
+    owner_slots = OWNER_SLOTS
+
+    def encode(self, card: Card, slot: int | None) -> int:
+        if slot is None:
+            raise ValueError(f"{card.id} needs an owner slot: a standard deck's seals name its owner")
+        if not 0 <= slot < OWNER_SLOTS:
+            raise ValueError(f"owner slot {slot} is out of range: slots are 0-{OWNER_SLOTS - 1}")
+        return _SEAL_BASE + slot * len(ALL_CARDS) + card.index
+
+    def decode(self, marker_id: int) -> SealMarker | None:
+        """The card and owner slot of a seal id, ``None`` for an id that is not one of this
+        game's."""
+        if not _SEAL_BASE <= marker_id < _SEAL_END:
+            return None
+        slot, index = divmod(marker_id - _SEAL_BASE, len(ALL_CARDS))
+        return SealMarker(ALL_CARDS[index], slot)
+
+    def ids(self) -> Iterable[int]:
+        return range(_SEAL_BASE, _SEAL_END)
+
+
+MARKERS = CircleMarkers()
+"""Circle of Power's seal marker scheme."""
+
+
 class CircleCards:
     """The catalogue of Circle of Power (the protocol's :class:`~companion.games.protocol.
     Catalogue`): every card, the forms a player writes one in, and how a card is named on a
@@ -382,9 +411,9 @@ class CircleCards:
     nfc_record_type = "urn:nfc:ext:ruleofpower.org:cop-card"
 
     @property
-    def markers(self) -> MarkerScheme | None:
-        """No seal markers for this game's cards yet."""
-        return None
+    def markers(self) -> CircleMarkers:
+        """The seal marker ids of the cards (:class:`CircleMarkers`)."""
+        return MARKERS
 
     def __iter__(self) -> Iterator[Card]:
         return iter(ALL_CARDS)

@@ -22,6 +22,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, final
 
+from companion.games.cards import UNSEEN
+from companion.games.cards import Unseen as _Unseen
 from companion.games.circle_of_power.cards import Card
 
 __all__ = [
@@ -38,35 +40,6 @@ __all__ = [
     "ACTS",
     "Act",
 ]
-
-
-class _Unseen:
-    """A card that lies face down where the companion cannot see it: a hand or a dummy's
-    pile not shown to the camera. Written ``null`` in records."""
-
-    _instance: _Unseen | None = None
-    __slots__ = ()
-
-    def __new__(cls) -> _Unseen:
-        if cls._instance is None:
-            cls._instance = super().__new__(cls)
-        return cls._instance
-
-    def __repr__(self) -> str:
-        return "UNSEEN"
-
-    def __reduce__(self) -> str:
-        return "UNSEEN"
-
-    def __copy__(self) -> _Unseen:
-        return self
-
-    def __deepcopy__(self, memo: object) -> _Unseen:
-        return self
-
-
-UNSEEN = _Unseen()
-"""The one value for a card nobody saw."""
 
 HandCard = Card | _Unseen
 

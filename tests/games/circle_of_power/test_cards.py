@@ -22,7 +22,7 @@ from companion.games.circle_of_power.cards import (
 )
 from companion.games.errors import UnknownCardError
 from companion.games.protocol import Card as CardProtocol
-from companion.games.protocol import Catalogue
+from companion.games.protocol import Catalogue, SealMarker
 
 
 def test_c1_the_deck_is_52_cards_and_two_jokers_one_object_each():
@@ -89,7 +89,8 @@ def test_cards_are_immutable_and_copy_as_themselves():
 def test_the_catalogue_and_cards_follow_the_protocol():
     assert isinstance(Card.from_id("QS"), CardProtocol)
     catalogue: Catalogue = CARDS
-    assert catalogue.game == "circle-of-power" and catalogue.markers is None
+    assert catalogue.game == "circle-of-power" and catalogue.markers is not None
+    assert catalogue.markers.decode(catalogue.markers.encode(Card.from_id("QS"), 3)) == SealMarker(Card.from_id("QS"), 3)
     assert list(catalogue) == list(ALL_CARDS)
     card = catalogue.from_id("10H")
     assert (card.short, card.label, card.long_label, card.title) == ("10H", "10H", "10H ten of hearts", "ten of hearts")

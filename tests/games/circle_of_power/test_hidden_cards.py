@@ -10,7 +10,7 @@ import pytest
 
 from companion.games.circle_of_power.cards import BATTLE_DECK
 from companion.games.circle_of_power.game import Phase
-from companion.games.circle_of_power.moves import Play, Reshuffle, Reveal, Season
+from companion.games.circle_of_power.moves import UNSEEN, Play, Reshuffle, Reveal, Season
 from companion.games.circle_of_power.policies import simulate
 from companion.games.errors import IllegalMoveError
 
@@ -46,7 +46,7 @@ def test_a_dummys_pile_nobody_saw_gives_any_card_not_seen_elsewhere_and_it_shows
     state = table(UNSEEN_TABLE, players=("ann", "bob", "cy"), dealer="cy")
     assert state.to_move == "@1" and len(list(state.legal_moves)) == 36  # any card: only chance decides
     state.push(Play("@1", c("9D")))
-    assert state.pile("@1")[0].__class__.__name__ == "_Unseen" and state.hand_size("@1") == 8
+    assert state.pile("@1")[0] is UNSEEN and state.hand_size("@1") == 8
     with pytest.raises(IllegalMoveError, match="C8: 9D is not in ann's hand"):
         state.check(Play("ann", c("9D")))
 

@@ -122,6 +122,7 @@ class RuleOfPowerClub:
     history = ("points_for", "points_against")
     history_text = "{points_for:>3}-{points_against:<3}"
     endings = {Termination.RULE_OF_POWER.value: " by the Rule of Power (R13)"}
+    score = "points_for"
 
     def page_words(self) -> dict[str, Any]:
         """What the live page needs to draw the game's cards as cards and lay out a round's
@@ -188,6 +189,14 @@ class RuleOfPowerClub:
 
     def fills_in(self, old: Mapping[str, Any], new: Mapping[str, Any]) -> bool:
         return fills_in(old, new)
+
+    def starter(self, events: list[Mapping[str, Any]]) -> str | None:
+        """Who began the game: the player of its first turn (a card laid or a pass)."""
+        for event in events:
+            if event.get("event") in ("play", "pass", "draw_fate"):
+                who = event.get("player")
+                return str(who) if who is not None else None
+        return None
 
     def __repr__(self) -> str:
         return "<ClubPart rule-of-power>"

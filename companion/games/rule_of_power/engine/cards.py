@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable
 
 from companion.games import errors
+from companion.games.cards import OneOfAKind
 
 __all__ = [
     "Suit",
@@ -149,7 +150,7 @@ _FATE_WORDS = {
 }
 
 
-class Card:
+class Card(OneOfAKind):
     """One card of the game, World or Fate.
 
     Attributes are plain slots, read in the engine's hot loops:
@@ -217,18 +218,6 @@ class Card:
             object.__setattr__(card, key, value)
         cls._by_id[card_id] = card
         return card
-
-    def __setattr__(self, key: str, value: object) -> None:
-        raise AttributeError("cards are immutable")
-
-    def __reduce__(self) -> tuple[object, tuple[str]]:
-        return (Card.from_id, (self.id,))
-
-    def __copy__(self) -> Card:
-        return self
-
-    def __deepcopy__(self, memo: object) -> Card:
-        return self
 
     @classmethod
     def from_id(cls, text: str) -> Card:
@@ -324,15 +313,6 @@ class Card:
             return self.name or self.id
         assert self.suit is not None
         return f"{self.value}{self.suit.label[0]}"
-
-    def __repr__(self) -> str:
-        return f"Card.from_id({self.id!r})"
-
-    def __str__(self) -> str:
-        return self.id
-
-    def __lt__(self, other: Card) -> bool:
-        return self.index < other.index
 
 
 def _build() -> None:

@@ -13,6 +13,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from companion.games.cards import UNSEEN
+from companion.games.cards import Unseen as _Unseen
 from companion.games.rule_of_power.engine.cards import Card
 from companion.games.errors import InvalidMoveError
 
@@ -27,27 +29,6 @@ __all__ = [
     "InvalidMoveError",
     "DETAILS",
 ]
-
-
-class _Unseen:
-    """A card that lies face down where the companion cannot see it: a hand dealt but not
-    shown to the camera, a Renewal card drawn unseen. Written ``null`` in records."""
-
-    _instance: _Unseen | None = None
-
-    def __new__(cls) -> _Unseen:
-        if cls._instance is None:
-            cls._instance = super().__new__(cls)
-        return cls._instance
-
-    def __repr__(self) -> str:
-        return "UNSEEN"
-
-    def __reduce__(self) -> str:
-        return "UNSEEN"
-
-
-UNSEEN = _Unseen()
 
 HandCard = Card | _Unseen
 

@@ -4,6 +4,7 @@ exactly as a real camera's would."""
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -17,6 +18,8 @@ from companion.observations import DrawAnnounced, Observation, SensorState, Sens
 __all__ = ["CameraSimulation", "demo_layout"]
 
 Emit = Callable[[Observation], None]
+
+log = logging.getLogger(__name__)
 
 
 def demo_layout(players: Sequence[str]) -> Any:
@@ -85,10 +88,14 @@ class CameraSimulation:
             yield scene if i == 0 else None, image
 
     def _run(self) -> None:
-        for obs in self.observations():
-            if self._stop.is_set():
-                return
-            self.emit(obs)
+        try:
+            for obs in self.observations():
+                if self._stop.is_set():
+                    return
+                self.emit(obs)
+        except Exception as exc:  # noqa: BLE001 - the demo's camera fails, the game shown stays
+            log.exception("the demo table's camera failed")
+            self.emit(SensorStatus("camera-sim", time.monotonic(), SensorState.FAILED, f"the demo table's camera failed ({type(exc).__name__}: {exc})"))
 
     def observations(self, *, paced: bool = True) -> Iterator[Observation]:
         """What the camera path reports of the game, frame after frame. ``paced``: frames come

@@ -25,9 +25,12 @@ from companion.observations.scene import Scene, TableCard
 __all__ = ["stage", "changes", "observations"]
 
 
-def stage(setup: GameSetup, moves: Iterable[Move]) -> Iterator[Scene]:
+def stage(setup: GameSetup, moves: Iterable[Move], *, deck_owner: str | None = None) -> Iterator[Scene]:
     """The scenes of a game played on a real table, following what each move did
-    (:class:`~companion.games.rule_of_power.engine.effects.Effects`)."""
+    (:class:`~companion.games.rule_of_power.engine.effects.Effects`). ``deck_owner``: whose
+    World deck the table plays with, its stickers carrying that player's seal (as
+    ``rop markers --owner`` prints a player's cards); ``None``, a shared deck whose stickers
+    name no owner. A Fate card always carries its owner's seal."""
     game = GameState(setup, keep_history=False)
     table: list[TableCard] = []
 
@@ -46,10 +49,10 @@ def stage(setup: GameSetup, moves: Iterable[Move]) -> Iterator[Scene]:
             # Nothing changes on the table; the scene lets a demo or a test announce the draw.
             yield scene(move, f"{move.player} draws a Fate card")
         elif isinstance(move, Deal) and move.centre:
-            table.extend(TableCard(c, None, "centre") for c in move.centre)
+            table.extend(TableCard(c, deck_owner, "centre") for c in move.centre)
             yield scene(move, "the dealer lays four cards in the centre")
         elif isinstance(move, Play):
-            yield from _play_scenes(move, effects, table, scene, remove)
+            yield from _play_scenes(move, effects, table, scene, remove, deck_owner)
         if effects.round_result is not None and table:
             table.clear()
             yield scene(None, "the round is over: the table is cleared")
@@ -58,14 +61,19 @@ def stage(setup: GameSetup, moves: Iterable[Move]) -> Iterator[Scene]:
 
 
 def _play_scenes(
-    move: Play, effects: Effects, table: list[TableCard], scene: Callable[[Move | None, str], Scene], remove: Callable[[Card, str], None]
+    move: Play,
+    effects: Effects,
+    table: list[TableCard],
+    scene: Callable[[Move | None, str], Scene],
+    remove: Callable[[Card, str], None],
+    deck_owner: str | None,
 ) -> Iterator[Scene]:
     """A play the way players handle it: the card is laid in the centre and shown, then picked
     up with what it takes; a Fate card is laid in front of its owner (where a Crystal or an
     Exorcist stays), with the discards it calls for; then what goes out of play leaves."""
     me, card = move.player, move.card
     if card.to_centre:
-        table.append(TableCard(card, me if card.is_fate else None, "centre"))
+        table.append(TableCard(card, me if card.is_fate else deck_owner, "centre"))
         yield scene(move, f"{me} lays {card.id} in the centre")
         if effects.captured:
             remove(card, "centre")
@@ -75,7 +83,7 @@ def _play_scenes(
     else:
         table.append(TableCard(card, me, f"fate:{me}"))
         discards = [s for s in effects.spent if s.zone == HAND and s.player is not None]
-        table.extend(TableCard(s.card, s.owner, f"fate:{s.player}") for s in discards)
+        table.extend(TableCard(s.card, s.owner if s.card.is_fate else deck_owner, f"fate:{s.player}") for s in discards)
         yield scene(move, f"{me} lays {card.title} in front of them" if effects.in_front else f"{me} shows {card.title}")
     if effects.spent:
         for s in effects.spent:

@@ -29,14 +29,20 @@ def fate_reader(player: str) -> str:
     return f"fate-reader:{player}"
 
 
-def board_layout(players: Sequence[str], fate_readers: bool) -> tuple[dict[str, int], dict[str, str]]:
-    """Where the readers of :func:`taps_for` sit on one emulated board (``hardware.tapping``):
-    each one's slot, and the zone each board reader watches (``TrackerConfig.readers``). The
-    centre reader is slot 0; with ``fate_readers``, player ``i``'s Fate reader is slot ``1 + i``."""
+def board_layout(players: Sequence[str], fate_readers: bool, *, per_board: int = 8) -> tuple[dict[str, str], dict[str, str]]:
+    """Where the readers of :func:`taps_for` sit on the table's reader boards
+    (``hardware.tapping``): each one's board reader, and the zone each board reader watches
+    (``TrackerConfig.readers``). The centre reader is ``board:0``; with ``fate_readers``, each
+    player's Fate reader follows in seating order, on the first board while it has readers
+    left (``per_board``: eight on the board of ``firmware/``, four on the boards built before
+    it), then on a second board (``board2:0``, ...), and so on (docs/nfc.md)."""
+    from hardware.sensors import board_name
+
     seats = list(players) if fate_readers else []
-    slots = {CENTRE_READER: 0, **{fate_reader(p): 1 + i for i, p in enumerate(seats)}}
-    zones = {"board:0": "centre", **{f"board:{1 + i}": f"fate:{p}" for i, p in enumerate(seats)}}
-    return slots, zones
+    places = [f"{board_name(i // per_board)}:{i % per_board}" for i in range(1 + len(seats))]
+    where = {CENTRE_READER: places[0], **{fate_reader(p): places[1 + i] for i, p in enumerate(seats)}}
+    zones = {places[0]: "centre", **{places[1 + i]: f"fate:{p}" for i, p in enumerate(seats)}}
+    return where, zones
 
 
 def taps_for(setup: GameSetup, moves: Sequence[Move], *, start: float = 0.0, step: float = 0.3) -> Iterator[tuple[Move, list[CardTapped]]]:

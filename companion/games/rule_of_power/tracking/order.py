@@ -40,13 +40,20 @@ class TableOrder:
         self.in_front = {}
         self.lingering = {}
 
+    def has(self, key: Key) -> bool:
+        """Whether the physical card ``key`` was shown in the centre (a World card under any
+        owner: see :meth:`_same`)."""
+        return any(_same(k, key) for k in self.shown)
+
     def saw(self, obs: CardSeen | CardGone, was: str | None, now: str | None, seq: int) -> None:
         """A card changed place (``was`` -> ``now``), as the ``seq``-th change of the table."""
         key = (obs.card, obs.owner)
         if isinstance(obs, CardSeen) and obs.zone == "centre" and was != "centre":
-            # Newly laid in the centre: it goes last in the order cards were shown.
-            if key in self.shown:
-                self.shown.remove(key)
+            # Newly laid in the centre: it goes last in the order cards were shown (in the
+            # camera's words, when it was tapped first).
+            for k in [k for k in self.shown if _same(k, key)]:
+                self.shown.remove(k)
+                self.laid.pop(k, None)
             self.shown.append(key)
             self.laid[key] = seq
             self.left.pop(key, None)
@@ -58,7 +65,7 @@ class TableOrder:
     def tapped(self, key: Key, seq: int) -> None:
         """A card tapped on the centre reader while a camera watches: it was laid, even if the
         camera misses it in a fast capture."""
-        if key not in self.shown:
+        if not self.has(key):
             self.shown.append(key)
             self.laid[key] = seq
 
@@ -70,3 +77,9 @@ class TableOrder:
                 self.lingering[zone] = still
             else:
                 del self.lingering[zone]
+
+
+def _same(a: Key, b: Key) -> bool:
+    """Whether two keys name the same physical card: a Fate card by its owner's seal; a World
+    card is one of a kind in the game, whoever's seal its sticker bears (a tap names none)."""
+    return a[0] is b[0] and (a[1] == b[1] or not a[0].is_fate)

@@ -36,7 +36,7 @@ from companion.games.rule_of_power.tracking.explain import (
     push_forced,
 )
 from companion.games.rule_of_power.tracking.order import TableOrder
-from companion.games.rule_of_power.tracking.table import compared, describe_difference, expected_zones
+from companion.games.rule_of_power.tracking.table import compared, describe_difference, expected_zones, physical
 from companion.observations import CardGone, CardSeen, CardTapped
 from companion.session import SessionEvent, Started
 from companion.tracker.events import Choice, InSync, MoveApplied, Notice, OutOfSync, Question, RuleHint, TrackerEvent, TrackerState
@@ -116,7 +116,8 @@ class RuleOfPowerTable:
 
     def _spent(self) -> set[Key]:
         """The physical cards put out of play this round, as the session's events say."""
-        return {(s.card, s.owner) for fx in self.tracker.session.round_effects() for s in fx.spent}
+        view = self.tracker.view
+        return {key for fx in self.tracker.session.round_effects() for s in fx.spent for key in physical(view, s.card, s.owner)}
 
     def differences(self) -> tuple[str, ...]:
         extra, missing = difference(expected_zones(self.game), self.tracker.view.zones(self._spent()))
@@ -537,7 +538,7 @@ class RuleOfPowerTable:
         if tracker.camera:
             # With a camera too, the tap names the card the camera may miss in a fast capture.
             key = (card, obs.owner if card.is_fate else None)
-            if key not in self.order.shown:
+            if not self.order.has(key):
                 tracker.seq += 1
             self.order.tapped(key, tracker.seq)
             return events + self.reconcile(settled=False)
@@ -758,6 +759,12 @@ class RuleOfPowerTracking:
 
     def equip(self, facts: Mapping[str, Any], *, nfc: bool) -> dict[str, Any]:
         return {**facts, "draws_visible": nfc}
+
+    def reader_problem(self, zone: str, players: Sequence[str]) -> str | None:
+        # The centre reader, and each player's own readers (fate:<player>, ...).
+        if zone != "centre" and zone.partition(":")[2] not in players:
+            return f"{zone!r} names no player"
+        return None
 
     def reasoner(self, tracker: Tracker) -> RuleOfPowerTable:
         return RuleOfPowerTable(tracker)

@@ -17,7 +17,7 @@ from companion.games.rule_of_power.engine.game import GameState, Phase
 from companion.games.rule_of_power.engine.moves import Move, Play
 from companion.tracker.view import Key, TableView, Zones
 
-__all__ = ["compared", "expected_zones", "spent_keys", "describe_difference"]
+__all__ = ["compared", "expected_zones", "physical", "spent_keys", "describe_difference"]
 
 
 def compared(zone: str | None) -> bool:
@@ -39,6 +39,17 @@ def expected_zones(game: GameState) -> Zones:
     return out
 
 
+def physical(view: TableView, card: Card, owner: str | None) -> set[Key]:
+    """The physical card the game names, as the sensors may report it. A Fate card carries
+    its owner's seal, and several players may own the same one: it is that owner's. A World
+    card is one of a kind in the game, whoever's seal its sticker bears (a player's own deck,
+    printed for them, ``rop markers --owner``; the club's; none): it is every card the view
+    shows by that name."""
+    if card.is_fate:
+        return {(card, owner)}
+    return {(card, None), *(key for key in view.cards if key[0] is card)}
+
+
 def spent_keys(game: GameState, move: Move, view: TableView) -> set[Key]:
     """The physical cards ``move``, played in ``game``'s position, puts out of play for the
     round, as the move's effects say (R19-R24): an event Fate card and what it discards, two
@@ -51,7 +62,7 @@ def spent_keys(game: GameState, move: Move, view: TableView) -> set[Key]:
             # A Creature whose owner the game does not know: whichever the camera sees there.
             out.update((spent.card, o) for o in view.owners_in("centre", spent.card))
         else:
-            out.add((spent.card, spent.owner))
+            out |= physical(view, spent.card, spent.owner)
     return out
 
 

@@ -1,0 +1,77 @@
+"""Setting up a Circle of Power table for manual play: the players clockwise (2-4, dummies in
+the other seats, C4), the variant (C18, C19), the target (C17) and the first dealer (C5)."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select, Static
+
+from companion.games.circle_of_power.setup import MAX_TARGET, VARIANTS
+from companion.games.circle_of_power.dashboard.tablesetup import CircleTableChoice, SetupError, build_table_choice
+from companion.games.circle_of_power.dashboard.screens import TCSS
+
+__all__ = ["SetupScreen"]
+
+_VARIANT_NAMES = {
+    "basic": "basic: trophies win (C17)",
+    "lonely-tyrant": "Lonely Tyrant: knock everyone out (C18)",
+    "coloured-cities": "Coloured Cities: the full game (C19)",
+}
+
+
+class SetupScreen(ModalScreen[CircleTableChoice]):
+    CSS_PATH = TCSS
+
+    BINDINGS = [Binding("ctrl+s", "start", "Start the game")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("[b]New game of Circle of Power[/b]: players in seating order, clockwise; dummies take the empty seats (C4)")
+            with VerticalScroll():
+                with Horizontal(classes="row"):
+                    yield Label("players")
+                    yield Input("ann, bob, cy", id="players", compact=True)
+                with Horizontal(classes="row"):
+                    yield Label("variant")
+                    yield Select([(_VARIANT_NAMES[v], v) for v in VARIANTS], value="basic", allow_blank=False, id="variant", compact=True)
+                with Horizontal(classes="row"):
+                    yield Label("target (C17)")
+                    yield Input("6", id="target", compact=True)
+                with Horizontal(classes="row"):
+                    yield Label("first dealer")
+                    yield Input(placeholder="blank: the first player listed", id="dealer", compact=True)
+            yield Static("", id="setup-error")
+            with Horizontal(id="setup-buttons"):
+                yield Button("Start", variant="primary", id="start", compact=True)
+            yield Static("Tab: next field  Enter or Ctrl+S: start", classes="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#players", Input).focus()
+
+    def action_start(self) -> None:
+        text = self.query_one("#target", Input).value.strip()
+        try:
+            if not text.isdigit() or not 1 <= int(text) <= MAX_TARGET:
+                raise SetupError(f"the target is a whole number of trophies from 1 to {MAX_TARGET} (C17), not {text!r}")
+            table = build_table_choice(
+                self.query_one("#players", Input).value,
+                variant=str(self.query_one("#variant", Select).value),
+                target=int(text),
+                dealer=self.query_one("#dealer", Input).value,
+            )
+        except SetupError as exc:
+            self.query_one("#setup-error", Static).update(str(exc))
+            return
+        self.dismiss(table)
+
+    @on(Button.Pressed, "#start")
+    def _start(self) -> None:
+        self.action_start()
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.action_start()

@@ -1,0 +1,122 @@
+"""A Circle of Power table that plays a known game in front of the tracker, acting as the
+players: it lays and takes up cards (ideal camera observations from the game's scenes) or taps
+them on the readers, and answers the tracker's questions with the truth, counting the keys."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.games.circle_of_power.game import CircleState
+from companion.games.circle_of_power.moves import Move, Season
+from companion.games.circle_of_power.policies import simulate
+from companion.games.circle_of_power.simulation.compare import seen_alike
+from companion.games.circle_of_power.simulation.staging import changes, stage
+from companion.games.circle_of_power.simulation.taps import READERS, taps_for
+from companion.observations import Observation
+from companion.observations.scene import Scene
+from companion.session import GameSession
+from companion.tracker import MoveApplied, OutOfSync, Question, RuleHint, Tracker, TrackerConfig
+
+NAMES = ("ann", "bob", "cy", "dee")
+OWNER = "ann"
+"""Whose deck the table plays with: its seals and tags name her."""
+
+
+same_move = seen_alike
+"""A tracked move matches the true one as far as the sensors can tell."""
+
+
+class CopRun:
+    """``moves``, a true game of ``players`` players in ``variant``, played on a table watched
+    by ``tracker``."""
+
+    def __init__(
+        self,
+        players: int,
+        variant: str = "basic",
+        seed: int = 0,
+        *,
+        target: int = 6,
+        level: int | Sequence[int] = 1,
+        readers: bool = False,
+        settle: float = 1.0,
+    ) -> None:
+        self.setup, self.moves = simulate(NAMES[:players], variant, seed=seed, target=target, level=level)
+        self.truth = CircleState(self.setup)
+        for move in self.moves:
+            self.truth.push(move)
+        first = self.moves[0]
+        assert type(first) is Season
+        config = TrackerConfig(
+            readers=self.readers() if readers else {},
+            first_dealer=first.dealer,
+            facts={"seats": first.seats},
+            settle=settle,
+        )
+        self.tracker = Tracker(GameSession(self.setup), config)
+        self.applied: list[Move] = []
+        self.events: list[object] = []
+        self.questions = 0
+        self.now = 0.0
+
+    @staticmethod
+    def readers() -> dict[str, str]:
+        return dict(READERS)
+
+    def scenes(self) -> list[Scene]:
+        return list(stage(self.setup, self.moves, OWNER))
+
+    def handle(self, events: Sequence[object]) -> None:
+        for e in events:
+            self.events.append(e)
+            if isinstance(e, MoveApplied):
+                self.applied.append(e.move)
+                true = self.moves[len(self.applied) - 1]
+                assert same_move(e.move, true), f"tracked {e.move} ({e.how}) but the table played {true}"
+            elif isinstance(e, Question):
+                self.questions += 1
+                n = len(self.applied)
+                for i, choice in enumerate(e.choices):
+                    if all(same_move(a, b) for a, b in zip(choice.moves, self.moves[n : n + len(choice.moves)])):
+                        self.handle(self.tracker.answer(i))
+                        break
+                else:
+                    raise AssertionError(f"none of the choices is what happened: {e}")
+
+    def feed(self, observations: Sequence[Observation]) -> None:
+        for obs in observations:
+            self.handle(self.tracker.tick(obs.at))
+            self.handle(self.tracker.observe(obs))
+
+    def wait(self, seconds: float) -> None:
+        self.now += seconds
+        self.handle(self.tracker.tick(self.now))
+
+    def play_camera(self, *, step: float = 0.5) -> None:
+        """Every scene laid out on the table in turn, ``step`` seconds apart, as an ideal camera
+        reports it."""
+        before: Scene | None = None
+        for scene in self.scenes():
+            self.now += step
+            self.feed(changes(before, scene, self.now))
+            before = scene
+        self.wait(5.0)
+
+    def play_nfc(self) -> None:
+        """Every tap of the game, as the protocol has the table make them."""
+        for _, taps in taps_for(self.setup, self.moves, OWNER):
+            self.feed(taps)
+            if taps:
+                self.now = taps[-1].at
+
+    def problems(self) -> list[object]:
+        return [e for e in self.events if isinstance(e, (OutOfSync, RuleHint))]
+
+    def assert_kept(self, *, keys: int = 0) -> None:
+        assert not self.problems(), self.problems()[:3]
+        assert self.questions == keys, [e for e in self.events if isinstance(e, Question)][:2]
+        assert len(self.applied) == len(self.moves), (len(self.applied), len(self.moves))
+        game = self.tracker.game
+        assert game.is_game_over()
+        assert [r.to_json() for r in game.results] == [r.to_json() for r in self.truth.results]
+        assert game.outcome() == self.truth.outcome()
