@@ -195,6 +195,8 @@ def test_a_spectator_reads_every_view_at_phone_and_desktop_widths(
         assert page.get_attribute("#table-elm", "data-left") == "yes"
         assert "players left" in page.inner_text("#table-elm h2")
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+        # The board itself fits its panel: every column in sight without scrolling it.
+        assert page.evaluate("(b => b.scrollWidth <= b.clientWidth)(document.querySelector('#table-pine table.board').parentElement)")
         page.screenshot(path=str(tmp_path / f"tables-{width}.png"), full_page=True)
         page.goto(server.url + "/#/standings")
         page.wait_for_selector("#player-standings", state="attached", timeout=15000)
