@@ -295,6 +295,18 @@ def test_page_follows_a_circle_of_power_table_as_it_plays(browser: object, club:
         assert [p["name"] for p in play["players"] if p["winner"]] == [outcome.winner]
         assert page.get_attribute("#export-csv", "href") == "/api/export.csv?game=circle-of-power"
         page.screenshot(path=str(tmp_path / "circle-replay.png"))
+        # The game's address opens it among the games of its own kind, chosen by the keyboard too.
+        other = browser.new_page()  # type: ignore[attr-defined]
+        try:
+            other.goto(f"{server.url}/#/games/{COP_GID}/5")
+            other.wait_for_selector("[data-choose='circle-of-power'].active", timeout=15000)
+            assert other.inner_text("#replay-pos") == f"event 5 of {len(lines)}"
+            assert other.get_attribute("#export-csv", "href") == "/api/export.csv?game=circle-of-power"
+            other.focus("[data-choose='rule-of-power']")
+            other.keyboard.press("Enter")
+            other.wait_for_selector("#export-csv[href='/api/export.csv?game=rule-of-power']", timeout=15000)
+        finally:
+            other.close()
     finally:
         page.close()
     shots = os.environ.get("CLUB_PAGE_SHOTS")
