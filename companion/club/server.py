@@ -115,7 +115,8 @@ class Hub:
 
 def page_html(game: str = DEFAULT) -> bytes:
     """The page, titled after ``game``, with every game's words for it: each game whose club
-    part is written, its title, its period, its standings' columns and how it can end."""
+    part is written, its title, its period (one and many), its standings' columns and how it
+    can end."""
     part = require_part(game_named(game))
     words: dict[str, Any] = {}
     for name in game_names():
