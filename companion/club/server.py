@@ -125,7 +125,8 @@ class Hub:
 
 def page_html(game: str = DEFAULT) -> bytes:
     """The page, titled after ``game``, with every game's words for it: each game whose club
-    part is written, its title, its period, its standings' columns and how it can end."""
+    part is written, its title, its period (one and many), its standings' columns and how it
+    can end."""
     part = require_part(game_named(game))
     words: dict[str, Any] = {}
     for name in game_names():
@@ -139,8 +140,11 @@ def page_html(game: str = DEFAULT) -> bytes:
             words[g.name] = {
                 "title": g.title,
                 "period": p.period,
+                "periods": p.periods,
                 "columns": [{"figure": c.figure, "label": c.label} for c in p.columns],
                 "endings": dict(p.endings),
+                # Optional: how the page draws the game's cards and names its points.
+                **(p.page_words() if hasattr(p, "page_words") else {}),
             }
     data = json.dumps({"game": game, "games": words}, ensure_ascii=False).replace("</", "<\\/")
     text = PAGE.read_text(encoding="utf-8")

@@ -21,7 +21,7 @@ It imports only the games' protocol and registry.
 ...     "bob": ["W016", "W021", "W039"]}, "center": ["W001", "W002", "W003", "W007"]}, setup))
 >>> advice = Coach("fast").advise(state, "ann", samples=8)    # or budget_ms=100
 >>> advice.best.text                     # the three Power Ring cards: Power Master (R12)
-'W006 Servant of Powers (6) takes W003 + W002 + W001'
+'6P W006 Servant of Powers takes 3P W003 + 2P W002 + 1P W001'
 >>> advice.best.margin > advice.moves[-1].margin
 True
 """

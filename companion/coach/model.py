@@ -145,7 +145,7 @@ class Risk(Protocol):
 
     @property
     def text(self) -> str:
-        """In a sentence: ``risk: leaves W007 Fire Dragon (7) in the centre: ...``."""
+        """In a sentence: ``risk: leaves 7P W007 Fire Dragon in the centre: ...``."""
 
     @property
     def short(self) -> str:
@@ -180,7 +180,7 @@ class CoachModel(Protocol):
 
     def position(self, state: Any) -> str:
         """Where the game stands and what lies in view, as ``rop hint``'s first line ends:
-        ``"(round 1, deal 1); centre: W036 W015 W033"``."""
+        ``"(round 1, deal 1); centre: 6D W036, 5M W015, 3D W033"``."""
 
     def period_of(self, state: Any) -> int:
         """The number of the period ``state`` is in (1-based), for a review's marks."""

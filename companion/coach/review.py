@@ -26,6 +26,7 @@ from typing import Any
 
 from companion.coach.model import CoachModel, model_of
 from companion.coach.search import Coach, MoveAdvice
+from companion.coach.stats import paired_interval
 from companion.games.protocol import Move, State
 
 __all__ = ["Mark", "review", "verdict", "biggest", "THRESHOLDS"]
@@ -119,7 +120,7 @@ def _mark(model: CoachModel, game: State, index: int, who: str, move: Move, play
     ``None`` for a move the search did not rank."""
     if played is None:
         return None
-    drop = max(0.0, 2.0 * (best.win - played.win))
+    drop = sure_drop(best, played)
     why: list[str] = []
     if played is not best:
         why = model.reasons(best, played)[:3]
@@ -137,6 +138,21 @@ def _mark(model: CoachModel, game: State, index: int, who: str, move: Move, play
         best_advice=best,
         why=why,
     )
+
+
+def sure_drop(best: MoveAdvice, played: MoveAdvice) -> float:
+    """Winning chances (-1..1 scale) ``played`` loses against ``best``, when the samples show
+    it for sure: the 95 % interval of their difference on the common samples lies above zero.
+    The best of many moves measured on a few samples looks better than it is, and a move
+    within that noise of it is no mistake: the coach's own choices are then rarely marked."""
+    if played is best or best.sample_wins is played.sample_wins:
+        return 0.0
+    n = min(len(best.sample_wins), len(played.sample_wins))
+    if n >= 2:
+        _, low, _ = paired_interval(best.sample_wins[:n], played.sample_wins[:n])
+        if low <= 0.0:
+            return 0.0
+    return max(0.0, 2.0 * (best.win - played.win))
 
 
 def biggest(marks: Sequence[Mark], n: int = 3) -> list[Mark]:

@@ -114,7 +114,9 @@ def cmd_hint(args: argparse.Namespace) -> int:
     try:
         advice = Coach(args.level, seed=args.seed).advise(game, args.player, budget_ms=args.budget_ms, samples=args.samples)
     except CoachError as exc:
-        return _fail("hint", f"{args.record}: after line {n}: {exc}")
+        # Say what to do: the position to judge is chosen by the line it follows.
+        where = f"--line N asks about the position after line N, where {args.player} is to move"
+        return _fail("hint", f"{args.record}: after line {n}: {exc} ({where})")
     if args.json:
         print(json.dumps({"record": args.record, "line": n, **advice.to_json()}))
     else:
@@ -131,8 +133,8 @@ def format_advice(advice: Advice, game: State, line: int) -> str:
     ]
     for i, m in enumerate(advice.moves, 1):
         out.append(
-            f"{i:2}. {m.text}: {model.period} margin {m.margin:+.2f} (95 % {m.margin_low:+.2f} to {m.margin_high:+.2f}), "
-            f"wins the game {m.win:.0%}"
+            f"{i:2}. {m.text}: {m.margin:+.2f} points against the best other side this {model.period} "
+            f"(95 % sure: {m.margin_low:+.1f} to {m.margin_high:+.1f}), wins the game {m.win:.0%}"
         )
         for reason in m.reasons:
             out.append(f"      {reason}")
@@ -191,7 +193,8 @@ def _print_review(args: argparse.Namespace, collector: _Collector, marks: list[M
             continue
         print(
             f"line {collector.lines[m.index]} ({model.period} {m.round}) {m.player}: {m.played}: {m.verdict.upper()} "
-            f"(winning chances -{m.drop:.2f}, {model.period} points -{m.margin_drop:.2f})"
+            f"(chance to win {m.played_advice.win:.0%} instead of {m.best_advice.win:.0%}, "
+            f"about {m.margin_drop:.1f} points fewer this {model.period})"
         )
         if m.verdict != "good":
             print(f"      better: {m.best}")

@@ -105,7 +105,7 @@ class JsonLines:
                 }
             )
         elif isinstance(event, RedoDropped):
-            self.write({"kind": "notice", "message": f"{len(event.moves)} undone event(s) can no longer be re-applied"})
+            self.write({"kind": "notice", "message": f"{len(event.moves)} undone event{'s' if len(event.moves) != 1 else ''} can no longer be re-applied"})
         elif isinstance(event, RecordTrouble):
             self.write({"kind": "error", "message": event.message})
         elif isinstance(event, Started):

@@ -70,7 +70,11 @@ class Scorekeeper:
         else:
             app.session.start(setup, record=record, source=app.source.name)
         if record is not None:
-            app.table.note(f"Saving the game to {record.path}")
+            # The name, then the folder: a path has no spaces, so a narrow log would break it
+            # anywhere; given apart, each breaks only where the other ends.
+            folder = record.path.parent
+            shown = f"~/{folder.relative_to(Path.home())}" if folder.is_relative_to(Path.home()) else str(folder)
+            app.table.note(f"Saving the game as {record.path.name} in {shown}")
         app.refresh_view()
         app.source.start()
         self.due()

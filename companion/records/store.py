@@ -159,7 +159,9 @@ class ResumeReport:
 
     @property
     def message(self) -> str:
-        head = f"Resumed {self.path.name}: {self.events} events"
+        # The events the log numbers: the game's set-up (its first line) is not one of them.
+        moves = self.events - 1
+        head = f"Resumed {self.path.name}: {moves} event{'s' if moves != 1 else ''}"
         if self.side_file is None:
             text = f"{head}, nothing lost"
         elif self.set_aside_lines <= 1:

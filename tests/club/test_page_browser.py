@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,9 +24,12 @@ from companion.club.server import ClubServer
 from companion.club.tokens import TokenFile, issue_token
 from companion.games import registry
 from companion.records.format import load_game
+from companion.games.rule_of_power.dashboard.cards import card_marks
+from companion.games.rule_of_power.engine.cards import Card
 from tests.club.conftest import cop_record_lines, record_lines
 
 GID = "00aa11bb22cc33dd44ee55ff66778899"
+COP_GID = "11cc22dd33ee44ff5500aa11bb22cc33"
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = [
     "--headless",
@@ -36,6 +40,11 @@ FLAGS = [
     "--no-first-run",
     "--disable-sync",
 ]
+
+
+def as_read(text: str) -> str:
+    """``text`` as the page shows it: each card named by its id drawn as its card (``1Po``)."""
+    return re.sub(r"\b[WF]\d{3}\b", lambda m: (c := Card.from_id(m.group())).short + card_marks(c), text)
 
 
 @pytest.fixture(scope="module")
@@ -76,11 +85,17 @@ def test_page_follows_a_table_as_it_plays(browser: object, club: tuple[ClubServe
             game = load_game(lines[:5])
             card = page.inner_text("#table-oak")
             assert "Table oak" in card and "ann, bob, cy, dee" in card
-            for c in game.centre:
-                assert c.id in card
+            # Cards drawn as cards: value and suit letter on the suit's colour, the name on hover.
+            chips = page.query_selector_all("#table-oak .centre .card")
+            assert [c.get_attribute("data-card") for c in chips] == [c.id for c in game.centre]
+            for chip, c in zip(chips, game.centre):
+                assert chip.inner_text() == c.short + card_marks(c)
+                assert chip.get_attribute("title") == c.long_label
+                assert c.suit.value.lower() in chip.get_attribute("class")
+            assert "W0" not in page.inner_text("#table-oak .centre")
             score = game.provisional_score()
-            assert page.inner_text("#table-oak [data-role=pride]") == score.pride.explain()
-            assert page.inner_text("#table-oak [data-role=ring]") == score.power_ring.explain()
+            assert page.inner_text("#table-oak [data-role=pride]") == as_read(score.pride.explain())
+            assert page.inner_text("#table-oak [data-role=ring]") == as_read(score.power_ring.explain())
             page.screenshot(path=str(tmp_path / "live.png"))
             for n in range(6, len(lines) + 1):
                 assert table.post(f"/api/games/{GID}/events/{n}", content=lines[n - 1]).status_code == 201
@@ -93,23 +108,108 @@ def test_page_follows_a_table_as_it_plays(browser: object, club: tuple[ClubServe
         assert "ann" in page.inner_text("#player-standings")
 
         page.click("nav a[data-view=games]")
+        assert page.url.endswith("#/games")
         page.click(f"[data-game='{GID}']")
         page.wait_for_selector("#replay-pos", timeout=15000)
         assert page.inner_text("#replay-pos") == f"event 1 of {len(lines)}"
         page.click("[data-step='1']")
         assert page.inner_text("#replay-pos") == f"event 2 of {len(lines)}"
-        for _ in range(len(lines)):
-            page.click("[data-step='1']")
+        assert page.url.endswith(f"#/games/{GID}/2")  # every step at its own address
+        # The scrubber goes anywhere at once; the last event shows the settlement laid out.
+        page.fill("#replay-scrubber", str(len(lines)))
+        page.wait_for_selector(f"#replay-pos:text('event {len(lines)} of {len(lines)}')", timeout=15000)
         text = page.inner_text("#replay")
         assert f"Winner: {winner}" in text
-        assert load_game(lines).results[0].score.reasons()[0] in text
+        final = load_game(lines)
+        assert "Pride of Dragons" in text and page.query_selector("#replay [data-role=settlement]") is not None
+        total_row = page.inner_text("#replay [data-role=settlement] tr.total")
+        assert all(str(final.results[-1].score.sides[s].total) in total_row for s in final.setup.sides)
         page.screenshot(path=str(tmp_path / "replay.png"))
+        # A step's address opens the game there, in a new page as in this one.
+        other = browser.new_page()  # type: ignore[attr-defined]
+        try:
+            other.goto(f"{server.url}/#/games/{GID}/3")
+            other.wait_for_selector("#replay-pos", timeout=15000)
+            assert other.inner_text("#replay-pos") == f"event 3 of {len(lines)}"
+            assert other.is_visible("#games") and not other.is_visible("#live")
+        finally:
+            other.close()
     finally:
         page.close()
+    if os.environ.get("CLUB_PAGE_SHOTS"):
+        shutil.copy(tmp_path / "replay.png", Path(os.environ["CLUB_PAGE_SHOTS"]) / "replay.png")
     assert Archive(engine).game(GID)["finished"] is True
 
 
-COP_GID = "11cc22dd33ee44ff5500aa11bb22cc33"
+def _round_over(lines: list[str]) -> int:
+    """How many events a table has sent when its first round has just been settled."""
+    from companion.records.format import load_game as load
+
+    for n in range(2, len(lines) + 1):
+        if load(lines[:n]).results:
+            return n + 3  # a few moves into the next round
+    raise AssertionError("the game has no settled round")
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (1366, 900)], ids=["phone", "desktop"])
+def test_a_spectator_reads_every_view_at_phone_and_desktop_widths(
+    browser: object, club: tuple[ClubServer, str, Engine], tmp_path: Path, width: int, height: int
+) -> None:
+    """Two Rule of Power tables, one mid-game after a settled round and one its players left,
+    and a Circle of Power table mid-season: nothing is wider than the screen, cards are cards,
+    a quiet table is marked."""
+    server, token, _ = club
+    oak = record_lines(12, players=4, teams=2, header={"id": GID})
+    elm_id = "11bb22cc33dd44ee55ff667788990011"
+    elm = record_lines(5, players=2, header={"id": elm_id}, stop_after=8)
+    pine = cop_record_lines(1, players=3, header={"id": COP_GID}, stop_after=11)
+    page = browser.new_page(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
+    try:
+        page.goto(server.url + "/#/tables")
+        page.wait_for_selector("body[data-live=yes]", timeout=15000)
+        with httpx.Client(base_url=server.url, headers={"Authorization": f"Bearer {token}"}) as table:
+            upto = _round_over(oak)
+            for n in range(1, upto + 1):
+                assert table.post(f"/api/games/{GID}/events/{n}", content=oak[n - 1]).status_code == 201
+            elm_token = issue_token(tmp_path / "tokens.txt", "elm")
+            with httpx.Client(base_url=server.url, headers={"Authorization": f"Bearer {elm_token}"}) as other:
+                for n in range(1, len(elm) + 1):
+                    assert other.post(f"/api/games/{elm_id}/events/{n}", content=elm[n - 1]).status_code == 201
+            pine_token = issue_token(tmp_path / "tokens.txt", "pine")
+            with httpx.Client(base_url=server.url, headers={"Authorization": f"Bearer {pine_token}"}) as third:
+                for n in range(1, len(pine) + 1):
+                    assert third.post(f"/api/games/{COP_GID}/events/{n}", content=pine[n - 1]).status_code == 201
+        page.wait_for_selector(f"#table-oak[data-events='{upto}']", timeout=15000)
+        page.wait_for_selector(f"#table-elm[data-events='{len(elm)}']", timeout=15000)
+        page.wait_for_selector(f"#table-pine[data-events='{len(pine)}']", timeout=15000)
+        # Circle of Power's board: a row per emperor, its cards drawn by their ids.
+        assert len(page.query_selector_all("#table-pine table.board tr[data-seat]")) == len(load_game(pine).seats)  # a dummy too (C4)
+        assert all(re.fullmatch(r"(10|[2-9JQKA])[SHDC]|X[12]|▮", c.inner_text()) for c in page.query_selector_all("#table-pine td .card"))
+        # The last round laid out: a column per side, then its reasons one per line.
+        settlement = page.inner_text("#table-oak [data-role=settlement]")
+        assert "Round" in settlement and "bob+dee" in settlement and "ann+cy" in settlement
+        assert len(page.query_selector_all("#table-oak ul.reasons li")) >= 5
+        assert "Round 1, turn" not in page.inner_text("#tables")
+        # An hour later nothing more came from either table: both are marked as left.
+        page.evaluate("window.clubNow = () => Date.now() + 3600 * 1000; renderTables()")
+        assert page.get_attribute("#table-elm", "data-left") == "yes"
+        assert "players left" in page.inner_text("#table-elm h2")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        # The board itself fits its panel: every column in sight without scrolling it.
+        assert page.evaluate("(b => b.scrollWidth <= b.clientWidth)(document.querySelector('#table-pine table.board').parentElement)")
+        page.screenshot(path=str(tmp_path / f"tables-{width}.png"), full_page=True)
+        page.goto(server.url + "/#/standings")
+        page.wait_for_selector("#player-standings", state="attached", timeout=15000)
+        assert page.is_visible("#standings") and not page.is_visible("#live")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(tmp_path / f"standings-{width}.png"), full_page=True)
+    finally:
+        page.close()
+    shots = os.environ.get("CLUB_PAGE_SHOTS")
+    if shots:  # to look at them: CLUB_PAGE_SHOTS=DIR
+        for png in tmp_path.glob("*.png"):
+            shutil.copy(png, Path(shots) / png.name)
+
 
 
 def _board_cells(page: object, seat: str) -> dict[str, object]:
@@ -165,7 +265,9 @@ def test_page_follows_a_circle_of_power_table_as_it_plays(browser: object, club:
                     seen_season = True
                     text = page.inner_text("#table-oak")
                     first = state.results[0]
-                    assert f"Season 1: {first.seats[0]} {first.explain(first.seats[0])}" in text
+                    assert "Season 1: settlement" in text
+                    reasons = [li.inner_text() for li in page.query_selector_all("#table-oak ul.reasons li")]
+                    assert f"{first.seats[0]} {first.explain(first.seats[0])}" in reasons
         assert seen_plays and seen_season
         final = load_game(lines)
         outcome = final.outcome()
@@ -193,5 +295,21 @@ def test_page_follows_a_circle_of_power_table_as_it_plays(browser: object, club:
         assert [p["name"] for p in play["players"] if p["winner"]] == [outcome.winner]
         assert page.get_attribute("#export-csv", "href") == "/api/export.csv?game=circle-of-power"
         page.screenshot(path=str(tmp_path / "circle-replay.png"))
+        # The game's address opens it among the games of its own kind, chosen by the keyboard too.
+        other = browser.new_page()  # type: ignore[attr-defined]
+        try:
+            other.goto(f"{server.url}/#/games/{COP_GID}/5")
+            other.wait_for_selector("[data-choose='circle-of-power'].active", timeout=15000)
+            assert other.inner_text("#replay-pos") == f"event 5 of {len(lines)}"
+            assert other.get_attribute("#export-csv", "href") == "/api/export.csv?game=circle-of-power"
+            other.focus("[data-choose='rule-of-power']")
+            other.keyboard.press("Enter")
+            other.wait_for_selector("#export-csv[href='/api/export.csv?game=rule-of-power']", timeout=15000)
+        finally:
+            other.close()
     finally:
         page.close()
+    shots = os.environ.get("CLUB_PAGE_SHOTS")
+    if shots:
+        for png in tmp_path.glob("circle-*.png"):
+            shutil.copy(png, Path(shots) / png.name)

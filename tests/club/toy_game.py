@@ -19,6 +19,8 @@ from typing import Any
 
 from companion.club.parts import Column, Figures, Period, Result, Seat, Side, places
 from companion.games.errors import IllegalMoveError, MalformedEventError
+from companion.games.options import Option
+from companion.games.protocol import Sample
 
 SEATS = 4
 
@@ -217,6 +219,7 @@ class ToyGame:
     options = ()  # its target is taken as given
     title = "Toy Circle"
     codec = ToyCodec()
+    options: tuple[Option, ...] = ()  # the commands offer no option of their own for it
 
     def new_state(self, setup: ToySetup, *, keep_history: bool = True) -> ToyState:
         return ToyState(setup)
@@ -226,6 +229,10 @@ class ToyGame:
 
     def club(self) -> ToyClub:
         return ToyClub()
+
+    def samples(self) -> tuple[Sample, ...]:
+        """No sample records: ``rop demo`` and ``rop replay`` list every game's, none of these."""
+        return ()
 
 
 class BareGame(ToyGame):

@@ -241,7 +241,7 @@ def test_a_toy_game_is_searched_through_its_model():
     assert best.reasons[0].startswith("gains")
     assert advice.find(("ann", "1a")) is advice.moves[1]
     text = format_advice(advice, _follower("3b"), 2)
-    assert text.startswith("ann to move after line 2 (trick 1); led: 5a") and "hand margin" in text
+    assert text.startswith("ann to move after line 2 (trick 1); led: 5a") and "the best other side this hand" in text
 
 
 def test_hidden_cards_do_not_change_the_toy_advice():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from companion.cli import main
 from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, Play
@@ -66,7 +67,9 @@ def test_hint_text(capsys, tmp_path):
     path = _blunder_record(tmp_path)
     code, out, _ = run(capsys, "hint", str(path), "--player", "ann", "--line", "3", "--budget-ms", "0")
     assert code == 0
-    assert out.startswith("ann to move after line 3") and " 1. W006" in out and "95 %" in out
+    assert out.startswith("ann to move after line 3") and " 1. 6P W006 Servant of Powers" in out and "95 %" in out
+    # Cards in the one notation of every message: short form and id, never a bare id.
+    assert "centre: " in out and not re.search(r"(?<![0-9][PMED] )\bW0\d\d\b(?! [A-Z])", out.splitlines()[0])
 
 
 def test_hint_errors_are_one_line_with_status_2(capsys, tmp_path):
@@ -76,7 +79,7 @@ def test_hint_errors_are_one_line_with_status_2(capsys, tmp_path):
         (("--player", "ann", "--line", "99"), "line 99 is out of range"),
         (("--player", "ann", "--line", "0"), "line 0 is out of range"),
         (("--player", "bob", "--line", "3"), "it is ann's turn, not bob's"),
-        (("--player", "ann", "--line", "2"), "no decision to judge"),
+        (("--player", "ann", "--line", "2"), "no decision to judge: the game waits for the next deal (--line N asks"),
     ]
     for extra, message in cases:
         code, out, err = run(capsys, "hint", str(path), *extra)
@@ -105,7 +108,7 @@ def test_review_json_shape_on_a_tracked_record(capsys, tmp_path):
 def test_review_text_and_errors(capsys, tmp_path):
     path = _blunder_record(tmp_path)
     code, out, _ = run(capsys, "review", str(path), "--samples", "16")
-    assert code == 0 and "BLUNDER" in out and "better: W006" in out
+    assert code == 0 and "BLUNDER" in out and "better: 6P W006 Servant of Powers" in out
     code, _, err = run(capsys, "review", str(path), "--player", "zed")
     assert code == 2 and "unknown player 'zed'" in err
     illegal = tmp_path / "illegal.jsonl"

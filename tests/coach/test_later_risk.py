@@ -32,4 +32,4 @@ def test_a_card_taken_before_the_next_turn_is_a_risk():
     me, centre, move, risk = found[0]
     assert risk.card in centre or risk.card is getattr(move.move, "card", None)
     assert setup.is_opponent(me, risk.by)
-    assert risk.text.startswith(f"risk: {risk.card.id}") and "before your next turn" in risk.text
+    assert risk.text.startswith(f"risk: {risk.card.label}") and "before your next turn" in risk.text

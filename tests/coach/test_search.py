@@ -85,7 +85,7 @@ def test_interchangeable_cards_share_their_figures():
     # the four captures below are one decision up to names, played out once.
     game = first_turn(["W018", "W028", "W012"], ["W016", "W021", "W039"], ["W037", "W017", "W001", "W040"])
     advice = Coach("fast").advise(game, "ann", samples=6, seed=5)
-    eights = [m for m in advice.moves if m.text.startswith(("W018", "W028"))]
+    eights = [m for m in advice.moves if m.text.startswith(("8M W018", "8E W028"))]
     assert len(eights) == 4
     assert len({(m.margin, m.win, m.samples) for m in eights}) == 1
     # Their risks name each move's own cards: taking W017 leaves W037, and the other way round.
@@ -108,7 +108,7 @@ def test_intervals_and_ranking():
     advice = Coach("fast").advise(game, "ann", samples=16, seed=1)
     best = advice.best
     # Taking the three Ring cards makes ann Power Master (R12): the search must see it.
-    assert best.text.startswith("W006") and set(best.move.capture) == {Card.from_id(x) for x in ("W001", "W002", "W003")}
+    assert best.text.startswith("6P W006") and set(best.move.capture) == {Card.from_id(x) for x in ("W001", "W002", "W003")}
     for m in advice.moves:
         assert m.margin_low <= m.margin <= m.margin_high
         assert 0.0 <= m.win_low <= m.win <= m.win_high <= 1.0

@@ -86,3 +86,32 @@ def test_thief_takes_the_top_of_the_named_stack() -> None:
     assert entry.move == Play("bob", Card.from_id("F006"), target="ann", stolen=Card.from_id("W016"))
     with pytest.raises(EntryError, match="no player named"):
         parse_entry("thief zed", game)
+
+
+def _dragon_at_bob() -> GameState:
+    """bob holds the Fire Dragon (7P); the centre offers it two captures, 1E+6M and 3D+4E."""
+    game = GameState(GameSetup(("ann", "bob")))
+    game.push(NewRound.make("bob", {}))
+    game.push(Deal.make({"ann": ["W012", "W015", "W009"], "bob": ["W007", "W018", "W040"]}, ["W021", "W016", "W033", "W024"]))
+    return game
+
+
+def test_a_card_in_another_hand_is_refused_before_any_choice() -> None:
+    """Every check that does not depend on the choice comes first: the Fire Dragon typed on
+    ann's turn has two captures, and neither can make it ann's card (R17)."""
+    game = _dragon_at_bob()
+    assert game.turn == "ann" and len(game.capture_options(Card.parse("7p"))) == 2
+    entry = parse_entry("7p", game)
+    assert isinstance(entry, EntryMove)
+    with pytest.raises(Exception, match="R17") as info:
+        game.check(entry.move)
+    assert "not in ann's hand" in str(info.value) and "bob's hand" in str(info.value)
+
+
+def test_the_choice_offers_only_what_the_game_accepts() -> None:
+    game = _dragon_at_bob()
+    game.push(Play.from_ids("ann", "W012"))  # the 2 of Men to the centre: bob to move
+    entry = parse_entry("7p", game)
+    assert isinstance(entry, EntryChoice)
+    assert len(entry.moves) == len(game.capture_options(Card.parse("7p"))) > 1
+    assert all(game.is_legal(m) for m in entry.moves)

@@ -38,3 +38,29 @@ async def test_f7_shows_the_coachs_ranked_moves_for_the_player_to_move(tmp_path)
         assert isinstance(app.screen, HintScreen)
         await pilot.press("escape")
         await pilot.pause()
+
+
+def test_a_risk_is_told_once_and_the_best_move_has_a_gain() -> None:
+    """The hint's table tells a move's first risk once (its reasons end with the risks' own
+    words); the best move's reasons say what it wins, not only what it leaves."""
+    from dataclasses import replace
+
+    from rich.console import Console
+
+    from companion.coach import Coach
+    from companion.dashboard.screens.hint import advice_table
+    from companion.games.rule_of_power.engine.game import GameState
+    from companion.games.rule_of_power.engine.moves import Deal, NewRound
+
+    game = GameState(GameSetup(("ann", "bob")))
+    game.push(NewRound.make("bob"))
+    game.push(Deal.make({"ann": ["W007", "W012", "W016"], "bob": ["W011", "W021", "W033"]}, ["W030", "W040", "W029", "W039"]))
+    advice = Coach("fast").advise(game, "ann", samples=24, seed=1)
+    risky = next(m for m in advice.moves if m.risks)
+    alone = replace(advice, moves=[replace(risky, reasons=[r.text for r in risky.risks])])
+    console = Console(width=140, record=True)
+    console.print(advice_table(alone))
+    shown = console.export_text().lower()
+    assert shown.count(risky.risks[0].text.lower()[:40]) == 1
+    best = advice.best
+    assert best.reasons and not best.reasons[0].startswith("risk") and " less from " not in best.reasons[0]

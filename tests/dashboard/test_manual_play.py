@@ -78,7 +78,11 @@ async def test_illegal_and_mistyped_entries_are_flagged_and_lose_nothing(tmp_pat
         await type_line(pilot, not_mine.id)
         panel = app.screen.query_one(PlayPanel)
         assert panel.flag is not None and panel.flag.rule == "R17"
-        assert "not in" in panel.flag.text and "In short" in panel.flag.text
+        assert "not in" in panel.flag.text
+        shown = panel.render_game(game).plain
+        # The reminder of the rule comes after what the table needs next: the legal moves.
+        assert "In short, R17:" in shown
+        assert shown.index("ILLEGAL") < shown.index("In short")
         await type_line(pilot, "W0x9")
         assert panel.flag is not None and "not understood" in panel.flag.text
         entry = app.screen.query_one("#entry")
@@ -297,3 +301,18 @@ async def test_the_deal_dialog_comes_back_when_every_hand_is_played_out(tmp_path
         assert game.phase is Phase.DEAL
         assert isinstance(app.screen, DealScreen)
         assert "Deal 2 of 6" in str(app.screen.query_one(Static).render())
+
+
+@pytest.mark.asyncio
+async def test_the_footer_shows_the_key_that_quits_while_cards_are_typed(tmp_path: Path) -> None:
+    """Q is a letter of the entry bar in manual play; Ctrl+Q quits there, and the footer says so."""
+    app = _app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = {b.binding.key: b.binding.description for b in app.screen.active_bindings.values() if b.binding.show}
+        assert shown.get("ctrl+q") == "Quit"
+        await pilot.press("q")
+        assert app.screen.query_one("#entry").value == "q" and app.is_running
+        await pilot.press("ctrl+u", "ctrl+q")
+        await pilot.pause()
+        assert not app.is_running

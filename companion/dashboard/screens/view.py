@@ -170,7 +170,8 @@ class SessionView(Screen[None]):
         event, describe = message.event, self.dashboard.plugin.describe
         self.rewrite()
         self.clear_play()
-        kept = f"; {len(event.reapplied)} later event(s) applied again" if event.reapplied else ""
+        n = len(event.reapplied)
+        kept = f"; {n} later event{'s' if n != 1 else ''} applied again" if n else ""
         self.note(f"Event {event.index + 1} corrected: {describe(event.new)}{kept}")
         for dropped in event.dropped:
             self.note(f"Event {dropped.index + 1} ({describe(dropped.move)}) no longer fits and was dropped: {dropped.error}", kind="error")
@@ -178,7 +179,9 @@ class SessionView(Screen[None]):
 
     @shown(SessionLink.RedoDropped)
     def _redo_dropped(self, message: SessionLink.RedoDropped) -> None:
-        self.note(f"A new event: the {len(message.event.moves)} undone event(s) can no longer be re-applied")
+        n = len(message.event.moves)
+        undone = "the undone event" if n == 1 else f"the {n} undone events"
+        self.note(f"A new event: {undone} can no longer be re-applied")
         self.refresh_view()
 
     @shown(SessionLink.RecordTrouble)

@@ -43,6 +43,11 @@ class GamePanel(Static):
     def watch_teaching(self, teaching: bool) -> None:
         self.refresh_panel()
 
+    def on_resize(self) -> None:
+        # A panel laid out to its width (a grid, a wrapped list) is drawn again at its new
+        # width: one shown by F4 was drawn while hidden, at no width at all.
+        self.refresh_panel()
+
     def refresh_panel(self) -> None:
         if self.game is None:
             content = Text("waiting for the game to start", style="italic")

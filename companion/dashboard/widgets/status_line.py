@@ -3,6 +3,8 @@ source's (demo paused, manual play, saved...), on one line whatever the width.""
 
 from __future__ import annotations
 
+import re
+
 from textual.reactive import reactive
 
 from companion.dashboard.widgets.base import GamePanel
@@ -32,3 +34,35 @@ class StatusLine(GamePanel):
 
     def on_resize(self) -> None:
         self.refresh_panel()
+
+    def fitted_status(self, room: int) -> str:
+        """:attr:`source_status` in at most ``room`` cells, with whole words only: its parts
+        (``"manual play; 1 undone (Ctrl+Y re-applies); saved"``) lose first their explanations
+        (after a colon or in brackets), then the parts least needed go, the last kept longest
+        but one: a correction under way outlasts the rest. ``""`` when not even that fits."""
+        return fit_status(self.source_status, room)
+
+
+def _short(part: str) -> str:
+    part = re.sub(r" \(.*\)$", "", part)
+    return part.partition(": ")[0].partition(", ")[0]
+
+
+def fit_status(status: str, room: int) -> str:
+    """``status`` (``"; "``-separated parts) in ``room`` cells, bracketed, whole words only."""
+    parts = [p for p in status.split("; ") if p]
+    if not parts:
+        return ""
+    tries = [parts, [_short(p) for p in parts]]
+    short = tries[-1]
+    # Then the parts least needed go first: "saved", then the source's name, then the rest.
+    order = sorted(range(len(short)), key=lambda i: (short[i] != "saved", i != 0, "correcting" in short[i], i))
+    kept = list(range(len(short)))
+    for i in order[:-1]:
+        kept.remove(i)
+        tries.append([short[k] for k in kept])
+    for parts_tried in tries:
+        text = f"[{'; '.join(parts_tried)}]"
+        if len(text) <= room:
+            return text
+    return ""

@@ -145,7 +145,9 @@ def cmd_score(args: argparse.Namespace) -> int:
             if c.is_expansion and not expansion:
                 return _fail(f"{args.file}: side {side!r}: {c.id} is an expansion card but \"expansion\" is false (R2)")
             if c.is_world and c in owner:
-                return _fail(f"{args.file}: {c.id} is captured by both {owner[c]!r} and {side!r}")
+                if owner[c] == side:
+                    return _fail(f"{args.file}: side {side!r}: {c.label} is listed twice")
+                return _fail(f"{args.file}: {c.label} is captured by both {owner[c]!r} and {side!r}")
             owner[c] = side
         n = entry.get("sweeps", 0)
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:

@@ -6,11 +6,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.rule_of_power.engine.cards import Card, UnknownCardError
+from companion.games.rule_of_power.engine.cards import FATE_CARDS, Card, UnknownCardError, world_deck
 from companion.games.rule_of_power.engine.game import GameState, Phase
 from companion.games.rule_of_power.engine.scoring import score_round
 
-__all__ = ["TableView", "card_label", "describe_event", "table_state"]
+__all__ = ["TableView", "card_label", "describe_event", "page_words", "table_state"]
+
+#: The settlement's points as the dashboard's scores panel names them (R7-R12).
+POINT_WORDS = {
+    "world_cards": "World cards R9",
+    "power_cards": "Power cards R9",
+    "fire_dragon": "Fire Dragon R10",
+    "pride_of_dragons": "Pride R11",
+    "power_master": "Power Master R12",
+    "power_points": "Power Ring chain R12",
+    "sweeps": "Sweeps R7",
+    "total": "Round",
+}
 
 
 def card_label(card_id: Any) -> str:
@@ -25,6 +37,27 @@ def card_label(card_id: Any) -> str:
     if c.suit is not None:
         return f"{c.id} {c.rank_name or c.value} of {c.suit.value}"
     return c.id
+
+
+def page_words() -> dict[str, Any]:
+    """Every card as the page draws it, by id: the label the page's data names it with
+    (:func:`card_label`), its short form, value, suit (or Fate category) and name; and the
+    settlement's points in the dashboard's words."""
+    # The dashboard's marks (rings, dragons, Wizards), so that the page reads as the screen.
+    from companion.games.rule_of_power.dashboard.cards import card_marks
+
+    cards: dict[str, dict[str, Any]] = {}
+    for c in (*world_deck(expansion=True), *FATE_CARDS):
+        suit = c.suit.value.lower() if c.suit is not None else "fate"
+        cards[c.id] = {
+            "label": card_label(c.id),
+            "short": c.short if c.is_world else (c.name or c.id),
+            "value": c.value,
+            "suit": suit,
+            "name": c.long_label,
+            "marks": card_marks(c),
+        }
+    return {"cards": cards, "points": POINT_WORDS}
 
 
 def _cards(ids: Any) -> str:

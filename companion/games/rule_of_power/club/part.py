@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from companion.club.parts import Column, Figures, Period, Result, Seat, Side, places
-from companion.games.rule_of_power.club.describe import TableView, card_label, describe_event
+from companion.games.rule_of_power.club.describe import TableView, card_label, describe_event, page_words
 from companion.games.rule_of_power.engine.game import GameSetup, GameState, Phase, Termination
 
 __all__ = ["RuleOfPowerClub", "Replay", "SweepCount", "fills_in", "PART"]
@@ -123,6 +123,11 @@ class RuleOfPowerClub:
     history_text = "{points_for:>3}-{points_against:<3}"
     endings = {Termination.RULE_OF_POWER.value: " by the Rule of Power (R13)"}
     score = "points_for"
+
+    def page_words(self) -> dict[str, Any]:
+        """What the live page needs to draw the game's cards as cards and lay out a round's
+        settlement as the dashboard does (:func:`.describe.page_words`)."""
+        return page_words()
 
     def tally(self, setup: GameSetup) -> SweepCount:
         return SweepCount(setup.players)

@@ -72,10 +72,10 @@ class RuleOfPowerCoach:
     period = "round"
 
     def waits_for(self, state: GameState) -> str:
-        return state.phase.value
+        return {"over": "nothing: it is over", "deal": "the next deal", "round": "the next round"}.get(state.phase.value, state.phase.value)
 
     def position(self, state: GameState) -> str:
-        centre = " ".join(c.id for c in state.centre) or "empty"
+        centre = ", ".join(c.label for c in state.centre) or "empty"
         return f"(round {state.round_number}, deal {state.deal_number}); centre: {centre}"
 
     def period_of(self, state: GameState) -> int:

@@ -109,10 +109,11 @@ def realize(game: GameState, options: list[Move], deck: list[Card], rng: random.
 
 
 def describe(move: Move) -> str:
-    """A move in words for the table: ``W007 Fire Dragon takes W031 + W036``."""
+    """A move in words for the table, cards in the one notation of every message (short form,
+    id, name): ``7P W007 Fire Dragon takes 1D W031 + 6D W036``."""
     if type(move) is Play:
         card = move.card
-        text = f"{card.id} {card.title}"
+        text = card.long_label
         if card is _RENEWAL:
             return f"{text}: draw a World card"
         if card is _DECAY:
@@ -120,7 +121,7 @@ def describe(move: Move) -> str:
         if move.target:
             return f"{text} on {move.target}"
         if move.capture:
-            return f"{text} takes {' + '.join(c.id for c in move.capture)}"
+            return f"{text} takes {' + '.join(c.label for c in move.capture)}"
         if card.to_centre:
             return f"{text} to the centre"
         return text

@@ -25,12 +25,12 @@ from companion.games.rule_of_power.coach.outcome import CATEGORIES
 from companion.games.rule_of_power.engine.captures import capture_options
 from companion.games.rule_of_power.engine.cards import Card
 from companion.games.rule_of_power.engine.game import GameState, Phase
-from companion.games.rule_of_power.engine.moves import Move, Play
+from companion.games.rule_of_power.engine.moves import DrawFate, Move, Pass, Play
 
 if TYPE_CHECKING:
     from companion.coach.search import MoveAdvice
 
-__all__ = ["Risk", "ThreatCounter", "category_reasons", "risk_reasons", "follow_until_turn", "REASON_THRESHOLD", "RISK_THRESHOLD"]
+__all__ = ["Risk", "ThreatCounter", "category_reasons", "risk_reasons", "short_move", "follow_until_turn", "REASON_THRESHOLD", "RISK_THRESHOLD"]
 
 #: Expected points below which a difference of one kind is not worth telling.
 REASON_THRESHOLD = 0.1
@@ -161,9 +161,26 @@ def _signed(x: float) -> str:
     return f"{x:+.2f}"
 
 
+def short_move(move: Move) -> str:
+    """A move in a few words, to name the move another is compared with: ``10E``, ``6M
+    taking 5P+1P``, ``Thief on bob``, ``drawing a Fate card``."""
+    if type(move) is Play:
+        text = move.card.short
+        if move.capture:
+            return f"{text} taking {'+'.join(c.short for c in move.capture)}"
+        return f"{text} on {move.target}" if move.target else text
+    if type(move) is DrawFate:
+        return "drawing a Fate card"
+    if type(move) is Pass:
+        return "passing"
+    return str(move)
+
+
 def category_reasons(item: MoveAdvice, other: MoveAdvice) -> list[str]:
-    """Which points this move gains or gives up against ``other``, on common samples, the
-    biggest difference first."""
+    """Which points this move wins more or fewer of than ``other``, on average over the same
+    samples, the biggest difference first: ``about 1.1 points more from the Power Ring and its
+    chain (R12) than with 10E``. A move better on the whole but behind on every point told
+    says first how much it wins in all, so that its reasons are not losses only."""
     mine, theirs = item.sample_categories, other.sample_categories
     n = min(len(mine), len(theirs))
     if not n:
@@ -174,13 +191,16 @@ def category_reasons(item: MoveAdvice, other: MoveAdvice) -> list[str]:
         if abs(d) >= REASON_THRESHOLD:
             found.append((d, label, rule))
     found.sort(key=lambda x: -abs(x[0]))
+    than = short_move(other.move)
     out = []
+    ahead = item.margin - other.margin
+    if ahead >= REASON_THRESHOLD and not any(d > 0 for d, _, _ in found):
+        out.append(f"about {ahead:.1f} points more this round in all than with {than}")
     for d, label, rule in found:
-        word = "gains" if d > 0 else "gives up"
-        out.append(f"{word} {abs(d):.2f} points of {label} ({rule}) in expectation, compared with {other.text}")
+        out.append(f"about {abs(d):.1f} points {'more' if d > 0 else 'less'} from {label} ({rule}) than with {than}")
     mine_rop, theirs_rop = item.feats["rule_of_power"], other.feats["rule_of_power"]
     if mine_rop != theirs_rop and abs(mine_rop - theirs_rop) >= 0.02:
-        out.append(f"Rule of Power (R13) in {mine_rop:.0%} of the samples, against {theirs_rop:.0%} for {other.text}")
+        out.append(f"the Rule of Power (R13) in {mine_rop:.0%} of the deals tried, against {theirs_rop:.0%} with {than}")
     return out
 
 
@@ -280,7 +300,7 @@ def _card_risks(
                 by,
                 share,
                 k,
-                f"risk: leaves {card.id} {card.title}{alone} in the centre: {by} could take it with {with_}, about {share:.0%}",
+                f"risk: leaves {card.long_label}{alone} in the centre: {by} could take it with {with_}, about {share:.0%}",
                 f"risk {share:.0%}: {by} takes {card.short}{' (alone)' if alone else ''} with {few}",
             )
         )
@@ -315,7 +335,7 @@ def _later_risks(threats: ThreatCounter, exposed: Callable[[Card], bool]) -> lis
                 takers[0][0],
                 share,
                 0,
-                f"risk: {card.id} {card.title} is taken by {who} before your next turn in about {share:.0%} of the playouts",
+                f"risk: {card.long_label} is taken by {who} before your next turn in about {share:.0%} of the playouts",
                 f"risk {share:.0%}: {who} takes {card.short} before your next turn",
             )
         )

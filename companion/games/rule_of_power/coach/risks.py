@@ -10,7 +10,7 @@ could take, and what the opponents take before the player moves again, R4, R5, R
 ...                     ["W030", "W040", "W029", "W039"]))
 >>> scan = RiskScan(game, "ann").run(24)
 >>> [r.text for r in scan.risks_of(Play.from_ids("ann", "W007"))][:1]  # doctest: +ELLIPSIS
-['risk: leaves W007 Fire Dragon (7) in the centre: bob could take it with any of 3 unseen cards (7s), about ...%']
+['risk: leaves 7P W007 Fire Dragon in the centre: bob could take it with any of 3 unseen cards (7s), about ...%']
 """
 
 from __future__ import annotations

@@ -143,10 +143,8 @@ def _fate_play(game: GameState, player: str, card: Card, rest: list[str]) -> Ent
         return EntryMove(Play(player, card, target=target, given=given, received=received))
     # The card's plays on that target, as the rule gives them (the game then checks the rest).
     choice: list[Move] = [m for m in rule.plays(game, player) if m.target == target]
-    if len(choice) == 1:
-        return EntryMove(choice[0])
     if choice:
-        return EntryChoice(card, choice)
+        return _choose(game, card, choice)
     # No play on that target: the game says why (R22, R23).
     return EntryMove(Play(player, card, target=target))
 
@@ -156,7 +154,7 @@ def _centre_play(game: GameState, player: str, card: Card, rest: list[str]) -> E
         return EntryMove(Play(player, card, tuple(resolve_card(t) for t in rest)))
     options = game.capture_options(card)
     if len(options) > 1:
-        return EntryChoice(card, [Play(player, card, o) for o in options])
+        return _choose(game, card, [Play(player, card, o) for o in options])
     return EntryMove(Play(player, card, options[0] if options else ()))
 
 
@@ -188,10 +186,22 @@ def _swap_cards(words: Iterable[str]) -> tuple[tuple[Card, ...], tuple[Card, ...
     return tuple(given), tuple(received)
 
 
-def _choice_or_error(game: GameState, player: str, card: Card, example: str) -> EntryChoice:
+def _choose(game: GameState, card: Card, moves: list[Move]) -> EntryMove | EntryChoice:
+    """The player is asked only between outcomes the game accepts: when none is legal (the
+    card is not in the player's hand, R17; a Fate card in play forbids it, R24) the first goes
+    to the game at once, which names the rule, rather than after a choice that cannot help."""
+    legal = [m for m in moves if game.is_legal(m)]
+    if not legal:
+        return EntryMove(moves[0])
+    if len(legal) == 1:
+        return EntryMove(legal[0])
+    return EntryChoice(card, legal)
+
+
+def _choice_or_error(game: GameState, player: str, card: Card, example: str) -> EntryMove | EntryChoice:
     moves: list[Move] = [m for m in game.legal_moves if isinstance(m, Play) and m.card is card]
     if moves:
-        return EntryChoice(card, moves[:60])
+        return _choose(game, card, moves[:60])
     raise EntryError(f"{card.name}: say how it is played, e.g. {example}")
 
 

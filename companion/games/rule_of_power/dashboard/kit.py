@@ -13,7 +13,7 @@ from companion.dashboard.kit import DashboardKit, Flag
 from companion.games.rule_of_power.dashboard.demo import RuleOfPowerDemo
 from companion.games.rule_of_power.dashboard.entry import __doc__ as _ENTRY_DOC
 from companion.games.rule_of_power.engine.game import GameState
-from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, DrawFate, Move, NewRound
+from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, DrawFate, Move, NewRound, Play
 from companion.observations import DrawAnnounced, Observation
 from companion.session import Applied
 
@@ -101,10 +101,15 @@ class RuleOfPowerDashboard:
         return last_play(state, applied)
 
     def refusal(self, move: Move, error: ValueError) -> Flag:
-        """The rule broken and a plain-words reminder of it (R1-R25)."""
-        from companion.games.rule_of_power.dashboard.commentary import explain_illegal
-
-        rule, text = explain_illegal(error)
+        """The rule broken; the play panel adds a plain-words reminder of it (R1-R25) after
+        the moves that are legal, so that the reminder never pushes them out of view."""
+        rule = getattr(error, "rule", None)
+        text = str(error)
+        if rule and text.startswith(f"{rule}: "):
+            text = f"{text[len(rule) + 2:]} ({rule})"
+        if isinstance(move, Play):
+            # The table already reads what was tried before this text: the card is not named twice.
+            text = text.removeprefix(f"{move.card.title} played by {move.player}: ")
         return Flag(getattr(move, "player", None), text, rule)
 
     def dialog_keys(self, *, editable: bool) -> list[tuple[str, list[BindingType]]]:

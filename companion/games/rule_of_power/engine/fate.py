@@ -474,10 +474,10 @@ def check_details(move: Play) -> None:
     if card.to_centre:
         allowed: tuple[str, ...] = ()  # a capture, and nothing else
     elif move.capture:
-        raise InvalidMoveError(f"{card.id} ({card.title}) is not played to the centre, so it captures nothing")
+        raise InvalidMoveError(f"{card.long_label} is not played to the centre, so it captures nothing")
     else:
         allowed = fate_rule(card).details
     for k, name in _STRAY[allowed]:
         if move[k] not in (None, ()):
             what = ", ".join(allowed) or "no details"
-            raise InvalidMoveError(f"{card.id} ({card.title}) takes no {name!r} (a play of it carries {what})")
+            raise InvalidMoveError(f"{card.long_label} takes no {name!r} (a play of it carries {what})")

@@ -920,9 +920,9 @@ class GameState:
             if card.is_expansion and not self.setup.expansion:
                 raise IllegalMoveError("R2", f"{card.id} belongs to the Higher Powers expansion, not in this game")
             if card not in c.hands[i] and not (c.hidden[i] and card in c.pool):
-                raise IllegalMoveError("R17", f"{card.id} ({card.title}) is not in {move.player}'s hand{self.whereabouts(card)}")
+                raise IllegalMoveError("R17", f"{card.long_label} is not in {move.player}'s hand{self.whereabouts(card)}")
         elif card not in c.fate_hands[i] and not (c.fate_hidden[i] and card in c.fate_decks[i]):
-            raise IllegalMoveError("R17", f"{card.id} ({card.title}) is not among the Fate cards in {move.player}'s hand")
+            raise IllegalMoveError("R17", f"{card.long_label} is not among the Fate cards in {move.player}'s hand")
         empowered = False
         if c.in_play:
             # _forbidden and is_empowered in one pass over the rules in play: every checked

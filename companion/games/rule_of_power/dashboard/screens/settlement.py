@@ -127,11 +127,14 @@ def mistakes_text(marks: Sequence[Mark]) -> Text:
             t.append("\n")
         t.append(f"{m.player}: {m.played}", style="bold")
         t.append(f"  {m.verdict.upper()}", style="bold #e5a50a" if m.verdict == "inaccuracy" else "bold #ff5f5f")
-        t.append(f" (winning chances -{m.drop:.2f}, round points -{m.margin_drop:.1f})", style="dim")
+        t.append(
+            f" (chance to win {m.played_advice.win:.0%} instead of {m.best_advice.win:.0%}, "
+            f"about {m.margin_drop:.1f} points fewer this round)",
+            style="dim",
+        )
         t.append(f"\n  better: {m.best}")
         for why in m.why[:1]:
-            # Compared with the move played, which is named just above.
-            t.append(f"\n  {why.removesuffix(f', compared with {m.played}')}", style="italic")
+            t.append(f"\n  {why}", style="italic")
     bad = sum(1 for m in marks if m.verdict != "good")
     t.append(
         f"\n{len(marks)} decisions judged, {bad} marked, each from what its player could see then "

@@ -22,7 +22,7 @@ from companion.games.rule_of_power.coach.reasons import Risk
 from companion.games.rule_of_power.coach.risks import SCAN_SAMPLES, RiskScan
 from companion.games.rule_of_power.engine.cards import Card
 from companion.games.rule_of_power.dashboard.cards import card_chip, cards_line
-from companion.games.rule_of_power.dashboard.commentary import move_effect
+from companion.games.rule_of_power.dashboard.commentary import move_effect, rule_hint
 from companion.dashboard.grid import Column, grid, lines
 from companion.dashboard.kit import Flag
 from companion.dashboard.widgets.base import GamePanel
@@ -221,6 +221,10 @@ class PlayPanel(GamePanel):
             parts.append(Text(f"The round is over (F3: the settlement). Next round: {nxt} deals (R15){self._next_key}.", style="dim"))
         elif game.phase is Phase.ROUND:
             parts.append(Text(f"A new game: the first round is about to be dealt{self._next_key}.", style="dim"))
+        hint = rule_hint(self.flag.rule) if self.flag is not None else ""
+        if hint:
+            # Last: the legal moves above are what the table needs next.
+            parts.append(Text(f"In short, {self.flag.rule}: {hint}", style="dim"))  # type: ignore[union-attr]
         if not parts:
             return Text("")
         return lines(parts)

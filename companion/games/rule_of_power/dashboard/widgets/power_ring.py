@@ -10,6 +10,7 @@ from companion.games.rule_of_power.dashboard.cards import card_chip
 from companion.dashboard.grid import Column, grid, lines
 from companion.dashboard.widgets.base import GamePanel
 from companion.games.rule_of_power.engine.game import GameState
+from companion.games.rule_of_power.engine.scoring import PowerRing
 
 __all__ = ["PowerRingPanel"]
 
@@ -54,4 +55,18 @@ class PowerRingPanel(GamePanel):
         if row:
             rows.append(row)
         table = grid([Column()] * (2 * per_row), rows, gap=1)
-        return lines([table, Text(score.power_ring.explain().removeprefix("Power Ring: "), style="italic")])
+        return lines([table, Text(_ring_words(score.power_ring), style="italic")])
+
+
+def _ring_words(ring: PowerRing) -> str:
+    """The Power Ring in the panel's words: the cards in their short form, and who holds
+    each Ring card, not who does not (R12)."""
+    if ring.master is not None:
+        if ring.chain:
+            chain = " ".join(c.short for c in ring.chain)
+            return f"{ring.master} is Power Master (3) with the chain {chain} (+{len(ring.chain)})"
+        return f"{ring.master} is Power Master (3); no 4P, so no chain"
+    held = [f"{card.short} {side}" for card, side in ring.ring.items() if side]
+    if not held:
+        return "no Power Master: no Ring card (1P, 2P, 3P) captured yet"
+    return f"no Power Master: the Ring cards are split ({', '.join(held)})"

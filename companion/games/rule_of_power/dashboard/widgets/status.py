@@ -47,9 +47,12 @@ class TableStatus(StatusLine):
         parts = (head, who, detail) if narrow else (head, detail, who)
         for part in parts:
             t.append_text(part)
-        if self.source_status:
-            t.append(f"  [{self.source_status}]", style="dim")
-        # One line whatever the width: the source's state, last, is what gives way.
+        # One line whatever the width: the source's state, last, is what gives way, in whole
+        # words (shortened, then its least needed parts left out).
+        room = self.size.width - 2 - t.cell_len - 2 if self.size.width else 200
+        status = self.fitted_status(room)
+        if status:
+            t.append(f"  {status}", style="dim")
         t.no_wrap = True
         t.overflow = "ellipsis"
         return t
