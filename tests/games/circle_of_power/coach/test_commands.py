@@ -67,7 +67,7 @@ def test_hint_on_an_act_text(capsys, tmp_path):
     assert "6 sampled deals" in lines[1]
     acts = [line for line in lines if line[:3].strip().rstrip(".").isdigit()]
     assert len(acts) == len(list(spot.state.legal_moves))
-    assert all("season margin" in line and "wins the game" in line for line in acts)
+    assert all("against the best other side this season" in line and "wins the game" in line for line in acts)
     assert any(word in out for word in ("conquer ", "retake "))
 
 
