@@ -62,10 +62,52 @@ def _run(*args: str) -> dict[str, Any]:
     return {"status": status, "out": out.getvalue(), "err": err.getvalue()}
 
 
+# What the text tables print now besides what revision 0004 printed: a header row above a
+# player's history, and a legend under each standings table. Every other line is as it was.
+HISTORY_HEADER = "played            season   players                          side         result      score  rating  game"
+STANDINGS_LEGEND = [
+    "  unfin = unfinished games, for = points scored, agst = points scored against,",
+    "  swp = clean sweeps (R7), RoP = wins by the Rule of Power (R13)",
+]
+
+
+def _printed_now(command: str, then: dict[str, Any]) -> dict[str, Any]:
+    """What revision 0004 printed for ``command``, with the header and legend lines added."""
+    if then["status"] != 0 or "--json" in command or "--csv" in command:
+        return then
+    lines = then["out"].splitlines()
+    if command.startswith("history"):
+        lines = [HISTORY_HEADER, *lines]
+    else:
+        tables: list[str] = []
+        for line in lines:
+            if not line.startswith("  ") and tables:  # a table's title: the last one ended
+                tables += STANDINGS_LEGEND
+            tables.append(line)
+        lines = tables + STANDINGS_LEGEND
+    return {**then, "out": "\n".join(lines) + "\n"}
+
+
+def test_the_lines_added_to_the_old_outputs_are_only_headers_and_legends() -> None:
+    now = _printed_now("standings --season 2025", EXPECTED["outputs"]["standings --season 2025"])
+    assert now["out"].splitlines() == [
+        "Players (season 2025)",
+        "  name             games unfin wins   for  agst  swp RoP  rating",
+        "  bob                  1     0    1    14     8    0   1    3.44",
+        "  ann                  1     0    0     8    14    1   0   -1.83",
+        *STANDINGS_LEGEND,
+    ]
+    teams = _printed_now("standings", EXPECTED["outputs"]["standings"])["out"].splitlines()
+    assert teams.count(STANDINGS_LEGEND[0]) == 2 and teams[teams.index("Teams") - 2 :][:2] == STANDINGS_LEGEND
+    history = _printed_now("history fay", EXPECTED["outputs"]["history fay"])["out"].splitlines()
+    assert history[0] == HISTORY_HEADER and history[1:] == EXPECTED["outputs"]["history fay"]["out"].splitlines()
+
+
 def _same_outputs(url: str) -> None:
-    """``rop club standings`` and ``history`` print what revision 0004 printed."""
+    """``rop club standings`` and ``history`` print what revision 0004 printed, every figure
+    the same, under a header row and over a legend."""
     for command, want in EXPECTED["outputs"].items():
-        assert _run("club", *command.split(), "--db", url) == want, command
+        assert _run("club", *command.split(), "--db", url) == _printed_now(command, want), command
 
 
 def _old_archive(url: str) -> Engine:
@@ -197,4 +239,4 @@ def test_the_default_game_is_rule_of_power(command: str, tmp_path: Path) -> None
     for step in PLAN:
         season = ["--season", step["season"]] if step["season"] else []
         assert _run("club", "add", str(DATA / "records" / step["record"]), *season, "--db", db)["status"] == 0
-    assert _run("club", *command.split(), "--game", "rule-of-power", "--db", db) == EXPECTED["outputs"][command]
+    assert _run("club", *command.split(), "--game", "rule-of-power", "--db", db) == _printed_now(command, EXPECTED["outputs"][command])
