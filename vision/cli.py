@@ -10,10 +10,18 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.observations.argtypes import int_range
 
+if TYPE_CHECKING:
+    from vision.layout import Layout
+
 __all__ = ["register"]
+
+
+DEFAULT_OUT = "markers"
+"""Where ``rop markers`` writes when not told: a folder of the current directory."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,7 +33,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--card", action="append", metavar="CARD",
                    help="only these cards (repeat, or comma separated): 6M, W016, thief, 10H, Q♠ ...; replaces --deck")
     p.add_argument("--mat", action="store_true", help="print the table mat's four corner markers instead")
-    p.add_argument("--out", required=True, help="directory to write into (DIR/<owner>/... or DIR/mat/...)")
+    p.add_argument("--out", default=DEFAULT_OUT,
+                   help=f"directory to write into: DIR/<owner>/... or DIR/mat/... (default {DEFAULT_OUT}, in the current directory)")
     _table_options(p)
     p.set_defaults(func=_markers)
 
@@ -159,8 +168,10 @@ def _markers(args: argparse.Namespace) -> int:
     out = Path(args.out)
     played = _game(args)
     if args.mat:
-        files = write_mat_sheets(_layout(args), output_dir(out, "mat"))
+        layout = _layout(args)
+        files = write_mat_sheets(layout, output_dir(out, "mat"))
         print(f"wrote {len(files)} files to {out / 'mat'}: print at 100 %, one corner marker per page")
+        print(mat_next_steps(out / "mat", layout, played.name))
         return 0
     cards = _deck(played, args.deck)
     if args.card:
@@ -249,6 +260,31 @@ def next_steps(folder: Path, game_name: str = "rule-of-power") -> str:
             *corner,
             "  4. Check the camera reads them: lay a few cards on the mat and run",
             check,
+        ]
+    )
+
+
+def mat_next_steps(folder: Path, layout: Layout, game_name: str = "rule-of-power") -> str:
+    """What a person does with the mat's corner pages once they are written: where each
+    marker goes, from the layout."""
+    w, h = layout.mat_mm
+    corners = []
+    for place in layout.mat_markers:
+        cx, cy = place.centre_mm
+        across = f"{cx:g} mm from the left edge" if cx < w / 2 else f"{w - cx:g} mm from the right edge"
+        down = f"{cy:g} mm from the top edge" if cy < h / 2 else f"{h - cy:g} mm from the bottom edge"
+        corners.append(f"     {place.corner.label}: its centre {across}, {down}")
+    game_option = "" if game_name == "rule-of-power" else f" --game {game_name}"
+    return "\n".join(
+        [
+            "Next:",
+            f"  1. Print {folder / 'mat.pdf'} at 100 % (actual size, not 'fit to page'); the 100 mm bar",
+            "     at the foot of each page should measure 100 mm with a ruler.",
+            "  2. Cut each marker out with its white border; do not trim into the black square.",
+            f"  3. Fix each flat at the corner of the {w:g} x {h:g} mm mat its page names:",
+            *corners,
+            "  4. Point the camera at the whole mat and check that it finds the corners and zones:",
+            f"     ./run rop calibrate{game_option} --camera 0 (it writes calibration-check.png).",
         ]
     )
 

@@ -130,6 +130,14 @@ class Column:
     """The width of its column in the text table."""
     label: str
     """Its heading on the live page (``"Rule of Power"``)."""
+    meaning: str = ""
+    """What the figure is, in a player's words, for the legend under the text table
+    (``"points against"``); its ``label`` when not given."""
+
+    @property
+    def legend(self) -> str:
+        """The column in the text table's legend: ``"agst = points against"``."""
+        return f"{self.heading} = {self.meaning or self.label}"
 
 
 class Tally(Protocol):
@@ -178,6 +186,8 @@ class ClubPart(Protocol):
     """The figures a player's history shows for each game (the player's own)."""
     history_text: str
     """How ``rop club history`` prints them: ``"{points_for:>3}-{points_against:<3}"``."""
+    history_heading: str
+    """Their heading in ``rop club history``'s header row (``"score"``), centred over them."""
     endings: Mapping[str, str]
     """Words the page adds after the winner for a way of ending (``termination``):
     ``{"rule_of_power": " by the Rule of Power (R13)"}``."""

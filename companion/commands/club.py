@@ -214,9 +214,25 @@ def cmd_standings(args: argparse.Namespace) -> int:
             rating = f"{s.rating:7.2f}" if s.rating is not None else "      -"
             figures = "".join(f" {s.figures[c.figure]:>{c.width}}" for c in part.columns)
             print(f"  {s.name:<16} {s.games:>5} {s.unfinished:>5} {s.wins:>4}{figures} {rating}")
+        print(standings_legend(part))
     if not table.players:
         print("no games stored yet")
     return 0
+
+
+def standings_legend(part: ClubPart, width: int = 80) -> str:
+    """The line (or lines, at ``width``) under a standings table that says what its short
+    headings mean, in the game's words."""
+    entries = ["unfin = unfinished games", *(c.legend for c in part.columns)]
+    lines = ["  " + entries[0]]
+    for entry in entries[1:]:
+        # An entry is never split across lines: "agst = points" alone would say nothing.
+        if len(lines[-1]) + 2 + len(entry) + 1 > width:
+            lines[-1] += ","
+            lines.append("  " + entry)
+        else:
+            lines[-1] += ", " + entry
+    return "\n".join(lines)
 
 
 def cmd_history(args: argparse.Namespace) -> int:
@@ -232,6 +248,11 @@ def cmd_history(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
+    width = len(part.history_text.format(**{f: 0 for f in part.history}))
+    print(
+        f"{'played':<16}  {'season':<8} {'players':<32} {'side':<12} "
+        f"{'result':<10} {part.history_heading:^{width}} rating  game"
+    )
     for r in rows:
         rating = f"rating {r['rating_after']:.2f}" if r["rating_after"] is not None else "not rated"
         figures = part.history_text.format(**r)

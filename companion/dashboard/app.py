@@ -95,6 +95,10 @@ class DashboardApp(App[int]):
         self._link: SessionLink | None = None
         self._followers: list[object] = []
         self.set_reactive(DashboardApp.teaching, teaching)
+        self.hint: HintScreen.Advised | None = None
+        """The hint's latest figures and their position: panels that estimate the same
+        things (teaching mode's risks) show these for that position, so that one thing has
+        one figure on the screen."""
 
     @property
     def game(self) -> Any:
@@ -182,6 +186,10 @@ class DashboardApp(App[int]):
             self.notify("A hint is for a player to move: none is now", severity="warning", timeout=3)
             return
         self.push_screen(HintScreen(game, game.to_move))
+
+    def on_hint_screen_advised(self, message: HintScreen.Advised) -> None:
+        self.hint = message
+        self.refresh_view()
 
     def action_toggle_teaching(self) -> None:
         self.teaching = not self.teaching

@@ -22,6 +22,7 @@ from companion.club.archive import game_date
 from companion.games.rule_of_power.club.tables import game_players
 from companion.games.rule_of_power.engine.game import GameSetup, GameState
 from companion.games.rule_of_power.engine.moves import Move
+from companion.games.rule_of_power.engine.scoring import PowerRing, RoundScore
 from companion.records.format import Replayer, read_record
 
 __all__ = ["ParsedGame", "SweepCount", "game_players", "game_records", "parse_record", "_rows", "TABLES"]
@@ -193,6 +194,24 @@ def parse_record(lines: Iterable[str], *, path: str | None = None, played_at: da
     )
 
 
+def power_ring_then(ring: PowerRing) -> str:
+    """The Power Ring's reason in revision 0004's words (cards by id, ``nobody`` for a Ring
+    card no side captured)."""
+    if ring.master is None:
+        held = ", ".join(f"{c.id} {side or 'nobody'}" for c, side in ring.ring.items())
+        return f"Power Ring: no Power Master, the Ring cards are split ({held})"
+    if ring.chain:
+        chain = ", ".join(c.id for c in ring.chain)
+        return f"Power Ring: {ring.master} is Power Master (3) with the chain {chain} (+{len(ring.chain)})"
+    return f"Power Ring: {ring.master} is Power Master (3); no W004, so no chain"
+
+
+def reasons_then(score: RoundScore) -> list[str]:
+    """A round's reasons as revision 0004 stored them: today's, but for the Power Ring's."""
+    now = score.power_ring.explain()
+    return [power_ring_then(score.power_ring) if line == now else line for line in score.reasons()]
+
+
 def _rows(parsed: ParsedGame, season: str) -> dict[Any, list[dict[str, Any]]]:
     """The rows revision 0004 stored of a game; the players' under :data:`game_players`."""
     game = parsed.game
@@ -207,7 +226,7 @@ def _rows(parsed: ParsedGame, season: str) -> dict[Any, list[dict[str, Any]]]:
     for result in game.results:
         score = result.score
         rounds.append(
-            {"game_id": gid, "number": result.number, "dealer": result.dealer, "rule_of_power": score.rule_of_power, "reasons": score.reasons()}
+            {"game_id": gid, "number": result.number, "dealer": result.dealer, "rule_of_power": score.rule_of_power, "reasons": reasons_then(score)}
         )
         for side, pts in score.sides.items():
             points.append({"game_id": gid, "round": result.number, "side": side, **pts.to_json()})

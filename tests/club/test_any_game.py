@@ -107,6 +107,7 @@ def test_the_commands_print_a_game_s_own_columns(tmp_path: Path, capsys: pytest.
     assert main(["club", "standings", "--game", "toy-circle", "--db", db]) == 0
     out = capsys.readouterr().out
     assert "trph  drw" in out and "@1" not in out
+    assert "  unfin = unfinished games, trph = trophies, drw = draws" in out  # the game's words
     assert main(["club", "standings", "--game", "toy-circle", "--csv", "--db", db]) == 0
     assert capsys.readouterr().out.splitlines()[0] == "name,kind,games,unfinished,wins,trophies,draws,rating,mu,sigma,rated_games"
     assert main(["club", "history", "ann", "--game", "toy-circle", "--db", db]) == 0

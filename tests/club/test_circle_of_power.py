@@ -115,8 +115,10 @@ def test_standings_history_and_ratings_are_per_game_and_never_rate_a_dummy(archi
     assert main(["club", "standings", "--game", COP, "--db", url]) == 0
     out = capsys.readouterr().out
     assert "seas  trph  drw  LT" in out and "@1" not in out
+    assert "drw = games drawn (C17), LT = wins as the Lonely Tyrant (C18)" in out  # the legend
     assert main(["club", "history", "bob", "--game", COP, "--db", url]) == 0
     out = capsys.readouterr().out
+    assert out.splitlines()[0].split() == ["played", "season", "players", "side", "result", "figures", "rating", "game"]
     assert f"trph {states[1].totals['bob']:>2} seas " in out and "drew" in out
 
 

@@ -16,6 +16,7 @@ import contextlib
 import io
 import json
 import os
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,8 @@ from companion.cli import main
 from companion.club.archive import Archive, read_record_file
 from companion.club.database import migrate, open_archive
 from companion.club.schema import GAME_CHILDREN, game_periods, games, rating_marks, ratings
+from companion.games.rule_of_power.engine.cards import Card
+from companion.games.rule_of_power.engine.scoring import PowerRing
 from companion.games.rule_of_power.club.tables import game_players, game_sides, round_points
 from tests.club import legacy
 
@@ -62,10 +65,90 @@ def _run(*args: str) -> dict[str, Any]:
     return {"status": status, "out": out.getvalue(), "err": err.getvalue()}
 
 
+# What the text tables print now besides what revision 0004 printed: a header row above a
+# player's history, and a legend under each standings table. Every other line is as it was.
+HISTORY_HEADER = "played            season   players                          side         result      score  rating  game"
+STANDINGS_LEGEND = [
+    "  unfin = unfinished games, for = points scored, agst = points scored against,",
+    "  swp = clean sweeps (R7), RoP = wins by the Rule of Power (R13)",
+]
+
+
+def _printed_now(command: str, then: dict[str, Any]) -> dict[str, Any]:
+    """What revision 0004 printed for ``command``, with the header and legend lines added."""
+    if then["status"] != 0 or "--json" in command or "--csv" in command:
+        return then
+    lines = then["out"].splitlines()
+    if command.startswith("history"):
+        lines = [HISTORY_HEADER, *lines]
+    else:
+        tables: list[str] = []
+        for line in lines:
+            if not line.startswith("  ") and tables:  # a table's title: the last one ended
+                tables += STANDINGS_LEGEND
+            tables.append(line)
+        lines = tables + STANDINGS_LEGEND
+    return {**then, "out": "\n".join(lines) + "\n"}
+
+
+def test_the_lines_added_to_the_old_outputs_are_only_headers_and_legends() -> None:
+    now = _printed_now("standings --season 2025", EXPECTED["outputs"]["standings --season 2025"])
+    assert now["out"].splitlines() == [
+        "Players (season 2025)",
+        "  name             games unfin wins   for  agst  swp RoP  rating",
+        "  bob                  1     0    1    14     8    0   1    3.44",
+        "  ann                  1     0    0     8    14    1   0   -1.83",
+        *STANDINGS_LEGEND,
+    ]
+    teams = _printed_now("standings", EXPECTED["outputs"]["standings"])["out"].splitlines()
+    assert teams.count(STANDINGS_LEGEND[0]) == 2 and teams[teams.index("Teams") - 2 :][:2] == STANDINGS_LEGEND
+    history = _printed_now("history fay", EXPECTED["outputs"]["history fay"])["out"].splitlines()
+    assert history[0] == HISTORY_HEADER and history[1:] == EXPECTED["outputs"]["history fay"]["out"].splitlines()
+
+
+_RING_THEN = re.compile(
+    r"Power Ring: (?:no Power Master, the Ring cards are split \((?P<split>[^)]*)\)"
+    r"|(?P<master>\S+) is Power Master \(3\)(?: with the chain (?P<chain>[W0-9, ]+) \(\+\d+\)|; no W004, so no chain))$"
+)
+
+
+def _reasons_now(data: Any) -> Any:
+    """``data`` (JSON) with each Power Ring reason of revision 0004 (cards by id, "W001
+    nobody") told as this revision tells the same Ring (R12): the holders and the chain kept."""
+    if isinstance(data, dict):
+        return {k: _reasons_now(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_reasons_now(v) for v in data]
+    if not isinstance(data, str) or not (m := _RING_THEN.match(data)):
+        return data
+    ring_ids = ("W001", "W002", "W003")
+    if m["split"] is not None:
+        held = dict(part.split(" ", 1) for part in m["split"].split(", "))
+        assert tuple(held) == ring_ids
+        ring = {Card.from_id(c): None if side == "nobody" else side for c, side in held.items()}
+        return PowerRing(ring, None).explain()
+    chain = tuple(Card.from_id(c) for c in m["chain"].split(", ")) if m["chain"] else ()
+    return PowerRing({Card.from_id(c): m["master"] for c in ring_ids}, m["master"], chain).explain()
+
+
+def test_old_power_ring_reasons_are_told_afresh_with_the_same_holders() -> None:
+    then = "Power Ring: no Power Master, the Ring cards are split (W001 nobody, W002 bob+dee, W003 ann+cy)"
+    assert _reasons_now([then]) == [
+        "Power Ring: no Power Master, the Ring cards are split (R12): bob+dee holds 2P W002 Sword of Power, "
+        "ann+cy holds 3P W003 Temple of Power"
+    ]
+    nobody = "Power Ring: no Power Master, the Ring cards are split (W001 nobody, W002 nobody, W003 nobody)"
+    assert _reasons_now(nobody) == "Power Ring: no side holds a Ring card, so no Power Master (R12)"
+    chain = "Power Ring: bob is Power Master (3) with the chain W004, W005, W006 (+3)"
+    assert _reasons_now({"r": chain}) == {"r": "Power Ring: bob is Power Master (3, R12) with the chain 4P W004 to 6P W006 (+3)"}
+    assert _reasons_now("Power Ring: ann is Power Master (3); no W004, so no chain").endswith("without 4P W004 no chain")
+
+
 def _same_outputs(url: str) -> None:
-    """``rop club standings`` and ``history`` print what revision 0004 printed."""
+    """``rop club standings`` and ``history`` print what revision 0004 printed, every figure
+    the same, under a header row and over a legend."""
     for command, want in EXPECTED["outputs"].items():
-        assert _run("club", *command.split(), "--db", url) == want, command
+        assert _run("club", *command.split(), "--db", url) == _printed_now(command, want), command
 
 
 def _old_archive(url: str) -> Engine:
@@ -154,7 +237,8 @@ def test_a_migrated_archive_holds_what_adding_the_records_now_stores(db_url: str
     try:
         for table in (games, *GAME_CHILDREN):
             with engine.connect() as a, fresh.connect() as b:
-                migrated = _rows(a.execute(select(table)).mappings())
+                # A migrated round keeps its reasons as stored; one added now has today's words.
+                migrated = _rows(_reasons_now([dict(r) for r in a.execute(select(table)).mappings()]))
                 added = _rows(b.execute(select(table)).mappings())
             assert migrated == added, table.name
         _same_outputs(fresh_url)
@@ -171,7 +255,8 @@ def test_the_page_shows_a_game_as_it_did(tmp_path: Path) -> None:
 
     page = json.loads((DATA / "page.json").read_text(encoding="utf-8"))
     parsed = read_record_file(DATA / "records" / "rule-of-power-duel.jsonl")
-    assert replay_steps(parsed.lines) == page["replays"]["rule-of-power-duel"]
+    # Reasons computed afresh are in this revision's words; stored ones stay as stored.
+    assert replay_steps(parsed.lines) == _reasons_now(page["replays"]["rule-of-power-duel"])
 
     engine = open_archive(f"sqlite:///{tmp_path / 'live.sqlite'}")
     live = LiveTables(engine)
@@ -188,7 +273,7 @@ def test_the_page_shows_a_game_as_it_did(tmp_path: Path) -> None:
             assert state.pop("game") == "rule-of-power"
             states.append(state)
     engine.dispose()
-    assert states == page["live"]
+    assert states == _reasons_now(page["live"])
 
 
 @pytest.mark.parametrize("command", ["standings", "history ann"])
@@ -197,4 +282,4 @@ def test_the_default_game_is_rule_of_power(command: str, tmp_path: Path) -> None
     for step in PLAN:
         season = ["--season", step["season"]] if step["season"] else []
         assert _run("club", "add", str(DATA / "records" / step["record"]), *season, "--db", db)["status"] == 0
-    assert _run("club", *command.split(), "--game", "rule-of-power", "--db", db) == EXPECTED["outputs"][command]
+    assert _run("club", *command.split(), "--game", "rule-of-power", "--db", db) == _printed_now(command, EXPECTED["outputs"][command])

@@ -166,6 +166,7 @@ class ToyClub:
     order = ("trophies",)
     history = ("trophies",)
     history_text = "{trophies:>3}"
+    history_heading = "trph"
     endings: dict[str, str] = {}
     score = "trophies"
 

@@ -62,6 +62,22 @@ def test_power_master_and_chain():
     assert s.sides["ann"].power_points == 0 and s.sides["ann"].power_master == 3
 
 
+def test_power_ring_reasons_are_in_a_player_s_words():
+    """R12's reason names no side that holds nothing, and names cards as the README does."""
+    s = score_round({"ann": parse_cards("W004,W017"), "bob": parse_cards("W016")})
+    assert s.power_ring.explain() == "Power Ring: no side holds a Ring card, so no Power Master (R12)"
+    assert s.power_ring.explain() in s.reasons() and "W001 nobody" not in " ".join(s.reasons())
+    s = score_round({"ann": parse_cards("W001,W003"), "bob": parse_cards("W002"), "cy": ()})
+    assert s.power_ring.explain() == (
+        "Power Ring: no Power Master, the Ring cards are split (R12): "
+        "ann holds 1P W001 Cosmic Power and 3P W003 Temple of Power, bob holds 2P W002 Sword of Power"
+    )
+    s = score_round({"ann": parse_cards("W001,W002,W003,W004,W005,W006"), "bob": ()})
+    assert s.power_ring.explain() == "Power Ring: ann is Power Master (3, R12) with the chain 4P W004 to 6P W006 (+3)"
+    s = score_round({"ann": parse_cards("W001,W002,W003"), "bob": ()})
+    assert s.power_ring.explain() == "Power Ring: ann is Power Master (3, R12); without 4P W004 no chain"
+
+
 def test_chain_continues_into_the_expansion():
     ladder = parse_cards("W001,W002,W003,W004,W005,W006,W007,W008,W009,W010,W041,W042")
     s = score_round({"ann": ladder, "bob": ()}, expansion=True)

@@ -8,6 +8,7 @@ import re
 
 import cv2
 import numpy as np
+import pytest
 from PIL import Image
 
 from companion.cli import main as rop
@@ -60,6 +61,24 @@ def test_rop_markers_refuses_fate_cards_without_owner_and_prints_the_mat(tmp_pat
     assert [d.tag_id for d in MarkerDetector().detect(page)] == [533]
     pdf = (tmp_path / "mat" / "mat.pdf").read_bytes()
     assert pdf.startswith(b"%PDF") and b"/Count 4" in pdf
+
+
+def test_rop_markers_mat_writes_into_markers_by_default_and_says_what_to_do_next(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert rop(["markers", "--mat"]) == 0
+    out = capsys.readouterr().out
+    assert sorted(p.name for p in (tmp_path / "markers" / "mat").iterdir()) == [
+        "bottom-left.png", "bottom-right.png", "mat.pdf", "top-left.png", "top-right.png"]
+    assert out.startswith("wrote 5 files to markers/mat: print at 100 %")
+    assert "  1. Print markers/mat/mat.pdf at 100 % (actual size, not 'fit to page')" in out
+    assert "  2. Cut each marker out" in out
+    # Where each corner goes, from the layout: the same words the corner's own page prints.
+    assert "     top-left: its centre 45 mm from the left edge, 45 mm from the top edge" in out
+    assert "     bottom-right: its centre 45 mm from the right edge, 45 mm from the bottom edge" in out
+    assert out.rstrip().endswith("./run rop calibrate --camera 0 (it writes calibration-check.png).")
+    with pytest.raises(SystemExit):
+        rop(["markers", "--help"])
+    assert "(default markers, in the current directory)" in " ".join(capsys.readouterr().out.split())
 
 
 def test_rop_vision_detect_json(tmp_path, compact, compact_file, calibration_dir, owners, capsys):

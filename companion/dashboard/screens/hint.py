@@ -5,6 +5,7 @@ table is redrawn as it refines."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from rich.table import Table
@@ -13,12 +14,13 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from companion.coach import LEVELS, Advice, Coach, CoachError, Search
 
-__all__ = ["HintScreen", "advice_table"]
+__all__ = ["HintScreen", "advice_table", "position_key"]
 
 FIRST_MS = LEVELS["default"].budget_ms
 """The first hint: the default level's budget, a bound (the search begins no playout that
@@ -26,6 +28,13 @@ would likely end after it), so that the hint is up within 100 ms on one core."""
 MORE_MS = 250.0
 """Each refinement while the screen stays open."""
 REFINEMENTS = 12
+
+
+def position_key(game: Any) -> Hashable:
+    """Tells one position of a game from the next (and from one reached by undo and another
+    move): what a hint, or another estimate, was made for."""
+    stack = game.move_stack
+    return (id(game), len(stack), stack[-1] if stack else None, game.to_move)
 
 
 def advice_table(advice: Advice, *, limit: int = 8) -> Table:
@@ -62,10 +71,20 @@ class HintScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,h,f7,q", "close", "Close")]
 
+    class Advised(Message):
+        """The hint's latest figures for the position ``position`` (:func:`position_key`):
+        the table shows the same estimate rather than one of its own."""
+
+        def __init__(self, position: Hashable, advice: Advice) -> None:
+            super().__init__()
+            self.position = position
+            self.advice = advice
+
     def __init__(self, game: Any, player: str) -> None:
         """``game``: the game's state (:class:`~companion.games.protocol.State`)."""
         super().__init__()
         self.player = player
+        self.position = position_key(game)
         self.search: Search | None = None
         self.error: str | None = None
         try:
@@ -104,6 +123,7 @@ class HintScreen(ModalScreen[None]):
                  f"{advice.elapsed_ms:.0f} ms", style="bold")
         )
         self.query_one("#hint-body", Static).update(advice_table(advice))
+        self.post_message(self.Advised(self.position, advice))
         if self.refined < REFINEMENTS:
             self.refined += 1
             self.think(MORE_MS)

@@ -139,14 +139,15 @@ class CircleOfPowerClub:
     period = "season"
     periods = "seasons"
     columns = (
-        Column("seasons", "seas", 5, "seasons"),
-        Column("trophies", "trph", 5, "trophies"),
-        Column("draws", "drw", 4, "draws"),
-        Column("lonely_tyrant_wins", "LT", 3, "Lonely Tyrant"),
+        Column("seasons", "seas", 5, "seasons", "seasons played"),
+        Column("trophies", "trph", 5, "trophies", "trophies won"),
+        Column("draws", "drw", 4, "draws", "games drawn (C17)"),
+        Column("lonely_tyrant_wins", "LT", 3, "Lonely Tyrant", "wins as the Lonely Tyrant (C18)"),
     )
     order = ("trophies",)
     history = ("trophies", "seasons", "actions_won")
     history_text = "trph {trophies:>2} seas {seasons:>2}"
+    history_heading = "figures"
     endings = {
         Termination.ONE_TRUE_EMPEROR.value: ", the One True Emperor (C17)",
         Termination.LONELY_TYRANT.value: ", the Lonely Tyrant (C18)",

@@ -113,14 +113,15 @@ class RuleOfPowerClub:
     period = "round"
     periods = "rounds"
     columns = (
-        Column("points_for", "for", 5, "for"),
-        Column("points_against", "agst", 5, "against"),
-        Column("sweeps", "swp", 4, "sweeps"),
-        Column("rule_of_power_wins", "RoP", 3, "Rule of Power"),
+        Column("points_for", "for", 5, "for", "points scored"),
+        Column("points_against", "agst", 5, "against", "points scored against"),
+        Column("sweeps", "swp", 4, "sweeps", "clean sweeps (R7)"),
+        Column("rule_of_power_wins", "RoP", 3, "Rule of Power", "wins by the Rule of Power (R13)"),
     )
     order = ("points_for",)
     history = ("points_for", "points_against")
     history_text = "{points_for:>3}-{points_against:<3}"
+    history_heading = "score"
     endings = {Termination.RULE_OF_POWER.value: " by the Rule of Power (R13)"}
     score = "points_for"
 

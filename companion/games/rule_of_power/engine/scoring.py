@@ -143,13 +143,22 @@ class PowerRing:
         return 3 + len(self.chain) if self.master else 0
 
     def explain(self) -> str:
+        """In a player's words, cards named as the README names them (``1P W001 Cosmic
+        Power``): ``"Power Ring: no side holds a Ring card, so no Power Master (R12)"``."""
         if self.master is None:
-            held = ", ".join(f"{c.id} {side or 'nobody'}" for c, side in self.ring.items())
-            return f"Power Ring: no Power Master, the Ring cards are split ({held})"
+            holders: dict[str, list[Card]] = {}
+            for card, side in self.ring.items():
+                if side is not None:
+                    holders.setdefault(side, []).append(card)
+            if not holders:
+                return "Power Ring: no side holds a Ring card, so no Power Master (R12)"
+            held = ", ".join(f"{side} holds {' and '.join(c.long_label for c in cards)}" for side, cards in holders.items())
+            return f"Power Ring: no Power Master, the Ring cards are split (R12): {held}"
         if self.chain:
-            chain = ", ".join(c.id for c in self.chain)
-            return f"Power Ring: {self.master} is Power Master (3) with the chain {chain} (+{len(self.chain)})"
-        return f"Power Ring: {self.master} is Power Master (3); no W004, so no chain"
+            first, last = self.chain[0], self.chain[-1]
+            chain = f"{first.short} {first.id}" + (f" to {last.short} {last.id}" if len(self.chain) > 1 else "")
+            return f"Power Ring: {self.master} is Power Master (3, R12) with the chain {chain} (+{len(self.chain)})"
+        return f"Power Ring: {self.master} is Power Master (3, R12); without 4P W004 no chain"
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ from companion.games.rule_of_power.dashboard.cards import card_chip, cards_line
 from companion.games.rule_of_power.dashboard.commentary import move_effect, rule_hint
 from companion.dashboard.grid import Column, grid, lines
 from companion.dashboard.kit import Flag
+from companion.dashboard.screens.hint import position_key
 from companion.dashboard.widgets.base import GamePanel
 from companion.games.rule_of_power.engine.fate import fate_rule
 from companion.games.rule_of_power.engine.game import GameState, Phase
@@ -36,10 +37,6 @@ __all__ = ["Flag", "LastPlay", "PlayPanel", "risk_text", "position_key"]
 _SCAN_SLICE = 4
 
 
-def position_key(game: GameState) -> Hashable:
-    """Tells one position of a game from the next (and from one reached by undo and another move)."""
-    stack = game.move_stack
-    return (id(game), len(stack), stack[-1] if stack else None, game.turn)
 
 
 def risk_text(risk: Risk, *, compact: bool = False) -> Text:
@@ -240,8 +237,14 @@ class PlayPanel(GamePanel):
             title.append(f" ({hidden} card{'s' if hidden != 1 else ''} face down, not listed)", style="dim")
         if not moves:
             return lines([title, Text("  none known", style="italic")])
-        risks = self.risks if self.risks_for == position_key(game) else None
-        if risks is None:
+        position = position_key(game)
+        risks = self.risks if self.risks_for == position else None
+        hint = getattr(self.app, "hint", None)
+        if hint is not None and hint.position == position:
+            # The hint (F7) weighed the same risks on more sampled deals: one figure, its.
+            risks = {m.key: [r for r in m.risks if isinstance(r, Risk)] for m in hint.advice.moves}
+            title.append("  risks as the hint (F7) weighs them", style="dim italic")
+        elif risks is None:
             title.append("  weighing the risks...", style="dim italic")
         compact = self.screen.has_class("-paged")
         for move in moves[:40]:
