@@ -11,9 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from rich.console import Group, RenderableType
+from rich.text import Text
 from textual.app import App
+from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.timer import Timer
+from textual.widgets import Static
 
 from companion.games.protocol import Move
 from companion.session import GameSession
@@ -31,7 +35,12 @@ def last_result(session: GameSession | None) -> Any:
 
 
 class Settlement(ModalScreen[None]):
-    """The settlement screen of a game: what the shell calls on it."""
+    """The settlement screen of a game: what the shell calls on it. Its points are ``steps``
+    (a title and its body each), of which the first ``shown`` are drawn, one after another,
+    in its ``#steps`` scroll's ``#steps-body``."""
+
+    steps: list[tuple[str, RenderableType]]
+    shown: int
 
     def load(self, state: Any, result: Any, moves: Sequence[Move]) -> None:
         """The period ``result`` (an ``effects.result``) of ``state``'s game; ``moves``: the
@@ -46,6 +55,22 @@ class Settlement(ModalScreen[None]):
     def action_close(self) -> None:
         """Close the settlement (once)."""
         raise NotImplementedError
+
+    def action_all(self) -> None:
+        self.shown = len(self.steps)
+
+    def _draw(self, new: int) -> None:
+        """The first ``new`` steps on screen, and how many are still to come."""
+        if not self.is_mounted:
+            return
+        parts: list[RenderableType] = []
+        for title, body in self.steps[:new]:
+            parts += [Text(title, style="bold underline"), body, Text("")]
+        self.query_one("#steps-body", Static).update(Group(*parts))
+        # Anchored, the newest step stays in view at every layout (a review may fill in later).
+        self.query_one("#steps", VerticalScroll).anchor()
+        remaining = len(self.steps) - new
+        self.sub_title = f"{remaining} more" if remaining else "done"
 
     def present(self, app: App[Any], name: str, *, every: float | None, closed: Callable[[], None]) -> None:
         """Show the settlement (installed in ``app`` as ``name``), advanced every ``every``

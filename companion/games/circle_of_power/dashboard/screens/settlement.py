@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -275,22 +275,8 @@ class SeasonSettlement(Settlement):
             return
         self.shown += 1
 
-    def action_all(self) -> None:
-        self.shown = len(self.steps)
-
     def watch_shown(self, new: int) -> None:
         self._draw(new)
-
-    def _draw(self, new: int) -> None:
-        if not self.is_mounted:
-            return
-        parts: list[RenderableType] = []
-        for title, body in self.steps[:new]:
-            parts += [Text(title, style="bold underline"), body, Text("")]
-        self.query_one("#steps-body", Static).update(Group(*parts))
-        self.query_one("#steps", VerticalScroll).anchor()
-        remaining = len(self.steps) - new
-        self.sub_title = f"{remaining} more" if remaining else "done"
 
     def action_close(self) -> None:
         if self.app.screen is self and not self._closed_once:

@@ -310,25 +310,10 @@ class SettlementScreen(Settlement):
             return
         self.shown += 1
 
-    def action_all(self) -> None:
-        self.shown = len(self.steps)
-
     def watch_shown(self, old: int, new: int) -> None:
         if new >= len(self.steps) > 0:
             self._start_review()
         self._draw(new)
-
-    def _draw(self, new: int) -> None:
-        if not self.is_mounted:
-            return
-        parts: list[RenderableType] = []
-        for title, body in self.steps[:new]:
-            parts += [Text(title, style="bold underline"), body, Text("")]
-        self.query_one("#steps-body", Static).update(Group(*parts))
-        # Anchored, the newest step stays in view at every layout (the review fills in later).
-        self.query_one("#steps", VerticalScroll).anchor()
-        remaining = len(self.steps) - new
-        self.sub_title = f"{remaining} more" if remaining else "done"
 
     def action_close(self) -> None:
         if self.app.screen is self and not self._closed_once:
