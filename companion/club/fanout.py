@@ -48,9 +48,9 @@ MAX_PAYLOAD = 7_900
 @dataclass(frozen=True)
 class Change:
     """A post stored by the process ``origin``: event ``number`` of ``game_id`` from
-    ``table``, ``kind`` "append", "fill" or "replace" (see :class:`~companion.club.live.
-    Write`), ``ended`` when the game is over and archived; ``line`` the event (``None``: too
-    large to announce, read it from the archive); ``state`` the table as the page shows it
+    ``table``, ``kind`` "append", "fill", "replace" or "truncate" (see :class:`~companion.
+    club.live.Write`), ``ended`` when the game is over and archived; ``line`` the event (for
+    "truncate", the event now last; ``None``: too large to announce, read it from the archive); ``state`` the table as the page shows it
     (JSON text, ``None``: work it out); ``at`` when it was taken (ISO 8601)."""
 
     origin: str

@@ -7,8 +7,12 @@ table keeps playing: the feed retries with a growing pause, and catches up from 
 event the server lacks, reading from the table's own record file any event it no longer
 holds in memory. The server stores each event of a game once (it acknowledges a repeat with
 200), so a resend never doubles an event, and a gap is answered with the number to resend
-from (409). A move taken back at the table (undo) reaches the feed as an event number given
-again: the feed sends it as a replacement, and the server drops the events after it. A deal
+from (409). Moves taken back at the table (undo) reach the feed as :meth:`ClubFeed.take_back`:
+the server is told at once to drop the events after those the table keeps, before any event
+sent after it, so that spectators see the undo without waiting for the next move (a server
+that does not know how drops them when the next event, sent as a replacement, arrives). An
+event number given again (a correction) is sent as a replacement: the server drops the
+events after it. A deal
 whose face-down hands the table filled in once their cards were played (at the round's end)
 is given with :meth:`ClubFeed.fill`: sent again as the same event number, before any event
 after it still to send, which the server takes as the completed deal and keeps the events
@@ -123,9 +127,10 @@ class _Game:
     refused: str | None = None  # the server refused an event: no point resending
     replace_from: int | None = None  # a move taken back: this event replaces the server's
     fills: dict[int, str] = field(default_factory=dict)  # events on the server, to send again filled in
+    keep: int | None = None  # moves taken back: the server is to keep this many events, no more
 
     def unsent(self) -> int:
-        return self.known - self.acked + len(self.fills)
+        return self.known - self.acked + len(self.fills) + (self.keep is not None)
 
 
 class ClubFeed:
@@ -180,6 +185,25 @@ class ClubFeed:
                 game.known = number
             game.bodies[number] = body
             game.known = max(game.known, number)
+            self._cond.notify_all()
+
+    def take_back(self, game_id: str, keep: int) -> None:
+        """The table took moves back: its record holds ``keep`` events of ``game_id`` now,
+        header first; never blocks on the network."""
+        with self._cond:
+            game = self._games.setdefault(game_id, _Game())
+            if keep >= game.known or keep < 1:
+                return
+            for later in [n for n in game.bodies if n > keep]:
+                del game.bodies[later]
+            for later in [n for n in game.fills if n > keep]:
+                del game.fills[later]
+            game.known = keep
+            game.acked = min(game.acked, keep)
+            # Sent whether or not the server has them: one may be on its way now.
+            game.keep = keep if game.keep is None else min(game.keep, keep)
+            if game.replace_from is not None and game.replace_from > keep:
+                game.replace_from = None
             self._cond.notify_all()
 
     def fill(self, game_id: str, number: int, event_json: str | Mapping[str, Any]) -> None:
@@ -295,6 +319,8 @@ class ClubFeed:
                         game.acked = max(game.acked, min(int(resp.json()["stored"]), game.known))
                         game.asked = True
             while True:
+                if not self._send_take_back(game_id, game):
+                    return False
                 if not self._send_fills(game_id, game):
                     return False
                 with self._cond:
@@ -314,7 +340,7 @@ class ClubFeed:
                 self.connected = True
                 if resp.status_code in (200, 201):
                     with self._cond:
-                        if game.acked != number - 1 or game.bodies.get(number, body) != body:
+                        if game.acked != number - 1 or number > game.known or game.bodies.get(number, body) != body:
                             # A move was taken back while this one was on its way: send again
                             # from the first event replaced.
                             continue
@@ -342,6 +368,33 @@ class ClubFeed:
             self.connected = False
             self.last_error = f"cannot reach the club server at {self.url} ({exc})"
             return False
+
+    def _send_take_back(self, game_id: str, game: _Game) -> bool:
+        """Tell the server of moves taken back, before any later event; ``False`` when the
+        server is away."""
+        with self._cond:
+            keep = game.keep
+        if keep is None:
+            return True
+        resp = self._client.delete(f"/api/games/{game_id}/events/{keep + 1}")
+        self.connected = True
+        if resp.status_code >= 500:
+            self.last_error = f"the club server answered {resp.status_code}: {_reason(resp)}"
+            return False
+        with self._cond:
+            if game.keep == keep:
+                game.keep = None
+            if resp.status_code == 200:
+                game.acked = min(game.acked, int(resp.json().get("stored", game.acked)))
+            elif resp.status_code != 404:  # 404: the server never had the game, nothing to drop
+                if resp.status_code != 405:
+                    self.last_error = f"moves taken back from event {keep + 1}, refused ({resp.status_code}): {_reason(resp)}"
+                    log.error("club feed: game %s: %s", game_id, self.last_error)
+                # The next event goes as a replacement: a server that cannot take moves back
+                # alone (405) drops them then; one that refused says why again.
+                game.replace_from = keep + 1 if game.replace_from is None else min(game.replace_from, keep + 1)
+            self._cond.notify_all()
+        return True
 
     def _send_fills(self, game_id: str, game: _Game) -> bool:
         """Send the filled-in events the server holds face down, before any later event;

@@ -15,6 +15,9 @@ rules of the exchange make the feed safe to repeat and to resume:
   after it kept;
   and, with ``replace``, a move taken back at the table replaces the stored one and drops the
   events after it;
+- moves taken back at the table are taken back at once (``DELETE`` of event ``number``, see
+  :meth:`LiveTables.take_back`): the events from ``number`` on are dropped, and spectators see
+  the table as it is again without waiting for its next move;
 - an event beyond the next is refused (409) with the number expected, so the table resends
   from there (its local record holds every line).
 
@@ -107,6 +110,8 @@ class LiveGame:
     # has them (header first), and the table's state for the page as that process sent it.
     ahead: list[str] | None = None
     shown: str | None = None
+    # Events the table took back at its last undo, said on the page until its next move.
+    taken_back: int = 0
 
     def __post_init__(self) -> None:
         if self.view is None:
@@ -134,9 +139,11 @@ class LiveGame:
                 self.play(line, json.loads(line))
         else:
             # A move taken back or a deal filled in elsewhere: the game played again.
+            taken_back = len(self.lines) - len(ahead) if self.lines[: len(ahead)] == ahead else 0
             redo = _replayed(self.game_id, self.table, ahead, self.started_at)
             for f in dataclasses.fields(self):
                 setattr(self, f.name, getattr(redo, f.name))
+            self.taken_back = taken_back
         self.archived, self.updated_at = archived, updated_at
         self._snapshot = None
 
@@ -157,6 +164,7 @@ class LiveGame:
                 table=self.table,
                 game_id=self.game_id,
                 events=len(self.lines),
+                taken_back=self.taken_back,
                 last_moves=list(self.recent),
                 updated_at=self.updated_at.isoformat(),
             )
@@ -170,6 +178,7 @@ class LiveGame:
         self.lines.append(line)
         self.recent.append(self.part.describe(event))
         self.updated_at = datetime.now(UTC)
+        self.taken_back = 0
         self._snapshot = None
 
     def parsed(self) -> ParsedGame:
@@ -222,14 +231,15 @@ def _from_rows(game_id: str, rows: Sequence[Any]) -> LiveGame:
 @dataclass
 class Write:
     """What an accepted post changes in the archive: event ``number`` of the game appended,
-    or filled in, or replacing the events from ``number`` on; and the game archived when it
-    ended (``ended``). :meth:`run` does it on the writer's connection."""
+    or filled in, or replacing the events from ``number`` on, or the events from ``number`` on
+    taken back (``kind`` "truncate": ``line`` is then the event now last); and the game
+    archived when it ended (``ended``). :meth:`run` does it on the writer's connection."""
 
     game_id: str
     table: str
     number: int
     line: str
-    kind: str = "append"  # "append", "fill" or "replace"
+    kind: str = "append"  # "append", "fill", "replace" or "truncate"
     ended: LiveGame | None = None
     received_at: datetime = field(default_factory=lambda: datetime.now(UTC))
     # What the archive held of the game when the post was taken: how many live events, and
@@ -270,9 +280,10 @@ class Write:
                 .values(body=self.line)
             )
             return
-        if self.kind == "replace":
+        if self.kind in ("replace", "truncate"):
             conn.execute(delete(live_events).where((live_events.c.game_id == gid) & (live_events.c.number >= self.number)))
-        conn.execute(live_events.insert(), self.row())
+        if self.kind != "truncate":
+            conn.execute(live_events.insert(), self.row())
 
     def row(self) -> dict[str, Any]:
         """The live event it stores."""
@@ -448,6 +459,40 @@ class LiveTables:
         self.forget(game_id)
         return self._take(table, game_id, number, line, event, replace, True)
 
+    def take_back(self, table: str, game_id: str, number: int) -> Accepted:
+        """Moves taken back at ``table``: the events from ``number`` on are dropped, the game
+        played again up to the one before (200 with nothing to store when the club holds no
+        event ``number``). Raises :class:`PostError` when refused: the header (start a new
+        game instead), another table's game, a game over and archived. The caller stores the
+        returned write as it does a post's."""
+        if not GAME_ID.fullmatch(game_id):
+            raise PostError(400, "a game id is 1 to 64 letters, digits, '-' or '_'")
+        if number < 2:
+            raise PostError(409, "the game header cannot be taken back: start a new game")
+        live = self._held(game_id, True)
+        if live is not None and self.shared and number > len(live.lines):
+            # Another process may have taken the game's last posts: the archive tells.
+            live = self.refresh(game_id)
+        if live is None:
+            raise PostError(404, f"game {game_id} is unknown here: nothing to take back")
+        if live.table is not None and live.table != table:
+            raise PostError(403, f"game {game_id} belongs to table {live.table}, not {table}")
+        stored = len(live.lines)
+        if number > stored:
+            self.games.setdefault(game_id, live)
+            return Accepted(200, live)
+        if live.archived:
+            raise PostError(409, f"game {game_id} is over and archived: correct it with rop club add")
+        before = _last(live)
+        try:
+            redo = _rebuild(live, live.lines[1 : number - 1], table)
+        except RecordError as exc:  # the events kept played before: only a damaged archive
+            raise PostError(500, _reason(exc, exc.line or number), rule=exc.rule) from None
+        redo.taken_back = stored - (number - 1)
+        self.games[game_id] = redo
+        write = Write(game_id, table, number, redo.lines[-1], kind="truncate", expect=before)
+        return Accepted(201, redo, write)
+
     def _held(self, game_id: str, read: bool) -> LiveGame | None:
         """The game as memory holds it, caught up with other processes' posts, else read
         from the archive if ``read``."""
@@ -616,6 +661,11 @@ def _followed(lines: list[str], change: Change) -> list[str] | None | Literal[Fa
     already; ``False`` when it does not follow on from them."""
     n, line = change.number, change.line
     assert line is not None
+    if change.kind == "truncate":
+        # ``line`` is the event now last, number n - 1.
+        if n >= 2 and len(lines) >= n - 1 and lines[n - 2] == line:
+            return lines[: n - 1] if len(lines) > n - 1 else None
+        return False
     if len(lines) >= n and lines[n - 1] == line:
         return None
     if change.kind == "append" and len(lines) == n - 1:

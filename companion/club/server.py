@@ -12,8 +12,9 @@ shows, and takes each game's words (its period, its standings' columns, how it c
 the games' club parts.
 
 Tables post ``POST /api/games/{game_id}/events/{number}`` with ``Authorization: Bearer
-TOKEN`` (see :mod:`companion.club.tokens`) and the event's JSON as the body; the exchange is
-described in :mod:`companion.club.live`. A refused post gets a 4xx status with the reason in
+TOKEN`` (see :mod:`companion.club.tokens`) and the event's JSON as the body, and take
+moves back with ``DELETE /api/games/{game_id}/events/{number}`` (the events from ``number``
+on); the exchange is described in :mod:`companion.club.live`. A refused post gets a 4xx status with the reason in
 JSON and is logged; nothing of it is stored. An accepted post is answered once it is stored
 (:mod:`companion.club.writer`, which commits the posts of many tables together); the posts of
 one game are taken one at a time, in the order they arrive.
@@ -51,12 +52,10 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from companion.club.archive import Archive
-from companion.club.database import open_archive
 from companion.club.export import archive_rows, bgstats_play, bgstats_url
-from companion.club.live import LiveTables, PostError
 from companion.club.database import ArchiveUnavailable, open_archive
 from companion.club.fanout import Change, Listener, announce, lock_games, new_origin
-from companion.club.live import Conflict, LiveGame, LiveTables, PostError, Write, store_writes
+from companion.club.live import Accepted, Conflict, LiveGame, LiveTables, PostError, Write, store_writes
 from companion.club.parts import NoClubPart, part_of, require_part
 from companion.club.replay import replay_steps
 from companion.club.standings import compute_standings
@@ -284,11 +283,39 @@ def create_app(
         number = request.path_params["number"]
         body = await request.body()
         replace = request.query_params.get("replace") in ("1", "true")
+        taken = await settle(
+            request, table, gid, lambda attempt: live.post(table, gid, number, body, replace=replace, read=attempt > 0)
+        )
+        if not isinstance(taken, Accepted):
+            return taken
+        return JSONResponse(
+            {"ok": True, "status": "stored" if taken.status == 201 else "already stored", "stored": len(taken.game.lines)},
+            status_code=taken.status,
+        )
+
+    async def take_back(request: Request) -> Response:
+        """Moves taken back at the table: its events from ``number`` on are dropped at once."""
+        table = tokens.table_for(_bearer(request))
+        if table is None:
+            return refuse(request, 401, "a table token is needed (Authorization: Bearer TOKEN; rop club token TABLE)")
+        gid = request.path_params["game_id"]
+        number = request.path_params["number"]
+        taken = await settle(request, table, gid, lambda attempt: live.take_back(table, gid, number))
+        if not isinstance(taken, Accepted):
+            return taken
+        return JSONResponse(
+            {"ok": True, "status": "taken back" if taken.status == 201 else "nothing to take back", "stored": len(taken.game.lines)},
+            status_code=200,
+        )
+
+    async def settle(request: Request, table: str, gid: str, take: Callable[[int], Accepted]) -> Accepted | Response:
+        """``take`` a post of game ``gid`` (given how many times it was tried) and store what
+        it changes, then show it; the refusal to answer otherwise."""
         async with game_lock(gid):
             for attempt in range(3):
                 try:
                     # After a conflict, the game is read from the archive whatever the post.
-                    accepted = live.post(table, gid, number, body, replace=replace, read=attempt > 0)
+                    accepted = take(attempt)
                 except PostError as exc:
                     return refuse(request, exc.status, f"table {table}: {exc.reason}", **exc.extra)
                 except SQLAlchemyError as exc:
@@ -324,10 +351,7 @@ def create_app(
             # A post already stored may have been stored through another process, and read
             # back here from the archive before its announcement arrived: shown here now.
             show(accepted.game, state)
-        return JSONResponse(
-            {"ok": True, "status": "stored" if accepted.status == 201 else "already stored", "stored": len(accepted.game.lines)},
-            status_code=accepted.status,
-        )
+        return accepted
 
     def unavailable() -> JSONResponse:
         return JSONResponse(
@@ -439,6 +463,7 @@ def create_app(
             Route("/api/games/{game_id}/bgstats", bgstats),
             Route("/api/export.csv", export_csv),
             Route("/api/games/{game_id}/events/{number:int}", post_event, methods=["POST"]),
+            Route("/api/games/{game_id}/events/{number:int}", take_back, methods=["DELETE"]),
             Route("/events", events),
         ],
         lifespan=lifespan,

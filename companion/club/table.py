@@ -8,9 +8,10 @@ the game's record codec (``codec.complete``), and an undo or a correction rewrit
 Whenever the session rewrites the record, the follower compares it with what it sent: an
 event whose face-down cards are now named (a deal, for Rule of Power: the game's club part
 tells, :meth:`~companion.club.parts.ClubPart.fills_in`) is sent again as such (the server
-keeps the events after it); any other change is sent as a replacement from the first line
-that differs, the later lines after it. The table never waits on the network: a table that loses it keeps playing on its
-local record, and the feed catches up from that record later."""
+keeps the events after it); moves taken back are taken back at the club at once; any other
+change is sent as a replacement from the first line that differs, the later lines after it.
+The table never waits on the network: a table that loses it keeps playing on its local
+record, and the feed catches up from that record later."""
 
 from __future__ import annotations
 
@@ -88,8 +89,10 @@ class TableFeed:
                 return
             feed.fill(gid, i + 1, lines[i])
             self._sent[i] = lines[i]
-        # A move taken back leaves the club's copy until the next one replaces it.
-        del self._sent[len(lines) :]
+        if len(self._sent) > len(lines):
+            # Moves taken back: the club drops them at once.
+            feed.take_back(gid, len(lines))
+            del self._sent[len(lines) :]
         for j in range(len(self._sent), len(lines)):
             self._give(j + 1, lines[j])
 

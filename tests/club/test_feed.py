@@ -206,6 +206,65 @@ def test_a_move_taken_back_at_the_table_replaces_it_on_the_server(engine: Engine
     assert _stored(engine, GID) == [canonical(e) for e in events_of(lines[: n - 1] + [other])]
 
 
+def test_moves_taken_back_at_the_table_leave_the_club_at_once(engine: Engine, token_file: tuple[Path, str], tmp_path: Path) -> None:
+    """An undo at the table is taken back on the server when it happens, not when the next
+    move replaces it: spectators see the table as it is now, told that moves were taken
+    back; the next move follows on as an ordinary post."""
+    lines = record_lines(11, header={"id": GID})
+    n, other = _other_move(lines, 12)
+    record = tmp_path / "game.jsonl"
+    with ClubServer(engine, TokenFile(token_file[0])) as server:
+        feed = ClubFeed(server.url, token_file[1], record)
+        Table(record, lines).play(feed, n + 3)
+        assert feed.wait_sent(30)
+        # Four moves taken back at the table; nothing played yet instead.
+        record.write_text("".join(lines[: n - 1]))
+        feed.take_back(GID, n - 1)
+        assert feed.wait_sent(30), feed.status()
+        with httpx.Client(base_url=server.url) as c:
+            assert c.get(f"/api/games/{GID}/progress").json()["stored"] == n - 1
+            (table,) = c.get("/api/tables").json()
+            assert (table["events"], table["taken_back"]) == (n - 1, 4)
+        assert _stored(engine, GID) == [canonical(e) for e in events_of(lines[: n - 1])]
+        # The move played instead goes as the next event.
+        with record.open("a") as fp:
+            fp.write(other + "\n")
+        feed.event(GID, n, other)
+        assert feed.wait_sent(30), feed.status()
+        feed.close()
+        assert feed.status()["last_error"] is None
+        with httpx.Client(base_url=server.url) as c:
+            (table,) = c.get("/api/tables").json()
+            assert (table["events"], table["taken_back"]) == (n, 0)
+    assert _stored(engine, GID) == [canonical(e) for e in events_of(lines[: n - 1] + [other])]
+
+
+def test_taking_back_is_for_the_playing_table_and_never_the_header(engine: Engine, token_file: tuple[Path, str]) -> None:
+    lines = record_lines(12, header={"id": GID})
+    other_token = issue_token(token_file[0], "t2")
+    with ClubServer(engine, TokenFile(token_file[0])) as server:
+        with httpx.Client(base_url=server.url, headers={"Authorization": f"Bearer {token_file[1]}"}) as t1:
+            for i in range(1, 11):
+                assert t1.post(f"/api/games/{GID}/events/{i}", content=lines[i - 1]).status_code == 201
+            assert httpx.delete(f"{server.url}/api/games/{GID}/events/9").status_code == 401
+            with httpx.Client(base_url=server.url, headers={"Authorization": f"Bearer {other_token}"}) as t2:
+                r = t2.delete(f"/api/games/{GID}/events/9")
+                assert r.status_code == 403 and "belongs to table t1" in r.json()["reason"]
+            r = t1.delete(f"/api/games/{GID}/events/1")
+            assert r.status_code == 409 and "header" in r.json()["reason"]
+            assert t1.delete(f"/api/games/{'a' * 32}/events/3").status_code == 404
+            # Beyond what the club holds: nothing to take back, and said so.
+            r = t1.delete(f"/api/games/{GID}/events/11")
+            assert (r.status_code, r.json()["status"], r.json()["stored"]) == (200, "nothing to take back", 10)
+            r = t1.delete(f"/api/games/{GID}/events/9")
+            assert (r.status_code, r.json()["status"], r.json()["stored"]) == (200, "taken back", 8)
+            # Sent twice (a retry): the second finds nothing more to drop.
+            assert t1.delete(f"/api/games/{GID}/events/9").json()["status"] == "nothing to take back"
+            assert t1.post(f"/api/games/{GID}/events/9", content=lines[8]).status_code == 201
+            assert t1.get(f"/api/games/{GID}/progress").json()["stored"] == 9
+    assert _stored(engine, GID) == [canonical(e) for e in events_of(lines[:9])]
+
+
 def test_replacing_is_for_the_playing_table_and_legal_moves_only(engine: Engine, token_file: tuple[Path, str], tmp_path: Path) -> None:
     lines = record_lines(12, header={"id": GID})
     n, other = _other_move(lines, 10)
@@ -249,9 +308,15 @@ def test_a_game_session_feeds_the_club_as_it_saves_its_events(engine: Engine, to
         assert follower.game_id is not None
         for _ in range(25):
             session.propose(table.next_move(session.game))
-        # A move taken back at the table, and another one played instead where there is one.
+        # A move taken back at the table once the club has it, and another one played
+        # instead where there is one.
+        assert follower.feed is not None and follower.feed.wait_sent(30), follower.feed.status()
         undone = session.undo()
         assert undone is not None
+        # The club has the move taken back before any other is made.
+        assert follower.feed is not None and follower.feed.wait_sent(30), follower.feed.status()
+        (shown,) = httpx.get(f"{server.url}/api/tables").json()
+        assert (shown["events"], shown["taken_back"]) == (len(session.moves) + 1, 1)
         other = next((m for m in session.game.legal_moves if isinstance(m, Play) and m != undone.move), undone.move)
         session.propose(other)
         index = next(i for i, m in enumerate(session.moves) if isinstance(m, Play))

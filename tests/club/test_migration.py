@@ -249,7 +249,7 @@ def test_a_migrated_archive_holds_what_adding_the_records_now_stores(db_url: str
 
 def test_the_page_shows_a_game_as_it_did(tmp_path: Path) -> None:
     """A stored game replayed for the page, and a table's state as it plays, are what they
-    were (the table's state now also names its game)."""
+    were (the table's state now also names its game, and how many moves it took back last)."""
     from companion.club.live import LiveTables
     from companion.club.replay import replay_steps
 
@@ -271,6 +271,7 @@ def test_the_page_shows_a_game_as_it_did(tmp_path: Path) -> None:
             state = dict(accepted.game.snapshot())
             state.pop("updated_at")
             assert state.pop("game") == "rule-of-power"
+            assert state.pop("taken_back") == 0  # nothing taken back in this game
             states.append(state)
     engine.dispose()
     assert states == _reasons_now(page["live"])

@@ -97,6 +97,16 @@ def test_page_follows_a_table_as_it_plays(browser: object, club: tuple[ClubServe
             assert page.inner_text("#table-oak [data-role=pride]") == as_read(score.pride.explain())
             assert page.inner_text("#table-oak [data-role=ring]") == as_read(score.power_ring.explain())
             page.screenshot(path=str(tmp_path / "live.png"))
+            # A move taken back at the table leaves the page at once, said so; the next
+            # move clears the notice.
+            assert table.delete(f"/api/games/{GID}/events/5").json()["stored"] == 4
+            page.wait_for_selector("#table-oak[data-events='4']", timeout=15000)
+            assert page.inner_text("#table-oak [data-role=taken-back]") == "↶ A move was taken back at the table"
+            assert page.inner_text("#table-oak ol.moves").count("\n") == 3  # four events listed
+            page.screenshot(path=str(tmp_path / "taken-back.png"))
+            assert table.post(f"/api/games/{GID}/events/5", content=lines[4]).status_code == 201
+            page.wait_for_selector("#table-oak[data-events='5']", timeout=15000)
+            assert page.query_selector("#table-oak [data-role=taken-back]") is None
             for n in range(6, len(lines) + 1):
                 assert table.post(f"/api/games/{GID}/events/{n}", content=lines[n - 1]).status_code == 201
             page.wait_for_selector(f"#table-oak[data-events='{len(lines)}']", timeout=15000)
@@ -137,7 +147,8 @@ def test_page_follows_a_table_as_it_plays(browser: object, club: tuple[ClubServe
     finally:
         page.close()
     if os.environ.get("CLUB_PAGE_SHOTS"):
-        shutil.copy(tmp_path / "replay.png", Path(os.environ["CLUB_PAGE_SHOTS"]) / "replay.png")
+        for shot in ("replay.png", "taken-back.png"):
+            shutil.copy(tmp_path / shot, Path(os.environ["CLUB_PAGE_SHOTS"]) / shot)
     assert Archive(engine).game(GID)["finished"] is True
 
 

@@ -292,6 +292,34 @@ def test_a_move_taken_back_through_one_process_is_followed_by_the_other(pair: Pa
     assert stored(pair.engines[0], gid) == [canonical(json.loads(t)) for t in [*lines[: n - 1], other, following]]
 
 
+def test_moves_taken_back_through_one_process_leave_the_others_page_at_once(pair: Pair, tokens: tuple[Path, dict[str, str]]) -> None:
+    """Moves taken back at a table through one process leave the other process's page at
+    once, said there as taken back; the table plays on through either."""
+    gid = "e1b2c3d4e5f60718293a4b5c6d7e8f90"
+    lines = record_lines(44, header={"id": gid})
+    a, b = pair.servers
+    watcher = Watcher(b.url)
+    headers = {"Authorization": f"Bearer {tokens[1]['t4']}"}
+    try:
+        wait_for(lambda: watcher.connections == 1, "the spectator's first frame", watcher.cond)
+        with httpx.Client(base_url=a.url, headers=headers) as ca, httpx.Client(base_url=b.url, headers=headers) as cb:
+            for i in range(1, 16):
+                assert _post(cb, gid, i, lines[i - 1]).status_code == 201
+            wait_for(lambda: watcher.events("t4") == 15, "every post on the page", watcher.cond)
+            r = ca.delete(f"/api/games/{gid}/events/13")
+            assert (r.status_code, r.json()["stored"]) == (200, 12)
+            wait_for(lambda: watcher.events("t4") == 12, "the page of the other process to drop the moves taken back", watcher.cond)
+            assert watcher.tables["t4"]["taken_back"] == 3
+            # The table plays on through the other process, which follows on from the take-back.
+            assert _post(cb, gid, 13, lines[12]).status_code == 201
+            wait_for(lambda: watcher.events("t4") == 13, "the next move on the page", watcher.cond)
+            assert watcher.tables["t4"]["taken_back"] == 0
+            assert ca.get(f"/api/games/{gid}/progress").json()["stored"] == 13
+    finally:
+        watcher.close()
+    assert stored(pair.engines[0], gid) == [canonical(json.loads(t)) for t in lines[:13]]
+
+
 class Table:
     """A table writing its record line by line and telling its feed, as the session does."""
 
