@@ -239,6 +239,35 @@ def test_moves_taken_back_at_the_table_leave_the_club_at_once(engine: Engine, to
     assert _stored(engine, GID) == [canonical(e) for e in events_of(lines[: n - 1] + [other])]
 
 
+def test_a_server_that_cannot_take_moves_back_gets_the_next_move_as_a_replacement(
+    engine: Engine, token_file: tuple[Path, str], tmp_path: Path
+) -> None:
+    """A club server of an earlier release has no take-back (405): the feed leaves its moves
+    there until the next move, which it sends as a replacement, as that server expects."""
+    from starlette.routing import Route
+
+    lines = record_lines(11, header={"id": GID})
+    n, other = _other_move(lines, 12)
+    record = tmp_path / "game.jsonl"
+    server = ClubServer(engine, TokenFile(token_file[0]))
+    server.app.router.routes = [r for r in server.app.router.routes if not (isinstance(r, Route) and r.methods == {"DELETE"})]
+    with server:
+        feed = ClubFeed(server.url, token_file[1], record)
+        Table(record, lines).play(feed, n + 3)
+        assert feed.wait_sent(30)
+        record.write_text("".join(lines[: n - 1]))
+        feed.take_back(GID, n - 1)
+        assert feed.wait_sent(30), feed.status()
+        assert httpx.get(f"{server.url}/api/games/{GID}/progress").json()["stored"] == n + 3
+        with record.open("a") as fp:
+            fp.write(other + "\n")
+        feed.event(GID, n, other)
+        assert feed.wait_sent(30), feed.status()
+        feed.close()
+        assert feed.status()["last_error"] is None
+    assert _stored(engine, GID) == [canonical(e) for e in events_of(lines[: n - 1] + [other])]
+
+
 def test_taking_back_is_for_the_playing_table_and_never_the_header(engine: Engine, token_file: tuple[Path, str]) -> None:
     lines = record_lines(12, header={"id": GID})
     other_token = issue_token(token_file[0], "t2")
