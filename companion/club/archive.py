@@ -51,13 +51,26 @@ from companion.games.registry import UnknownGameError, game as game_named
 from companion.records.format import RecordError, Replayer, read_record
 
 __all__ = [
-    "AddResult", "Archive", "ParsedGame", "game_date", "parse_record", "played_game", "read_record_file",
+    "AddResult", "Archive", "ParsedGame", "TABLE_SOURCE", "game_date", "parse_record", "played_game", "read_record_file",
+    "table_of",
 ]
 
 #: Header keys that may carry when the game was played (ISO 8601).
 DATE_KEYS = ("date", "started", "played_at")
 #: Ids per ``IN (...)`` list, well under every backend's limit on bound parameters.
 _IN_CHUNK = 500
+#: The source of a game stored when it ended at a table, before the table's name.
+TABLE_SOURCE = "table "
+
+
+def table_of(source: str | None) -> str | None:
+    """The table that played a stored game live, from its source (``"table oak"``); ``None``
+    for a game added from a record (its source is the record's file, or nothing).
+
+    >>> table_of("table oak"), table_of("/home/club/games/1.jsonl"), table_of(None)
+    ('oak', None, None)
+    """
+    return source[len(TABLE_SOURCE) :] if source is not None and source.startswith(TABLE_SOURCE) else None
 
 
 @dataclass(frozen=True)
@@ -509,10 +522,12 @@ class Archive:
 
     def games(self, *, game: str | None = None, season: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
         """The latest stored games (of ``game``, of every game by default), newest first, in
-        their games' words."""
+        their games' words, each with the ``table`` that played it live (``None`` for a game
+        added from a record: where its record was read is not told) and its sides' ``scores``
+        (:meth:`_scores`)."""
         query = select(
             games.c.id, games.c.game, games.c.season, games.c.played_at, games.c.setup, games.c.players,
-            games.c.finished, games.c.winner, games.c.termination, games.c.periods,
+            games.c.finished, games.c.winner, games.c.termination, games.c.periods, games.c.source,
         ).order_by(games.c.played_at.desc(), games.c.id).limit(limit)
         if game:
             query = query.where(games.c.game == game)
@@ -520,9 +535,66 @@ class Archive:
             query = query.where(games.c.season == season)
         with self.engine.connect() as conn:
             rows = [_in_words(dict(r)) for r in conn.execute(query).mappings()]
+            scores = self._scores(conn, rows)
         for r in rows:
             r.pop("setup", None)
+            r["table"] = table_of(r.pop("source", None))
+            r["scores"] = scores.get(r["id"], [])
         return rows
+
+    @staticmethod
+    def _scores(conn: Connection, rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+        """Each listed game's sides in seat order (a side's place is its first seat's), each as
+        ``{"side", "score", "won", "place", "automatic"}``: its score is the figure its game's
+        club part names (:attr:`~companion.club.parts.ClubPart.score`; ``None`` for a game this
+        companion does not know), its place ``None`` while unfinished, and a side all of whose
+        seats are automatic (a dummy) is told as such. Three queries for the whole list."""
+        named: dict[str, str | None] = {}
+        for r in rows:
+            part = _part_named(r["game"])
+            named[r["id"]] = part.score if part is not None else None
+        ids = list(named)
+        wanted = {f for f in named.values() if f is not None}
+        sides: dict[str, list[Any]] = {}
+        first: dict[tuple[str, str], int] = {}  # (game, side) -> its first seat
+        manned: set[tuple[str, str]] = set()  # sides someone sits for
+        held: dict[tuple[str, str], int] = {}  # (game, side) -> its score, when not 0
+        for k in range(0, len(ids), _IN_CHUNK):
+            chunk = ids[k : k + _IN_CHUNK]
+            for s in conn.execute(select(game_sides).where(game_sides.c.game_id.in_(chunk))):
+                sides.setdefault(s.game_id, []).append(s)
+            for p in conn.execute(
+                select(game_players.c.game_id, game_players.c.seat, game_players.c.side, game_players.c.automatic)
+                .where(game_players.c.game_id.in_(chunk))
+            ):
+                first[(p.game_id, p.side)] = min(p.seat, first.get((p.game_id, p.side), p.seat))
+                if not p.automatic:
+                    manned.add((p.game_id, p.side))
+            if wanted:
+                # A side's figures only (a player may bear a side's name); a figure of 0 is not stored.
+                for f in conn.execute(
+                    select(game_figures.c.game_id, game_figures.c.holder, game_figures.c.figure, game_figures.c.value).where(
+                        game_figures.c.game_id.in_(chunk),
+                        game_figures.c.scope.in_((SIDE, TEAM)),
+                        game_figures.c.figure.in_(sorted(wanted)),
+                    )
+                ):
+                    if f.figure == named[f.game_id]:
+                        held[(f.game_id, f.holder)] = f.value
+        out: dict[str, list[dict[str, Any]]] = {}
+        for gid, listed in sides.items():
+            seated = sorted(listed, key=lambda s: (first.get((gid, s.side), len(first)), s.side))
+            out[gid] = [
+                {
+                    "side": s.side,
+                    "score": held.get((gid, s.side), 0) if named[gid] is not None else None,
+                    "won": bool(s.won),
+                    "place": s.place,
+                    "automatic": (gid, s.side) in first and (gid, s.side) not in manned,
+                }
+                for s in seated
+            ]
+        return out
 
 
 def record_paths(args: Sequence[str]) -> list[Path]:

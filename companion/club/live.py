@@ -53,7 +53,7 @@ from sqlalchemy import Connection, Engine, delete, func, select, tuple_, update
 from sqlalchemy.dialects.postgresql import distinct_on
 
 from companion.club import identity
-from companion.club.archive import Archive, ParsedGame, played_game
+from companion.club.archive import TABLE_SOURCE, Archive, ParsedGame, played_game, table_of
 from companion.club.parts import ClubPart, NoClubPart, TableView, Tally, require_part
 from companion.club.fanout import Change
 from companion.club.schema import games, live_events
@@ -68,8 +68,6 @@ RECENT = 8
 #: What a game id posted to may be.
 GAME_ID = re.compile(r"[\w-]{1,64}")
 MAX_EVENT_BYTES = 64 * 1024
-#: The source of a game stored when it ended at a table, before the table's name.
-TABLE_SOURCE = "table "
 
 
 class Conflict(Exception):
@@ -410,7 +408,7 @@ class LiveTables:
         # A game a table played live is stored as coming from it ("table NAME").
         with self.engine.connect() as conn:
             source = conn.execute(select(games.c.source).where(games.c.id == game_id)).scalar()
-        table = source[len(TABLE_SOURCE) :] if isinstance(source, str) and source.startswith(TABLE_SOURCE) else None
+        table = table_of(source)
         live = _replayed(game_id, table, lines)
         live.archived = True
         return live

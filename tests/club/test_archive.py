@@ -227,3 +227,79 @@ def test_a_batch_stores_what_one_by_one_stores(db_url: str, tmp_path: Path) -> N
     finally:
         one.dispose()
         many.dispose()
+
+
+def test_the_games_list_names_each_games_table_and_its_sides_scores(archive_engine: Engine, tmp_path: Path) -> None:
+    """Each listed game names the table that played it live (a game added from a record names
+    none, nor where its record was read) and its sides' scores in seat order, as its game's
+    club part names a score: Rule of Power's points (a team's as a team), Circle of Power's
+    trophies, its dummies' too, marked automatic (C4) and never winning, even in a draw they
+    lead (C17). The whole list is read in the same few queries however many games it holds."""
+    from sqlalchemy import event
+
+    from companion.club.archive import TABLE_SOURCE
+    from companion.club.parts import places
+    from companion.games.circle_of_power.club.part import finishing_places
+    from companion.games.circle_of_power.game import CircleState
+    from companion.games.circle_of_power.setup import is_dummy
+    from tests.club.conftest import cop_record_lines
+
+    archive = Archive(archive_engine)
+    teams = record_lines(12, players=4, teams=2, header={"date": "2026-03-01T20:00:00Z"})
+    at_table = record_lines(3, players=3, header={"date": "2026-03-02T20:00:00Z"})
+    unfinished = record_lines(5, players=2, header={"date": "2026-03-03T20:00:00Z"}, stop_after=8)
+    drawn = cop_record_lines(6, players=2, header={"date": "2026-03-04T20:00:00Z"})  # a draw a dummy leads
+    path = write_record(tmp_path / "teams.jsonl", teams)
+    ids = {
+        "teams": archive.add_file(path).game_id,
+        "at_table": archive.add_lines(at_table, source=f"{TABLE_SOURCE}oak").game_id,
+        "unfinished": archive.add_lines(unfinished).game_id,
+        "drawn": archive.add_lines(drawn, source=f"{TABLE_SOURCE}pine").game_id,
+    }
+
+    def expected(lines: list[str]) -> list[dict[str, object]]:
+        game = load_game(lines)
+        outcome = game.outcome()
+        winner = outcome.winner if outcome else None
+        if isinstance(game, CircleState):  # an emperor a side, the dummies after the players
+            sides, place = list(game.emperors), finishing_places(game)
+        else:
+            sides, place = list(game.setup.sides), places(game.totals, winner, game.setup.sides) if outcome else {}
+        return [
+            {"side": s, "score": game.totals.get(s, 0), "won": s == winner, "place": place.get(s), "automatic": is_dummy(s)}
+            for s in sides
+        ]
+
+    listed = {g["id"]: g for g in archive.games()}
+    assert [listed[ids[k]]["table"] for k in ("teams", "at_table", "unfinished", "drawn")] == [None, "oak", None, "pine"]
+    assert all(str(tmp_path) not in json.dumps(g, default=str) for g in listed.values())
+    for name, lines in (("teams", teams), ("at_table", at_table), ("unfinished", unfinished), ("drawn", drawn)):
+        assert listed[ids[name]]["scores"] == expected(lines), name
+    assert [s["side"] for s in listed[ids["teams"]]["scores"]] == ["ann+cy", "bob+dee"]
+    assert [s["place"] for s in listed[ids["unfinished"]]["scores"]] == [None, None]
+    # The draw: ann and bob share the first place and neither won; the dummy ahead of them is
+    # an automatic seat, placed after every player.
+    draw = listed[ids["drawn"]]["scores"]
+    assert listed[ids["drawn"]]["winner"] is None and not any(s["won"] for s in draw)
+    assert [(s["side"], s["automatic"]) for s in draw] == [("ann", False), ("bob", False), ("@1", True), ("@2", True)]
+    assert max(s["score"] for s in draw if s["automatic"]) > max(s["score"] for s in draw if not s["automatic"])
+    # The keys a listed game had before are all still there.
+    assert {"id", "game", "season", "played_at", "players", "finished", "winner", "termination", "periods"} <= set(listed[ids["teams"]])
+    assert listed[ids["teams"]]["rounds"] == len(load_game(teams).results)
+
+    statements: list[str] = []
+
+    def seen(conn: object, cursor: object, statement: str, *args: object) -> None:
+        statements.append(statement)
+
+    event.listen(archive_engine, "before_cursor_execute", seen)
+    try:
+        archive.games()
+        few = len(statements)
+        for seed in range(20, 30):
+            archive.add_lines(record_lines(seed, players=2))
+        statements.clear()
+        assert len(archive.games()) == 14
+        assert len(statements) == few
+    finally:
+        event.remove(archive_engine, "before_cursor_execute", seen)

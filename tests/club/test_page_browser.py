@@ -23,10 +23,11 @@ from companion.club.export import BGSTATS_CREATE_PLAY
 from companion.club.server import ClubServer
 from companion.club.tokens import TokenFile, issue_token
 from companion.games import registry
+from companion.games.circle_of_power.setup import is_dummy
 from companion.records.format import load_game
 from companion.games.rule_of_power.dashboard.cards import card_marks
 from companion.games.rule_of_power.engine.cards import Card
-from tests.club.conftest import cop_record_lines, record_lines
+from tests.club.conftest import cop_record_lines, record_lines, write_record
 
 GID = "00aa11bb22cc33dd44ee55ff66778899"
 COP_GID = "11cc22dd33ee44ff5500aa11bb22cc33"
@@ -221,6 +222,77 @@ def test_a_spectator_reads_every_view_at_phone_and_desktop_widths(
         for png in tmp_path.glob("*.png"):
             shutil.copy(png, Path(shots) / png.name)
 
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (1366, 900)], ids=["phone", "desktop"])
+def test_the_games_list_reads_like_a_list_of_results(
+    browser: object, club: tuple[ClubServer, str, Engine], tmp_path: Path, width: int, height: int
+) -> None:
+    """The Games view: a game a table played live names its table, a game added from a record
+    names none (nor the organiser's file), and each game's sides show their scores in seat
+    order, the winner in gold; a Circle of Power draw shows no winner and its dummies greyed
+    and marked, though one of them has the most trophies (C17). Nothing is wider than the
+    screen."""
+    server, token, engine = club
+    lines = record_lines(12, players=4, teams=2, header={"id": GID, "date": "2026-03-02T20:00:00Z"})
+    with httpx.Client(base_url=server.url, headers={"Authorization": f"Bearer {token}"}) as table:
+        for n in range(1, len(lines) + 1):
+            assert table.post(f"/api/games/{GID}/events/{n}", content=lines[n - 1]).status_code == 201
+    archive = Archive(engine)
+    assert archive.game(GID) is not None  # the table's last move stored it
+    added = record_lines(3, players=3, header={"date": "2026-03-01T20:00:00Z"})
+    added_id = archive.add_file(write_record(tmp_path / "added.jsonl", added)).game_id
+    drawn = cop_record_lines(6, players=2, header={"id": COP_GID})
+    archive.add_lines(drawn)
+
+    def shown(row: str) -> list[tuple[str, str, bool, bool]]:
+        """Each side of a listed game as the page shows it: its words, its name, whether in
+        the winner's style and whether marked as an automatic seat."""
+        return [
+            (s.inner_text(), s.get_attribute("data-side") or "", "winner" in (s.get_attribute("class") or ""),
+             "auto" in (s.get_attribute("class") or "").split())
+            for s in page.query_selector_all(f"tr[data-row='{row}'] td[data-col=score] .side")
+        ]
+
+    page = browser.new_page(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
+    try:
+        page.goto(server.url + "/#/games")
+        page.wait_for_selector(f"tr[data-row='{GID}']", timeout=15000)
+        # The table's game, its sides in their seats (ann+cy sit first) with their points.
+        game = load_game(lines)
+        winner = game.outcome().winner
+        stored = {s["side"]: s["points_for"] for s in archive.game(GID)["sides"]}
+        assert stored == game.totals
+        assert page.inner_text(f"tr[data-row='{GID}'] td[data-col=table]").strip() == "oak"
+        assert shown(GID) == [(f"{s} {game.totals[s]}", s, s == winner, False) for s in game.setup.sides]
+        assert page.inner_text(f"tr[data-row='{GID}'] td[data-col=score]").replace("\n", "") == " · ".join(
+            f"{s} {game.totals[s]}" for s in game.setup.sides
+        )
+        # The game added from a record: no table, and nothing of where its file was.
+        other = load_game(added)
+        assert page.inner_text(f"tr[data-row='{added_id}'] td[data-col=table]").strip() == ""
+        assert shown(added_id) == [(f"{s} {other.totals[s]}", s, s == other.outcome().winner, False) for s in other.setup.sides]
+        assert str(tmp_path) not in page.content() and "added.jsonl" not in page.content()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(tmp_path / f"games-{width}.png"), full_page=True)
+
+        page.click("[data-choose='circle-of-power'][data-for=games]")
+        page.wait_for_selector(f"tr[data-row='{COP_GID}']", timeout=15000)
+        circle = load_game(drawn)
+        assert circle.outcome() is not None and circle.outcome().winner is None  # a draw (C17)
+        want = [(f"{e} (auto) {circle.totals[e]}" if is_dummy(e) else f"{e} {circle.totals[e]}", e, False, is_dummy(e))
+                for e in circle.emperors]
+        assert shown(COP_GID) == want
+        assert max(circle.totals[e] for e in circle.emperors if is_dummy(e)) > max(circle.totals[p] for p in circle.setup.players)
+        assert page.inner_text(f"tr[data-row='{COP_GID}'] td[data-col=result]").strip() == "draw"
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(tmp_path / f"games-circle-{width}.png"), full_page=True)
+    finally:
+        page.close()
+    shots = os.environ.get("CLUB_PAGE_SHOTS")
+    if shots:
+        for png in tmp_path.glob("games-*.png"):
+            shutil.copy(png, Path(shots) / png.name)
 
 
 def _board_cells(page: object, seat: str) -> dict[str, object]:
