@@ -29,7 +29,7 @@ from companion.club.archive import Archive, read_record_file
 from companion.club.database import migrate, open_archive
 from companion.club.schema import GAME_CHILDREN, game_periods, games, rating_marks, ratings
 from companion.games.rule_of_power.engine.cards import Card
-from companion.games.rule_of_power.engine.scoring import PowerRing
+from companion.games.rule_of_power.engine.scoring import FireDragon, PowerRing
 from companion.games.rule_of_power.club.tables import game_players, game_sides, round_points
 from tests.club import legacy
 
@@ -112,14 +112,24 @@ _RING_THEN = re.compile(
 )
 
 
+# Revision 0004 named the Fire Dragon's holder, or said nobody had captured it: none of its
+# records discards the card (R21) or ends a round without a capture (R6).
+_FIRE_THEN = re.compile(r"Fire Dragon \(W007\): (?:(?P<nobody>nobody \(it was not captured\))|(?P<holder>\S+))$")
+
+
 def _reasons_now(data: Any) -> Any:
-    """``data`` (JSON) with each Power Ring reason of revision 0004 (cards by id, "W001
-    nobody") told as this revision tells the same Ring (R12): the holders and the chain kept."""
+    """``data`` (JSON) with each Power Ring and Fire Dragon reason of revision 0004 (cards by
+    id, "W001 nobody") told as this revision tells the same Ring (R12) and the same holder of
+    the Fire Dragon (R10): the holders and the chain kept."""
     if isinstance(data, dict):
         return {k: _reasons_now(v) for k, v in data.items()}
     if isinstance(data, list):
         return [_reasons_now(v) for v in data]
-    if not isinstance(data, str) or not (m := _RING_THEN.match(data)):
+    if not isinstance(data, str):
+        return data
+    if m := _FIRE_THEN.match(data):
+        return FireDragon(None if m["nobody"] else m["holder"]).explain()
+    if not (m := _RING_THEN.match(data)):
         return data
     ring_ids = ("W001", "W002", "W003")
     if m["split"] is not None:
@@ -142,6 +152,15 @@ def test_old_power_ring_reasons_are_told_afresh_with_the_same_holders() -> None:
     chain = "Power Ring: bob is Power Master (3) with the chain W004, W005, W006 (+3)"
     assert _reasons_now({"r": chain}) == {"r": "Power Ring: bob is Power Master (3, R12) with the chain 4P W004 to 6P W006 (+3)"}
     assert _reasons_now("Power Ring: ann is Power Master (3); no W004, so no chain").endswith("without 4P W004 no chain")
+
+
+def test_old_fire_dragon_reasons_are_told_afresh_with_the_same_holder() -> None:
+    assert _reasons_now(["Fire Dragon (W007): bob+dee"]) == ["Fire Dragon: bob+dee holds 7P W007 Fire Dragon (+1, R10)"]
+    assert _reasons_now({"r": "Fire Dragon (W007): nobody (it was not captured)"}) == {
+        "r": "Fire Dragon: no side has captured 7P W007 Fire Dragon, so no point (R10)"
+    }
+    # Only the reason's own line is told afresh: a move naming the card stays as it was.
+    assert _reasons_now("dee plays W007 Fire Dragon, captures W017 Dragon of Men") == "dee plays W007 Fire Dragon, captures W017 Dragon of Men"
 
 
 def _same_outputs(url: str) -> None:
