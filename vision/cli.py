@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,6 +23,9 @@ __all__ = ["register"]
 
 DEFAULT_OUT = "markers"
 """Where ``rop markers`` writes when not told: a folder of the current directory."""
+
+DEFAULT_PLAYERS = 4
+"""The standard layout used without ``--players`` or ``--layout``."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -75,7 +79,7 @@ def _table_options(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("table")
     g.add_argument("--game", default=None, metavar="GAME",
                    help="the game the table plays, whose cards and layout are read: rule-of-power (default) or circle-of-power")
-    g.add_argument("--players", type=int_range(2, 6), default=4, help="standard layout for this many players, 2-6 (default 4; Circle of Power: 2-4, one four-seat layout)")
+    g.add_argument("--players", type=int_range(2, 6), default=DEFAULT_PLAYERS, help="standard layout for this many players, 2-6 (default 4; Circle of Power: 2-4, one four-seat layout)")
     g.add_argument("--layout", help="a layout file instead of a standard layout")
     g.add_argument("--names", help="player names in seat order, comma separated: zones become capture:<name> (Rule of Power)")
     g.add_argument("--calibration", help="calibration directory (owners.json, layouts/); default: see docs/vision.md")
@@ -171,7 +175,7 @@ def _markers(args: argparse.Namespace) -> int:
         layout = _layout(args)
         files = write_mat_sheets(layout, output_dir(out, "mat"))
         print(f"wrote {len(files)} files to {out / 'mat'}: print at 100 %, one corner marker per page")
-        print(mat_next_steps(out / "mat", layout, played.name))
+        print(mat_next_steps(out / "mat", layout, calibrate_command(args)))
         return 0
     cards = _deck(played, args.deck)
     if args.card:
@@ -192,7 +196,7 @@ def _markers(args: argparse.Namespace) -> int:
             raise _Fail("Fate cards belong to a player: give --owner NAME (or --deck world/expansion for cards without owner)")
         files = write_card_sheets(card_stickers(cards, None, None), output_dir(root, "nobody"), title="Seal markers, no owner")
         print(f"wrote {len(files)} files to {root / 'nobody'}: {len(cards)} stickers, print at 100 %")
-        print(next_steps(root / "nobody", played.name))
+        print(next_steps(root / "nobody", played.name, calibrate_command(args)))
         return 0
     registry = _registry(args)
     known = registry.slot_of(args.owner) is not None
@@ -211,7 +215,7 @@ def _markers(args: argparse.Namespace) -> int:
         title = f"{played.title}: {title[0].lower()}{title[1:]}"
     files = write_card_sheets(card_stickers(cards, slot, owner), sheets, title=title, how=sticking(played.name))
     print(f"wrote {len(files)} files to {root / owner}: {len(cards)} stickers, print at 100 %")
-    print(next_steps(root / owner, played.name))
+    print(next_steps(root / owner, played.name, calibrate_command(args)))
     return 0
 
 
@@ -238,18 +242,36 @@ def _deck(played, deck: str) -> list:
     return decks[deck]
 
 
-def next_steps(folder: Path, game_name: str = "rule-of-power") -> str:
-    """What a person does with the sheets once they are written."""
+def calibrate_command(args: argparse.Namespace) -> str:
+    """The ``rop calibrate`` to run after ``rop markers``, with the table options it was given
+    (``--game``, ``--players`` or ``--layout``, ``--calibration``), so that it can be copied
+    as it is and checks the same table."""
+    command = ["./run", "rop", "calibrate"]
+    played = _game(args)
+    if played.name != "rule-of-power":
+        command += ["--game", played.name]
+    if args.layout:
+        command += ["--layout", args.layout]  # it wins over --players, as it does here
+    elif args.players != DEFAULT_PLAYERS:
+        command += ["--players", str(args.players)]
+    if args.calibration:
+        command += ["--calibration", args.calibration]
+    return shlex.join([*command, "--camera", "0"])
+
+
+def next_steps(folder: Path, game_name: str = "rule-of-power", calibrate: str = "./run rop calibrate --camera 0") -> str:
+    """What a person does with the sheets once they are written, ending with ``calibrate``
+    (the command that checks them) on a line of its own."""
     if game_name == "rule-of-power":
         names = ["     then the card's name (6D W036 ann / Servant of Darkness)."]
         corner = ["  3. Stick each one upright in the card's seal corner: bottom left of the face, 2 mm from",
                   "     both edges, words at the bottom, reading the way the card does."]
-        check = "     ./run rop calibrate --camera 0 (it lists the cards it reads and their owners)."
+        lists = "the cards it reads and their owners"
     else:
         names = ["     then the card's name (10H ann / ten of hearts)."]
         corner = ["  3. Stick each one upright in the bottom left corner of the card's face, the corner",
                   "     without an index, 2 mm from both edges, words at the bottom."]
-        check = f"     ./run rop calibrate --game {game_name} --camera 0 (it lists the cards it reads)."
+        lists = "the cards it reads"
     return "\n".join(
         [
             "Next:",
@@ -258,15 +280,17 @@ def next_steps(folder: Path, game_name: str = "rule-of-power") -> str:
             "  2. Cut along the grey outlines. Each sticker names its card: short form, id and owner,",
             *names,
             *corner,
-            "  4. Check the camera reads them: lay a few cards on the mat and run",
-            check,
+            "  4. Check the camera reads them: lay a few cards on the mat and run the line below",
+            f"     (it lists {lists}):",
+            f"     {calibrate}",
         ]
     )
 
 
-def mat_next_steps(folder: Path, layout: Layout, game_name: str = "rule-of-power") -> str:
+def mat_next_steps(folder: Path, layout: Layout, calibrate: str = "./run rop calibrate --camera 0") -> str:
     """What a person does with the mat's corner pages once they are written: where each
-    marker goes, from the layout."""
+    marker goes, from the layout; then ``calibrate`` (the command that checks the mat) on a
+    line of its own."""
     w, h = layout.mat_mm
     corners = []
     for place in layout.mat_markers:
@@ -274,7 +298,6 @@ def mat_next_steps(folder: Path, layout: Layout, game_name: str = "rule-of-power
         across = f"{cx:g} mm from the left edge" if cx < w / 2 else f"{w - cx:g} mm from the right edge"
         down = f"{cy:g} mm from the top edge" if cy < h / 2 else f"{h - cy:g} mm from the bottom edge"
         corners.append(f"     {place.corner.label}: its centre {across}, {down}")
-    game_option = "" if game_name == "rule-of-power" else f" --game {game_name}"
     return "\n".join(
         [
             "Next:",
@@ -283,8 +306,9 @@ def mat_next_steps(folder: Path, layout: Layout, game_name: str = "rule-of-power
             "  2. Cut each marker out with its white border; do not trim into the black square.",
             f"  3. Fix each flat at the corner of the {w:g} x {h:g} mm mat its page names:",
             *corners,
-            "  4. Point the camera at the whole mat and check that it finds the corners and zones:",
-            f"     ./run rop calibrate{game_option} --camera 0 (it writes calibration-check.png).",
+            "  4. Point the camera at the whole mat and check that it finds the corners and zones",
+            "     (it writes calibration-check.png):",
+            f"     {calibrate}",
         ]
     )
 

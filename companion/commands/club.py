@@ -20,6 +20,7 @@ import csv
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -209,11 +210,12 @@ def cmd_standings(args: argparse.Namespace) -> int:
             continue
         print(f"{title}{' (season ' + args.season + ')' if args.season else ''}")
         heads = "".join(f" {c.heading:>{c.width}}" for c in part.columns)
-        print(f"  {'name':<16} {'games':>5} {'unfin':>5} {'wins':>4}{heads} {'rating':>7}")
+        name = max([16, *(len(s.name) for s in rows)])  # a long name moves the columns along
+        print(f"  {'name':<{name}} {'games':>5} {'unfin':>5} {'wins':>4}{heads} {'rating':>7}")
         for s in rows:
             rating = f"{s.rating:7.2f}" if s.rating is not None else "      -"
             figures = "".join(f" {s.figures[c.figure]:>{c.width}}" for c in part.columns)
-            print(f"  {s.name:<16} {s.games:>5} {s.unfinished:>5} {s.wins:>4}{figures} {rating}")
+            print(f"  {s.name:<{name}} {s.games:>5} {s.unfinished:>5} {s.wins:>4}{figures} {rating}")
         print(standings_legend(part))
     if not table.players:
         print("no games stored yet")
@@ -248,19 +250,35 @@ def cmd_history(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
-    width = len(part.history_text.format(**{f: 0 for f in part.history}))
-    print(
-        f"{'played':<16}  {'season':<8} {'players':<32} {'side':<12} "
-        f"{'result':<10} {part.history_heading:^{width}} rating  game"
-    )
-    for r in rows:
-        rating = f"rating {r['rating_after']:.2f}" if r["rating_after"] is not None else "not rated"
-        figures = part.history_text.format(**r)
-        print(
-            f"{r['played_at'][:16]}  {r['season']:<8} {', '.join(r['players']):<32} {r['side']:<12} "
-            f"{r['result']:<10} {figures} {rating}  {r['game'][:12]}"
-        )
+    for line in history_lines(part, rows):
+        print(line)
     return 0
+
+
+def history_lines(part: ClubPart, rows: list[dict[str, Any]]) -> list[str]:
+    """``rop club history``'s header row and a line per game, each column as wide as its
+    widest entry, so that a long season or player name moves the whole column along."""
+    rated = [f"{r['rating_after']:.2f}" for r in rows if r["rating_after"] is not None]
+    digits = max(map(len, rated), default=0)
+    table = [["played", "season", "players", "side", "result", part.history_heading, "rating", "game"]]
+    for r in rows:
+        # The ratings' points line up: "rating  0.74" over "rating -1.83".
+        rating = f"rating {r['rating_after']:>{digits}.2f}" if r["rating_after"] is not None else "not rated"
+        table.append(
+            [
+                r["played_at"][:16], r["season"], ", ".join(r["players"]), r["side"], r["result"],
+                part.history_text.format(**r), rating, r["game"][:12],
+            ]
+        )
+    widths = [max(len(row[k]) for row in table) for k in range(len(table[0]))]
+    figures = 5
+    lines = []
+    for n, row in enumerate(table):
+        # The game's figures are one fixed-width piece: its heading is centred over them, and
+        # they end under a heading wider than they are.
+        cells = [(cell.center(w) if n == 0 else cell.rjust(w)) if k == figures else cell.ljust(w) for k, (cell, w) in enumerate(zip(row, widths))]
+        lines.append("  ".join(cells).rstrip())
+    return lines
 
 
 def cmd_export(args: argparse.Namespace) -> int:

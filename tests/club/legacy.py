@@ -22,7 +22,7 @@ from companion.club.archive import game_date
 from companion.games.rule_of_power.club.tables import game_players
 from companion.games.rule_of_power.engine.game import GameSetup, GameState
 from companion.games.rule_of_power.engine.moves import Move
-from companion.games.rule_of_power.engine.scoring import PowerRing, RoundScore
+from companion.games.rule_of_power.engine.scoring import FireDragon, PowerRing, RoundScore
 from companion.records.format import Replayer, read_record
 
 __all__ = ["ParsedGame", "SweepCount", "game_players", "game_records", "parse_record", "_rows", "TABLES"]
@@ -206,10 +206,16 @@ def power_ring_then(ring: PowerRing) -> str:
     return f"Power Ring: {ring.master} is Power Master (3); no W004, so no chain"
 
 
+def fire_dragon_then(dragon: FireDragon) -> str:
+    """The Fire Dragon's reason in revision 0004's words (the card by id, its holder alone)."""
+    return f"Fire Dragon (W007): {dragon.holder or 'nobody (it was not captured)'}"
+
+
 def reasons_then(score: RoundScore) -> list[str]:
-    """A round's reasons as revision 0004 stored them: today's, but for the Power Ring's."""
-    now = score.power_ring.explain()
-    return [power_ring_then(score.power_ring) if line == now else line for line in score.reasons()]
+    """A round's reasons as revision 0004 stored them: today's, but for the Power Ring's and
+    the Fire Dragon's."""
+    then = {score.power_ring.explain(): power_ring_then(score.power_ring), score.dragon.explain(): fire_dragon_then(score.dragon)}
+    return [then.get(line, line) for line in score.reasons()]
 
 
 def _rows(parsed: ParsedGame, season: str) -> dict[Any, list[dict[str, Any]]]:

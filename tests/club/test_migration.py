@@ -25,11 +25,13 @@ import pytest
 from sqlalchemy import Engine, delete, select
 
 from companion.cli import main
+from companion.commands.club import history_lines
 from companion.club.archive import Archive, read_record_file
 from companion.club.database import migrate, open_archive
+from companion.club.standings import club_part
 from companion.club.schema import GAME_CHILDREN, game_periods, games, rating_marks, ratings
 from companion.games.rule_of_power.engine.cards import Card
-from companion.games.rule_of_power.engine.scoring import PowerRing
+from companion.games.rule_of_power.engine.scoring import FireDragon, PowerRing
 from companion.games.rule_of_power.club.tables import game_players, game_sides, round_points
 from tests.club import legacy
 
@@ -66,29 +68,67 @@ def _run(*args: str) -> dict[str, Any]:
 
 
 # What the text tables print now besides what revision 0004 printed: a header row above a
-# player's history, and a legend under each standings table. Every other line is as it was.
-HISTORY_HEADER = "played            season   players                          side         result      score  rating  game"
+# player's history, and a legend under each standings table. A history's columns are now as
+# wide as their widest entry (revision 0004's were not, past a long season name), so its
+# lines are compared field by field. Every other line is as it was.
+HISTORY_COLUMNS = ("played", "season", "players", "side", "result", "score", "rating", "game")
+_HISTORY_ROW = re.compile(
+    r"^(?P<played>\S{16}) +(?P<season>\S+) +(?P<players>\S+(?:, \S+)*) +(?P<side>\S+) +(?P<result>\S+) +"
+    r"(?P<score>\d+-\d+) +(?P<rating>rating +-?\d+\.\d\d|not rated) +(?P<game>[0-9a-f]{12})$"
+)
 STANDINGS_LEGEND = [
     "  unfin = unfinished games, for = points scored, agst = points scored against,",
     "  swp = clean sweeps (R7), RoP = wins by the Rule of Power (R13)",
 ]
 
 
+def _history_fields(lines: list[str]) -> list[tuple[str, ...]]:
+    """Each line of a Rule of Power history, as its fields (a rating's inner spaces aside)."""
+    out = []
+    for line in lines:
+        assert (m := _HISTORY_ROW.match(line)), line
+        out.append(tuple(" ".join(m[c].split()) for c in HISTORY_COLUMNS))
+    return out
+
+
+def _aligned_history(out: str) -> list[str]:
+    """The lines of a history under its header row, each column starting where its heading
+    does (the score's dash in one place, under its heading); checked, then returned."""
+    header, *lines = out.splitlines()
+    assert header.split() == list(HISTORY_COLUMNS), header
+    dashes = set()
+    for line in lines:
+        m = _HISTORY_ROW.match(line)
+        assert m, line
+        assert all(m.start(c) == header.index(c) for c in HISTORY_COLUMNS if c != "score"), (header, line)
+        dashes.add(line.index("-", m.start("score")))
+    start = header.index("score")
+    assert len(dashes) == 1 and start <= dashes.pop() < start + len("score"), dashes
+    return lines
+
+
 def _printed_now(command: str, then: dict[str, Any]) -> dict[str, Any]:
-    """What revision 0004 printed for ``command``, with the header and legend lines added."""
-    if then["status"] != 0 or "--json" in command or "--csv" in command:
+    """What revision 0004 printed for ``command``, with the legend lines added (a history's
+    text is compared by :func:`_same_as_then`)."""
+    if then["status"] != 0 or "--json" in command or "--csv" in command or command.startswith("history"):
         return then
-    lines = then["out"].splitlines()
-    if command.startswith("history"):
-        lines = [HISTORY_HEADER, *lines]
-    else:
-        tables: list[str] = []
-        for line in lines:
-            if not line.startswith("  ") and tables:  # a table's title: the last one ended
-                tables += STANDINGS_LEGEND
-            tables.append(line)
-        lines = tables + STANDINGS_LEGEND
-    return {**then, "out": "\n".join(lines) + "\n"}
+    tables: list[str] = []
+    for line in then["out"].splitlines():
+        if not line.startswith("  ") and tables:  # a table's title: the last one ended
+            tables += STANDINGS_LEGEND
+        tables.append(line)
+    return {**then, "out": "\n".join(tables + STANDINGS_LEGEND) + "\n"}
+
+
+def _same_as_then(command: str, now: dict[str, Any], then: dict[str, Any]) -> None:
+    """``rop club`` printed for ``command`` what revision 0004 printed, every field the same;
+    a history under a header row, in aligned columns."""
+    if then["status"] != 0 or "--json" in command or not command.startswith("history"):
+        assert now == _printed_now(command, then), command
+        return
+    assert (now["status"], now["err"]) == (then["status"], then["err"]), command
+    lines = _aligned_history(now["out"])
+    assert _history_fields(lines) == _history_fields(then["out"].splitlines()), command
 
 
 def test_the_lines_added_to_the_old_outputs_are_only_headers_and_legends() -> None:
@@ -102,8 +142,29 @@ def test_the_lines_added_to_the_old_outputs_are_only_headers_and_legends() -> No
     ]
     teams = _printed_now("standings", EXPECTED["outputs"]["standings"])["out"].splitlines()
     assert teams.count(STANDINGS_LEGEND[0]) == 2 and teams[teams.index("Teams") - 2 :][:2] == STANDINGS_LEGEND
-    history = _printed_now("history fay", EXPECTED["outputs"]["history fay"])["out"].splitlines()
-    assert history[0] == HISTORY_HEADER and history[1:] == EXPECTED["outputs"]["history fay"]["out"].splitlines()
+
+
+def test_a_history_is_compared_field_by_field_in_aligned_columns() -> None:
+    then = EXPECTED["outputs"]["history ann"]
+    old = then["out"].splitlines()
+    rows = [
+        {
+            "played_at": played, "season": season, "players": players.split(", "), "side": side, "result": result,
+            "points_for": int(score.split("-")[0]), "points_against": int(score.split("-")[1]),
+            "rating_after": None if rating == "not rated" else float(rating.split()[1]), "game": game,
+        }
+        for played, season, players, side, result, score, rating, game in _history_fields(old)
+    ]
+    printed = history_lines(club_part("rule-of-power"), rows)
+    now = {**then, "out": "\n".join(printed) + "\n"}
+    _same_as_then("history ann", now, then)
+    # Revision 0004's own lines are not aligned: a long season pushes its line along.
+    assert next(line for line in old if "spring-league" in line).index("ann, bob") != old[0].index("ann, bob")
+    with pytest.raises(AssertionError):
+        _aligned_history("\n".join([printed[0], *old]))
+    # Every field counts: one figure changed is told apart.
+    with pytest.raises(AssertionError):
+        _same_as_then("history ann", {**now, "out": now["out"].replace(" 5-31", " 5-30")}, then)
 
 
 _RING_THEN = re.compile(
@@ -112,14 +173,24 @@ _RING_THEN = re.compile(
 )
 
 
+# Revision 0004 named the Fire Dragon's holder, or said nobody had captured it: none of its
+# records discards the card (R21) or ends a round without a capture (R6).
+_FIRE_THEN = re.compile(r"Fire Dragon \(W007\): (?:(?P<nobody>nobody \(it was not captured\))|(?P<holder>\S+))$")
+
+
 def _reasons_now(data: Any) -> Any:
-    """``data`` (JSON) with each Power Ring reason of revision 0004 (cards by id, "W001
-    nobody") told as this revision tells the same Ring (R12): the holders and the chain kept."""
+    """``data`` (JSON) with each Power Ring and Fire Dragon reason of revision 0004 (cards by
+    id, "W001 nobody") told as this revision tells the same Ring (R12) and the same holder of
+    the Fire Dragon (R10): the holders and the chain kept."""
     if isinstance(data, dict):
         return {k: _reasons_now(v) for k, v in data.items()}
     if isinstance(data, list):
         return [_reasons_now(v) for v in data]
-    if not isinstance(data, str) or not (m := _RING_THEN.match(data)):
+    if not isinstance(data, str):
+        return data
+    if m := _FIRE_THEN.match(data):
+        return FireDragon(None if m["nobody"] else m["holder"]).explain()
+    if not (m := _RING_THEN.match(data)):
         return data
     ring_ids = ("W001", "W002", "W003")
     if m["split"] is not None:
@@ -144,11 +215,20 @@ def test_old_power_ring_reasons_are_told_afresh_with_the_same_holders() -> None:
     assert _reasons_now("Power Ring: ann is Power Master (3); no W004, so no chain").endswith("without 4P W004 no chain")
 
 
+def test_old_fire_dragon_reasons_are_told_afresh_with_the_same_holder() -> None:
+    assert _reasons_now(["Fire Dragon (W007): bob+dee"]) == ["Fire Dragon: bob+dee holds 7P W007 Fire Dragon (+1, R10)"]
+    assert _reasons_now({"r": "Fire Dragon (W007): nobody (it was not captured)"}) == {
+        "r": "Fire Dragon: no side has captured 7P W007 Fire Dragon, so no point (R10)"
+    }
+    # Only the reason's own line is told afresh: a move naming the card stays as it was.
+    assert _reasons_now("dee plays W007 Fire Dragon, captures W017 Dragon of Men") == "dee plays W007 Fire Dragon, captures W017 Dragon of Men"
+
+
 def _same_outputs(url: str) -> None:
     """``rop club standings`` and ``history`` print what revision 0004 printed, every figure
     the same, under a header row and over a legend."""
     for command, want in EXPECTED["outputs"].items():
-        assert _run("club", *command.split(), "--db", url) == _printed_now(command, want), command
+        _same_as_then(command, _run("club", *command.split(), "--db", url), want)
 
 
 def _old_archive(url: str) -> Engine:
@@ -283,4 +363,4 @@ def test_the_default_game_is_rule_of_power(command: str, tmp_path: Path) -> None
     for step in PLAN:
         season = ["--season", step["season"]] if step["season"] else []
         assert _run("club", "add", str(DATA / "records" / step["record"]), *season, "--db", db)["status"] == 0
-    assert _run("club", *command.split(), "--game", "rule-of-power", "--db", db) == _printed_now(command, EXPECTED["outputs"][command])
+    _same_as_then(command, _run("club", *command.split(), "--game", "rule-of-power", "--db", db), EXPECTED["outputs"][command])

@@ -180,6 +180,46 @@ def test_seasons_and_history(archive_engine: Engine) -> None:
     assert history(archive_engine, "nobody") == []
 
 
+def test_history_and_standings_columns_align_whatever_the_names(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A long season name or player name moves its whole column along: every field of
+    ``rop club history`` starts under its heading, every figure of the standings ends under
+    its heading."""
+    db = str(tmp_path / "club.sqlite")
+    long_name = "Maximiliana-von-Wolkenstein"
+    games = [
+        (record_lines(60, header={"date": "2026-01-05T20:00:00Z"}), []),
+        (record_lines(61, players=4, teams=2, names=("ann", long_name, "cy", "dee"), header={"date": "2026-01-06T20:00:00Z"}), ["--season", "Winter league 2026/27 (Thursdays)"]),
+        (record_lines(62, stop_after=30, header={"date": "2026-01-07T20:00:00Z"}), ["--season", "x"]),
+    ]
+    for k, (lines, season) in enumerate(games):
+        assert main(["club", "add", str(write_record(tmp_path / f"g{k}.jsonl", lines)), *season, "--db", db]) == 0
+    capsys.readouterr()
+    assert main(["club", "history", "ann", "--json", "--db", db]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert main(["club", "history", "ann", "--db", db]) == 0
+    header, *lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(rows) == 3 and {r["season"] for r in rows} == {"2026", "Winter league 2026/27 (Thursdays)", "x"}
+    for line, r in zip(lines, rows):
+        rating = "not rated" if r["rating_after"] is None else "rating"
+        fields = [r["played_at"][:16], r["season"], ", ".join(r["players"]), r["side"], r["result"], rating, r["game"][:12]]
+        for heading, value in zip(("played", "season", "players", "side", "result", "rating", "game"), fields):
+            assert line[header.index(heading) :].startswith(value + " " if heading != "game" else value), (heading, header, line)
+        score = f"{r['points_for']:>3}-{r['points_against']:<3}"
+        assert line.index(score, header.index("result")) == header.index("score") - 1, (header, line)
+    assert long_name in lines[1] and "Winter league 2026/27 (Thursdays)" in lines[1]
+
+    assert main(["club", "standings", "--db", db]) == 0
+    out = capsys.readouterr().out.splitlines()
+    table = out[1 : out.index("Teams") - 2]
+    head = table[0]
+    assert any(line.startswith(f"  {long_name} ") for line in table)
+    for line in table[1:]:
+        for heading, value in zip(head.split(), line.split()):
+            if heading != "name":  # figures are right-aligned under their headings
+                end = head.index(f" {heading}") + 1 + len(heading)
+                assert line[:end].endswith(" " + value), (heading, head, line)
+
+
 def test_ranks_share_places_on_equal_totals() -> None:
     assert ranks({"a": 5, "b": 12, "c": 7, "d": 7}, "a") == {"a": 1, "b": 2, "c": 3, "d": 3}
 

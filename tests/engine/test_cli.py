@@ -57,7 +57,10 @@ def test_score_human_output_gives_reasons(capsys, tmp_path):
     f = tmp_path / "round.json"
     f.write_text(json.dumps({"sides": {"ann": {"captured": ["W007", "W017", "W006", "W016", "W005", "W015"]}, "bob": {"captured": ["W027", "W037", "W026", "W036", "W025"]}}}))
     code, out, _ = run(capsys, "score", str(f))
-    assert code == 0 and "ahead on the 5s" in out and "Fire Dragon (W007): ann" in out
+    assert code == 0 and "ahead on the 5s" in out and "Fire Dragon: ann holds 7P W007 Fire Dragon (+1, R10)" in out
+    f.write_text(json.dumps({"sides": {"ann": {"captured": ["W017"]}, "bob": {"captured": ["W027"]}}}))
+    code, out, _ = run(capsys, "score", str(f))
+    assert code == 0 and "Fire Dragon: no side has captured 7P W007 Fire Dragon, so no point (R10)" in out.splitlines()
 
 
 @pytest.mark.parametrize(

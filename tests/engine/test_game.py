@@ -216,6 +216,32 @@ def test_leftover_goes_to_the_last_capturer():
             assert set(r.leftover) <= set(r.score.captured[r.last_capturer])
 
 
+def test_a_fire_dragon_discarded_to_a_dark_decay_is_named_in_the_settlement():
+    """R10 with R21: whole simulated rounds; where W007 went to the discards, the round's
+    reason says so, and where a side captured it, it names that side."""
+    from companion.games.rule_of_power.engine.cards import FIRE_DRAGON
+    from companion.games.rule_of_power.simulation.virtual_table import VirtualTable, make_setup
+
+    setup = make_setup(2)
+    seen = set()
+    for seed in range(12):
+        game = GameState(setup)
+        table = VirtualTable(setup, seed=seed, fate=True, fate_rate=0.5)
+        while game.round_number < 1 or game.phase is Phase.TURN or game.phase is Phase.DEAL:
+            game.push(table.next_move(game))
+        score = game.results[0].score
+        line = score.reasons()[2]
+        if FIRE_DRAGON in game.discards:
+            assert score.fire_dragon is None and line == "Fire Dragon: nobody holds 7P W007 Fire Dragon, it was discarded (R21), so no point (R10)"
+            seen.add("discarded")
+        else:
+            holder = score.fire_dragon
+            assert holder is not None and FIRE_DRAGON in score.captured[holder]
+            assert line == f"Fire Dragon: {holder} holds 7P W007 Fire Dragon (+1, R10)"
+            seen.add("held")
+    assert seen == {"discarded", "held"}
+
+
 # ---------------------------------------------------------------- Fate cards
 
 

@@ -20,6 +20,25 @@ def test_fire_dragon():
     """R10: W007 alone is worth a point."""
     s = score_round({"ann": parse_cards("W007"), "bob": parse_cards("W017,W027")})
     assert s.sides["ann"].fire_dragon == 1 and s.fire_dragon == "ann"
+    assert s.reasons()[2] == "Fire Dragon: ann holds 7P W007 Fire Dragon (+1, R10)"
+
+
+def test_nobody_holds_the_fire_dragon_and_the_reason_says_why():
+    """R10 with R21 and R6: at a round's end only a discard, or a round without a capture to
+    take the centre, leaves W007 to nobody; otherwise it is just not captured (yet)."""
+    bob = {"ann": parse_cards("W017"), "bob": parse_cards("W027")}
+    for kw, why in [
+        ({}, "Fire Dragon: no side has captured 7P W007 Fire Dragon, so no point (R10)"),
+        ({"discarded": parse_cards("W007,F004")}, "Fire Dragon: nobody holds 7P W007 Fire Dragon, it was discarded (R21), so no point (R10)"),
+        (
+            {"left": parse_cards("W001,W007")},
+            "Fire Dragon: nobody holds 7P W007 Fire Dragon, it was left in the centre with no capture this round (R6), so no point (R10)",
+        ),
+        ({"discarded": parse_cards("W017"), "left": parse_cards("W001")}, "Fire Dragon: no side has captured 7P W007 Fire Dragon, so no point (R10)"),
+    ]:
+        s = score_round(bob, **kw)
+        assert s.fire_dragon is None and s.dragon.explain() == why == s.reasons()[2] == s.reasons_json()["explanation"][2]  # type: ignore[index]
+        assert s.sides["ann"].fire_dragon == 0 == s.sides["bob"].fire_dragon
 
 
 def test_pride_rulebook_example_breaks_on_the_fives():

@@ -75,7 +75,7 @@ def test_rop_markers_mat_writes_into_markers_by_default_and_says_what_to_do_next
     # Where each corner goes, from the layout: the same words the corner's own page prints.
     assert "     top-left: its centre 45 mm from the left edge, 45 mm from the top edge" in out
     assert "     bottom-right: its centre 45 mm from the right edge, 45 mm from the bottom edge" in out
-    assert out.rstrip().endswith("./run rop calibrate --camera 0 (it writes calibration-check.png).")
+    assert out.rstrip().endswith("     (it writes calibration-check.png):\n     ./run rop calibrate --camera 0")
     with pytest.raises(SystemExit):
         rop(["markers", "--help"])
     assert "(default markers, in the current directory)" in " ".join(capsys.readouterr().out.split())
@@ -105,6 +105,43 @@ def test_rop_vision_detect_json(tmp_path, compact, compact_file, calibration_dir
     (close,) = lines[2]["cards"]
     assert close["card"] == "W007" and close["zone"] is None and close["table_mm"] is None
     assert 0 <= close["px"][0] < 1920 and 0 <= close["px"][1] < 1080
+
+
+@pytest.mark.parametrize(
+    "options,wanted",
+    [
+        (["--players", "3"], ["--players", "3"]),
+        (["--players", "4"], []),  # the standard table: nothing to repeat
+        (["--layout", "{dir}/my table.json"], ["--layout", "{dir}/my table.json"]),
+        (["--layout", "{dir}/my table.json", "--players", "5"], ["--layout", "{dir}/my table.json"]),  # the layout wins
+        (["--game", "circle-of-power"], ["--game", "circle-of-power"]),
+        (["--players", "2", "--calibration", "{dir}/cal"], ["--players", "2", "--calibration", "{dir}/cal"]),
+    ],
+)
+def test_rop_markers_mat_ends_with_the_calibrate_command_of_the_same_table(tmp_path, compact, calibration_dir, capsys, options, wanted):
+    """The suggested ``rop calibrate`` repeats the table options given to ``rop markers --mat``:
+    copied as it is (the camera swapped for a picture of that mat), it checks the same layout."""
+    import shlex
+
+    from vision.layout import load_layout
+
+    (tmp_path / "my table.json").write_text(json.dumps(compact.to_json()))
+    options = [o.format(dir=tmp_path) for o in options]
+    wanted = [o.format(dir=tmp_path) for o in wanted]
+    assert rop(["markers", "--mat", *options, "--out", str(tmp_path / "out")]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last.startswith("     ./run rop calibrate")
+    words = shlex.split(last)
+    assert words == ["./run", "rop", "calibrate", *wanted, "--camera", "0"]
+    game = wanted[wanted.index("--game") + 1] if "--game" in wanted else "rule-of-power"
+    calibration = wanted[wanted.index("--calibration") + 1] if "--calibration" in wanted else None
+    spec = wanted[wanted.index("--layout") + 1] if "--layout" in wanted else int(wanted[wanted.index("--players") + 1]) if "--players" in wanted else 4
+    layout = load_layout(spec, calibration=calibration, game=game)
+    image = tmp_path / "mat.png"
+    cv2.imwrite(str(image), render_frame([], layout, camera=VirtualCamera.overhead(layout.mat_mm)).image)
+    check = ["--image", str(image), "--no-window", "--out", str(tmp_path / "check.png")]
+    assert rop([*words[2:-2], *check]) == 0
+    assert f"layout: {layout.name} ({layout.source}), mat" in capsys.readouterr().out
 
 
 def test_rop_calibrate_reports_and_draws_the_zones(tmp_path, compact, compact_file, calibration_dir, owners, capsys):

@@ -45,6 +45,8 @@ def test_rop_markers_says_what_to_do_next_and_takes_any_notation(tmp_path, capsy
     assert sorted(p.name for p in (out / "ann").glob("*.png") if not p.name.startswith("sheet")) == ["F006.png", "W007.png", "W036.png"]
     assert "Next:" in text and "100 %" in text and "seal corner" in text and "rop calibrate" in text
     assert str(out / "ann" / "markers.pdf") in text
+    # The check to run next reads the owners from the same calibration directory.
+    assert text.splitlines()[-1] == f"     ./run rop calibrate --calibration {tmp_path / 'cal'} --camera 0"
     page = np.array(Image.open(out / "ann" / "sheet-01.png").convert("L"))
     assert (page[:400] < 128).any()  # the title and the sticking lines are printed at the top
     assert "seal corner" in " ".join(STICKING)

@@ -120,9 +120,9 @@ class TableView:
         }
         if game.phase in (Phase.DEAL, Phase.TURN):
             captured, sweeps = game.captured_by_side(), game.sweeps_by_side()
-            key = (game.round_number, tuple(captured.values()), tuple(sweeps.values()))
+            key = (game.round_number, tuple(captured.values()), tuple(sweeps.values()), game.discards)
             if key != self._score_key:
-                score = score_round(captured, sweeps, expansion=setup.expansion)
+                score = score_round(captured, sweeps, expansion=setup.expansion, discarded=game.discards)
                 self._score = {
                     "running": {side: pts.total for side, pts in score.sides.items()},
                     "pride": score.pride.explain(),

@@ -578,7 +578,7 @@ class GameState:
 
     def provisional_score(self) -> RoundScore:
         """The round's points as if it ended now (the running scores a dashboard shows)."""
-        return score_round(self.captured_by_side(), self.sweeps_by_side(), expansion=self.setup.expansion)
+        return score_round(self.captured_by_side(), self.sweeps_by_side(), expansion=self.setup.expansion, discarded=self._core.discards)
 
     def capture_options(self, card: Card) -> list[tuple[Card, ...]]:
         """The capture options of ``card`` played now on the centre (R4, R5)."""
@@ -1314,7 +1314,8 @@ class GameState:
             c.stacks[lc] = c.stacks[lc] + leftover
             c.centre = ()
             c.centre_fate = ()
-        score = self.provisional_score()
+        # What is still in the centre had nobody to take it (R6).
+        score = score_round(self.captured_by_side(), self.sweeps_by_side(), expansion=self.setup.expansion, discarded=c.discards, left=c.centre)
         sides = self.setup.sides
         totals = tuple(t + score.sides[s].total for t, s in zip(c.totals, sides))
         c.totals = totals

@@ -24,6 +24,7 @@ __all__ = [
     "Race",
     "PrideOfDragons",
     "PowerRing",
+    "FireDragon",
     "RoundScore",
     "score_round",
     "PRIDE_VALUES",
@@ -162,18 +163,47 @@ class PowerRing:
 
 
 @dataclass(frozen=True, slots=True)
+class FireDragon:
+    """The Fire Dragon (R10): the side holding ``W007``, else why no side does. At a round's
+    end every World card is captured (R6) but one discarded to a Dark Decay (``lost`` is
+    ``"discarded"``, R21) or one left in the centre after a round without a capture
+    (``"left"``, R6); ``lost`` is ``None`` when the card is simply in no side's captures, as
+    during a round or in captures given by hand."""
+
+    holder: str | None
+    lost: str | None = None
+
+    def explain(self) -> str:
+        """In a player's words, the card named as the README names it: ``"Fire Dragon: ann
+        holds 7P W007 Fire Dragon (+1, R10)"``."""
+        card = FIRE_DRAGON.long_label
+        if self.holder is not None:
+            return f"Fire Dragon: {self.holder} holds {card} (+1, R10)"
+        if self.lost == "discarded":
+            return f"Fire Dragon: nobody holds {card}, it was discarded (R21), so no point (R10)"
+        if self.lost == "left":
+            return f"Fire Dragon: nobody holds {card}, it was left in the centre with no capture this round (R6), so no point (R10)"
+        return f"Fire Dragon: no side has captured {card}, so no point (R10)"
+
+
+@dataclass(frozen=True, slots=True)
 class RoundScore:
     """The points of a round per side, with the reasons (R9-R13)."""
 
     sides: Mapping[str, SidePoints]
     world_cards: Race
     power_cards: Race
-    fire_dragon: str | None
+    dragon: FireDragon
     pride: PrideOfDragons
     power_ring: PowerRing
     sweeps: Mapping[str, int]
     rule_of_power: str | None = None
     captured: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
+
+    @property
+    def fire_dragon(self) -> str | None:
+        """The side holding the Fire Dragon (R10), if one does."""
+        return self.dragon.holder
 
     def totals(self) -> dict[str, int]:
         return {side: pts.total for side, pts in self.sides.items()}
@@ -183,7 +213,7 @@ class RoundScore:
         lines = [
             self.world_cards.explain(),
             self.power_cards.explain(),
-            f"Fire Dragon (W007): {self.fire_dragon or 'nobody (it was not captured)'}",
+            self.dragon.explain(),
             self.pride.explain(),
             self.power_ring.explain(),
         ]
@@ -237,11 +267,15 @@ def score_round(
     sweeps: Mapping[str, int] | None = None,
     *,
     expansion: bool = False,
+    discarded: Iterable[Card] = (),
+    left: Iterable[Card] = (),
 ) -> RoundScore:
     """Score a round from each side's captured cards and clean sweeps (R8-R13).
 
     Every side that takes part must be a key of ``captured`` (an empty stack is fine), since
-    ties are decided among all sides.
+    ties are decided among all sides. ``discarded`` are the cards out of play for the round
+    (R21) and ``left`` those left in the centre at its end with nobody to take them (R6):
+    they score for nobody, and say why nobody holds the Fire Dragon (R10).
     """
     sweeps = dict(sweeps or {})
     cards: dict[str, tuple[Card, ...]] = {side: tuple([c for c in stack if c.is_world]) for side, stack in captured.items()}
@@ -259,6 +293,8 @@ def score_round(
     for s in sides:
         holder.update(dict.fromkeys(cards[s], s))
     fire = holder.get(FIRE_DRAGON)
+    lost = "discarded" if FIRE_DRAGON in set(discarded) else "left" if FIRE_DRAGON in set(left) else None
+    dragon = FireDragon(fire, None if fire else lost)
     pride = _pride(cards)
     ring = _power_ring(holder, ladder)
     rule = _rule_of_power(power_counts, holder, ladder)
@@ -277,7 +313,7 @@ def score_round(
         sides=points,
         world_cards=world,
         power_cards=power,
-        fire_dragon=fire,
+        dragon=dragon,
         pride=pride,
         power_ring=ring,
         sweeps={s: sweeps.get(s, 0) for s in sides},

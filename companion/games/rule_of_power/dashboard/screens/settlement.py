@@ -86,8 +86,7 @@ def settlement_steps(setup: GameSetup, result: RoundResult, outcome: Outcome | N
     steps.append(("End of the round", body))
     for race in (score.world_cards, score.power_cards):
         steps.append((race.name + " (R9)", Text(_body(race.explain()))))
-    fire = score.fire_dragon
-    steps.append(("Fire Dragon (R10)", Text(f"The Fire Dragon (7P W007) is worth 1 point to {fire}." if fire else "Nobody captured the Fire Dragon (7P W007).")))
+    steps.append(("Fire Dragon (R10)", Text(_body(score.dragon.explain()))))
     steps.append(("Pride of Dragons (R11)", Group(pride_table(score.pride), Text(_body(score.pride.explain())))))
     ring = score.power_ring
     holders = Text("Ring cards: ")
