@@ -263,9 +263,11 @@ class GameSession:
                 self.record.append(move)
             except OSError as exc:
                 self._tell(RecordTrouble(source, f"could not save event {index + 1}: {exc.strerror or exc}"))
-        if effects.result is not None and self._completed() != self._game.move_stack:
-            # The round is over: its face-down hands can be told now, in the saved record.
-            self._rewrite(source)
+        if effects.result is not None and self.record is not None:
+            completed = self._completed()
+            if completed != self._game.move_stack:
+                # The round is over: its face-down hands can be told now, in the saved record.
+                self._rewrite(source, completed)
         applied = Applied(source, index, move, effects, redo)
         self._tell(applied)
         return applied
@@ -275,12 +277,13 @@ class GameSession:
         later moves tell them (the game's codec knows how: a hand once its cards are played)."""
         return self._game.setup.game.codec.complete(self._game.move_stack)
 
-    def _rewrite(self, source: str) -> None:
-        """The record written anew from the game's moves, completed (:meth:`_completed`)."""
+    def _rewrite(self, source: str, completed: list[Move] | None = None) -> None:
+        """The record written anew from the game's moves, completed (:meth:`_completed`,
+        unless given already)."""
         if self.record is None:
             return
         try:
-            self.record.rewrite(self._completed())
+            self.record.rewrite(self._completed() if completed is None else completed)
         except OSError as exc:
             self._tell(RecordTrouble(source, f"could not rewrite the record: {exc.strerror or exc}"))
 
