@@ -275,37 +275,30 @@ def create_app(
             return JSONResponse({"ok": False, "reason": "the archive is unavailable; ask again later"}, status_code=503)
         return JSONResponse({"game_id": gid, "stored": stored})
 
-    async def post_event(request: Request) -> Response:
+    async def table_event(request: Request) -> Response:
+        """``POST``: the table's event ``number``; ``DELETE``: moves taken back at the table,
+        its events from ``number`` on dropped at once."""
         table = tokens.table_for(_bearer(request))
         if table is None:
             return refuse(request, 401, "a table token is needed (Authorization: Bearer TOKEN; rop club token TABLE)")
         gid = request.path_params["game_id"]
         number = request.path_params["number"]
-        body = await request.body()
-        replace = request.query_params.get("replace") in ("1", "true")
-        taken = await settle(
-            request, table, gid, lambda attempt: live.post(table, gid, number, body, replace=replace, read=attempt > 0)
-        )
+        take: Callable[[int], Accepted]
+        if request.method == "DELETE":
+            take = lambda attempt: live.take_back(table, gid, number)
+            said = {201: "taken back", 200: "nothing to take back"}
+        else:
+            body = await request.body()
+            replace = request.query_params.get("replace") in ("1", "true")
+            take = lambda attempt: live.post(table, gid, number, body, replace=replace, read=attempt > 0)
+            said = {201: "stored", 200: "already stored"}
+        taken = await settle(request, table, gid, take)
         if not isinstance(taken, Accepted):
             return taken
         return JSONResponse(
-            {"ok": True, "status": "stored" if taken.status == 201 else "already stored", "stored": len(taken.game.lines)},
-            status_code=taken.status,
-        )
-
-    async def take_back(request: Request) -> Response:
-        """Moves taken back at the table: its events from ``number`` on are dropped at once."""
-        table = tokens.table_for(_bearer(request))
-        if table is None:
-            return refuse(request, 401, "a table token is needed (Authorization: Bearer TOKEN; rop club token TABLE)")
-        gid = request.path_params["game_id"]
-        number = request.path_params["number"]
-        taken = await settle(request, table, gid, lambda attempt: live.take_back(table, gid, number))
-        if not isinstance(taken, Accepted):
-            return taken
-        return JSONResponse(
-            {"ok": True, "status": "taken back" if taken.status == 201 else "nothing to take back", "stored": len(taken.game.lines)},
-            status_code=200,
+            {"ok": True, "status": said[taken.status], "stored": len(taken.game.lines)},
+            # A take-back creates nothing: 200 whether or not there was anything to drop.
+            status_code=200 if request.method == "DELETE" else taken.status,
         )
 
     async def settle(request: Request, table: str, gid: str, take: Callable[[int], Accepted]) -> Accepted | Response:
@@ -462,8 +455,7 @@ def create_app(
             Route("/api/games/{game_id}/progress", progress),
             Route("/api/games/{game_id}/bgstats", bgstats),
             Route("/api/export.csv", export_csv),
-            Route("/api/games/{game_id}/events/{number:int}", post_event, methods=["POST"]),
-            Route("/api/games/{game_id}/events/{number:int}", take_back, methods=["DELETE"]),
+            Route("/api/games/{game_id}/events/{number:int}", table_event, methods=["POST", "DELETE"]),
             Route("/events", events),
         ],
         lifespan=lifespan,
