@@ -46,7 +46,8 @@ from companion.games.circle_of_power.tracking.table import CITY_DECK, act_zones,
 from companion.games.errors import IllegalMoveError, InvalidMoveError
 from companion.observations import CardGone, CardSeen, CardTapped
 from companion.session import SessionEvent
-from companion.tracker.events import Choice, InSync, MoveApplied, Notice, OutOfSync, Question, RuleHint, TrackerEvent, TrackerState
+from companion.tracker.events import Choice, MoveApplied, Notice, OutOfSync, RuleHint, TrackerEvent, TrackerState
+from companion.tracker.reasoning import TableReasoning
 from companion.tracker.view import Zones, difference
 
 if TYPE_CHECKING:
@@ -85,19 +86,17 @@ class _Taps:
     """The taps of the last act already taken (each confirms once)."""
 
 
-class CircleTable:
+class CircleTable(TableReasoning):
     """The tracker's reasoning about a Circle of Power table (a
     :class:`~companion.tracker.tracker.TableReasoner`)."""
 
     def __init__(self, tracker: Tracker) -> None:
-        self.tracker = tracker
+        super().__init__(tracker)
         self.lingering: Zones = {}
         """Cards the game has done with that may still lie on the table until taken up."""
         self.bottom_seen: Card | None = None
         """The joker seen laid on the city deck while a season is set up."""
         self.taps = _Taps()
-        self._asked: object = None
-        self._hinted: object = None
 
     # ------------------------------------------------------------------ reading the tracker
 
@@ -138,13 +137,7 @@ class CircleTable:
     def answered(self, moves: tuple[Move, ...]) -> list[TrackerEvent]:
         """The table's answer, applied (dropped with a message when the game moved on meanwhile),
         then the table compared again and the taps that waited for it taken."""
-        events: list[TrackerEvent] = []
-        for move in moves:
-            try:
-                events.append(self._push(move, "answer"))
-            except (IllegalMoveError, InvalidMoveError) as exc:
-                events.append(Notice(f"The answer no longer fits the game and is dropped: {exc}"))
-                break
+        events = self._answer(moves, lambda move: "answer")
         events.extend(self._forced())
         events.extend(self.reconcile(settled=False))
         events.extend(self._release())
@@ -154,17 +147,6 @@ class CircleTable:
         return [Notice(f"{player}: Circle of Power has nothing to announce; every card is seen or tapped")]
 
     # ------------------------------------------------------------------ comparing the table
-
-    def reconcile(self, *, settled: bool, apply_forced: bool = True) -> list[TrackerEvent]:
-        """Compare the table with the game and act, again after every move applied, until the
-        table is explained or waits."""
-        events: list[TrackerEvent] = []
-        while True:
-            if apply_forced:
-                events.extend(self._forced())
-            apply_forced = True
-            if not self._step(settled, events):
-                return events
 
     def _step(self, settled: bool, events: list[TrackerEvent]) -> bool:
         """One comparison of the table with the game; ``True`` when a move was applied."""
@@ -222,13 +204,7 @@ class CircleTable:
         return observed.get(zone, Counter()) - expected_zones(self.game).get(zone, Counter()) - self.lingering.get(zone, Counter())
 
     def _in_sync(self, events: list[TrackerEvent]) -> None:
-        tracker = self.tracker
-        if tracker.state is TrackerState.OUT_OF_SYNC:
-            events.append(InSync())
-        tracker.state = TrackerState.SYNCED
-        tracker.question = None
-        self._asked = None
-        self._hinted = None
+        self._synced(events)
 
     # ------------------------------------------------------------------ the steps a camera sees
 
@@ -339,10 +315,8 @@ class CircleTable:
     def _explain_mismatch(self, observed: Zones) -> list[TrackerEvent]:
         """The table has stayed unexplained: say what a card shown may not do, or what differs."""
         tracker = self.tracker
-        key = tuple(sorted((z, tuple(sorted(c.id for c in v.elements()))) for z, v in observed.items()))
-        if key == self._hinted:
+        if not self._first_sight(observed):
             return []
-        self._hinted = key
         game = self.game
         if game.phase is Phase.PLAY:
             me = game.to_move
@@ -414,15 +388,8 @@ class CircleTable:
             events.append(self._push(move, "forced"))
 
     def _ask(self, moves: Sequence[Move], events: list[TrackerEvent], prompt: str) -> None:
-        tracker = self.tracker
-        key = tuple(moves)
-        if key != self._asked:
-            self._asked = key
-            game = self.game.game
-            choices = tuple(Choice(_words(game, m), (m,)) for m in moves)
-            tracker.question = Question(prompt, choices)
-            events.append(tracker.question)
-        tracker.state = TrackerState.ASKING
+        game = self.game.game
+        self._ask_once(tuple(Choice(_words(game, m), (m,)) for m in moves), prompt, events)
 
     # ------------------------------------------------------------------ NFC
 

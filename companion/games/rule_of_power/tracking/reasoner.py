@@ -39,7 +39,8 @@ from companion.games.rule_of_power.tracking.order import TableOrder
 from companion.games.rule_of_power.tracking.table import compared, describe_difference, expected_zones, physical
 from companion.observations import CardGone, CardSeen, CardTapped
 from companion.session import SessionEvent, Started
-from companion.tracker.events import Choice, InSync, MoveApplied, Notice, OutOfSync, Question, RuleHint, TrackerEvent, TrackerState
+from companion.tracker.events import Choice, MoveApplied, Notice, OutOfSync, Question, RuleHint, TrackerEvent, TrackerState
+from companion.tracker.reasoning import TableReasoning
 from companion.tracker.view import Key, Zones, difference
 
 if TYPE_CHECKING:
@@ -79,18 +80,15 @@ class _Draws:
     their next turn."""
 
 
-class RuleOfPowerTable:
+class RuleOfPowerTable(TableReasoning):
     """The tracker's reasoning about a Rule of Power table (a
     :class:`~companion.tracker.tracker.TableReasoner`)."""
 
     def __init__(self, tracker: Tracker) -> None:
-        self.tracker = tracker
+        super().__init__(tracker)
         self.order = TableOrder()
         self.taps = _Taps()
         self.draws = _Draws()
-        self._asked: object = None
-        """The moves of the question last asked, so that the same one is not asked again."""
-        self._hinted: object = None
         self._waited: object = None
 
     # ------------------------------------------------------------------ reading the tracker
@@ -148,13 +146,7 @@ class RuleOfPowerTable:
         """The table's answer, applied; an answer that no longer fits the game (the game moved
         on meanwhile) is dropped with a message, and the table is compared afresh (asking
         again where it still matters). Plays tapped while the question was open follow."""
-        events: list[TrackerEvent] = []
-        for move in moves:
-            try:
-                events.append(self._push(move, self._announced_draw(move) or "answer"))
-            except IllegalMoveError as exc:
-                events.append(Notice(f"The answer no longer fits the game and is dropped: {exc}"))
-                break
+        events = self._answer(moves, lambda move: self._announced_draw(move) or "answer")
         self._after_moves(events)
         events.extend(self.reconcile(settled=False))
         waiting, self.taps.waiting = self.taps.waiting, []
@@ -178,17 +170,6 @@ class RuleOfPowerTable:
         return events + self._draw(player, early=player not in self.draws.pending)
 
     # ------------------------------------------------------------------ comparing the table
-
-    def reconcile(self, *, settled: bool, apply_forced: bool = True) -> list[TrackerEvent]:
-        """Compare the table with the game and act, again after every move applied, until the
-        table is explained or waits."""
-        events: list[TrackerEvent] = []
-        while True:
-            if apply_forced:
-                events.extend(self._forced())
-            apply_forced = True
-            if not self._step(settled, events):
-                return events
 
     def _step(self, settled: bool, events: list[TrackerEvent]) -> bool:
         """One comparison of the table with the game; ``True`` when moves were applied (the
@@ -229,13 +210,7 @@ class RuleOfPowerTable:
     def _in_sync(self, events: list[TrackerEvent]) -> None:
         """The table looks as the game expects; a draw announced while it was settling is made
         now, at its player's turn."""
-        tracker = self.tracker
-        if tracker.state is TrackerState.OUT_OF_SYNC:
-            events.append(InSync())
-        tracker.state = TrackerState.SYNCED
-        tracker.question = None
-        self._asked = None
-        self._hinted = None
+        self._synced(events)
         pending = self.draws.pending
         if pending and self.game.turn == pending[0] and pending[0] not in self.draws.after_own:
             events.extend(self._draw(pending.pop(0)))
@@ -305,14 +280,8 @@ class RuleOfPowerTable:
         return found
 
     def _ask_which(self, found: list[Explanation], events: list[TrackerEvent]) -> None:
-        tracker = self.tracker
-        key = tuple(e.moves for e in found)
-        if key != self._asked:
-            self._asked = key
-            choices = tuple(Choice(e.describe(), e.moves) for e in found)
-            tracker.question = Question(_prompt(choices, "The table could show any of these; which happened?", tap=self._fate_readers), choices)
-            events.append(tracker.question)
-        tracker.state = TrackerState.ASKING
+        choices = tuple(Choice(e.describe(), e.moves) for e in found)
+        self._ask_once(choices, _prompt(choices, "The table could show any of these; which happened?", tap=self._fate_readers), events)
 
     def _wait_for_first(self, first: Key, later: list[Key], events: list[TrackerEvent]) -> None:
         """The cards laid after the first wait for its move: a capture the camera has not seen
@@ -382,10 +351,8 @@ class RuleOfPowerTable:
         or what differs."""
         game = self.game
         tracker = self.tracker
-        key = tuple(sorted((z, tuple(sorted(c.id for c in v.elements()))) for z, v in observed.items()))
-        if key == self._hinted:
+        if not self._first_sight(observed):
             return []
-        self._hinted = key
         extra, missing = difference(expected_zones(game), observed)
         if game.phase is Phase.TURN:
             hint = self._rule_hint(extra, missing)
