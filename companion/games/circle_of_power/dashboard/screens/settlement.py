@@ -11,11 +11,6 @@ from dataclasses import dataclass, field
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
-from textual.reactive import reactive
-from textual.widgets import Static
 
 from companion.dashboard.screens.settlement import Settlement
 from companion.games.circle_of_power.cards import Card
@@ -211,74 +206,17 @@ class SeasonSettlement(Settlement):
 
     CSS_PATH = TCSS
 
-    BINDINGS = [
-        Binding("space,enter,right,n", "next", "Next point"),
-        Binding("a", "all", "Show all"),
-        Binding("escape,q", "close", "Close"),
-    ]
-
-    shown: reactive[int] = reactive(0)
-
     def __init__(self) -> None:
         super().__init__()
-        self.steps: list[tuple[str, RenderableType]] = []
         self.result: SeasonResult | None = None
-        self._ticks_done = 0
-        self._closed_once = False
 
     def load(self, state: CircleState, result: SeasonResult, moves: Sequence[Move]) -> None:
         """Season ``result`` of ``state``'s game to settle (``moves``: the game's, at least to
         the season's end); the screen is installed once and shown for every season."""
         self.result = result
         self.steps = settlement_steps(state, result, moves)
-        self._ticks_done = 0
-        self._closed_once = False
-        self.set_reactive(SeasonSettlement.shown, 0)
-        if self.is_mounted:
-            self._show_title()
-            # The last season's points go, and the new ones start at the top.
-            self.query_one("#steps-body", Static).update("")
-            steps = self.query_one("#steps", VerticalScroll)
-            steps.anchor(False)
-            steps.scroll_home(animate=False, immediate=True)
+        self.begin()
 
-    def _show_title(self) -> None:
-        if self.result is not None:
-            self.query_one("#settlement-title", Static).update(f"Settlement of season {self.result.number} (dealer {self.result.dealer})")
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(id="settlement-title")
-            with VerticalScroll(id="steps"):
-                yield Static(id="steps-body")
-            yield Static("Space/Enter: next point  A: show all  Esc: close", classes="keys")
-
-    def on_mount(self) -> None:
-        self._show_title()
-
-    def on_screen_resume(self) -> None:
-        if self.shown == 0:
-            self.action_next()
-
-    def autoplay_tick(self) -> bool:
-        """One tick of the demo clock: the next point, or, once everything is shown and has
-        been left a few ticks for the table to read, ``True``: time to close."""
-        if self.shown < len(self.steps):
-            self.action_next()
-            return False
-        self._ticks_done += 1
-        return self._ticks_done >= 6
-
-    def action_next(self) -> None:
-        if self.shown >= len(self.steps):
-            self.action_close()
-            return
-        self.shown += 1
-
-    def watch_shown(self, new: int) -> None:
-        self._draw(new)
-
-    def action_close(self) -> None:
-        if self.app.screen is self and not self._closed_once:
-            self._closed_once = True
-            self.dismiss(None)
+    def heading(self) -> str | None:
+        result = self.result
+        return None if result is None else f"Settlement of season {result.number} (dealer {result.dealer})"

@@ -13,11 +13,6 @@ from collections.abc import Hashable, Sequence
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
-from textual.reactive import reactive
-from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from companion.coach import Coach, CoachError, Mark, review
@@ -178,20 +173,9 @@ class SettlementScreen(Settlement):
     }
     """
 
-    BINDINGS = [
-        Binding("space,enter,right,n", "next", "Next point"),
-        Binding("a", "all", "Show all"),
-        Binding("escape,q", "close", "Close"),
-    ]
-
-    shown: reactive[int] = reactive(0)
-
     def __init__(self) -> None:
         super().__init__()
-        self.steps: list[tuple[str, RenderableType]] = []
         self.result: RoundResult | None = None
-        self._ticks_done = 0
-        self._closed_once = False
         self.review_job: tuple[GameSetup, tuple[Move, ...], int] | None = None
         """The game and the round to review (its setup, the moves to its end, its first move)."""
         self.mistakes: list[Mark] | None = None
@@ -230,31 +214,18 @@ class SettlementScreen(Settlement):
                     "The coach is going over the round's decisions...", style="italic"
                 )
                 self.steps.append((MISTAKES_TITLE, body))
-        self._ticks_done = 0
-        self._closed_once = False
-        self.set_reactive(SettlementScreen.shown, 0)
-        if self.is_mounted:
-            self._show_title()
+        self.begin()
 
-    def _show_title(self) -> None:
-        if self.result is not None:
-            self.query_one("#settlement-title", Static).update(
-                f"Settlement of round {self.result.number} (dealer {self.result.dealer})"
-            )
+    def heading(self) -> str | None:
+        result = self.result
+        return None if result is None else f"Settlement of round {result.number} (dealer {result.dealer})"
 
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(id="settlement-title")
-            with VerticalScroll(id="steps"):
-                yield Static(id="steps-body")
-            yield Static("Space/Enter: next point  A: show all  Esc: close", classes="keys")
+    def all_shown(self) -> None:
+        self._start_review()
 
-    def on_mount(self) -> None:
-        self._show_title()
-
-    def on_screen_resume(self) -> None:
-        if self.shown == 0:
-            self.action_next()
+    def closing(self) -> None:
+        self.workers.cancel_group(self, "settlement-review")
+        self._reviewing = None
 
     def _start_review(self) -> None:
         # Only once someone reaches the section: a table tracked by its sensors plays the next
@@ -294,29 +265,4 @@ class SettlementScreen(Settlement):
         self.steps[-1] = (MISTAKES_TITLE, mistakes_text(marks))
         self._draw(self.shown)
 
-    def autoplay_tick(self) -> bool:
-        """One tick of the demo clock (the app's): the next point, or, once everything is
-        shown and has been left a few ticks for the table to read, ``True``: time to close."""
-        if self.shown < len(self.steps):
-            self.action_next()
-            return False
-        self._ticks_done += 1
-        return self._ticks_done >= 6
 
-    def action_next(self) -> None:
-        if self.shown >= len(self.steps):
-            self.action_close()
-            return
-        self.shown += 1
-
-    def watch_shown(self, old: int, new: int) -> None:
-        if new >= len(self.steps) > 0:
-            self._start_review()
-        self._draw(new)
-
-    def action_close(self) -> None:
-        if self.app.screen is self and not self._closed_once:
-            self._closed_once = True
-            self.workers.cancel_group(self, "settlement-review")
-            self._reviewing = None
-            self.dismiss(None)
