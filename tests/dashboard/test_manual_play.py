@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from textual.command import CommandList
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from companion.dashboard.app import DashboardApp
 from companion.games.rule_of_power.dashboard.screens.deal import DealScreen
@@ -301,6 +301,25 @@ async def test_the_deal_dialog_comes_back_when_every_hand_is_played_out(tmp_path
         assert game.phase is Phase.DEAL
         assert isinstance(app.screen, DealScreen)
         assert "Deal 2 of 6" in str(app.screen.query_one(Static).render())
+
+
+@pytest.mark.asyncio
+async def test_the_deal_dialogs_buttons_and_enter_work_as_its_keys(tmp_path: Path) -> None:
+    """Enter goes from hand to hand; the buttons shuffle for the table and deal, as Ctrl+R
+    and Ctrl+S do."""
+    app = _app(tmp_path, companion_deals=False)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await until(lambda: isinstance(app.screen, DealScreen), "the deal dialog")
+        dialog = app.screen
+        await until(lambda: len(dialog.query(Input)) > 1, "the dialog's hands")
+        inputs = list(dialog.query(Input))
+        inputs[0].focus()
+        await pilot.press("enter")
+        assert dialog.focused is inputs[1]
+        await pilot.click("#shuffle")
+        assert all(i.value for i in inputs)
+        await pilot.click("#deal")
+        await until(lambda: app.game is not None and app.game.deal_number == 1, "the deal made")
 
 
 @pytest.mark.asyncio

@@ -15,13 +15,12 @@ import random
 import re
 
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from companion.dashboard.screens.form import Form
 from companion.games.circle_of_power.cards import CARDS, CITY_DECK, JOKERS, Card
 from companion.games.circle_of_power.game import CircleState
 from companion.games.circle_of_power.moves import Season
@@ -83,7 +82,7 @@ def shuffled_cities(seats: tuple[str, ...], rng: random.Random) -> tuple[dict[st
     return dict(zip(seats, rest)), bottom
 
 
-class SeasonScreen(ModalScreen[Season | None]):
+class SeasonScreen(Form[Season | None]):
     """The set-up of the next season of ``state`` (or, correcting, of the season ``given``)."""
 
     CSS_PATH = TCSS
@@ -93,6 +92,7 @@ class SeasonScreen(ModalScreen[Season | None]):
         Binding("ctrl+r", "shuffle", "Shuffle the cities for me"),
         Binding("ctrl+s", "start", "Start the season"),
     ]
+    ERROR = "season-error"
 
     def __init__(self, state: CircleState, *, first_dealer: str | None = None, rng: random.Random | None = None, given: Season | None = None) -> None:
         super().__init__()
@@ -160,29 +160,12 @@ class SeasonScreen(ModalScreen[Season | None]):
                 self.query_one("#season-bottom", Input).value,
             )
         except EntryError as exc:
-            self.query_one("#season-error", Static).update(str(exc))
+            self.refuse(str(exc))
             return
         except (IllegalMoveError, InvalidMoveError) as exc:
-            self.query_one("#season-error", Static).update(explain_refusal(exc)[1])
+            self.refuse(explain_refusal(exc)[1])
             return
         self.dismiss(move)
-
-    @on(Button.Pressed, "#shuffle")
-    def _shuffle(self) -> None:
-        self.action_shuffle()
-
-    @on(Button.Pressed, "#start")
-    def _start(self) -> None:
-        self.action_start()
-
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        inputs = list(self.query(Input))
-        i = inputs.index(event.input)
-        if i + 1 < len(inputs):
-            inputs[i + 1].focus()
-        else:
-            self.action_start()
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -3,13 +3,12 @@ the other seats, C4), the variant (C18, C19), the target (C17) and the first dea
 
 from __future__ import annotations
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
+from companion.dashboard.screens.form import Form
 from companion.games.circle_of_power.setup import MAX_TARGET, VARIANTS
 from companion.games.circle_of_power.dashboard.tablesetup import CircleTableChoice, SetupError, build_table_choice
 from companion.games.circle_of_power.dashboard.screens import TCSS
@@ -23,10 +22,12 @@ _VARIANT_NAMES = {
 }
 
 
-class SetupScreen(ModalScreen[CircleTableChoice]):
+class SetupScreen(Form[CircleTableChoice]):
     CSS_PATH = TCSS
 
     BINDINGS = [Binding("ctrl+s", "start", "Start the game")]
+    ERROR = "setup-error"
+    ENTER_SUBMITS = True
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -64,14 +65,7 @@ class SetupScreen(ModalScreen[CircleTableChoice]):
                 dealer=self.query_one("#dealer", Input).value,
             )
         except SetupError as exc:
-            self.query_one("#setup-error", Static).update(str(exc))
+            self.refuse(str(exc))
             return
         self.dismiss(table)
 
-    @on(Button.Pressed, "#start")
-    def _start(self) -> None:
-        self.action_start()
-
-    @on(Input.Submitted)
-    def _submitted(self) -> None:
-        self.action_start()

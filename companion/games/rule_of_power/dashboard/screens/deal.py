@@ -4,13 +4,12 @@ first deal."""
 from __future__ import annotations
 
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from companion.dashboard.screens.form import Form
 from companion.games.rule_of_power.dashboard.commentary import explain_illegal
 from companion.games.rule_of_power.dashboard.entry import EntryError, resolve_card
 from companion.games.rule_of_power.simulation.dealer import TableDealer
@@ -41,7 +40,7 @@ def parse_deal(game: GameState, hands: dict[str, str], centre: str) -> Deal:
     return deal
 
 
-class DealScreen(ModalScreen[Deal | None]):
+class DealScreen(Form[Deal | None]):
     DEFAULT_CSS = """
     DealScreen {
         align: center middle;
@@ -86,6 +85,8 @@ class DealScreen(ModalScreen[Deal | None]):
         Binding("ctrl+r", "shuffle", "Shuffle for me"),
         Binding("ctrl+s", "deal", "Deal"),
     ]
+    SUBMIT = "deal"
+    ERROR = "deal-error"
 
     def __init__(self, game: GameState, dealer: TableDealer) -> None:
         super().__init__()
@@ -143,29 +144,12 @@ class DealScreen(ModalScreen[Deal | None]):
         try:
             deal = parse_deal(self.game, hands, centre)
         except EntryError as exc:
-            self.query_one("#deal-error", Static).update(str(exc))
+            self.refuse(str(exc))
             return
         except (IllegalMoveError, InvalidMoveError) as exc:
-            self.query_one("#deal-error", Static).update(explain_illegal(exc)[1])
+            self.refuse(explain_illegal(exc)[1])
             return
         self.dismiss(deal)
-
-    @on(Button.Pressed, "#shuffle")
-    def _shuffle(self) -> None:
-        self.action_shuffle()
-
-    @on(Button.Pressed, "#deal")
-    def _deal(self) -> None:
-        self.action_deal()
-
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        inputs = list(self.query(Input))
-        i = inputs.index(event.input)
-        if i + 1 < len(inputs):
-            inputs[i + 1].focus()
-        else:
-            self.action_deal()
 
     def action_cancel(self) -> None:
         self.dismiss(None)

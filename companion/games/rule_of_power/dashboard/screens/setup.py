@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
+from companion.dashboard.screens.form import Form
 from companion.games.rule_of_power.dashboard.tablesetup import SetupError, TableSetup, build_table_setup
 
 __all__ = ["SetupScreen"]
 
 
-class SetupScreen(ModalScreen[TableSetup]):
+class SetupScreen(Form[TableSetup]):
     DEFAULT_CSS = """
     SetupScreen {
         align: center middle;
@@ -55,6 +54,8 @@ class SetupScreen(ModalScreen[TableSetup]):
     """
 
     BINDINGS = [Binding("ctrl+s", "start", "Start the game")]
+    ERROR = "setup-error"
+    ENTER_SUBMITS = True
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -108,14 +109,7 @@ class SetupScreen(ModalScreen[TableSetup]):
                 companion_deals=self.query_one("#companion-deals", Checkbox).value,
             )
         except SetupError as exc:
-            self.query_one("#setup-error", Static).update(str(exc))
+            self.refuse(str(exc))
             return
         self.dismiss(table)
 
-    @on(Button.Pressed, "#start")
-    def _start(self) -> None:
-        self.action_start()
-
-    @on(Input.Submitted)
-    def _submitted(self) -> None:
-        self.action_start()

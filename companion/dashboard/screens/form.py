@@ -1,0 +1,50 @@
+"""A dialog of fields the table fills in (a game's set-up, a deal, a season's cities), as every
+game's dialogs behave: Enter goes on to the next field and, in the last, submits; the submit
+button submits, a ``#shuffle`` button fills the fields in; what is wrong is said in the
+dialog, which stays open."""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from textual import on
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Static
+
+__all__ = ["Form"]
+
+T = TypeVar("T")
+
+
+class Form(ModalScreen[T]):
+    """A game's dialog subclasses it and gives ``SUBMIT`` (the submitting action's name, also
+    its button's id: ``"start"`` calls ``action_start``), ``ERROR`` (the id of the line
+    where refusals go) and, when it offers one, ``action_shuffle``."""
+
+    SUBMIT = "start"
+    ERROR = "error"
+    #: Enter in any field submits (a short form), instead of going on to the next field.
+    ENTER_SUBMITS = False
+
+    def submit(self) -> None:
+        getattr(self, f"action_{self.SUBMIT}")()
+
+    def refuse(self, reason: str) -> None:
+        """Say what is wrong; the dialog stays open for the fix."""
+        self.query_one(f"#{self.ERROR}", Static).update(reason)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == self.SUBMIT:
+            self.submit()
+        elif event.button.id == "shuffle":
+            getattr(self, "action_shuffle")()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        inputs = list(self.query(Input))
+        i = inputs.index(event.input)
+        if not self.ENTER_SUBMITS and i + 1 < len(inputs):
+            inputs[i + 1].focus()
+        else:
+            self.submit()
