@@ -186,14 +186,20 @@ def _other_move(lines: list[str], start: int) -> tuple[int, str]:
     raise AssertionError("no position with a choice")
 
 
+def _played(server: ClubServer, token: str, record: Path, lines: list[str], upto: int) -> ClubFeed:
+    """A table's feed once its first ``upto`` events are on the server."""
+    feed = ClubFeed(server.url, token, record)
+    Table(record, lines).play(feed, upto)
+    assert feed.wait_sent(30), feed.status()
+    return feed
+
+
 def test_a_move_taken_back_at_the_table_replaces_it_on_the_server(engine: Engine, token_file: tuple[Path, str], tmp_path: Path) -> None:
     lines = record_lines(11, header={"id": GID})
     n, other = _other_move(lines, 12)
     record = tmp_path / "game.jsonl"
     with ClubServer(engine, TokenFile(token_file[0])) as server:
-        feed = ClubFeed(server.url, token_file[1], record)
-        Table(record, lines).play(feed, n + 3)
-        assert feed.wait_sent(30)
+        feed = _played(server, token_file[1], record, lines, n + 3)
         # Undo three moves at the table, then another move instead of the first of them.
         record.write_text("".join(lines[: n - 1]) + other + "\n")
         feed.event(GID, n, other)
@@ -214,9 +220,7 @@ def test_moves_taken_back_at_the_table_leave_the_club_at_once(engine: Engine, to
     n, other = _other_move(lines, 12)
     record = tmp_path / "game.jsonl"
     with ClubServer(engine, TokenFile(token_file[0])) as server:
-        feed = ClubFeed(server.url, token_file[1], record)
-        Table(record, lines).play(feed, n + 3)
-        assert feed.wait_sent(30)
+        feed = _played(server, token_file[1], record, lines, n + 3)
         # Four moves taken back at the table; nothing played yet instead.
         record.write_text("".join(lines[: n - 1]))
         feed.take_back(GID, n - 1)
@@ -255,9 +259,7 @@ def test_a_server_that_cannot_take_moves_back_gets_the_next_move_as_a_replacemen
         for r in server.app.router.routes
     ]
     with server:
-        feed = ClubFeed(server.url, token_file[1], record)
-        Table(record, lines).play(feed, n + 3)
-        assert feed.wait_sent(30)
+        feed = _played(server, token_file[1], record, lines, n + 3)
         record.write_text("".join(lines[: n - 1]))
         feed.take_back(GID, n - 1)
         assert feed.wait_sent(30), feed.status()
