@@ -5,13 +5,18 @@ dialog, which stays open."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TypeVar
 
 from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Static
+from textual.widget import Widget
+from textual.widgets import Button, Input, Label, Static
 
-__all__ = ["Form"]
+__all__ = ["Form", "SetupForm"]
 
 T = TypeVar("T")
 
@@ -48,3 +53,35 @@ class Form(ModalScreen[T]):
             inputs[i + 1].focus()
         else:
             self.submit()
+
+
+class SetupForm(Form[T]):
+    """A new game's set-up, laid out alike for every game: its ``HEADING``, a row per field
+    (:meth:`rows`), the refusal, Start; the players' field (``#players``) has the focus, and
+    Enter in any field starts."""
+
+    BINDINGS = [Binding("ctrl+s", "start", "Start the game")]
+    ERROR = "setup-error"
+    ENTER_SUBMITS = True
+    HEADING = ""
+
+    def rows(self) -> Iterator[tuple[str | None, list[Widget]]]:
+        """Each row's label (``None``: none) and its fields."""
+        raise NotImplementedError
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.HEADING)
+            with VerticalScroll():
+                for label, fields in self.rows():
+                    with Horizontal(classes="row"):
+                        if label is not None:
+                            yield Label(label)
+                        yield from fields
+            yield Static("", id=self.ERROR)
+            with Horizontal(id="setup-buttons"):
+                yield Button("Start", variant="primary", id=self.SUBMIT, compact=True)
+            yield Static("Tab: next field  Enter or Ctrl+S: start", classes="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#players", Input).focus()

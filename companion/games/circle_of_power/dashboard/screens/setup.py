@@ -3,12 +3,12 @@ the other seats, C4), the variant (C18, C19), the target (C17) and the first dea
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Input, Label, Select, Static
+from collections.abc import Iterator
 
-from companion.dashboard.screens.form import Form
+from textual.widget import Widget
+from textual.widgets import Input, Select
+
+from companion.dashboard.screens.form import SetupForm
 from companion.games.circle_of_power.setup import MAX_TARGET, VARIANTS
 from companion.games.circle_of_power.dashboard.tablesetup import CircleTableChoice, SetupError, build_table_choice
 from companion.games.circle_of_power.dashboard.screens import TCSS
@@ -22,36 +22,16 @@ _VARIANT_NAMES = {
 }
 
 
-class SetupScreen(Form[CircleTableChoice]):
+class SetupScreen(SetupForm[CircleTableChoice]):
     CSS_PATH = TCSS
 
-    BINDINGS = [Binding("ctrl+s", "start", "Start the game")]
-    ERROR = "setup-error"
-    ENTER_SUBMITS = True
+    HEADING = "[b]New game of Circle of Power[/b]: players in seating order, clockwise; dummies take the empty seats (C4)"
 
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static("[b]New game of Circle of Power[/b]: players in seating order, clockwise; dummies take the empty seats (C4)")
-            with VerticalScroll():
-                with Horizontal(classes="row"):
-                    yield Label("players")
-                    yield Input("ann, bob, cy", id="players", compact=True)
-                with Horizontal(classes="row"):
-                    yield Label("variant")
-                    yield Select([(_VARIANT_NAMES[v], v) for v in VARIANTS], value="basic", allow_blank=False, id="variant", compact=True)
-                with Horizontal(classes="row"):
-                    yield Label("target (C17)")
-                    yield Input("6", id="target", compact=True)
-                with Horizontal(classes="row"):
-                    yield Label("first dealer")
-                    yield Input(placeholder="blank: the first player listed", id="dealer", compact=True)
-            yield Static("", id="setup-error")
-            with Horizontal(id="setup-buttons"):
-                yield Button("Start", variant="primary", id="start", compact=True)
-            yield Static("Tab: next field  Enter or Ctrl+S: start", classes="keys")
-
-    def on_mount(self) -> None:
-        self.query_one("#players", Input).focus()
+    def rows(self) -> Iterator[tuple[str | None, list[Widget]]]:
+        yield "players", [Input("ann, bob, cy", id="players", compact=True)]
+        yield "variant", [Select([(_VARIANT_NAMES[v], v) for v in VARIANTS], value="basic", allow_blank=False, id="variant", compact=True)]
+        yield "target (C17)", [Input("6", id="target", compact=True)]
+        yield "first dealer", [Input(placeholder="blank: the first player listed", id="dealer", compact=True)]
 
     def action_start(self) -> None:
         text = self.query_one("#target", Input).value.strip()

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from collections.abc import Iterator
 
-from companion.dashboard.screens.form import Form
+from textual.widget import Widget
+from textual.widgets import Checkbox, Input, Select
+
+from companion.dashboard.screens.form import SetupForm
 from companion.games.rule_of_power.dashboard.tablesetup import SetupError, TableSetup, build_table_setup
 
 __all__ = ["SetupScreen"]
 
 
-class SetupScreen(Form[TableSetup]):
+class SetupScreen(SetupForm[TableSetup]):
     DEFAULT_CSS = """
     SetupScreen {
         align: center middle;
@@ -53,48 +53,20 @@ class SetupScreen(Form[TableSetup]):
     }
     """
 
-    BINDINGS = [Binding("ctrl+s", "start", "Start the game")]
-    ERROR = "setup-error"
-    ENTER_SUBMITS = True
+    HEADING = "[b]New game[/b]: players in seating order, clockwise (team-mates sit alternately, R16)"
 
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static("[b]New game[/b]: players in seating order, clockwise (team-mates sit alternately, R16)")
-            with VerticalScroll():
-                with Horizontal(classes="row"):
-                    yield Label("players")
-                    yield Input("ann, bob", id="players", compact=True)
-                with Horizontal(classes="row"):
-                    yield Label("teams")
-                    yield Select([("everyone alone", 0), ("2 teams", 2), ("3 teams", 3)], value=0, allow_blank=False, id="teams", compact=True)
-                with Horizontal(classes="row"):
-                    yield Label("target (R14)")
-                    yield Select([(str(t), t) for t in (11, 16, 21, 26, 31)], value=11, allow_blank=False, id="target", compact=True)
-                with Horizontal(classes="row"):
-                    yield Label("Fate decks")
-                    yield Select(
-                        [("no Fate cards", "none"), ("seven at random each", "random"), ("as typed below", "custom")],
-                        value="none",
-                        allow_blank=False,
-                        id="fate",
-                        compact=True,
-                    )
-                with Horizontal(classes="row"):
-                    yield Label("typed decks")
-                    yield Input(placeholder="ann=F001 F002 F003 F004 F005 F006 F007; bob=...", id="fate-decks", compact=True)
-                with Horizontal(classes="row"):
-                    yield Label("first dealer")
-                    yield Input(placeholder="blank: the last player listed", id="dealer", compact=True)
-                with Horizontal(classes="row"):
-                    yield Checkbox("Higher Powers expansion (R2)", id="expansion", compact=True)
-                    yield Checkbox("the companion shuffles and deals", id="companion-deals", compact=True)
-            yield Static("", id="setup-error")
-            with Horizontal(id="setup-buttons"):
-                yield Button("Start", variant="primary", id="start", compact=True)
-            yield Static("Tab: next field  Enter or Ctrl+S: start", classes="keys")
-
-    def on_mount(self) -> None:
-        self.query_one("#players", Input).focus()
+    def rows(self) -> Iterator[tuple[str | None, list[Widget]]]:
+        yield "players", [Input("ann, bob", id="players", compact=True)]
+        yield "teams", [Select([("everyone alone", 0), ("2 teams", 2), ("3 teams", 3)], value=0, allow_blank=False, id="teams", compact=True)]
+        yield "target (R14)", [Select([(str(t), t) for t in (11, 16, 21, 26, 31)], value=11, allow_blank=False, id="target", compact=True)]
+        fate = [("no Fate cards", "none"), ("seven at random each", "random"), ("as typed below", "custom")]
+        yield "Fate decks", [Select(fate, value="none", allow_blank=False, id="fate", compact=True)]
+        yield "typed decks", [Input(placeholder="ann=F001 F002 F003 F004 F005 F006 F007; bob=...", id="fate-decks", compact=True)]
+        yield "first dealer", [Input(placeholder="blank: the last player listed", id="dealer", compact=True)]
+        yield None, [
+            Checkbox("Higher Powers expansion (R2)", id="expansion", compact=True),
+            Checkbox("the companion shuffles and deals", id="companion-deals", compact=True),
+        ]
 
     def action_start(self) -> None:
         try:
