@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.observations import CardGone, CardSeen
 
-__all__ = ["TableView", "Zones", "Key", "difference", "same"]
+__all__ = ["TableView", "Zones", "Key", "difference", "difference_words", "same"]
 
 Zones = dict[str, Counter[Any]]
 """Cards face up, counted per zone (a card may lie twice where two players own one)."""
@@ -84,3 +84,17 @@ def difference(expected: Zones, observed: Zones) -> tuple[Zones, Zones]:
         if e - o:
             missing[zone] = e - o
     return extra, missing
+
+
+def difference_words(extra: Zones, missing: Zones, zone_words: Callable[[str], str], where: Callable[[Any], str]) -> tuple[str, ...]:
+    """Each difference (:func:`difference`) in words, card by card in deck order: where a card
+    lies that the game has elsewhere (``where``), and where one is missing; ``zone_words``
+    names a zone ("in the centre")."""
+    lines = []
+    for zone, cards in sorted(extra.items()):
+        for card in sorted(cards.elements(), key=lambda c: c.index):
+            lines.append(f"{card.long_label} lies {zone_words(zone)}, but the game has it {where(card)}")
+    for zone, cards in sorted(missing.items()):
+        for card in sorted(cards.elements(), key=lambda c: c.index):
+            lines.append(f"{card.long_label} should lie {zone_words(zone)} but is not seen there")
+    return tuple(lines)

@@ -116,6 +116,7 @@ def test_a_misread_card_that_is_elsewhere_is_out_of_sync_and_applies_nothing():
     out = table.wait()
     sync = [e for e in out if isinstance(e, OutOfSync)]
     assert sync and "ann's capture stack" in sync[0].differences[0]
+    assert sync[0].differences[0] == f"{W('W016').long_label} lies in the centre, but the game has it in ann's capture stack"
     assert len(table.game.move_stack) == n
     table.gone("W016")
     assert isinstance(table.events[-1], InSync)

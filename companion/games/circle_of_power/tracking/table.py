@@ -12,11 +12,10 @@ cards, discards and destroyed cities lie face down: never compared.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 
 from companion.games.circle_of_power.cards import Card
 from companion.games.circle_of_power.game import CircleState, Phase
-from companion.tracker.view import Zones
+from companion.tracker.view import Zones, difference_words
 
 __all__ = [
     "CITY_DECK",
@@ -101,18 +100,7 @@ def _zone_words(game: CircleState, zone: str) -> str:
 
 def describe_difference(game: CircleState, extra: Zones, missing: Zones) -> tuple[str, ...]:
     """Each difference in words, saying where the game has the card."""
-    lines = []
-    for zone, cards in sorted(extra.items()):
-        for card in _sorted(cards.elements()):
-            lines.append(f"{card.long_label} lies {_zone_words(game, zone)}, but the game has it {_where(game, card)}")
-    for zone, cards in sorted(missing.items()):
-        for card in _sorted(cards.elements()):
-            lines.append(f"{card.long_label} should lie {_zone_words(game, zone)} but is not seen there")
-    return tuple(lines)
-
-
-def _sorted(cards: Iterable[Card]) -> list[Card]:
-    return sorted(cards, key=lambda c: c.index)
+    return difference_words(extra, missing, lambda zone: _zone_words(game, zone), lambda card: _where(game, card))
 
 
 def _where(game: CircleState, card: Card) -> str:

@@ -10,12 +10,11 @@ its effect, a discard) may still lie face up for a moment: it is ignored, by phy
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 
 from companion.games.rule_of_power.engine.cards import Card
 from companion.games.rule_of_power.engine.game import GameState, Phase
 from companion.games.rule_of_power.engine.moves import Move, Play
-from companion.tracker.view import Key, TableView, Zones
+from companion.tracker.view import Key, TableView, Zones, difference_words
 
 __all__ = ["compared", "expected_zones", "physical", "spent_keys", "describe_difference"]
 
@@ -75,18 +74,7 @@ def _zone_words(zone: str) -> str:
 
 def describe_difference(game: GameState, extra: Zones, missing: Zones) -> tuple[str, ...]:
     """Each difference in words, saying where the game has the card."""
-    lines = []
-    for zone, cards in sorted(extra.items()):
-        for card in _sorted(cards.elements()):
-            lines.append(f"{card.long_label} lies {_zone_words(zone)}, but the game has it {_where(game, card)}")
-    for zone, cards in sorted(missing.items()):
-        for card in _sorted(cards.elements()):
-            lines.append(f"{card.long_label} should lie {_zone_words(zone)} but is not seen there")
-    return tuple(lines)
-
-
-def _sorted(cards: Iterable[Card]) -> list[Card]:
-    return sorted(cards, key=lambda c: c.index)
+    return difference_words(extra, missing, _zone_words, lambda card: _where(game, card))
 
 
 def _where(game: GameState, card: Card) -> str:
