@@ -39,7 +39,8 @@ from companion.observations import DrawAnnounced, Observation
 from companion.games.rule_of_power.simulation.virtual_table import make_setup, simulate_game
 from companion.session import GameSession
 from companion.tracker import Tracker, TrackerConfig
-from companion.games.rule_of_power.simulation.staging import changes, stage
+from companion.games.rule_of_power.simulation.staging import stage
+from companion.observations.scene import changes
 
 CAMERA_LOG = Path(__file__).parent / "data" / "camera-sim-2p.jsonl"
 

@@ -14,7 +14,8 @@ from companion.games.rule_of_power.simulation.virtual_table import make_setup, s
 from companion.session import GameSession
 from companion.tracker import MoveApplied, OutOfSync, Question, RuleHint, Tracker, TrackerConfig
 from companion.observations.scene import Scene
-from companion.games.rule_of_power.simulation.staging import changes, stage
+from companion.games.rule_of_power.simulation.staging import stage
+from companion.observations.scene import changes
 from companion.games.rule_of_power.simulation.taps import taps_for
 
 

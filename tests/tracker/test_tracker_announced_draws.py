@@ -11,7 +11,7 @@ import pytest
 
 from companion.games.rule_of_power.engine.moves import DrawFate, Play
 from companion.observations import CardGone, DrawAnnounced
-from companion.games.rule_of_power.simulation.staging import changes
+from companion.observations.scene import changes
 from companion.tracker import Question, TrackerState
 
 from tests.tracker.harness import TableRun, crystals_met

@@ -29,7 +29,6 @@ from companion.games.circle_of_power.effects import CITY, CITY_DECK, GATHERED, T
 from companion.games.circle_of_power.game import CircleState
 from companion.games.circle_of_power.moves import Move, Play, Reveal, Season
 from companion.games.circle_of_power.setup import CircleSetup
-from companion.observations import CardGone, CardSeen, Observation
 from companion.observations.scene import Scene, TableCard
 
 __all__ = ["stage", "changes", "observations", "city_zone", "battle_zone", "line_zone", "CITY_DECK_ZONE"]
@@ -135,22 +134,3 @@ def _act_scenes(before: CircleState, move: Move, transfers: Sequence[Transfer], 
             assert isinstance(t.card, Card)
             take(t.card)
         yield scene(move, "the battle cards are gathered face down")
-
-
-def changes(before: Scene | None, after: Scene, at: float, source: str = "camera") -> list[Observation]:
-    """What an ideal camera reports between two scenes: each card gone, each card seen."""
-    old = {(c.card, c.owner): c.zone for c in before.cards} if before else {}
-    new = {(c.card, c.owner): c.zone for c in after.cards}
-    out: list[Observation] = [CardGone(source, at, k[0], k[1], z) for k, z in old.items() if new.get(k) != z]
-    out += [CardSeen(source, at, k[0], k[1], z) for k, z in new.items() if old.get(k) != z]
-    return out
-
-
-def observations(scenes: Iterable[Scene], *, start: float = 0.0, step: float = 0.5, source: str = "camera") -> Iterator[Observation]:
-    """What an ideal camera reports over a game's scenes, ``step`` seconds apart."""
-    before: Scene | None = None
-    t = start
-    for s in scenes:
-        t += step
-        yield from changes(before, s, t, source)
-        before = s

@@ -19,7 +19,6 @@ from companion.games.rule_of_power.engine.cards import Card
 from companion.games.rule_of_power.engine.effects import CENTRE, HAND, Effects
 from companion.games.rule_of_power.engine.game import GameSetup, GameState, Phase
 from companion.games.rule_of_power.engine.moves import Deal, DrawFate, Move, Play
-from companion.observations import CardGone, CardSeen, Observation
 from companion.observations.scene import Scene, TableCard
 
 __all__ = ["stage", "changes", "observations"]
@@ -89,22 +88,3 @@ def _play_scenes(
         for s in effects.spent:
             remove(s.card, "centre" if s.zone == CENTRE else f"fate:{s.player}")
         yield scene(move, ", ".join(f"{s.card.title} leaves the table" for s in effects.spent))
-
-
-def changes(before: Scene | None, after: Scene, at: float, source: str = "camera") -> list[Observation]:
-    """What an ideal camera reports between two scenes: each card gone, each card seen."""
-    old = {(c.card, c.owner): c.zone for c in before.cards} if before else {}
-    new = {(c.card, c.owner): c.zone for c in after.cards}
-    out: list[Observation] = [CardGone(source, at, k[0], k[1], z) for k, z in old.items() if new.get(k) != z]
-    out += [CardSeen(source, at, k[0], k[1], z) for k, z in new.items() if old.get(k) != z]
-    return out
-
-
-def observations(scenes: Iterable[Scene], *, start: float = 0.0, step: float = 0.5, source: str = "camera") -> Iterator[Observation]:
-    """What an ideal camera reports over a game's scenes, ``step`` seconds apart."""
-    before: Scene | None = None
-    t = start
-    for s in scenes:
-        t += step
-        yield from changes(before, s, t, source)
-        before = s

@@ -10,7 +10,8 @@ from companion.games.circle_of_power.game import CircleState
 from companion.games.circle_of_power.moves import Move, Season
 from companion.games.circle_of_power.policies import simulate
 from companion.games.circle_of_power.simulation.compare import seen_alike
-from companion.games.circle_of_power.simulation.staging import changes, stage
+from companion.games.circle_of_power.simulation.staging import stage
+from companion.observations.scene import changes
 from companion.games.circle_of_power.simulation.taps import READERS, taps_for
 from companion.observations import Observation
 from companion.observations.scene import Scene

@@ -1,6 +1,6 @@
 """The tracker's reasoning about a Circle of Power table, fed what an ideal camera reports of
-each scene (cards seen laid and seen gone, :func:`~companion.games.circle_of_power.simulation.
-staging.changes`) or the taps the protocol has the table make, on a clock the test moves:
+each scene (cards seen laid and seen gone, :func:`~companion.observations.scene.changes`) or
+the taps the protocol has the table make, on a clock the test moves:
 whole games of every variant and table size, and the moments a table makes hard (cards laid out
 of turn, battle cards left lying, an act still under way, a card the rules refuse, what no
 sensor can tell)."""
@@ -12,7 +12,7 @@ import dataclasses
 import pytest
 
 from companion.games.circle_of_power.moves import Conquer, Play, Reveal, Season
-from companion.games.circle_of_power.simulation.staging import changes
+from companion.observations.scene import changes
 from companion.games.circle_of_power.simulation.taps import CITY_READER, LINE_READER, PLAY_READER, taps_for
 from companion.games.rule_of_power.engine.cards import Card as WorldCard
 from companion.observations import CardTapped
