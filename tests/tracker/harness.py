@@ -9,14 +9,14 @@ from companion.observations import DrawAnnounced
 from collections.abc import Callable, Iterator, Sequence
 
 from companion.games.rule_of_power.engine.moves import Deal, DrawFate, Move, NewRound, Play
-from companion.observations import Observation
 from companion.games.rule_of_power.simulation.virtual_table import make_setup, simulate_game
 from companion.session import GameSession
-from companion.tracker import MoveApplied, OutOfSync, Question, RuleHint, Tracker, TrackerConfig
+from companion.tracker import OutOfSync, RuleHint, Tracker, TrackerConfig
 from companion.observations.scene import Scene
 from companion.games.rule_of_power.simulation.staging import stage
 from companion.observations.scene import changes
 from companion.games.rule_of_power.simulation.taps import taps_for
+from tests.table_run import TrackedTable
 
 
 def same_move(tracked: Move, true: Move) -> bool:
@@ -39,8 +39,10 @@ def same_move(tracked: Move, true: Move) -> bool:
     return tracked == true
 
 
-class TableRun:
+class TableRun(TrackedTable):
     """Plays ``moves`` (a true game) on a table watched by ``tracker``."""
+
+    same_move = staticmethod(same_move)
 
     def __init__(self, players: int, teams: int = 0, *, fate: bool = False, seed: int = 0, expansion: bool = False, deck_owner: str | None = None) -> None:
         self.setup = make_setup(players, teams, expansion=expansion)
@@ -49,43 +51,11 @@ class TableRun:
         self.truth, self.moves = simulate_game(self.setup, seed=seed, fate=fate)
         first = next(m for m in self.moves if isinstance(m, NewRound))
         decks = {p: first.deck_of(p) for p in self.setup.players}
-        self.tracker = Tracker(GameSession(self.setup), TrackerConfig(first_dealer=first.dealer, facts={"fate_decks": decks, "draws_visible": True}, settle=1.0)
-        )
-        self.applied: list[Move] = []
-        self.events: list[object] = []
-        self.questions = 0
-        self.now = 0.0
+        tracker = Tracker(GameSession(self.setup), TrackerConfig(first_dealer=first.dealer, facts={"fate_decks": decks, "draws_visible": True}, settle=1.0))
+        super().__init__(tracker, self.moves)
 
     def scenes(self) -> Iterator[Scene]:
         return stage(self.setup, self.moves, deck_owner=self.deck_owner)
-
-    def handle(self, events: Sequence[object]) -> None:
-        for e in events:
-            self.events.append(e)
-            if isinstance(e, MoveApplied):
-                self.applied.append(e.move)
-                true = self.moves[len(self.applied) - 1]
-                assert same_move(e.move, true), f"tracked {e.move} ({e.how}) but the table played {true}"
-            elif isinstance(e, Question):
-                self.questions += 1
-                n = len(self.applied)
-                for i, choice in enumerate(e.choices):
-                    if all(same_move(a, b) for a, b in zip(choice.moves, self.moves[n : n + len(choice.moves)])):
-                        self.handle(self.tracker.answer(i))
-                        break
-                else:
-                    raise AssertionError(f"none of the choices is what happened: {e}")
-
-    def feed(self, observations: Sequence[Observation]) -> None:
-        for obs in observations:
-            self.handle(self.tracker.tick(obs.at))
-            self.handle(self.tracker.observe(obs))
-
-    def wait(self, seconds: float) -> list[object]:
-        self.now += seconds
-        before = len(self.events)
-        self.handle(self.tracker.tick(self.now))
-        return self.events[before:]
 
     def play(self, *, until: int | None = None, perturb: Callable[[TableRun, Scene, Scene | None], None] | None = None) -> None:
         """Play the game scene by scene (to scene ``until``); ``perturb`` may do mischief

@@ -7,16 +7,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.games.circle_of_power.game import CircleState
-from companion.games.circle_of_power.moves import Move, Season
+from companion.games.circle_of_power.moves import Season
 from companion.games.circle_of_power.policies import simulate
 from companion.games.circle_of_power.simulation.compare import seen_alike
 from companion.games.circle_of_power.simulation.staging import stage
 from companion.observations.scene import changes
 from companion.games.circle_of_power.simulation.taps import READERS, taps_for
-from companion.observations import Observation
 from companion.observations.scene import Scene
 from companion.session import GameSession
-from companion.tracker import MoveApplied, OutOfSync, Question, RuleHint, Tracker, TrackerConfig
+from companion.tracker import OutOfSync, Question, RuleHint, Tracker, TrackerConfig
+from tests.table_run import TrackedTable
 
 NAMES = ("ann", "bob", "cy", "dee")
 OWNER = "ann"
@@ -27,9 +27,11 @@ same_move = seen_alike
 """A tracked move matches the true one as far as the sensors can tell."""
 
 
-class CopRun:
+class CopRun(TrackedTable):
     """``moves``, a true game of ``players`` players in ``variant``, played on a table watched
     by ``tracker``."""
+
+    same_move = staticmethod(seen_alike)
 
     def __init__(
         self,
@@ -54,11 +56,7 @@ class CopRun:
             facts={"seats": first.seats},
             settle=settle,
         )
-        self.tracker = Tracker(GameSession(self.setup), config)
-        self.applied: list[Move] = []
-        self.events: list[object] = []
-        self.questions = 0
-        self.now = 0.0
+        super().__init__(Tracker(GameSession(self.setup), config), self.moves)
 
     @staticmethod
     def readers() -> dict[str, str]:
@@ -66,32 +64,6 @@ class CopRun:
 
     def scenes(self) -> list[Scene]:
         return list(stage(self.setup, self.moves, OWNER))
-
-    def handle(self, events: Sequence[object]) -> None:
-        for e in events:
-            self.events.append(e)
-            if isinstance(e, MoveApplied):
-                self.applied.append(e.move)
-                true = self.moves[len(self.applied) - 1]
-                assert same_move(e.move, true), f"tracked {e.move} ({e.how}) but the table played {true}"
-            elif isinstance(e, Question):
-                self.questions += 1
-                n = len(self.applied)
-                for i, choice in enumerate(e.choices):
-                    if all(same_move(a, b) for a, b in zip(choice.moves, self.moves[n : n + len(choice.moves)])):
-                        self.handle(self.tracker.answer(i))
-                        break
-                else:
-                    raise AssertionError(f"none of the choices is what happened: {e}")
-
-    def feed(self, observations: Sequence[Observation]) -> None:
-        for obs in observations:
-            self.handle(self.tracker.tick(obs.at))
-            self.handle(self.tracker.observe(obs))
-
-    def wait(self, seconds: float) -> None:
-        self.now += seconds
-        self.handle(self.tracker.tick(self.now))
 
     def play_camera(self, *, step: float = 0.5) -> None:
         """Every scene laid out on the table in turn, ``step`` seconds apart, as an ideal camera
