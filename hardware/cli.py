@@ -101,8 +101,8 @@ def _say_problems(registry: Any) -> None:
 
 
 def _enrol(args: argparse.Namespace) -> int:
-    from companion.games.errors import UnknownCardError
-    from companion.games.registry import UnknownGameError, game
+    from companion.contract.errors import UnknownCardError
+    from companion.contract.registry import UnknownGameError, game
 
     from .enrolment import Enrolment, read_lines_into
     from .registry import RegistryError, normalise_owner
@@ -244,8 +244,8 @@ def _check(args: argparse.Namespace) -> int:
 def _forget(args: argparse.Namespace) -> int:
     from .registry import RegistryError
 
-    from companion.games.errors import UnknownCardError
-    from companion.games.registry import game, games
+    from companion.contract.errors import UnknownCardError
+    from companion.contract.registry import game, games
 
     registry = _registry(args)
     what = args.what

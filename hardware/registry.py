@@ -30,9 +30,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.observations.paths import calibration_dir
-from companion.games.errors import UnknownCardError
-from companion.games.protocol import Card
-from companion.games.registry import DEFAULT, UnknownGameError, game, games
+from companion.contract.errors import UnknownCardError
+from companion.contract.protocol import Card
+from companion.contract.registry import DEFAULT, UnknownGameError, game, games
 from companion.observations.textio import InputError, loads_json, read_text
 
 MAX_REGISTRY_BYTES = 16 * 1024 * 1024

@@ -117,7 +117,7 @@ def _run(fn):
 
 def _game(args: argparse.Namespace):
     """The game named by ``--game`` (the default game's without it)."""
-    from companion.games.registry import UnknownGameError, game
+    from companion.contract.registry import UnknownGameError, game
 
     try:
         return game(args.game) if args.game else game()
@@ -179,7 +179,7 @@ def _markers(args: argparse.Namespace) -> int:
         return 0
     cards = _deck(played, args.deck)
     if args.card:
-        from companion.games.errors import UnknownCardError
+        from companion.contract.errors import UnknownCardError
 
         try:
             chosen = played.cards.parse_many(",".join(args.card))

@@ -16,7 +16,7 @@ same single pass of the detector. The measurements behind the choice are in
 ``docs/vision.md`` and ``bench/bench_vision.py``.
 
 Which id stands for which card is the game's to say: each game's card catalogue has its
-marker scheme (:class:`companion.games.protocol.MarkerScheme`; Rule of Power's, ids 0-531, is in
+marker scheme (:class:`companion.contract.protocol.MarkerScheme`; Rule of Power's, ids 0-531, is in
 :mod:`companion.games.rule_of_power.catalogue`, Circle of Power's, ids 587-1018, in
 :mod:`companion.games.circle_of_power.cards`). Ids 532-535 are the table mat's corners for
 every game (:class:`MatCorner`); an id that is none of these is never accepted. A table reads
@@ -34,8 +34,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from companion.games.protocol import Card, Catalogue
-from companion.games.registry import game, games
+from companion.contract.protocol import Card, Catalogue
+from companion.contract.registry import game, games
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -173,7 +173,7 @@ class SealMarker:
     @classmethod
     def of(cls, card: str | Card, slot: int | None = None, *, cards: Catalogue | None = None) -> SealMarker:
         """``SealMarker.of("W007", 2)``: a card by id in ``cards`` (the default game's);
-        raises the catalogue's :class:`~companion.games.errors.UnknownCardError` for a bad id."""
+        raises the catalogue's :class:`~companion.contract.errors.UnknownCardError` for a bad id."""
         catalogue = cards if cards is not None else game().cards
         return cls(catalogue.from_id(card) if isinstance(card, str) else card, slot)
 

@@ -26,8 +26,8 @@ from typing import Any, Sequence, cast
 import cv2
 import numpy as np
 
-from companion.games.protocol import Card
-from companion.games.registry import game
+from companion.contract.protocol import Card
+from companion.contract.registry import game
 from vision.layout import Layout
 from vision.markers import (
     CARD_MM,

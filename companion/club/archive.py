@@ -46,8 +46,8 @@ from companion.club.schema import (
     rating_marks,
     ratings,
 )
-from companion.games.protocol import Move, Setup
-from companion.games.registry import UnknownGameError, game as game_named
+from companion.contract.protocol import Move, Setup
+from companion.contract.registry import UnknownGameError, game as game_named
 from companion.records.format import RecordError, Replayer, read_record
 
 __all__ = [

@@ -37,7 +37,7 @@ from sqlalchemy import Engine, select
 
 from companion.club.parts import require_part
 from companion.club.schema import PLAYER, SIDE, game_figures, game_players, game_sides, games
-from companion.games.registry import UnknownGameError, game as game_named
+from companion.contract.registry import UnknownGameError, game as game_named
 
 __all__ = [
     "BGSTATS_CREATE_PLAY", "SOURCE_NAME", "CSV_COLUMNS", "GameNotFound", "archive_rows", "bgstats_play", "bgstats_url", "find_game",

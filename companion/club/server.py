@@ -61,7 +61,7 @@ from companion.club.replay import replay_steps
 from companion.club.standings import compute_standings
 from companion.club.tokens import TokenFile
 from companion.club.writer import ArchiveWriter
-from companion.games.registry import DEFAULT, UnknownGameError, game as game_named, names as game_names
+from companion.contract.registry import DEFAULT, UnknownGameError, game as game_named, names as game_names
 
 __all__ = ["ClubServer", "Hub", "create_app", "serve"]
 

@@ -37,7 +37,7 @@ from sqlalchemy.exc import IntegrityError
 
 from companion.club.parts import ClubPart, Column, places, require_part
 from companion.club.schema import PLAYER, TEAM, game_figures, game_players, game_sides, games, rating_marks, ratings
-from companion.games.registry import DEFAULT, game as game_named
+from companion.contract.registry import DEFAULT, game as game_named
 
 __all__ = ["LEADING", "TRAILING", "Standing", "Standings", "club_part", "compute_standings", "history", "rate_games", "ranks"]
 
@@ -50,7 +50,7 @@ ranks = places
 
 
 def club_part(game: str = DEFAULT) -> ClubPart:
-    """The club part of the game called ``game``: :class:`~companion.games.registry.
+    """The club part of the game called ``game``: :class:`~companion.contract.registry.
     UnknownGameError` for a game this companion does not know,
     :class:`~companion.club.parts.NoClubPart` for one whose club part is not written."""
     return require_part(game_named(game))

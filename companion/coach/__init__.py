@@ -12,7 +12,7 @@ what an end is worth, how moves, reasons and risks are told) is the game's
 :class:`~companion.coach.model.CoachModel`, which the game object gives (``game.coach()``).
 It imports only the games' protocol and registry.
 
->>> from companion.games.registry import game
+>>> from companion.contract.registry import game
 >>> rop = game("rule-of-power")
 >>> setup = rop.make_setup(["ann", "bob"])
 >>> state = rop.new_state(setup)

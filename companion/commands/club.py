@@ -29,7 +29,7 @@ from companion.club.database import ArchiveUnavailable, open_archive
 from companion.club.parts import ClubPart, NoClubPart
 from companion.club.standings import club_part, compute_standings, history
 from companion.club.tokens import TokenError, default_tokens_path, issue_token
-from companion.games.registry import DEFAULT, UnknownGameError
+from companion.contract.registry import DEFAULT, UnknownGameError
 from companion.records.format import RecordError
 
 

@@ -14,8 +14,8 @@ import sys
 from collections.abc import Sequence
 
 from companion.commands.game_command import GameCommand
-from companion.games.protocol import Game
-from companion.games.registry import DEFAULT, UnknownGameError, game, games, names
+from companion.contract.protocol import Game
+from companion.contract.registry import DEFAULT, UnknownGameError, game, games, names
 
 __all__ = ["register", "chosen_game", "add_game_option", "game_commands", "variants"]
 

@@ -131,7 +131,7 @@ _TABLE_OPTIONS = ("teams", "target", "expansion", "variant", "fate", "fate_decks
 
 def game_of(args: argparse.Namespace) -> Any:
     """The game the command line names (``--game``; the default game without it)."""
-    from companion.games.registry import game
+    from companion.contract.registry import game
 
     return game(getattr(args, "game", None) or "rule-of-power")
 
@@ -142,7 +142,7 @@ def _table_setup(args: argparse.Namespace, *, companion_deals: bool):
     left out takes the game's own default (:class:`~companion.dashboard.kit.SetupError` if
     wrong, or if the game has no such option)."""
     from companion.dashboard.kit import SetupError, kit_of
-    from companion.games.registry import games
+    from companion.contract.registry import games
 
     g = game_of(args)
     given = {name: getattr(args, name, None) for name in _TABLE_OPTIONS}
@@ -283,7 +283,7 @@ def sensor_app(args: argparse.Namespace, games_dir: Path):
 def table_errors() -> tuple[type[Exception], ...]:
     """What setting up a sensed table may refuse with a message for the table."""
     from companion.dashboard.kit import NoDashboardError, SetupError
-    from companion.games.errors import IllegalMoveError, InvalidMoveError
+    from companion.contract.errors import IllegalMoveError, InvalidMoveError
     from companion.observations.log import ObservationLogError
     from companion.sensors.table import TableConfigError
 

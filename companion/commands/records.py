@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from companion.games.registry import games, samples_of
+from companion.contract.registry import games, samples_of
 from companion.records.format import RecordError, load_game
 
 

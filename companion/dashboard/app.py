@@ -35,8 +35,8 @@ from companion.dashboard.screens.hint import HintScreen
 from companion.dashboard.screens.settlement import Settlement, last_result
 from companion.dashboard.screens.table import TableScreen
 from companion.dashboard.sources import ClockedSource, MoveSource, ReplaySource
-from companion.games import registry
-from companion.games.protocol import Game
+from companion.contract import registry
+from companion.contract.protocol import Game
 from companion.records.store import GameFile
 from companion.session import GameSession
 

@@ -41,9 +41,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from companion.games.errors import IllegalMoveError, InvalidMoveError, MalformedEventError, UnknownCardError
-from companion.games.protocol import Card, Setup
-from companion.games.registry import DEFAULT, UnknownGameError, game
+from companion.contract.errors import IllegalMoveError, InvalidMoveError, MalformedEventError, UnknownCardError
+from companion.contract.protocol import Card, Setup
+from companion.contract.registry import DEFAULT, UnknownGameError, game
 from companion.observations import (
     CardGone,
     CardLifted,

@@ -2,7 +2,7 @@
 
 The first line is a ``game`` event whose ``format`` names the game's codec (``rop-record/1``
 for Rule of Power, ``cop-record/1`` for Circle of Power); the game is found by it
-(:func:`companion.games.registry.game_for_format`) and its codec reads and writes the events
+(:func:`companion.contract.registry.game_for_format`) and its codec reads and writes the events
 after it. This module does what every game's records share: the lines, the checks on their
 size and encoding, the dispatch, and the errors with their line numbers.
 
@@ -24,9 +24,9 @@ import sys
 from collections.abc import Iterable, Iterator, Mapping
 from typing import IO, Any
 
-from companion.games.errors import IllegalMoveError, InvalidMoveError, MalformedEventError, UnknownCardError
-from companion.games.protocol import Move, Setup, State
-from companion.games.registry import UnknownGameError, game_for_format
+from companion.contract.errors import IllegalMoveError, InvalidMoveError, MalformedEventError, UnknownCardError
+from companion.contract.protocol import Move, Setup, State
+from companion.contract.registry import UnknownGameError, game_for_format
 from companion.observations.outfiles import atomic_output
 from companion.observations.textio import InputError, iter_text_lines, loads_json
 
@@ -123,7 +123,7 @@ class Replayer(RecordVisitor):
     def __init__(self, *, keep_history: bool = False) -> None:
         self.keep_history = keep_history
         self.game: Any = None
-        """The state played (the game's own :class:`~companion.games.protocol.State`)."""
+        """The state played (the game's own :class:`~companion.contract.protocol.State`)."""
 
     def begin_game(self, setup: Setup, line: int) -> None:
         self.game = setup.game.new_state(setup, keep_history=self.keep_history)

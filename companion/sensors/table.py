@@ -29,9 +29,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.games.errors import IllegalMoveError, InvalidMoveError, MalformedEventError
-from companion.games.protocol import Setup
-from companion.games.registry import DEFAULT, UnknownGameError, game
+from companion.contract.errors import IllegalMoveError, InvalidMoveError, MalformedEventError
+from companion.contract.protocol import Setup
+from companion.contract.registry import DEFAULT, UnknownGameError, game
 from companion.observations import Observation, SensorState, SensorStatus
 from companion.observations.facts import facts_of
 from companion.observations.textio import InputError, read_json

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from companion.games.errors import IllegalMoveError, InvalidMoveError
-from companion.games.protocol import Move
+from companion.contract.errors import IllegalMoveError, InvalidMoveError
+from companion.contract.protocol import Move
 from companion.tracker.events import Choice, InSync, MoveApplied, Notice, Question, TrackerEvent, TrackerState
 from companion.tracker.view import Zones
 

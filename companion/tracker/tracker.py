@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from companion.games.protocol import Move
+from companion.contract.protocol import Move
 from companion.observations import CardGone, CardLifted, CardSeen, CardTapped, DrawAnnounced, Observation, SensorStatus, UnknownTag
 from companion.observations.facts import TableFacts
 from companion.observations.log import ObservationLog
@@ -194,7 +194,7 @@ class Tracker:
 
     def push(self, move: Move, how: str) -> MoveApplied:
         """Propose ``move`` to the session (``how``: what decided it); raises the session's
-        :class:`~companion.games.errors.IllegalMoveError` when it is refused."""
+        :class:`~companion.contract.errors.IllegalMoveError` when it is refused."""
         result = self.session.propose(move, source=f"{SOURCE} ({how})")
         if isinstance(result, Refused):
             raise result.error

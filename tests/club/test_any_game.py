@@ -20,7 +20,7 @@ from companion.club.schema import game_figures, game_players, period_figures
 from companion.club.server import ClubServer
 from companion.club.standings import compute_standings, history
 from companion.club.tokens import TokenFile, issue_token
-from companion.games import registry
+from companion.contract import registry
 from companion.records.format import RecordError, dumps_event
 from tests.club import toy_game
 from tests.club.conftest import record_lines, write_record

@@ -18,7 +18,7 @@ from companion.club.database import open_archive
 from companion.club.parts import ClubPart, part_of
 from companion.club.schema import game_figures, game_players, period_figures, ratings
 from companion.club.standings import compute_standings, history
-from companion.games import registry
+from companion.contract import registry
 from companion.games.circle_of_power.club.part import fills_in
 from companion.records.format import load_game
 from tests.club.conftest import cop_record_lines, record_lines, write_record

@@ -22,7 +22,7 @@ from companion.club.database import open_archive
 from companion.club.export import BGSTATS_CREATE_PLAY
 from companion.club.server import ClubServer
 from companion.club.tokens import TokenFile, issue_token
-from companion.games import registry
+from companion.contract import registry
 from companion.games.circle_of_power.setup import is_dummy
 from companion.records.format import load_game
 from companion.games.rule_of_power.dashboard.cards import card_marks

@@ -1,4 +1,4 @@
-"""A toy game for the club's tests: just enough of a game (companion.games.protocol) to be
+"""A toy game for the club's tests: just enough of a game (companion.contract.protocol) to be
 played, recorded and kept by the club, shaped like Circle of Power where the club must not
 care: four emperors around the table, the seats no player holds taken by automatic ones
 (``@1``, ``@2``) that score but never win, seasons, trophies, and draws.
@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.club.parts import Column, Figures, Period, Result, Seat, Side, places
-from companion.games.errors import IllegalMoveError, MalformedEventError
-from companion.games.options import Option
-from companion.games.protocol import Sample
+from companion.contract.errors import IllegalMoveError, MalformedEventError
+from companion.contract.options import Option
+from companion.contract.protocol import Sample
 
 SEATS = 4
 

@@ -239,7 +239,7 @@ def test_rop_demo_takes_a_level() -> None:
     assert args.level == "greedy"
     # Without --level each game's demo plays its strongest: Rule of Power's coach.
     from companion.commands.demo import demo_level
-    from companion.games.registry import game
+    from companion.contract.registry import game
 
     assert demo_level(build_parser().parse_args(["demo"]), game("rule-of-power")) == "coach"
     with pytest.raises(SystemExit):

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from companion.games.options import Option
-from companion.games.protocol import Game
-from companion.games.registry import game_for_format, games, names
+from companion.contract.options import Option
+from companion.contract.protocol import Game
+from companion.contract.registry import game_for_format, games, names
 from companion.records.format import iter_record_lines, load_game
 
 NAMES = ("ann", "bob", "cy", "dee", "eve", "fay")
@@ -130,6 +130,6 @@ def test_random_games_through_the_protocol_alone(name: str) -> None:
 
 def test_the_shipped_games_formats_are_their_codecs() -> None:
     # The registry finds a shipped game by its record format without importing the others.
-    from companion.games.registry import _BUILT_IN_FORMATS, game
+    from companion.contract.registry import _BUILT_IN_FORMATS, game
 
     assert {fmt: game(name).codec.format for fmt, name in _BUILT_IN_FORMATS.items()} == {fmt: fmt for fmt in _BUILT_IN_FORMATS}

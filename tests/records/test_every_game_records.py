@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.games.registry import game, names
+from companion.contract.registry import game, names
 from companion.records.store import GameFile, last_unfinished, load_for_resume
 from companion.session import Applied, GameSession
 from tests.games.test_every_game import _next_move, random_setup

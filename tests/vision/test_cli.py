@@ -171,7 +171,7 @@ def test_rop_calibrate_reports_and_draws_the_zones(tmp_path, compact, compact_fi
 
 def test_rop_markers_for_a_circle_of_power_deck_name_its_game_and_read_back(tmp_path, capsys):
     from companion.games.circle_of_power.cards import ALL_CARDS as STANDARD_DECK
-    from companion.games.registry import game
+    from companion.contract.registry import game
     from vision.markers import SEALS
 
     cop = game("circle-of-power").cards

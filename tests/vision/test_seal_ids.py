@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from companion.games.circle_of_power.cards import ALL_CARDS as STANDARD_DECK
-from companion.games.registry import game
+from companion.contract.registry import game
 from companion.games.rule_of_power.engine.cards import ALL_CARDS, Card
 from hardware.ndef_records import NdefError, card_from_records, card_records
 from vision.detect import MarkerDetector

@@ -81,7 +81,7 @@ class HintScreen(ModalScreen[None]):
             self.advice = advice
 
     def __init__(self, game: Any, player: str) -> None:
-        """``game``: the game's state (:class:`~companion.games.protocol.State`)."""
+        """``game``: the game's state (:class:`~companion.contract.protocol.State`)."""
         super().__init__()
         self.player = player
         self.position = position_key(game)

@@ -47,7 +47,7 @@ from companion.games.circle_of_power.record import CODEC, CircleCodec
 from companion.games.circle_of_power.effects import Effects
 from companion.games.circle_of_power.scoring import Outcome, SeasonResult, Termination
 from companion.games.circle_of_power.setup import MAX_TARGET, VARIANTS, CircleSetup
-from companion.games.options import Option, settle
+from companion.contract.options import Option, with_defaults
 
 if TYPE_CHECKING:
     from companion.coach.model import CoachModel
@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from companion.games.circle_of_power.club.part import CircleOfPowerClub
     from companion.dashboard.kit import DashboardKit
     from companion.games.circle_of_power.tracking.reasoner import CircleTracking
-from companion.games.protocol import Sample
+from companion.contract.protocol import Sample
 
 __all__ = [
     "GAME",
@@ -91,7 +91,7 @@ _OPTIONS = (
 
 
 class CircleOfPower:
-    """The plug-in object of Circle of Power (the protocol's :class:`~companion.games.protocol.
+    """The plug-in object of Circle of Power (the protocol's :class:`~companion.contract.protocol.
     Game`): the fixed facts of the game, and the states it makes."""
 
     name = "circle-of-power"
@@ -115,7 +115,7 @@ class CircleOfPower:
     def make_setup(self, players: Sequence[str], **options: Any) -> CircleSetup:
         """The set-up of a table of ``players`` (clockwise) with ``variant`` and ``target``;
         :class:`ValueError` naming the ruling (C4) for a table the rules do not allow."""
-        chosen = settle(_OPTIONS, options)
+        chosen = with_defaults(_OPTIONS, options)
         return CircleSetup(tuple(players), chosen["variant"], chosen["target"])
 
     def default_players(self, count: int) -> tuple[str, ...]:

@@ -23,9 +23,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from companion.games.cards import OneOfAKind
-from companion.games.errors import UnknownCardError
-from companion.games.protocol import CardForm, SealMarker
+from companion.contract.cards import OneOfAKind
+from companion.contract.errors import UnknownCardError
+from companion.contract.protocol import CardForm, SealMarker
 
 __all__ = [
     "Card",
@@ -166,7 +166,7 @@ class Card(OneOfAKind):
         lower case and the suit symbols are accepted (C1: ``10h``, ``10♥``). The strict reader
         of records; what players type goes through :meth:`CircleCards.parse`.
 
-        Raises :class:`~companion.games.errors.UnknownCardError` naming the text otherwise.
+        Raises :class:`~companion.contract.errors.UnknownCardError` naming the text otherwise.
         """
         card = cls._by_id.get(text)
         if card is not None:
@@ -397,7 +397,7 @@ MARKERS = CircleMarkers()
 
 
 class CircleCards:
-    """The catalogue of Circle of Power (the protocol's :class:`~companion.games.protocol.
+    """The catalogue of Circle of Power (the protocol's :class:`~companion.contract.protocol.
     Catalogue`): every card, the forms a player writes one in, and how a card is named on a
     sticker and an NFC tag.
 
@@ -430,7 +430,7 @@ class CircleCards:
     def parse(self, text: str) -> Card:
         """The card ``text`` names: ``7h``, ``QS``, ``10♥``, ``10h``, ``q♠``, ``T♠``,
         ``queen of spades``, ``7 of clubs``, ``X1``, ``joker`` (X1), ``second joker``. Case and
-        blanks are ignored. :class:`~companion.games.errors.UnknownCardError` otherwise,
+        blanks are ignored. :class:`~companion.contract.errors.UnknownCardError` otherwise,
         saying which forms are accepted.
 
         >>> [CARDS.parse(t).id for t in ("7h", "QS", "10♥", "q♠", "ten of hearts", "joker 2", "t c")]

@@ -12,7 +12,7 @@ import sys
 from companion.games.circle_of_power.policies import POLICIES, simulate
 from companion.games.circle_of_power.query import legal, parse_next, parse_plays, parse_seats, parse_trophies
 from companion.games.circle_of_power.setup import MAX_TARGET, VARIANTS
-from companion.games.errors import IllegalMoveError, InvalidMoveError, UnknownCardError
+from companion.contract.errors import IllegalMoveError, InvalidMoveError, UnknownCardError
 from companion.observations.argtypes import int_range
 from companion.observations.outfiles import OutputError
 from companion.records.format import save_record

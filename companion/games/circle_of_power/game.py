@@ -3,7 +3,7 @@ the plays of each action, the winner's act, the reshuffle, the scores (C1-C20).
 
 Like a chess board, a :class:`CircleState` takes moves with :meth:`CircleState.push`
 (checked against every ruling; an illegal move raises
-:class:`~companion.games.errors.IllegalMoveError` naming it) and takes them back with
+:class:`~companion.contract.errors.IllegalMoveError` naming it) and takes them back with
 :meth:`CircleState.pop`, restoring the state exactly.
 
 The state can follow a game it cannot fully see: hands and dummies' piles dealt face down,
@@ -24,7 +24,7 @@ initiative, the acts) and the rest as the hidden cards are played.
 >>> game.push(Conquer("bob", "cy"))
 Traceback (most recent call last):
 ...
-companion.games.errors.IllegalMoveError: C9: ann's 5H is trump for ann (ann's city is KH) and beats bob's 7H
+companion.contract.errors.IllegalMoveError: C9: ann's 5H is trump for ann (ann's city is KH) and beats bob's 7H
 >>> game.push(Conquer("ann", "bob"))
 >>> game.trophies("ann"), game.city("bob"), game.next_city
 ((Card.from_id('QS'),), Card.from_id('JD'), None)
@@ -103,8 +103,8 @@ from companion.games.circle_of_power.scoring import (
     season_points,
 )
 from companion.games.circle_of_power.setup import COLOURED_CITIES, LONELY_TYRANT, CircleSetup, is_dummy
-from companion.games import registry
-from companion.games.errors import IllegalMoveError, InvalidMoveError
+from companion.contract import registry
+from companion.contract.errors import IllegalMoveError, InvalidMoveError
 
 if TYPE_CHECKING:
     from companion.games.circle_of_power import CircleOfPower
@@ -390,7 +390,7 @@ class _Act(NamedTuple):
 
 
 class CircleState:
-    """A game of Circle of Power in progress (the protocol's :class:`~companion.games.protocol.
+    """A game of Circle of Power in progress (the protocol's :class:`~companion.contract.protocol.
     State`).
 
     Read it through properties (``phase``, ``to_move``, ``seats``, ``cities``, ``next_city``,
@@ -769,15 +769,15 @@ class CircleState:
         return True
 
     def check(self, move: Move) -> None:
-        """Raise :class:`~companion.games.errors.IllegalMoveError` (naming the ruling) or
-        :class:`~companion.games.errors.InvalidMoveError` if ``move`` is not legal now."""
+        """Raise :class:`~companion.contract.errors.IllegalMoveError` (naming the ruling) or
+        :class:`~companion.contract.errors.InvalidMoveError` if ``move`` is not legal now."""
         self._check(move)
 
     # ------------------------------------------------------------------ push / pop
 
     def push(self, move: Move, *, check: bool = True) -> None:
         """Apply ``move``. With ``check`` (the default) it is validated first and an
-        :class:`~companion.games.errors.IllegalMoveError` names the ruling it breaks, leaving
+        :class:`~companion.contract.errors.IllegalMoveError` names the ruling it breaks, leaving
         the state unchanged; ``check=False`` is the fast path for moves known to be legal
         (from :attr:`legal_moves`, or a record already replayed).
 

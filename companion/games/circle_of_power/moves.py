@@ -22,8 +22,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, final
 
-from companion.games.cards import UNSEEN
-from companion.games.cards import Unseen as _Unseen
+from companion.contract.cards import UNSEEN
+from companion.contract.cards import Unseen as _Unseen
 from companion.games.circle_of_power.cards import Card
 
 __all__ = [

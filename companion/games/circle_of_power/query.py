@@ -31,7 +31,7 @@ from companion.games.circle_of_power.rules import (
     why_initiative,
 )
 from companion.games.circle_of_power.setup import VARIANTS, is_dummy
-from companion.games.errors import IllegalMoveError, InvalidMoveError
+from companion.contract.errors import IllegalMoveError, InvalidMoveError
 
 __all__ = ["LegalAnswer", "legal", "parse_seats", "parse_plays", "parse_next", "parse_trophies"]
 
@@ -110,8 +110,8 @@ def legal(
     ``seats``: the four emperors clockwise with their cities (dummies named ``@1``, ...);
     ``next_city``: the next available city, ``None`` in action 15; ``plays``: the battle cards
     in play order (1-4 of them, clockwise from the leader); ``trophies``: each emperor's line
-    of victories. Raises :class:`~companion.games.errors.IllegalMoveError` (naming the
-    ruling) or :class:`~companion.games.errors.InvalidMoveError` for a position the rules do
+    of victories. Raises :class:`~companion.contract.errors.IllegalMoveError` (naming the
+    ruling) or :class:`~companion.contract.errors.InvalidMoveError` for a position the rules do
     not allow.
     """
     if variant not in VARIANTS:

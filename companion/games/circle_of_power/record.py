@@ -10,7 +10,7 @@ read as a move and written back, for the companion's generic record reader.
 >>> CODEC.read_move({"event": "play", "player": "@1", "card": "7D", "drew": "4C"}, setup)
 Traceback (most recent call last):
 ...
-companion.games.errors.IllegalMoveError: C8: @1 is a dummy and draws no card: "drew" must be null or absent
+companion.contract.errors.IllegalMoveError: C8: @1 is a dummy and draws no card: "drew" must be null or absent
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from companion.games.circle_of_power.moves import (
     _Unseen,
 )
 from companion.games.circle_of_power.setup import BASIC, COLOURED_CITIES, VARIANTS, CircleSetup
-from companion.games.errors import IllegalMoveError, InvalidMoveError, UnknownCardError
+from companion.contract.errors import IllegalMoveError, InvalidMoveError, UnknownCardError
 
 __all__ = ["FORMAT", "EVENTS", "CircleCodec", "CODEC", "complete_moves"]
 
@@ -123,12 +123,12 @@ def _season_event(season: Season) -> dict[str, Any]:
 
 
 class CircleCodec:
-    """The ``cop-record/1`` codec (the protocol's :class:`~companion.games.protocol.
+    """The ``cop-record/1`` codec (the protocol's :class:`~companion.contract.protocol.
     RecordCodec`). Reading refuses what the format calls an error: a malformed field as
-    :class:`~companion.games.errors.InvalidMoveError` (or :class:`~companion.games.errors.
+    :class:`~companion.contract.errors.InvalidMoveError` (or :class:`~companion.contract.errors.
     UnknownCardError` for a card), a rule the event itself breaks (a dummy's ``drew``,
     ``"keep": true`` outside Coloured Cities, a player named ``@...``) as
-    :class:`~companion.games.errors.IllegalMoveError`; every other rule is the state's."""
+    :class:`~companion.contract.errors.IllegalMoveError`; every other rule is the state's."""
 
     format = FORMAT
     events = EVENTS

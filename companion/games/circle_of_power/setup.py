@@ -7,7 +7,7 @@ variant and the target (C4, C17-C19).
 >>> CircleSetup(("ann", "@bob"))
 Traceback (most recent call last):
 ...
-companion.games.errors.IllegalMoveError: C4: a player's name may not begin with '@' (dummies are @1, @2, ...): '@bob'
+companion.contract.errors.IllegalMoveError: C4: a player's name may not begin with '@' (dummies are @1, @2, ...): '@bob'
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
-from companion.games import registry
-from companion.games.errors import IllegalMoveError, InvalidMoveError
+from companion.contract import registry
+from companion.contract.errors import IllegalMoveError, InvalidMoveError
 
 if TYPE_CHECKING:
     from companion.games.circle_of_power import CircleOfPower

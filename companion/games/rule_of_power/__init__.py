@@ -2,7 +2,7 @@
 player's Fate deck (rulings R1-R25, records ``rop-record/1``).
 
 :data:`GAME` is the game as the companion's protocol sees it
-(:class:`~companion.games.protocol.Game`); the rules themselves are in
+(:class:`~companion.contract.protocol.Game`); the rules themselves are in
 :mod:`~companion.games.rule_of_power.engine`. The parts other layers ask of the game (the
 tracker's table, the coach, the club (:meth:`RuleOfPower.club`), the dashboard, the game's
 commands) are imported only when asked for, so that the rules load without them.
@@ -14,8 +14,8 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from companion.games.options import Option, settle
-from companion.games.protocol import Sample
+from companion.contract.options import Option, with_defaults
+from companion.contract.protocol import Sample
 from companion.games.rule_of_power.catalogue import CATALOGUE, RuleOfPowerCards
 from companion.games.rule_of_power.engine.cards import FATE_CARDS
 from companion.games.rule_of_power.engine.effects import Effects
@@ -40,7 +40,7 @@ _NAMES = ("ann", "bob", "cy", "dee", "eve", "fay")
 
 
 class RuleOfPower:
-    """Rule of Power as a :class:`~companion.games.protocol.Game`."""
+    """Rule of Power as a :class:`~companion.contract.protocol.Game`."""
 
     name = "rule-of-power"
     title = "Rule of Power"
@@ -67,7 +67,7 @@ class RuleOfPower:
         """Seat ``players`` (options ``teams``, ``target``, ``expansion``) in ``teams`` teams
         whose members sit alternately (R16): team ``i`` is every ``teams``-th player from seat
         ``i``."""
-        chosen = settle(self.options, options)
+        chosen = with_defaults(self.options, options)
         teams, target, expansion = chosen["teams"], chosen["target"], chosen["expansion"]
         names = tuple(players)
         team_list = None
@@ -190,4 +190,4 @@ class RuleOfPower:
 
 
 GAME = RuleOfPower()
-"""Rule of Power, as the registry finds it (``companion.games.registry.game("rule-of-power")``)."""
+"""Rule of Power, as the registry finds it (``companion.contract.registry.game("rule-of-power")``)."""

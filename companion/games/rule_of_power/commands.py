@@ -12,7 +12,7 @@ from typing import Any
 from companion.games.rule_of_power.engine.captures import capture_options, refused_captures, sort_options
 from companion.games.rule_of_power.engine.cards import CARD_FORMS, Card, UnknownCardError, parse_cards
 from companion.games.rule_of_power.engine.scoring import score_round
-from companion.games.errors import IllegalMoveError, InvalidMoveError
+from companion.contract.errors import IllegalMoveError, InvalidMoveError
 from companion.games.rule_of_power import MAX_TARGET, GAME
 from companion.games.rule_of_power.engine.game import GameState
 from companion.games.rule_of_power.summary import format_score_table

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.errors import InvalidMoveError, MalformedEventError
+from companion.contract.errors import InvalidMoveError, MalformedEventError
 from companion.games.rule_of_power.completion import complete_deals
 from companion.games.rule_of_power.engine.cards import Card, UnknownCardError
 from companion.games.rule_of_power.engine.fate import check_details, fate_rule
@@ -137,7 +137,7 @@ _WRITE_DETAIL: dict[str, Callable[[Any], dict[str, Any]]] = {
 
 
 class RuleOfPowerRecord:
-    """The ``rop-record/1`` codec (:class:`~companion.games.protocol.RecordCodec`)."""
+    """The ``rop-record/1`` codec (:class:`~companion.contract.protocol.RecordCodec`)."""
 
     format = FORMAT
     events = ("round", "deal", "play", "draw_fate", "pass")

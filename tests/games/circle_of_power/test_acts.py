@@ -8,7 +8,7 @@ import pytest
 from companion.games.circle_of_power.effects import CITY, CITY_DECK, DISCARD, GATHERED, TABLE, TROPHIES, Transfer
 from companion.games.circle_of_power.game import Phase
 from companion.games.circle_of_power.moves import Conquer, Regroup, Retake, Reveal
-from companion.games.errors import IllegalMoveError, InvalidMoveError
+from companion.contract.errors import IllegalMoveError, InvalidMoveError
 
 from .helpers import at_act, c, table, win
 

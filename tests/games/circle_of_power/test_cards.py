@@ -20,9 +20,9 @@ from companion.games.circle_of_power.cards import (
     colour_in_attack,
     may_attack,
 )
-from companion.games.errors import UnknownCardError
-from companion.games.protocol import Card as CardProtocol
-from companion.games.protocol import Catalogue, SealMarker
+from companion.contract.errors import UnknownCardError
+from companion.contract.protocol import Card as CardProtocol
+from companion.contract.protocol import Catalogue, SealMarker
 
 
 def test_c1_the_deck_is_52_cards_and_two_jokers_one_object_each():

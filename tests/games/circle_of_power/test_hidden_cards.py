@@ -12,7 +12,7 @@ from companion.games.circle_of_power.cards import BATTLE_DECK
 from companion.games.circle_of_power.game import Phase
 from companion.games.circle_of_power.moves import UNSEEN, Play, Reshuffle, Reveal, Season
 from companion.games.circle_of_power.policies import simulate
-from companion.games.errors import IllegalMoveError
+from companion.contract.errors import IllegalMoveError
 
 from .helpers import c, censor, new, replay, table, walk
 

@@ -10,7 +10,7 @@ from companion.games.circle_of_power.cards import BATTLE_DECK, CITY_DECK, Card
 from companion.games.circle_of_power.game import Phase
 from companion.games.circle_of_power.moves import Play, Reveal, Season
 from companion.games.circle_of_power.rules import initiative, trump_suit, why_initiative
-from companion.games.errors import IllegalMoveError
+from companion.contract.errors import IllegalMoveError
 
 from .helpers import c, new
 

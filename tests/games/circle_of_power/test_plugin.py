@@ -11,12 +11,12 @@ import random
 import pytest
 
 import companion.games.circle_of_power as plugin
-from companion.games import protocol
+from companion.contract import protocol
 from companion.games.circle_of_power import GAME, cards, game, moves, policies, query, record, rules, scoring, setup
 from companion.games.circle_of_power.moves import Conquer, Play, Regroup, Reshuffle, Retake, Reveal
 from companion.games.circle_of_power.policies import simulate
-from companion.games.errors import IllegalMoveError, InvalidMoveError
-from companion.games.registry import game as registered
+from companion.contract.errors import IllegalMoveError, InvalidMoveError
+from companion.contract.registry import game as registered
 
 from .helpers import c, replay
 

@@ -16,7 +16,7 @@ from companion.games.circle_of_power.effects import CITY, CITY_DECK, DESTROYED, 
 from companion.games.circle_of_power.game import Phase
 from companion.games.circle_of_power.moves import Conquer, Play, Regroup, Retake, Reveal, Season
 from companion.games.circle_of_power.policies import simulate
-from companion.games.errors import IllegalMoveError
+from companion.contract.errors import IllegalMoveError
 
 from .helpers import censor, new, replay, snapshot, walk
 

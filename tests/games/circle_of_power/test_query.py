@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games.circle_of_power.query import legal, parse_next, parse_plays, parse_seats, parse_trophies
-from companion.games.errors import IllegalMoveError, InvalidMoveError, UnknownCardError
+from companion.contract.errors import IllegalMoveError, InvalidMoveError, UnknownCardError
 
 
 def ask(seats, nxt, plays, **kwargs):

@@ -12,7 +12,7 @@ from companion.games.circle_of_power.moves import UNSEEN, Conquer, Play, Regroup
 from companion.games.circle_of_power.policies import simulate
 from companion.games.circle_of_power.record import CODEC, EVENTS, FORMAT
 from companion.games.circle_of_power.setup import CircleSetup
-from companion.games.errors import IllegalMoveError, InvalidMoveError, UnknownCardError
+from companion.contract.errors import IllegalMoveError, InvalidMoveError, UnknownCardError
 
 from .helpers import c, censor, replay
 

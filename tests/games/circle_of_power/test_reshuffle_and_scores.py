@@ -12,7 +12,7 @@ from companion.games.circle_of_power.cards import BATTLE_DECK
 from companion.games.circle_of_power.game import Phase
 from companion.games.circle_of_power.moves import Play, Reshuffle
 from companion.games.circle_of_power.scoring import Termination, decide_after_season
-from companion.games.errors import IllegalMoveError
+from companion.contract.errors import IllegalMoveError
 
 from .helpers import c, new, walk
 

@@ -11,7 +11,7 @@ from companion.games.circle_of_power import GAME
 from companion.games.circle_of_power.cards import BATTLE_DECK
 from companion.games.circle_of_power.game import Phase
 from companion.games.circle_of_power.moves import Play, Reveal, Season
-from companion.games.errors import IllegalMoveError, InvalidMoveError
+from companion.contract.errors import IllegalMoveError, InvalidMoveError
 
 from .helpers import c, new, walk
 

@@ -9,7 +9,7 @@ from companion.games.circle_of_power.effects import CITY, CITY_DECK, DESTROYED, 
 from companion.games.circle_of_power.game import Phase
 from companion.games.circle_of_power.moves import Conquer, Play, Regroup, Retake, Reveal
 from companion.games.circle_of_power.scoring import Termination
-from companion.games.errors import IllegalMoveError
+from companion.contract.errors import IllegalMoveError
 
 from .helpers import at_act, c, table, win
 

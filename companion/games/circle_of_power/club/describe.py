@@ -24,7 +24,7 @@ from companion.games.circle_of_power.cards import Card
 from companion.games.circle_of_power.game import CircleState, Phase
 from companion.games.circle_of_power.scoring import SeasonResult
 from companion.games.circle_of_power.setup import LONELY_TYRANT, is_dummy
-from companion.games.errors import UnknownCardError
+from companion.contract.errors import UnknownCardError
 
 __all__ = ["COLUMNS", "TableView", "Replay", "board", "card_label", "describe_event", "season_reasons"]
 

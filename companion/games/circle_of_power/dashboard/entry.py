@@ -32,7 +32,7 @@ from companion.dashboard import kit
 from companion.games.circle_of_power.cards import CARDS, CARD_FORMS, JOKERS, Card
 from companion.games.circle_of_power.game import CircleState, Phase
 from companion.games.circle_of_power.moves import Conquer, Move, Play, Regroup, Retake, Reveal
-from companion.games.errors import UnknownCardError
+from companion.contract.errors import UnknownCardError
 
 __all__ = ["COMMANDS", "EntryChoice", "EntryCommand", "EntryError", "EntryMove", "parse_card", "parse_entry", "choice_moves"]
 

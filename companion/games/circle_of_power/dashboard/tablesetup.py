@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.dashboard import kit
 from companion.games.circle_of_power.setup import VARIANTS, CircleSetup
-from companion.games.errors import IllegalMoveError, InvalidMoveError
+from companion.contract.errors import IllegalMoveError, InvalidMoveError
 
 __all__ = ["CircleTableChoice", "SetupError", "build_table_choice", "first_seats"]
 

@@ -51,7 +51,7 @@ def film(
     import time
 
     from companion.games.circle_of_power.simulation.staging import stage
-    from companion.games.registry import game
+    from companion.contract.registry import game
     from vision.layout import circle_of_power_layout
     from vision.owners import OwnerRegistry
     from vision.reader import TableReader

@@ -43,7 +43,7 @@ from companion.games.circle_of_power.game import CircleState, Phase
 from companion.games.circle_of_power.moves import ACTS, Conquer, Move, Play, Regroup, Reshuffle, Retake, Reveal, Season
 from companion.games.circle_of_power.setup import COLOURED_CITIES, is_dummy
 from companion.games.circle_of_power.tracking.table import CITY_DECK, act_zones, compared, describe_difference, expected_zones, table_zones, zone_of
-from companion.games.errors import IllegalMoveError, InvalidMoveError
+from companion.contract.errors import IllegalMoveError, InvalidMoveError
 from companion.observations import CardGone, CardSeen, CardTapped
 from companion.session import SessionEvent
 from companion.tracker.events import Choice, MoveApplied, Notice, OutOfSync, RuleHint, TrackerEvent, TrackerState

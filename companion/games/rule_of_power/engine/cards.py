@@ -21,8 +21,8 @@ import enum
 import re
 from collections.abc import Iterable
 
-from companion.games import errors
-from companion.games.cards import OneOfAKind
+from companion.contract import errors
+from companion.contract.cards import OneOfAKind
 
 __all__ = [
     "Suit",

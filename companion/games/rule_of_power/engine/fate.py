@@ -36,7 +36,7 @@ from companion.games.rule_of_power.engine.cards import (
     Card,
 )
 from companion.games.rule_of_power.engine.effects import CENTRE, FRONT, HAND, PLAYED, Effects, Spent
-from companion.games.errors import IllegalMoveError, InvalidMoveError
+from companion.contract.errors import IllegalMoveError, InvalidMoveError
 from companion.games.rule_of_power.engine.moves import DETAILS, UNSEEN, HandCard, Play
 
 if TYPE_CHECKING:

@@ -21,7 +21,7 @@ order can be unknown. Every rule that needs no hidden card is still checked.
 >>> game.push(Play.from_ids("bob", "W016"))
 Traceback (most recent call last):
 ...
-companion.games.errors.IllegalMoveError: R4: Servant of Men (6) played by bob: the 6 can capture, so it must (take 4P W004 + 2M W012 or 4E W024 + 2M W012)
+companion.contract.errors.IllegalMoveError: R4: Servant of Men (6) played by bob: the 6 can capture, so it must (take 4P W004 + 2M W012 or 4E W024 + 2M W012)
 >>> game.push(Play.from_ids("bob", "W016", ["W024", "W012"]))
 >>> [c.id for c in game.stack("bob")]
 ['W024', 'W012', 'W016']
@@ -37,8 +37,8 @@ from dataclasses import dataclass, field
 from companion.games.rule_of_power.engine.captures import capture_options, has_capture, is_valid_capture
 from companion.games.rule_of_power.engine.cards import DARK_DECAY, EXORCIST, MYSTIC_CRYSTAL, RENEWAL, Card, world_deck
 from companion.games.rule_of_power.engine.effects import CENTRE, FRONT, HAND, Effects, Spent
-from companion.games.errors import IllegalMoveError, InvalidMoveError
-from companion.games import registry
+from companion.contract.errors import IllegalMoveError, InvalidMoveError
+from companion.contract import registry
 from companion.games.rule_of_power.engine.fate import FATE_RULES, FateRule, check_details, fate_rule
 from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, DrawFate, HandCard, Move, NewRound, Pass, Play, _Unseen
 from companion.games.rule_of_power.engine.scoring import RoundScore, score_round

@@ -13,10 +13,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from companion.games.cards import UNSEEN
-from companion.games.cards import Unseen as _Unseen
+from companion.contract.cards import UNSEEN
+from companion.contract.cards import Unseen as _Unseen
 from companion.games.rule_of_power.engine.cards import Card
-from companion.games.errors import InvalidMoveError
+from companion.contract.errors import InvalidMoveError
 
 __all__ = [
     "UNSEEN",

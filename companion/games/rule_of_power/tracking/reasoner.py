@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from companion.games.errors import IllegalMoveError
+from companion.contract.errors import IllegalMoveError
 from companion.games.rule_of_power.engine.captures import sort_options
 from companion.games.rule_of_power.engine.cards import Card
 from companion.games.rule_of_power.engine.fate import fate_rule

@@ -27,7 +27,7 @@ from companion.games.circle_of_power.moves import Season
 from companion.games.circle_of_power.dashboard.entry import EntryError, parse_card
 from companion.games.circle_of_power.dashboard.tablesetup import first_seats
 from companion.games.circle_of_power.dashboard.words import explain_refusal
-from companion.games.errors import IllegalMoveError, InvalidMoveError, UnknownCardError
+from companion.contract.errors import IllegalMoveError, InvalidMoveError, UnknownCardError
 from companion.games.circle_of_power.dashboard.screens import TCSS
 
 __all__ = ["SeasonScreen", "parse_season", "proposed_seats", "shuffled_cities"]

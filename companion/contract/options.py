@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Option", "settle"]
+__all__ = ["Option", "with_defaults"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,7 +16,7 @@ class Option:
 
     ``kind`` is ``"int"`` (a number from ``low`` to ``high``), ``"flag"`` (on or off) or
     ``"choice"`` (one of ``choices``). ``name`` is the keyword of :meth:`Game.make_setup
-    <companion.games.protocol.Game.make_setup>` and, with ``-`` for ``_``, the command line's
+    <companion.contract.protocol.Game.make_setup>` and, with ``-`` for ``_``, the command line's
     ``--name``."""
 
     name: str
@@ -62,7 +62,7 @@ class Option:
         return number
 
 
-def settle(declared: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
+def with_defaults(declared: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
     """Every declared option's value: the one given, or its default. An option the game does
     not have is a :class:`ValueError` naming those it has."""
     names = {o.name for o in declared}

@@ -10,7 +10,7 @@ turned up), gives each player's view apart (:meth:`State.view`) and fills what a
 cannot see with a random sample of it (:meth:`State.resample`).
 
 A game lives in its own package under :mod:`companion.games` (``rule_of_power``,
-``circle_of_power``) and is found through :mod:`companion.games.registry`, by name or by the
+``circle_of_power``) and is found through :mod:`companion.contract.registry`, by name or by the
 ``format`` of a record's first line. Nothing outside a game's package imports it: an import
 contract in ``pyproject.toml`` keeps it so (docs/architecture.md, "How to add a game").
 
@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
-    from companion.games.options import Option
+    from companion.contract.options import Option
 
 __all__ = [
     "Card",
@@ -148,11 +148,11 @@ class Catalogue(Protocol):
 
     def from_id(self, card_id: str) -> Card:
         """The card with identifier ``card_id`` (as records write it);
-        :class:`~companion.games.errors.UnknownCardError` otherwise."""
+        :class:`~companion.contract.errors.UnknownCardError` otherwise."""
 
     def parse(self, text: str) -> Card:
         """The card ``text`` names in any form a player may type (:attr:`forms`);
-        :class:`~companion.games.errors.UnknownCardError` saying which forms are accepted."""
+        :class:`~companion.contract.errors.UnknownCardError` saying which forms are accepted."""
 
     def parse_many(self, text: str | Iterable[str]) -> tuple[Card, ...]:
         """Cards separated by commas (or a list of texts), each read by :meth:`parse`."""
@@ -214,7 +214,7 @@ class State(Protocol):
     """A game in progress.
 
     Read it through its properties, change it with :meth:`push` (checked, raising
-    :class:`~companion.games.errors.IllegalMoveError` naming the ruling) and take moves back
+    :class:`~companion.contract.errors.IllegalMoveError` naming the ruling) and take moves back
     with :meth:`pop`. A state may follow a game it cannot fully see (hands dealt face down);
     every rule that needs no hidden card is still checked.
     """
@@ -259,8 +259,8 @@ class State(Protocol):
         """Check and push ``move``, and tell what it did."""
 
     def check(self, move: Move) -> None:
-        """Raise :class:`~companion.games.errors.IllegalMoveError` (with the ruling) or
-        :class:`~companion.games.errors.InvalidMoveError` if ``move`` is not legal now."""
+        """Raise :class:`~companion.contract.errors.IllegalMoveError` (with the ruling) or
+        :class:`~companion.contract.errors.InvalidMoveError` if ``move`` is not legal now."""
 
     def is_legal(self, move: Move) -> bool: ...
 
@@ -298,12 +298,12 @@ class RecordCodec(Protocol):
 
     def read_setup(self, header: Mapping[str, Any]) -> Any:
         """The :class:`Setup` of a record's ``game`` event; :class:`ValueError` (an
-        :class:`~companion.games.errors.IllegalMoveError` naming the ruling, or a plain
+        :class:`~companion.contract.errors.IllegalMoveError` naming the ruling, or a plain
         message for a malformed field) when it is not one."""
 
     def read_move(self, event: Mapping[str, Any], setup: Any) -> Move:
-        """The move of one event; :class:`ValueError` (:class:`~companion.games.errors.
-        UnknownCardError`, :class:`~companion.games.errors.InvalidMoveError`, ...) when it is
+        """The move of one event; :class:`ValueError` (:class:`~companion.contract.errors.
+        UnknownCardError`, :class:`~companion.contract.errors.InvalidMoveError`, ...) when it is
         malformed, :class:`TypeError`, :class:`KeyError` or :class:`AttributeError` for a field
         of the wrong shape."""
 
