@@ -5,7 +5,7 @@ its owner, followed by a text record a phone can show.
     record 2: text record (en) ``Rule of Power: Fire Dragon (7), W007 (ann)``
 
 The record's type names the card's game (each game's catalogue has its own,
-:attr:`companion.contract.protocol.Catalogue.nfc_record_type`), so a tag of another game's deck is
+:attr:`companion.contract.Catalogue.nfc_record_type`), so a tag of another game's deck is
 never read as one of this game's cards. The payload is short ASCII (an NTAG213 holds 144
 bytes) and self-describing, so a tag enrolled at one table reads correctly at another even
 without that table's registry.
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import ndef
 
 from companion.contract.errors import UnknownCardError
-from companion.contract.protocol import Card, Catalogue
+from companion.contract import Card, Catalogue
 from companion.contract.registry import game, games
 
 from .registry import RegistryError, normalise_owner

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from companion.observations.paths import calibration_dir
 from companion.contract.errors import UnknownCardError
-from companion.contract.protocol import Card
+from companion.contract import Card
 from companion.contract.registry import DEFAULT, UnknownGameError, game, games
 from companion.observations.textio import InputError, loads_json, read_text
 

@@ -20,7 +20,7 @@ import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from companion.contract.protocol import Catalogue
+from companion.contract import Catalogue
 from companion.observations import Observation
 
 from .registry import Registry, calibration_dir

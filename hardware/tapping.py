@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
-from companion.contract.protocol import Card
+from companion.contract import Card
 from companion.games.rule_of_power.engine.cards import Card as WorldCard
 from companion.observations import CardLifted, CardTapped, Observation, SensorState, SensorStatus
 from hardware.board_link import BoardLink

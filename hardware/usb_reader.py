@@ -26,7 +26,7 @@ from typing import Any
 
 from companion.observations import SensorState, SensorStatus
 
-from companion.contract.protocol import Catalogue
+from companion.contract import Catalogue
 
 from .ndef_records import NdefError, card_from_records
 from .tag_events import TagPresent, TagRemoved

@@ -16,7 +16,7 @@ same single pass of the detector. The measurements behind the choice are in
 ``docs/vision.md`` and ``bench/bench_vision.py``.
 
 Which id stands for which card is the game's to say: each game's card catalogue has its
-marker scheme (:class:`companion.contract.protocol.MarkerScheme`; Rule of Power's, ids 0-531, is in
+marker scheme (:class:`companion.contract.MarkerScheme`; Rule of Power's, ids 0-531, is in
 :mod:`companion.games.rule_of_power.catalogue`, Circle of Power's, ids 587-1018, in
 :mod:`companion.games.circle_of_power.cards`). Ids 532-535 are the table mat's corners for
 every game (:class:`MatCorner`); an id that is none of these is never accepted. A table reads
@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from companion.contract.protocol import Card, Catalogue
+from companion.contract import Card, Catalogue
 from companion.contract.registry import game, games
 
 if TYPE_CHECKING:

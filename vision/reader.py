@@ -20,7 +20,7 @@ from typing import Sequence
 
 import numpy as np
 
-from companion.contract.protocol import Card, Catalogue
+from companion.contract import Card, Catalogue
 from vision.calibration import Calibrator, TableCalibration
 from vision.detect import Detection, MarkerDetector
 from vision.layout import Layout

@@ -26,7 +26,7 @@ from typing import Any, Sequence, cast
 import cv2
 import numpy as np
 
-from companion.contract.protocol import Card
+from companion.contract import Card
 from companion.contract.registry import game
 from vision.layout import Layout
 from vision.markers import (

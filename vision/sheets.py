@@ -15,7 +15,7 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from companion.contract.protocol import Card
+from companion.contract import Card
 from companion.contract.registry import game
 from companion.observations.outfiles import OutputError, atomic_output, check_writable_dir
 from vision.layout import Layout

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from companion.contract.protocol import Card
+from companion.contract import Card
 from companion.observations import CardGone, CardSeen, Observation
 from vision.layout import Layout
 from vision.markers import CARD_MM, MARKER_MM

@@ -46,7 +46,7 @@ from companion.club.schema import (
     rating_marks,
     ratings,
 )
-from companion.contract.protocol import Move, Setup
+from companion.contract import Move, Setup
 from companion.contract.registry import UnknownGameError, game as game_named
 from companion.records.format import RecordError, Replayer, read_record
 

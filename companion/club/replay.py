@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 from companion.club.parts import ClubPart, Steps, require_part
-from companion.contract.protocol import Move, Setup
+from companion.contract import Move, Setup
 from companion.records.format import Replayer, read_record
 
 __all__ = ["replay_steps"]

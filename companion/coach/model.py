@@ -8,8 +8,8 @@ yet: :func:`model_of` then says so).
 
 A model is stateless and shared; what is particular to one position lives in the objects it
 hands out (:class:`Worlds`, the game's watches). Moves, states (the game's
-:class:`~companion.contract.protocol.State`) and a world's chance are the game's own values, typed
-``Any`` as in :mod:`companion.contract.protocol`: the coach passes them back to the model without
+:class:`~companion.contract.State`) and a world's chance are the game's own values, typed
+``Any`` as in :mod:`companion.contract`: the coach passes them back to the model without
 looking inside.
 
 One playout, as the search runs it (``rng`` seeded per sample, the same for every decision)::
@@ -29,7 +29,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from companion.contract.protocol import Game, Move
+from companion.contract import Game, Move
 
 if TYPE_CHECKING:
     from companion.coach.search import MoveAdvice

@@ -27,7 +27,7 @@ from typing import Any
 from companion.coach.model import CoachModel, model_of
 from companion.coach.search import Coach, MoveAdvice
 from companion.coach.stats import paired_interval
-from companion.contract.protocol import Move, State
+from companion.contract import Move, State
 
 __all__ = ["Mark", "review", "verdict", "biggest", "THRESHOLDS"]
 
@@ -90,7 +90,7 @@ def review(
     stop: Callable[[], bool] | None = None,
 ) -> list[Mark]:
     """Mark every decision of ``player`` (everyone's when ``None``) in the game ``moves`` of
-    ``setup`` (a game's :class:`~companion.contract.protocol.Setup`), from the move at index
+    ``setup`` (a game's :class:`~companion.contract.Setup`), from the move at index
     ``start`` on (the moves before it are only replayed).
 
     Each decision is searched from the view its player had before it, with the coach's

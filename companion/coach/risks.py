@@ -17,7 +17,7 @@ from typing import Any
 
 from companion.coach.model import CoachError, Policy, Risk, model_of
 from companion.coach.search import group_alike, members_of, play_decision
-from companion.contract.protocol import Move, State
+from companion.contract import Move, State
 
 __all__ = ["RiskScan", "SCAN_SAMPLES"]
 

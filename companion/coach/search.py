@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 
 from companion.coach.model import CoachError, CoachModel, Policy, Risk, Value, World, model_of
 from companion.coach.stats import interval, mean, paired_interval
-from companion.contract.protocol import Move, State
+from companion.contract import Move, State
 
 __all__ = ["Level", "LEVELS", "Coach", "CoachError", "Search", "Advice", "MoveAdvice", "Clock", "Playout", "group_alike", "play_decision", "members_of", "check_turn"]
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.coach import LEVELS, Advice, Coach, CoachError, CoachModel, Mark, model_of, review
 from companion.coach.review import THRESHOLDS
-from companion.contract.protocol import Move, State
+from companion.contract import Move, State
 from companion.records.format import RecordError, Replayer, load_game, read_record
 
 

@@ -17,7 +17,7 @@ from companion.commands.games import add_game_option, variants
 from companion.commands.play import run_dashboard
 from companion.dashboard.kit import DashboardKit, NoDashboardError, kit_of
 from companion.contract import registry
-from companion.contract.protocol import Game
+from companion.contract import Game
 from companion.observations.argtypes import float_range, int_range
 from companion.records.format import RecordError, Replayer, open_record, read_record, record_lines
 from companion.session import Applied

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from companion.commands.game_command import GameCommand
-from companion.contract.protocol import Game
+from companion.contract import Game
 from companion.contract.registry import DEFAULT, UnknownGameError, game, games, names
 
 __all__ = ["register", "chosen_game", "add_game_option", "game_commands", "variants"]

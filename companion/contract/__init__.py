@@ -3,7 +3,7 @@
 The companion is built on three floors, and the folders show them:
 
 - **the contract** (this package), at the bottom: the protocol a game implements
-  (:mod:`~companion.contract.protocol`), its table options (:mod:`~companion.contract.options`),
+  (:mod:`~companion.contract`), its table options (:mod:`~companion.contract.options`),
   the refusals every game raises (:mod:`~companion.contract.errors`), what every game's cards
   share (:mod:`~companion.contract.cards`) and the registry that finds a game by name or record
   format (:mod:`~companion.contract.registry`);
@@ -14,5 +14,48 @@ The companion is built on three floors, and the folders show them:
   entry-point group ``companion.games``), each implementing the contract and the parts the
   hosts ask of it.
 
-Nothing here imports a host or a game (the import contracts in ``pyproject.toml``).
+Like OpenSpiel's ``Game`` and ``State``, a :class:`Game` holds the fixed facts of a game (its
+name, cards, record format, options) and makes :class:`State` objects, each a game in progress
+with python-chess's ``legal_moves``, ``push`` and ``pop``. Chance and hidden cards are explicit:
+a state says whose decision comes next (:attr:`State.to_move`, ``None`` when the table acts: a
+deal, a card turned up), gives each player's view apart (:meth:`State.view`) and fills what a
+player cannot see with a random sample of it (:meth:`State.resample`).
+
+Every protocol here is structural (:class:`typing.Protocol`): a game's classes need not inherit
+from them, only have the members. Nothing here imports a host or a game (the import contracts
+in ``pyproject.toml``).
 """
+
+from companion.contract.cards import UNSEEN, Card, CardForm, OneOfAKind, Unseen
+from companion.contract.catalogue import Catalogue, MarkerScheme, SealMarker
+from companion.contract.errors import IllegalMoveError, InvalidMoveError, MalformedEventError, UnknownCardError
+from companion.contract.game import Game, Sample, Setup
+from companion.contract.options import Option, with_defaults
+from companion.contract.record import RecordCodec
+from companion.contract.state import Effects, Move, Outcome, State, View
+
+__all__ = [
+    "Card",
+    "CardForm",
+    "OneOfAKind",
+    "Unseen",
+    "UNSEEN",
+    "Catalogue",
+    "MarkerScheme",
+    "SealMarker",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "MalformedEventError",
+    "UnknownCardError",
+    "Game",
+    "Sample",
+    "Setup",
+    "Option",
+    "with_defaults",
+    "RecordCodec",
+    "Effects",
+    "Move",
+    "Outcome",
+    "State",
+    "View",
+]

@@ -1,5 +1,5 @@
-"""What the cards of every game share: one object per card that never changes, and the card
-lying face down where nobody can see it.
+"""What the cards of every game share: what a card tells (:class:`Card`), one object per card
+that never changes (:class:`OneOfAKind`), and the card lying face down where nobody can see it.
 
 A game's :class:`Card` class derives from :class:`OneOfAKind` and makes each of its cards once
 (its ``from_id`` returns that object), so cards compare and hash by identity, which is what the
@@ -8,9 +8,55 @@ engines' hot loops want, and copying or pickling a state hands back the very sam
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
 
-__all__ = ["OneOfAKind", "Unseen", "UNSEEN"]
+__all__ = ["Card", "CardForm", "OneOfAKind", "Unseen", "UNSEEN"]
+
+
+@runtime_checkable
+class Card(Protocol):
+    """One card of a game's catalogue: an immutable value, one object per card, so that cards
+    compare and hash by identity."""
+
+    @property
+    def game(self) -> str:
+        """The name of the game the card belongs to (``"rule-of-power"``): a card seen by a
+        sensor is never taken for another game's."""
+
+    @property
+    def id(self) -> str:
+        """The identifier records use: ``"W007"``, ``"10H"``, ``"X1"``."""
+
+    @property
+    def short(self) -> str:
+        """The compact form a player types and reads: ``"7P"``, ``"10H"``, ``"Thief"``."""
+
+    @property
+    def label(self) -> str:
+        """How every message names the card: ``"7P W007"``, ``"10H"``."""
+
+    @property
+    def long_label(self) -> str:
+        """The label and the name, where there is room: ``"7P W007 Fire Dragon"``."""
+
+    @property
+    def title(self) -> str:
+        """A name a player recognises: ``"Fire Dragon (7)"``, ``"ten of hearts"``."""
+
+    def __hash__(self) -> int: ...
+
+
+@dataclass(frozen=True, slots=True)
+class CardForm:
+    """One way of writing a card that every command and dialog accepts, for help texts."""
+
+    form: str
+    """What the form is, in words: ``"value and suit letter"``."""
+    examples: str
+    """Examples of it: ``"6m, 10D, 7P"``."""
+    explanation: str = ""
+    """What the letters mean, where it needs saying: ``"P Powers, M Men, E Elves, D Darkness"``."""
 
 
 class OneOfAKind:

@@ -16,7 +16,7 @@ class Option:
 
     ``kind`` is ``"int"`` (a number from ``low`` to ``high``), ``"flag"`` (on or off) or
     ``"choice"`` (one of ``choices``). ``name`` is the keyword of :meth:`Game.make_setup
-    <companion.contract.protocol.Game.make_setup>` and, with ``-`` for ``_``, the command line's
+    <companion.contract.Game.make_setup>` and, with ``-`` for ``_``, the command line's
     ``--name``."""
 
     name: str

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-from companion.contract.protocol import Game, Sample
+from companion.contract.game import Game, Sample
 
 __all__ = ["DEFAULT", "ENTRY_POINTS", "UnknownGameError", "game", "game_for_format", "games", "names", "samples_of"]
 

@@ -36,7 +36,7 @@ from companion.dashboard.screens.settlement import Settlement, last_result
 from companion.dashboard.screens.table import TableScreen
 from companion.dashboard.sources import ClockedSource, MoveSource, ReplaySource
 from companion.contract import registry
-from companion.contract.protocol import Game
+from companion.contract import Game
 from companion.records.store import GameFile
 from companion.session import GameSession
 

@@ -8,7 +8,7 @@ with :func:`kit_of`): the table screen with the game's panels, built in the shel
 scoring period (:class:`~companion.dashboard.screens.settlement.Settlement`); the table's
 set-up dialog; the event log's words; manual play (:class:`ManualTable`); the demo table
 (:class:`DemoKit`); and what the help screen explains. A move tried is named in the game's
-own words by :meth:`Game.describe <companion.contract.protocol.Game.describe>`.
+own words by :meth:`Game.describe <companion.contract.Game.describe>`.
 
 Manual play answers the shell with small values the shell acts on (:data:`Step`): a move to
 propose (:class:`Submit`), a dialog whose answer is a move (:class:`Ask`), a word for the
@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias
 
-from companion.contract.protocol import Game, Move
+from companion.contract import Game, Move
 
 if TYPE_CHECKING:
     from textual.binding import BindingType
@@ -123,7 +123,7 @@ class TableChoice(Protocol):
 
     @property
     def setup(self) -> Any:
-        """The game's :class:`~companion.contract.protocol.Setup`."""
+        """The game's :class:`~companion.contract.Setup`."""
 
     @property
     def first_dealer(self) -> str | None: ...

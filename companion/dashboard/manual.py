@@ -20,7 +20,7 @@ from textual.widgets import Input
 from companion.dashboard.kit import Ask, Command, EntryError, Flag, Step, Submit, TableChoice, Tell
 from companion.dashboard.sources import ManualSource
 from companion.contract.errors import IllegalMoveError, InvalidMoveError
-from companion.contract.protocol import Move
+from companion.contract import Move
 from companion.records.store import GameFile, default_games_dir
 from companion.session import GameSession
 

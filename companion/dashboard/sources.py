@@ -28,7 +28,7 @@ from textual.message import Message
 
 from companion.dashboard.kit import DashboardKit, DemoTable, ManualTable, kit_of
 from companion.dashboard.messages import SourceFinished, SourceNote
-from companion.contract.protocol import Move
+from companion.contract import Move
 from companion.records.format import RecordError, RecordVisitor, open_record, read_record, record_lines
 from companion.session import GameSession
 

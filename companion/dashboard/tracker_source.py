@@ -21,7 +21,7 @@ from typing import Any
 
 from companion.dashboard.messages import SourceNote
 from companion.dashboard.sources import ManualSource
-from companion.contract.protocol import Move
+from companion.contract import Move
 from companion.session import GameSession
 from companion.tracker import (
     Failure,

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from companion.contract.errors import IllegalMoveError, InvalidMoveError, MalformedEventError, UnknownCardError
-from companion.contract.protocol import Card, Setup
+from companion.contract import Card, Setup
 from companion.contract.registry import DEFAULT, UnknownGameError, game
 from companion.observations import (
     CardGone,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.contract.protocol import Card, Move
+from companion.contract import Card, Move
 from companion.observations.types import CardGone, CardSeen, Observation
 
 __all__ = ["TableCard", "Scene", "changes"]

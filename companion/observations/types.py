@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from companion.contract.protocol import Card
+from companion.contract import Card
 
 __all__ = [
     "Observation",

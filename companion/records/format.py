@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import IO, Any
 
 from companion.contract.errors import IllegalMoveError, InvalidMoveError, MalformedEventError, UnknownCardError
-from companion.contract.protocol import Move, Setup, State
+from companion.contract import Move, Setup, State
 from companion.contract.registry import UnknownGameError, game_for_format
 from companion.observations.outfiles import atomic_output
 from companion.observations.textio import InputError, iter_text_lines, loads_json
@@ -123,7 +123,7 @@ class Replayer(RecordVisitor):
     def __init__(self, *, keep_history: bool = False) -> None:
         self.keep_history = keep_history
         self.game: Any = None
-        """The state played (the game's own :class:`~companion.contract.protocol.State`)."""
+        """The state played (the game's own :class:`~companion.contract.State`)."""
 
     def begin_game(self, setup: Setup, line: int) -> None:
         self.game = setup.game.new_state(setup, keep_history=self.keep_history)

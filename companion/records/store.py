@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO
 
-from companion.contract.protocol import Move, Setup, State
+from companion.contract import Move, Setup, State
 from companion.observations.textio import InputError, decode_text
 from companion.records.format import RecordError, Replayer, RecordWriter, game_id_of, iter_record_lines, open_record, read_record
 

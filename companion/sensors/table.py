@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.contract.errors import IllegalMoveError, InvalidMoveError, MalformedEventError
-from companion.contract.protocol import Setup
+from companion.contract import Setup
 from companion.contract.registry import DEFAULT, UnknownGameError, game
 from companion.observations import Observation, SensorState, SensorStatus
 from companion.observations.facts import facts_of

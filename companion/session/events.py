@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from typing import Any
 
-from companion.contract.protocol import Move
+from companion.contract import Move
 
 __all__ = [
     "SessionEvent",
@@ -39,7 +39,7 @@ class Started(SessionEvent):
     events already recorded."""
 
     setup: Any
-    """The game's set-up (:class:`~companion.contract.protocol.Setup`)."""
+    """The game's set-up (:class:`~companion.contract.Setup`)."""
     resumed: int = 0
 
 

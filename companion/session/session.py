@@ -34,7 +34,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from companion.contract.errors import IllegalMoveError, InvalidMoveError
-from companion.contract.protocol import Effects, Move, Setup, State
+from companion.contract import Effects, Move, Setup, State
 from companion.session.events import (
     Applied,
     Corrected,
@@ -84,13 +84,13 @@ class GameSession:
 
     @property
     def game(self) -> Any:
-        """The game state itself (the game's own :class:`~companion.contract.protocol.State`):
+        """The game state itself (the game's own :class:`~companion.contract.State`):
         read it, never push on it (propose moves instead)."""
         return self._game
 
     @property
     def setup(self) -> Any:
-        """The game's set-up (:class:`~companion.contract.protocol.Setup`)."""
+        """The game's set-up (:class:`~companion.contract.Setup`)."""
         return self._game.setup
 
     @property
@@ -103,7 +103,7 @@ class GameSession:
         return tuple(self._redo)
 
     def effects(self, index: int) -> Any:
-        """What event ``index`` did (the game's own :class:`~companion.contract.protocol.Effects`)."""
+        """What event ``index`` did (the game's own :class:`~companion.contract.Effects`)."""
         return self._effects[index]
 
     def round_effects(self) -> list[Any]:

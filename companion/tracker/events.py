@@ -6,7 +6,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from companion.contract.protocol import Move
+from companion.contract import Move
 
 __all__ = [
     "TrackerState",

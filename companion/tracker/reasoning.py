@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from companion.contract.errors import IllegalMoveError, InvalidMoveError
-from companion.contract.protocol import Move
+from companion.contract import Move
 from companion.tracker.events import Choice, InSync, MoveApplied, Notice, Question, TrackerEvent, TrackerState
 from companion.tracker.view import Zones
 

@@ -1,4 +1,4 @@
-"""A toy game for the club's tests: just enough of a game (companion.contract.protocol) to be
+"""A toy game for the club's tests: just enough of a game (companion.contract) to be
 played, recorded and kept by the club, shaped like Circle of Power where the club must not
 care: four emperors around the table, the seats no player holds taken by automatic ones
 (``@1``, ``@2``) that score but never win, seasons, trophies, and draws.
@@ -20,7 +20,7 @@ from typing import Any
 from companion.club.parts import Column, Figures, Period, Result, Seat, Side, places
 from companion.contract.errors import IllegalMoveError, MalformedEventError
 from companion.contract.options import Option
-from companion.contract.protocol import Sample
+from companion.contract import Sample
 
 SEATS = 4
 

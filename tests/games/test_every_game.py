@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from companion.contract.options import Option
-from companion.contract.protocol import Game
+from companion.contract import Game
 from companion.contract.registry import game_for_format, games, names
 from companion.records.format import iter_record_lines, load_game
 

@@ -81,7 +81,7 @@ class HintScreen(ModalScreen[None]):
             self.advice = advice
 
     def __init__(self, game: Any, player: str) -> None:
-        """``game``: the game's state (:class:`~companion.contract.protocol.State`)."""
+        """``game``: the game's state (:class:`~companion.contract.State`)."""
         super().__init__()
         self.player = player
         self.position = position_key(game)

@@ -21,7 +21,7 @@ from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from companion.contract.protocol import Move
+from companion.contract import Move
 from companion.session import GameSession
 
 __all__ = ["Settlement", "last_result"]

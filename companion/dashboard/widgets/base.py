@@ -33,7 +33,7 @@ class GamePanel(Static):
     """
 
     game: reactive[Any] = reactive(None, always_update=True, layout=True)
-    """The game's state (:class:`~companion.contract.protocol.State`), ``None`` before a game."""
+    """The game's state (:class:`~companion.contract.State`), ``None`` before a game."""
     _shown_signature: object = None
     teaching: reactive[bool] = reactive(False)
 

@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from companion.games.circle_of_power.club.part import CircleOfPowerClub
     from companion.dashboard.kit import DashboardKit
     from companion.games.circle_of_power.tracking.reasoner import CircleTracking
-from companion.contract.protocol import Sample
+from companion.contract import Sample
 
 __all__ = [
     "GAME",
@@ -91,7 +91,7 @@ _OPTIONS = (
 
 
 class CircleOfPower:
-    """The plug-in object of Circle of Power (the protocol's :class:`~companion.contract.protocol.
+    """The plug-in object of Circle of Power (the protocol's :class:`~companion.contract.
     Game`): the fixed facts of the game, and the states it makes."""
 
     name = "circle-of-power"

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator
 
 from companion.contract.cards import OneOfAKind
 from companion.contract.errors import UnknownCardError
-from companion.contract.protocol import CardForm, SealMarker
+from companion.contract import CardForm, SealMarker
 
 __all__ = [
     "Card",
@@ -397,7 +397,7 @@ MARKERS = CircleMarkers()
 
 
 class CircleCards:
-    """The catalogue of Circle of Power (the protocol's :class:`~companion.contract.protocol.
+    """The catalogue of Circle of Power (the protocol's :class:`~companion.contract.
     Catalogue`): every card, the forms a player writes one in, and how a card is named on a
     sticker and an NFC tag.
 

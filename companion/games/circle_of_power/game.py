@@ -390,7 +390,7 @@ class _Act(NamedTuple):
 
 
 class CircleState:
-    """A game of Circle of Power in progress (the protocol's :class:`~companion.contract.protocol.
+    """A game of Circle of Power in progress (the protocol's :class:`~companion.contract.
     State`).
 
     Read it through properties (``phase``, ``to_move``, ``seats``, ``cities``, ``next_city``,

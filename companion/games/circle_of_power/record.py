@@ -123,7 +123,7 @@ def _season_event(season: Season) -> dict[str, Any]:
 
 
 class CircleCodec:
-    """The ``cop-record/1`` codec (the protocol's :class:`~companion.contract.protocol.
+    """The ``cop-record/1`` codec (the protocol's :class:`~companion.contract.
     RecordCodec`). Reading refuses what the format calls an error: a malformed field as
     :class:`~companion.contract.errors.InvalidMoveError` (or :class:`~companion.contract.errors.
     UnknownCardError` for a card), a rule the event itself breaks (a dummy's ``drew``,

@@ -2,7 +2,7 @@
 player's Fate deck (rulings R1-R25, records ``rop-record/1``).
 
 :data:`GAME` is the game as the companion's protocol sees it
-(:class:`~companion.contract.protocol.Game`); the rules themselves are in
+(:class:`~companion.contract.Game`); the rules themselves are in
 :mod:`~companion.games.rule_of_power.engine`. The parts other layers ask of the game (the
 tracker's table, the coach, the club (:meth:`RuleOfPower.club`), the dashboard, the game's
 commands) are imported only when asked for, so that the rules load without them.
@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.contract.options import Option, with_defaults
-from companion.contract.protocol import Sample
+from companion.contract import Sample
 from companion.games.rule_of_power.catalogue import CATALOGUE, RuleOfPowerCards
 from companion.games.rule_of_power.engine.cards import FATE_CARDS
 from companion.games.rule_of_power.engine.effects import Effects
@@ -40,7 +40,7 @@ _NAMES = ("ann", "bob", "cy", "dee", "eve", "fay")
 
 
 class RuleOfPower:
-    """Rule of Power as a :class:`~companion.contract.protocol.Game`."""
+    """Rule of Power as a :class:`~companion.contract.Game`."""
 
     name = "rule-of-power"
     title = "Rule of Power"

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from companion.contract.protocol import CardForm, SealMarker
+from companion.contract import CardForm, SealMarker
 from companion.games.rule_of_power.engine.cards import ALL_CARDS, Card, parse_cards
 
 __all__ = ["RuleOfPowerCards", "RuleOfPowerMarkers", "CATALOGUE", "OWNER_SLOTS"]

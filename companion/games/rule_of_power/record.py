@@ -137,7 +137,7 @@ _WRITE_DETAIL: dict[str, Callable[[Any], dict[str, Any]]] = {
 
 
 class RuleOfPowerRecord:
-    """The ``rop-record/1`` codec (:class:`~companion.contract.protocol.RecordCodec`)."""
+    """The ``rop-record/1`` codec (:class:`~companion.contract.RecordCodec`)."""
 
     format = FORMAT
     events = ("round", "deal", "play", "draw_fate", "pass")

@@ -21,8 +21,8 @@ from companion.games.circle_of_power.cards import (
     may_attack,
 )
 from companion.contract.errors import UnknownCardError
-from companion.contract.protocol import Card as CardProtocol
-from companion.contract.protocol import Catalogue, SealMarker
+from companion.contract import Card as CardProtocol
+from companion.contract import Catalogue, SealMarker
 
 
 def test_c1_the_deck_is_52_cards_and_two_jokers_one_object_each():
