@@ -34,7 +34,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from companion.contract import Game
 
 __all__ = [
     "ClubPart",
@@ -174,26 +177,43 @@ class Steps(Protocol):
 class ClubPart(Protocol):
     """What a game provides to the club (``game.club()``)."""
 
-    period: str
-    """What the game calls its scoring period: ``"round"``, ``"season"``."""
-    periods: str
-    """The same in the plural, the key of their count in a stored game: ``"rounds"``."""
-    columns: tuple[Column, ...]
-    """The figures standings show, in order, after games, unfinished games and wins."""
-    order: tuple[str, ...]
-    """The figures that order standings rows of equal rating and wins, most first."""
-    history: tuple[str, ...]
-    """The figures a player's history shows for each game (the player's own)."""
-    history_text: str
-    """How ``rop club history`` prints them: ``"{points_for:>3}-{points_against:<3}"``."""
-    history_heading: str
-    """Their heading in ``rop club history``'s header row (``"score"``), centred over them."""
-    endings: Mapping[str, str]
-    """Words the page adds after the winner for a way of ending (``termination``):
-    ``{"rule_of_power": " by the Rule of Power (R13)"}``."""
-    score: str
-    """The figure that is a player's score where one number is asked for (a play sent to BG
-    Stats): ``"points_for"``, ``"trophies"``."""
+    @property
+    def period(self) -> str:
+        """What the game calls its scoring period: ``"round"``, ``"season"``."""
+
+    @property
+    def periods(self) -> str:
+        """The same in the plural, the key of their count in a stored game: ``"rounds"``."""
+
+    @property
+    def columns(self) -> tuple[Column, ...]:
+        """The figures standings show, in order, after games, unfinished games and wins."""
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        """The figures that order standings rows of equal rating and wins, most first."""
+
+    @property
+    def history(self) -> tuple[str, ...]:
+        """The figures a player's history shows for each game (the player's own)."""
+
+    @property
+    def history_text(self) -> str:
+        """How ``rop club history`` prints them: ``"{points_for:>3}-{points_against:<3}"``."""
+
+    @property
+    def history_heading(self) -> str:
+        """Their heading in ``rop club history``'s header row (``"score"``), centred over them."""
+
+    @property
+    def endings(self) -> Mapping[str, str]:
+        """Words the page adds after the winner for a way of ending (``termination``):
+        ``{"rule_of_power": " by the Rule of Power (R13)"}``."""
+
+    @property
+    def score(self) -> str:
+        """The figure that is a player's score where one number is asked for (a play sent to BG
+        Stats): ``"points_for"``, ``"trophies"``."""
 
     def tally(self, setup: Any) -> Tally:
         """A new count for a game of ``setup``."""
@@ -227,16 +247,12 @@ class NoClubPart(ValueError):
         super().__init__(f"the club does not keep {game.title} games yet ({game.name} has no club part)")
 
 
-def part_of(game: Any) -> ClubPart | None:
+def part_of(game: Game) -> ClubPart | None:
     """The club part of ``game`` (``game.club()``), ``None`` when it has none yet."""
-    make = getattr(game, "club", None)
-    if make is None:
-        return None
-    part: ClubPart | None = make()
-    return part
+    return game.club()
 
 
-def require_part(game: Any) -> ClubPart:
+def require_part(game: Game) -> ClubPart:
     """The club part of ``game``; :class:`NoClubPart` naming the game when it has none."""
     part = part_of(game)
     if part is None:

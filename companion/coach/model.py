@@ -248,8 +248,7 @@ class CoachModel(Protocol):
 
 def model_of(game: Game) -> CoachModel:
     """The coach's model of ``game``; :class:`CoachError` for a game that has no coach yet."""
-    provide = getattr(game, "coach", None)
-    model: CoachModel | None = provide() if provide is not None else None
+    model = game.coach()
     if model is None:
         raise CoachError(f"{game.title} has no coach yet")
     return model

@@ -14,9 +14,14 @@ class GameCommand(Protocol):
     """One command of a game: ``name`` as typed after ``rop``, a one-line ``help``, a
     ``description`` for ``--help``, its arguments and what it does."""
 
-    name: str
-    help: str
-    description: str
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def help(self) -> str: ...
+
+    @property
+    def description(self) -> str: ...
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         """Add the command's own arguments (``--game`` is added by ``rop`` itself)."""

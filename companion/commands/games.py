@@ -47,8 +47,7 @@ def variants() -> list[str]:
 
 def game_commands(g: Game) -> dict[str, GameCommand]:
     """The commands ``g`` brings, by name (none when it brings none)."""
-    provide = getattr(g, "commands", None)
-    return {c.name: c for c in provide()} if provide is not None else {}
+    return {c.name: c for c in g.commands()}
 
 
 def register(sub: argparse._SubParsersAction, argv: Sequence[str]) -> None:

@@ -318,7 +318,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 2
     if has_sensors(args):
         g = game_of(args)
-        if getattr(g, "tracking", lambda: None)() is None:
+        if g.tracking() is None:
             print(f"rop play: {g.title} cannot be followed by sensors yet; without sensor options it is kept by keyboard", file=sys.stderr)
             return 2
         return _play_with_sensors(args, games_dir_of(args))

@@ -7,14 +7,21 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from companion.contract.state import Move
+from companion.contract.catalogue import Catalogue
+from companion.contract.record import RecordCodec
+from companion.contract.state import MoveT, State
 
 if TYPE_CHECKING:
+    from companion.club.parts import ClubPart
+    from companion.coach.model import CoachModel
+    from companion.commands.game_command import GameCommand
     from companion.contract.options import Option
+    from companion.dashboard.kit import DashboardKit
+    from companion.tracker.tracker import TableRules
 
-__all__ = ['Setup', 'Sample', 'Game']
+__all__ = ["Setup", "Sample", "Game", "StateT"]
 
 
 class Setup(Protocol):
@@ -23,7 +30,7 @@ class Setup(Protocol):
     game's states and records (``setup.game.new_state(setup)``)."""
 
     @property
-    def game(self) -> Any:
+    def game(self) -> Game[Any, Any]:
         """The :class:`Game` this is a set-up of."""
 
     @property
@@ -40,23 +47,29 @@ class Sample:
     path: Path
 
 
-class Game(Protocol):
+StateT = TypeVar("StateT", bound="State[Any]")
+"""The states of one game."""
+
+_NAMES = ("ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal", "ivy", "jo")
+
+
+class Game(Protocol[StateT, MoveT]):
     """A card game the companion plays: the fixed facts, and the states it makes.
 
-    Besides what is listed here, a game provides the parts each layer of the companion asks
-    of it, each typed by the protocol of the layer that uses it, so that this module knows no
-    layer above it:
+    A game's plug-in object derives from this class (``class CircleOfPower(Game[CircleState,
+    CircleMove])``) and sets every member without a default. Besides the rules, a game
+    provides the parts each host asks of it, each typed by the protocol of the host that uses
+    it (imported here for types only, so that the contract imports no host):
 
-    - ``commands()``: the commands it brings to ``rop``
-      (:class:`companion.commands.game_command.GameCommand`);
-    - ``tracking()``: its table facts and the tracker's reasoning
-      (:class:`companion.tracker.tracker.TableRules`);
-    - ``coach()``: what the coach knows of it (:class:`companion.coach.model.CoachModel`);
-    - ``club()``: its figures in the club's archive (:class:`companion.club.parts.ClubPart`);
-    - ``dashboard()``: its panels, dialogs and words (:class:`companion.dashboard.kit.DashboardKit`).
+    - :meth:`commands`: the commands it brings to ``rop`` (``rop legal``, ``rop simulate``);
+    - :meth:`tracking`: its table facts and the tracker's reasoning, to follow a table by its
+      sensors;
+    - :meth:`coach`: what the coach knows of it;
+    - :meth:`club`: its figures in the club's archive, and its words for the live page;
+    - :meth:`dashboard`: its panels, dialogs and words.
 
-    A part a game does not have yet is ``None`` (or the method is absent), and the command
-    that needs it says so, naming the game: "... has no coach yet".
+    A part a game does not have yet is ``None`` (no commands: ``()``), the default here, and
+    the host that needs it says so, naming the game: "... has no coach yet".
     """
 
     name: str
@@ -67,14 +80,18 @@ class Game(Protocol):
     """The rulings the companion follows where the rulebook is loose: ``"R1-R25"``."""
     min_players: int
     max_players: int
+    rules_modules: tuple[str, ...]
+    """The modules of the game's rules (its cards, moves, state, scoring, views), which import
+    nothing but themselves, the contract and the standard library: the import test makes a
+    "rules are pure" contract of them for every registered game."""
 
     @property
-    def cards(self) -> Any:
-        """The game's :class:`Catalogue`."""
+    def cards(self) -> Catalogue[Any]:
+        """The game's cards."""
 
     @property
-    def codec(self) -> Any:
-        """The game's :class:`RecordCodec`."""
+    def codec(self) -> RecordCodec:
+        """The game's record format."""
 
     @property
     def options(self) -> tuple[Option, ...]:
@@ -85,34 +102,69 @@ class Game(Protocol):
         :attr:`Option.name`, the others at their defaults); :class:`ValueError` naming the
         ruling for a table the rules do not allow."""
 
-    def new_state(self, setup: Any, *, keep_history: bool = True) -> Any:
+    def default_players(self, count: int) -> tuple[str, ...]:
+        """Names for a simulated or demo table of ``count`` players: ``ann``, ``bob``, ..."""
+        if count <= len(_NAMES):
+            return _NAMES[:count]
+        return tuple(f"player{i + 1}" for i in range(count))
+
+    def new_state(self, setup: Any, *, keep_history: bool = True) -> StateT:
         """A game about to begin; ``keep_history=False`` drops the undo stack for fast
         one-way replays."""
 
-    def chance_move(self, state: Any, rng: random.Random) -> Move:
-        """A random legal move of the table, when :attr:`State.to_move` is ``None`` and the
+    def chance_move(self, state: StateT, rng: random.Random) -> MoveT:
+        """A random legal move of the table, when nobody is deciding
+        (:attr:`State.deciding <companion.contract.state.State.deciding>` is empty) and the
         game is not over: the next deal from the cards nobody holds, a card turned up, a new
         round. For simulated tables and the generic game test."""
 
-    def summary(self, state: Any) -> dict[str, Any]:
+    def summary(self, state: StateT) -> dict[str, Any]:
         """The game's scores as ``rop replay --json`` prints them (the record format's
         shape)."""
 
-    def score_lines(self, state: Any) -> list[str]:
+    def score_lines(self, state: StateT) -> list[str]:
         """The scores of every finished period, the totals and the result, in words, as
         ``rop replay`` prints them."""
 
-    def describe(self, move: Move) -> str:
+    def describe(self, move: MoveT) -> str:
         """A move in a few words for messages: ``"ann plays 7P W007"``."""
 
-    def narrate(self, state: Any, move: Move, effects: Any) -> str:
+    def narrate(self, state: StateT, move: MoveT, effects: Any) -> str:
         """What ``move``, just applied to ``state`` with ``effects``, did, in one line for
         the event log (``"ann plays Fire Dragon (7), takes 3P+4M: a clean sweep (R7)"``)."""
 
-    def period_json(self, state: Any, result: Any) -> dict[str, Any]:
+    def period_json(self, state: StateT, result: Any) -> dict[str, Any]:
         """A finished scoring period (``effects.result``) as JSON for ``rop track``:
         ``{"kind": "round", "round": 1, "scores": ..., "reasons": [...], "totals": ...,
         "winner": ...}`` for Rule of Power, a season for Circle of Power."""
 
     def samples(self) -> tuple[Sample, ...]:
-        """The sample records shipped with the game."""
+        """The sample records shipped with the game (none by default)."""
+        return ()
+
+    # -- the parts the hosts ask for
+
+    def commands(self) -> tuple[GameCommand, ...]:
+        """Its own ``rop`` commands (``rop legal``, ``rop score``, ``rop simulate``: ``rop NAME
+        --game GAME``), typed by :class:`companion.commands.game_command.GameCommand`."""
+        return ()
+
+    def tracking(self) -> TableRules | None:
+        """How a table of the game is followed by its sensors: its table facts and the
+        reasoner that reads what the sensors see as moves
+        (:class:`companion.tracker.tracker.TableRules`)."""
+        return None
+
+    def coach(self) -> CoachModel | None:
+        """What the coach knows of the game (:class:`companion.coach.model.CoachModel`)."""
+        return None
+
+    def club(self) -> ClubPart | None:
+        """What the club keeps of a game, its standings' columns and its words for the live
+        page (:class:`companion.club.parts.ClubPart`)."""
+        return None
+
+    def dashboard(self) -> DashboardKit | None:
+        """Its table screen, settlement, dialogs and words
+        (:class:`companion.dashboard.kit.DashboardKit`)."""
+        return None

@@ -7,7 +7,7 @@ from typing import Any, Protocol
 
 from companion.contract.state import Move
 
-__all__ = ['RecordCodec']
+__all__ = ["RecordCodec"]
 
 
 class RecordCodec(Protocol):
@@ -15,11 +15,13 @@ class RecordCodec(Protocol):
     read and written. :mod:`companion.records.format` does the lines, the checking and the
     errors; the codec knows the game's events."""
 
-    format: str
-    """The ``format`` of the record's ``game`` event: ``"rop-record/1"``."""
+    @property
+    def format(self) -> str:
+        """The ``format`` of the record's ``game`` event: ``"rop-record/1"``."""
 
-    events: tuple[str, ...]
-    """The event names after the ``game`` event, for the reader's error messages."""
+    @property
+    def events(self) -> tuple[str, ...]:
+        """The event names after the ``game`` event, for the reader's error messages."""
 
     def read_setup(self, header: Mapping[str, Any]) -> Any:
         """The :class:`Setup` of a record's ``game`` event; :class:`ValueError` (an

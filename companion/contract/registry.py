@@ -96,6 +96,5 @@ def game_for_format(fmt: Any) -> Game:
 
 
 def samples_of(g: Game) -> tuple[Sample, ...]:
-    """The sample records ``g`` ships; none for a game packaged apart that ships none."""
-    provide = getattr(g, "samples", None)
-    return tuple(provide()) if provide is not None else ()
+    """The sample records ``g`` ships (none for a game that ships none)."""
+    return tuple(g.samples())

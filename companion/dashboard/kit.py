@@ -293,8 +293,7 @@ class DashboardKit(Protocol):
 
 def kit_of(game: Game) -> DashboardKit:
     """``game``'s dashboard kit; :class:`NoDashboardError` when it brings none."""
-    provide = getattr(game, "dashboard", None)
-    kit: DashboardKit | None = provide() if provide is not None else None
+    kit = game.dashboard()
     if kit is None:
         raise NoDashboardError(f"{game.title} has no dashboard yet")
     return kit

@@ -13,8 +13,9 @@ __all__ = ["TableFacts", "facts_of"]
 class TableFacts(Protocol):
     """How a game reads and writes its table facts (``game.tracking()`` provides it)."""
 
-    facts: tuple[str, ...]
-    """The facts' names, as keys of a configuration or a log's header."""
+    @property
+    def facts(self) -> tuple[str, ...]:
+        """The facts' names, as keys of a configuration or a log's header."""
 
     def read_facts(self, data: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any]:
         """The facts found in ``data`` (absent ones at their defaults), each checked;

@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from companion.games.circle_of_power.club.part import CircleOfPowerClub
     from companion.dashboard.kit import DashboardKit
     from companion.games.circle_of_power.tracking.reasoner import CircleTracking
-from companion.contract import Sample
+from companion.contract import Game, Sample
 
 __all__ = [
     "GAME",
@@ -90,7 +90,7 @@ _OPTIONS = (
 )
 
 
-class CircleOfPower:
+class CircleOfPower(Game[CircleState, Move]):
     """The plug-in object of Circle of Power (the protocol's :class:`~companion.contract.
     Game`): the fixed facts of the game, and the states it makes."""
 
@@ -99,6 +99,10 @@ class CircleOfPower:
     rulings = "C1-C20"
     min_players = 2
     max_players = 4
+    rules_modules = tuple(
+        f"companion.games.circle_of_power.{name}"
+        for name in ("cards", "effects", "game", "moves", "rules", "scoring", "setup", "view", "query", "policies")
+    )
 
     @property
     def cards(self) -> CircleCards:
@@ -117,10 +121,6 @@ class CircleOfPower:
         :class:`ValueError` naming the ruling (C4) for a table the rules do not allow."""
         chosen = with_defaults(_OPTIONS, options)
         return CircleSetup(tuple(players), chosen["variant"], chosen["target"])
-
-    def default_players(self, count: int) -> tuple[str, ...]:
-        """Names for a simulated table of ``count`` players."""
-        return ("ann", "bob", "cy", "dee")[:count]
 
     def new_state(self, setup: CircleSetup, *, keep_history: bool = True) -> CircleState:
         return CircleState(setup, keep_history=keep_history)

@@ -105,6 +105,7 @@ from companion.games.circle_of_power.scoring import (
 from companion.games.circle_of_power.setup import COLOURED_CITIES, LONELY_TYRANT, CircleSetup, is_dummy
 from companion.contract import registry
 from companion.contract.errors import IllegalMoveError, InvalidMoveError
+from companion.contract.state import TurnBased
 
 if TYPE_CHECKING:
     from companion.games.circle_of_power import CircleOfPower
@@ -389,7 +390,7 @@ class _Act(NamedTuple):
     took: Card | None
 
 
-class CircleState:
+class CircleState(TurnBased[Move]):
     """A game of Circle of Power in progress (the protocol's :class:`~companion.contract.
     State`).
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.contract.options import Option, with_defaults
-from companion.contract import Sample
+from companion.contract import Game, Sample
 from companion.games.rule_of_power.catalogue import CATALOGUE, RuleOfPowerCards
 from companion.games.rule_of_power.engine.cards import FATE_CARDS
 from companion.games.rule_of_power.engine.effects import Effects
@@ -36,10 +36,8 @@ MAX_TARGET = 101
 """The highest target the companion's tables are offered: any 11 + 5k is allowed by agreement
 (R14), and a simulated table reaches every target up to this one within its bounded moves."""
 
-_NAMES = ("ann", "bob", "cy", "dee", "eve", "fay")
 
-
-class RuleOfPower:
+class RuleOfPower(Game[GameState, Move]):
     """Rule of Power as a :class:`~companion.contract.Game`."""
 
     name = "rule-of-power"
@@ -47,6 +45,7 @@ class RuleOfPower:
     rulings = "R1-R25"
     min_players = 2
     max_players = 6
+    rules_modules = ("companion.games.rule_of_power.engine",)
     options = (
         Option("teams", "number of teams, whose members sit alternately; 0 for everyone alone (R16)", "int", 0, low=0, high=3),
         Option("target", "points to win: 11, 16, 21, ... (R14)", "int", 11, low=11, high=MAX_TARGET),
@@ -76,10 +75,6 @@ class RuleOfPower:
                 raise ValueError(f"{len(names)} players cannot form {teams} teams of equal size (R16)")
             team_list = tuple(names[i::teams] for i in range(teams))
         return GameSetup(names, team_list, target, expansion)
-
-    def default_players(self, count: int) -> tuple[str, ...]:
-        """Names for a simulated table of ``count`` players."""
-        return _NAMES[:count]
 
     def new_state(self, setup: GameSetup, *, keep_history: bool = True) -> GameState:
         return GameState(setup, keep_history=keep_history)

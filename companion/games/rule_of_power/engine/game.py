@@ -38,6 +38,7 @@ from companion.games.rule_of_power.engine.captures import capture_options, has_c
 from companion.games.rule_of_power.engine.cards import DARK_DECAY, EXORCIST, MYSTIC_CRYSTAL, RENEWAL, Card, world_deck
 from companion.games.rule_of_power.engine.effects import CENTRE, FRONT, HAND, Effects, Spent
 from companion.contract.errors import IllegalMoveError, InvalidMoveError
+from companion.contract.state import TurnBased
 from companion.contract import registry
 from companion.games.rule_of_power.engine.fate import FATE_RULES, FateRule, check_details, fate_rule
 from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, DrawFate, HandCard, Move, NewRound, Pass, Play, _Unseen
@@ -347,7 +348,7 @@ def _remove_all(cards: tuple[Card, ...], taken: Sequence[Card]) -> tuple[Card, .
     return tuple(rest)
 
 
-class GameState:
+class GameState(TurnBased[Move]):
     """A game of Rule of Power in progress.
 
     Read it through properties (``phase``, ``turn``, ``dealer``, ``centre``, ``hand(p)``,
