@@ -22,7 +22,7 @@ from typing import Any
 
 from companion.contract.game import Game, Sample
 
-__all__ = ["DEFAULT", "ENTRY_POINTS", "UnknownGameError", "game", "game_for_format", "games", "names", "samples_of"]
+__all__ = ["DEFAULT", "ENTRY_POINTS", "UnknownGameError", "forget", "game", "game_for_format", "games", "names", "samples_of"]
 
 DEFAULT = "rule-of-power"
 """The game every command plays when none is named."""
@@ -57,6 +57,13 @@ def _targets() -> dict[str, str]:
     for entry in metadata.entry_points(group=ENTRY_POINTS):
         found.setdefault(entry.name, entry.value)
     return found
+
+
+def forget() -> None:
+    """Forget the games found so far, so that the next look-up reads the installed packages
+    again (a game installed while the program runs)."""
+    _targets.cache_clear()
+    game.cache_clear()
 
 
 def names() -> list[str]:

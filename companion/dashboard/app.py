@@ -31,6 +31,7 @@ from companion.dashboard.kit import kit_of
 from companion.dashboard.link import SessionLink
 from companion.dashboard.manual import Scorekeeper
 from companion.dashboard.screens.help import HelpScreen
+from companion.dashboard.screens.choice import ChoiceScreen
 from companion.dashboard.screens.hint import HintScreen
 from companion.dashboard.screens.settlement import Settlement, last_result
 from companion.dashboard.screens.table import TableScreen
@@ -182,10 +183,20 @@ class DashboardApp(App[int]):
 
     def action_hint(self) -> None:
         game = self.game
-        if game is None or game.to_move is None:
-            self.notify("A hint is for a player to move: none is now", severity="warning", timeout=3)
+        deciding = tuple(game.deciding) if game is not None else ()
+        if game is None or not deciding:
+            self.notify("A hint is for a player who is deciding: none is now", severity="warning", timeout=3)
             return
-        self.push_screen(HintScreen(game, game.to_move))
+        if len(deciding) == 1:
+            self.push_screen(HintScreen(game, deciding[0]))
+            return
+
+        def chosen(player: str | None) -> None:
+            if player is not None and player in game.deciding:
+                self.push_screen(HintScreen(game, player))
+
+        # Several decide at once: the hint is one player's (their cards only), asked by them.
+        self.push_screen(ChoiceScreen("A hint for whom? (only they should look)", [(p, p) for p in deciding]), chosen)
 
     def on_hint_screen_advised(self, message: HintScreen.Advised) -> None:
         self.hint = message

@@ -34,7 +34,7 @@ def position_key(game: Any) -> Hashable:
     """Tells one position of a game from the next (and from one reached by undo and another
     move): what a hint, or another estimate, was made for."""
     stack = game.move_stack
-    return (id(game), len(stack), stack[-1] if stack else None, game.to_move)
+    return (id(game), len(stack), stack[-1] if stack else None, tuple(game.deciding))
 
 
 def advice_table(advice: Advice, *, limit: int = 8) -> Table:
