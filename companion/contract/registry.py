@@ -1,11 +1,12 @@
 """Which games the companion plays: found by name (``--game circle-of-power``) and by the
 ``format`` a record opens with (``cop-record/1``).
 
-The games shipped with the companion are listed here by module path; a game packaged apart
-registers itself under the entry-point group ``companion.games`` (its ``pyproject.toml``:
+The games shipped with the companion are listed by their own package, ``companion.games``
+(its ``SHIPPED``, read here by name); a game packaged apart registers itself under the
+entry-point group ``companion.games`` (its ``pyproject.toml``:
 ``[project.entry-points."companion.games"] my-game = "my_package:GAME"``). Either way a game is
-imported only when it is first asked for, so that the core of the companion never imports
-one (the import contract in ``pyproject.toml``).
+imported only when it is first asked for, so that the hosts and the contract never import one
+(the import contracts in ``pyproject.toml``).
 
 >>> game("rule-of-power").title
 'Rule of Power'
@@ -24,18 +25,21 @@ from companion.contract.game import Game, Sample
 
 __all__ = ["DEFAULT", "ENTRY_POINTS", "UnknownGameError", "forget", "game", "game_for_format", "games", "names", "samples_of"]
 
-DEFAULT = "rule-of-power"
-"""The game every command plays when none is named."""
+SHIPPED_PACKAGE = "companion.games"
+"""The package of the games shipped with the companion: its ``SHIPPED`` names each game's
+plug-in object and record format, its ``DEFAULT`` the game every command plays when none is
+named. The contract reads it by name, so that it imports no game."""
 
 ENTRY_POINTS = "companion.games"
 """The entry-point group of games packaged apart."""
 
-_BUILT_IN = {
-    "rule-of-power": "companion.games.rule_of_power:GAME",
-    "circle-of-power": "companion.games.circle_of_power:GAME",
-}
-_BUILT_IN_FORMATS = {"rop-record/1": "rule-of-power", "cop-record/1": "circle-of-power"}
+_shipped = importlib.import_module(SHIPPED_PACKAGE)
+_BUILT_IN: dict[str, str] = {name: target for name, (target, _fmt) in _shipped.SHIPPED.items()}
+_BUILT_IN_FORMATS: dict[str, str] = {fmt: name for name, (_target, fmt) in _shipped.SHIPPED.items()}
 """The shipped games' record formats, so that reading a record imports its game alone."""
+
+DEFAULT: str = _shipped.DEFAULT
+"""The game every command plays when none is named."""
 
 
 class UnknownGameError(ValueError):
