@@ -20,7 +20,7 @@ from typing import Any
 from companion.club.parts import Column, Figures, Period, Result, Seat, Side, places
 from companion.contract.errors import IllegalMoveError, MalformedEventError
 from companion.contract.options import Option
-from companion.contract import Sample
+from companion.contract import Game, Sample
 
 SEATS = 4
 
@@ -215,7 +215,7 @@ class ToyClub:
         return str(players[0]) if players and len(events) > 1 else None
 
 
-class ToyGame:
+class ToyGame(Game["ToyState", Any]):
     name = "toy-circle"
     options = ()  # its target is taken as given
     title = "Toy Circle"
@@ -246,7 +246,8 @@ class BareGame(ToyGame):
     def make_setup(self, players: Sequence[str], **options: Any) -> ToySetup:
         return ToySetup(tuple(players), int(options.get("target", 6)), bare=True)
 
-    club = None  # type: ignore[assignment]
+    def club(self) -> None:  # type: ignore[override]
+        return None
 
 
 GAME = ToyGame()
