@@ -48,7 +48,7 @@ from companion.club.schema import (
 )
 from companion.contract import Move, Setup
 from companion.contract.registry import UnknownGameError, game as game_named
-from companion.records.format import RecordError, Replayer, read_record
+from companion.records.format import RecordError, Replayer, read_record, record_file
 
 __all__ = [
     "AddResult", "Archive", "ParsedGame", "TABLE_SOURCE", "game_date", "parse_record", "played_game", "read_record_file",
@@ -201,18 +201,16 @@ def parse_record(
 
 
 def read_record_file(path: str | os.PathLike[str], *, alone: bool = False) -> ParsedGame:
-    """Read and replay a record file (see :func:`parse_record`); the game's date is its
-    header's, else the file's modification time."""
+    """Read and replay a record file (see :func:`parse_record`), line by line as every record
+    file is read (:func:`~companion.records.format.record_file`: a regular file, bounded); the
+    game's date is its header's, else the file's modification time."""
     name = os.fspath(path)
-    try:
-        with open(name, encoding="utf-8") as fp:
-            lines = fp.readlines()
-        mtime = datetime.fromtimestamp(os.stat(name).st_mtime, UTC)
-    except OSError as exc:
-        raise RecordError(f"cannot read the record ({exc.strerror})", line=0, path=name) from None
-    except UnicodeDecodeError as exc:
-        raise RecordError(f"not UTF-8 text ({exc.reason})", line=0, path=name) from None
-    return parse_record(lines, path=name, played_at=mtime, alone=alone)
+    with record_file(name) as lines:
+        try:
+            mtime = datetime.fromtimestamp(os.stat(name).st_mtime, UTC)
+        except OSError as exc:
+            raise RecordError(f"cannot read the record ({exc.strerror or exc})", line=0, path=name) from None
+        return parse_record(lines, path=name, played_at=mtime, alone=alone)
 
 
 #: The figure tables' columns, in the order of their rows (tuples: they are many and small).
@@ -598,11 +596,17 @@ class Archive:
 
 
 def record_paths(args: Sequence[str]) -> list[Path]:
-    """Files named on the command line; a directory stands for its ``*.jsonl`` files."""
+    """Files named on the command line; a directory stands for its ``*.jsonl`` files. A name
+    that cannot even be looked at (too long, a loop of links) stays a file, refused with the
+    reason when it is read, so that the rest of a batch still goes in."""
     out: list[Path] = []
     for arg in args:
         p = Path(arg)
-        if p.is_dir():
+        try:
+            is_dir = p.is_dir()
+        except OSError:
+            is_dir = False
+        if is_dir:
             out.extend(sorted(p.glob("*.jsonl")))
         else:
             out.append(p)

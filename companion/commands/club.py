@@ -10,7 +10,8 @@
 - ``token TABLE`` issues a table's posting token; ``serve`` runs the live page and accepts
   the tables' events; ``push RECORD...`` sends records to a club server by hand.
 
-Errors exit with status 2 and a message, never a traceback.
+Errors exit with status 2 and a message, never a traceback. The club's database layer
+(SQLAlchemy) and its server are imported when a club command runs, never by ``rop`` itself.
 """
 
 from __future__ import annotations
@@ -20,17 +21,14 @@ import csv
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy.exc import SQLAlchemyError
-
-from companion.club.archive import Archive, ParsedGame, read_record_file, record_paths
-from companion.club.database import ArchiveUnavailable, open_archive
-from companion.club.parts import ClubPart, NoClubPart
-from companion.club.standings import club_part, compute_standings, history
-from companion.club.tokens import TokenError, default_tokens_path, issue_token
 from companion.contract.registry import DEFAULT, UnknownGameError
-from companion.records.format import RecordError
+
+if TYPE_CHECKING:
+    from companion.club.archive import Archive, ParsedGame
+    from companion.club.parts import ClubPart
+    from companion.records.format import RecordError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -122,6 +120,9 @@ def _fail(message: str) -> int:
 
 
 def _open(args: argparse.Namespace) -> Archive | None:
+    from companion.club.archive import Archive
+    from companion.club.database import ArchiveUnavailable, open_archive
+
     try:
         return Archive(open_archive(args.db))
     except ArchiveUnavailable as exc:
@@ -139,6 +140,11 @@ ADD_BATCH = 200
 
 
 def cmd_add(args: argparse.Namespace) -> int:
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from companion.club.archive import read_record_file, record_paths
+    from companion.records.format import RecordError
+
     archive = _open(args)
     if archive is None:
         return 2
@@ -180,6 +186,9 @@ def cmd_add(args: argparse.Namespace) -> int:
 def _part(name: str) -> ClubPart | None:
     """The club part of the game called ``name``; ``None`` (said) for a game the club
     cannot show."""
+    from companion.club.parts import NoClubPart
+    from companion.club.standings import club_part
+
     try:
         return club_part(name)
     except (UnknownGameError, NoClubPart) as exc:
@@ -188,6 +197,8 @@ def _part(name: str) -> ClubPart | None:
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
+    from companion.club.standings import compute_standings
+
     part = _part(args.game)
     if part is None:
         return 2
@@ -238,6 +249,8 @@ def standings_legend(part: ClubPart, width: int = 80) -> str:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
+    from companion.club.standings import history
+
     part = _part(args.game)
     if part is None:
         return 2
@@ -283,6 +296,7 @@ def history_lines(part: ClubPart, rows: list[dict[str, Any]]) -> list[str]:
 
 def cmd_export(args: argparse.Namespace) -> int:
     from companion.club.export import GameNotFound, archive_rows, bgstats_play, bgstats_url, find_game
+    from companion.club.parts import NoClubPart
 
     if args.csv == (args.game_id is not None):
         return _fail("export: give a stored game's id, or --csv for the whole archive")
@@ -321,6 +335,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_token(args: argparse.Namespace) -> int:
+    from companion.club.tokens import TokenError, default_tokens_path, issue_token
+
     path = args.tokens or default_tokens_path()
     try:
         token = issue_token(path, args.table)
@@ -332,7 +348,10 @@ def cmd_token(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from companion.club.database import ArchiveUnavailable
+    from companion.club.parts import NoClubPart
     from companion.club.server import serve
+    from companion.club.tokens import TokenError, default_tokens_path
 
     try:
         return serve(args.db, host=args.host, port=args.port, tokens_path=args.tokens or default_tokens_path(), game=args.game)
@@ -341,6 +360,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_push(args: argparse.Namespace) -> int:
+    from companion.club.archive import record_paths
     from companion.club.feed import PushError, push_record
 
     status = 0

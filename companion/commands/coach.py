@@ -6,12 +6,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
+from itertools import islice
 from typing import Any
 
 from companion.coach import LEVELS, Advice, Coach, CoachError, CoachModel, Mark, model_of, review
 from companion.coach.review import THRESHOLDS
 from companion.contract import Move, State
-from companion.records.format import RecordError, Replayer, load_game, read_record
+from companion.records.format import RecordError, Replayer, load_game, read_record, record_file
 
 
 #: Samples per decision in a review: enough for marks that do not hinge on a lucky sample,
@@ -82,23 +84,33 @@ def _fail(command: str, message: str) -> int:
     return 2
 
 
-def _read_lines(path: str) -> list[str]:
-    try:
-        with open(path, encoding="utf-8") as fp:
-            return fp.readlines()
-    except OSError as exc:
-        raise RecordError(f"cannot read the record ({exc.strerror})", line=0, path=path) from None
-    except UnicodeDecodeError:
-        raise RecordError("not a text file", line=0, path=path) from None
+class _Counted:
+    """The lines of a record, counted as they are read."""
+
+    def __init__(self, lines: Iterator[str]) -> None:
+        self.lines = lines
+        self.read = 0
+
+    def __iter__(self) -> Iterator[str]:
+        for line in self.lines:
+            self.read += 1
+            yield line
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
     try:
-        lines = _read_lines(args.record)
-        n = len(lines) if args.line is None else args.line
-        if not 1 <= n <= len(lines):
-            return _fail("hint", f"{args.record}: line {args.line} is out of range (the record has {len(lines)} lines)")
-        game = load_game(lines[:n])
+        # The record is read as every record file is (a regular file, line by line, bounded),
+        # and no further than the position asked for.
+        with record_file(args.record) as lines:
+            counted = _Counted(lines)
+            if args.line is not None and args.line < 1:
+                for _ in counted:
+                    pass
+            else:
+                game = load_game(counted if args.line is None else islice(counted, args.line))
+            n = counted.read if args.line is None else args.line
+            if not 1 <= n <= counted.read:
+                return _fail("hint", f"{args.record}: line {args.line} is out of range (the record has {counted.read} lines)")
     except RecordError as exc:
         if exc.path is None:
             exc = RecordError(exc.reason, line=exc.line, rule=exc.rule, path=args.record)
@@ -144,8 +156,8 @@ def format_advice(advice: Advice, game: State, line: int) -> str:
 def cmd_review(args: argparse.Namespace) -> int:
     collector = _Collector()
     try:
-        lines = _read_lines(args.record)
-        read_record(lines, collector, path=args.record)
+        with record_file(args.record) as lines:
+            read_record(lines, collector, path=args.record)
     except RecordError as exc:
         return _fail("review", str(exc))
     setup = collector.setup

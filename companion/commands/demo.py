@@ -10,14 +10,15 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.commands.games import add_game_option, variants
+from companion.commands.games import add_game_option, chosen_game, option_typed
+from companion.commands.options import add_options, given, refuse_options
 from companion.commands.play import run_dashboard
+from companion.contract import Game, Option, registry
 from companion.dashboard.kit import DashboardKit, NoDashboardError, kit_of
-from companion.contract import registry
-from companion.contract import Game
 from companion.observations.argtypes import float_range, int_range
 from companion.records.format import RecordError, Replayer, open_record, read_record, record_lines
 from companion.session import Applied
@@ -29,7 +30,8 @@ def _kit(game: Game | None = None) -> DashboardKit:
 
 
 def _samples(game: Game | None = None) -> dict[str, Path]:
-    """The sample records of ``game`` (by default the registry's default), by name."""
+    """The sample records of ``game`` (by default the registry's default), by name, the one
+    the demo shows first."""
     return {sample.name: sample.path for sample in registry.samples_of(game or registry.game())}
 
 
@@ -42,19 +44,22 @@ def _every_sample() -> dict[str, tuple[Game, Path]]:
     return found
 
 
-def _levels() -> list[str]:
-    """Every level a game's demo players may play at."""
-    levels: dict[str, None] = {}
-    for game in registry.games():
-        try:
-            levels.update(dict.fromkeys(kit_of(game).demo.levels))
-        except NoDashboardError:
-            continue
-    return list(levels)
-
-
 class DemoOptionError(ValueError):
     """A demo option the game chosen has no use for, or a sample of another game."""
+
+
+def game_typed(argv: Sequence[str]) -> Game:
+    """The game the demo's words name: ``--game``, else the game of ``--sample``'s record,
+    else the default game (whose arguments the parser then takes)."""
+    wanted = chosen_game(argv)
+    if wanted is None:
+        sample = option_typed(argv, "--sample")
+        if sample is not None and sample in (every := _every_sample()):
+            return every[sample][0]
+    try:
+        return registry.game(wanted) if wanted else registry.game()
+    except registry.UnknownGameError:
+        return registry.game()  # --game's own check says which games there are
 
 
 def demo_game(args: argparse.Namespace) -> Game:
@@ -69,44 +74,61 @@ def demo_game(args: argparse.Namespace) -> Game:
     return registry.game()
 
 
-def demo_level(args: argparse.Namespace, game: Game) -> str:
-    """``--level``, or the game's default: the coach where the game has one, else its
+def default_level(levels: Sequence[str]) -> str:
+    """The demo's level when none is asked for: the coach where the game has one, else its
     strongest level."""
+    return "coach" if "coach" in levels else levels[-1]
+
+
+def demo_level(args: argparse.Namespace, game: Game) -> str:
+    """``--level``, or the game's default (:func:`default_level`)."""
     levels = list(_kit(game).demo.levels)
     if args.level is None:
-        return "coach" if "coach" in levels else levels[-1]
+        return default_level(levels)
     if args.level not in levels:
         raise DemoOptionError(f"{game.title}'s demo players play at {', '.join(levels)}, not {args.level}")
     return args.level
 
 
+def demo_options(game: Game) -> tuple[Option, ...]:
+    """The demo's options of ``game``: the game's own, in the demo's terms where its demo
+    sets them otherwise, and the demo table's (:attr:`DemoKit.options
+    <companion.dashboard.kit.DemoKit.options>`)."""
+    try:
+        own = tuple(kit_of(game).demo.options)
+    except NoDashboardError:
+        own = ()
+    overridden = {o.name for o in own}
+    return (*(o for o in game.options if o.name not in overridden), *own)
+
+
 def demo_setup_options(args: argparse.Namespace, game: Game) -> tuple[dict[str, Any], dict[str, Any]]:
     """The demo table's options the command line gives, as ``game`` takes them: the set-up's
-    (teams, expansion, variant, target) and the virtual table's (Fate decks). An option the game
-    has no use for is a :class:`DemoOptionError`."""
+    (the game's options, :meth:`DemoKit.setup <companion.dashboard.kit.DemoKit.setup>`) and
+    the virtual table's (:meth:`DemoKit.table <companion.dashboard.kit.DemoKit.table>`)."""
+    chosen = given(args, demo_options(game))
     declared = {o.name for o in game.options}
-    setup: dict[str, Any] = {}
-    given = {"teams": args.teams, "expansion": args.expansion, "variant": args.variant, "target": args.target}
-    for name, value in given.items():
-        if name in declared:
-            if name == "teams" and value is None:
-                value = 2  # the demo seats a game with teams in two teams unless told otherwise
-            if value is not None:
-                setup[name] = value
-        elif value is not None:
-            raise DemoOptionError(f"{game.title} has no --{name}")
-    table: dict[str, Any] = {"fate": False} if args.no_fate else {}
+    setup = {name: value for name, value in chosen.items() if name in declared}
+    table = {name: value for name, value in chosen.items() if name not in declared}
     return setup, table
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction, argv: Sequence[str]) -> None:
+    """``rop demo``, with the demo options of the game ``argv`` names."""
+    g = game_typed(argv)
+    try:
+        kit: DashboardKit | None = kit_of(g)
+    except NoDashboardError:
+        kit = None
+    samples = list(_samples(g))
     p = sub.add_parser(
         "demo",
         help="watch a demo game played out on a virtual table, in the dashboard",
-        description="Open the dashboard on a virtual table that plays a game of its own: Space pauses, "
-        "N steps, +/- change the pace, R restarts, F2 toggles teaching mode, F1 lists every key. "
-        "Its players play at --level: the coach by default, so that the demo shows good play. "
-        "With --plain, print the commentary of a sample game instead.",
+        description=f"Open the dashboard on a virtual table that plays a game of {g.title} of its own: "
+        "Space pauses, N steps, +/- change the pace, R restarts, F2 toggles teaching mode, F1 lists every key. "
+        "Its players play at --level: the coach by default where the game has one, so that the demo shows "
+        "good play. With --plain, print the commentary of a sample game instead. Another game: --game NAME "
+        f"({', '.join(registry.names())}).",
     )
     add_game_option(p, default=None)
     p.add_argument("--plain", action="store_true", help="print the commentary in the terminal, without the dashboard")
@@ -114,31 +136,31 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--sample",
         default=None,
         choices=sorted(_every_sample()),
-        help="replay a shipped sample game (rop replay --samples lists them; default with --plain: teams-4, or the game's first)",
+        metavar="NAME",
+        help=(f"replay a shipped sample game of {g.title}: {', '.join(samples)}; default with --plain: {samples[0]}" if samples else f"{g.title} ships no sample game")
+        + " (rop replay --samples lists every game's)",
     )
     p.add_argument("--delay", type=float_range(0, 60), default=None, help="seconds between moves, 0 to 60 (default 0.4 plain, 0.7 dashboard)")
-    p.add_argument("--players", type=int_range(2, 6), default=4, help="players at the demo table, 2 to 6 (Circle of Power 2 to 4; default 4)")
-    p.add_argument("--teams", type=int_range(0, 3), default=None, help="Rule of Power: number of teams, 0 to 3 (default 2; 0: everyone alone)")
-    p.add_argument("--no-fate", action="store_true", help="Rule of Power: play without Fate decks")
-    p.add_argument("--expansion", action="store_true", default=None, help="Rule of Power: with the Higher Powers expansion (R2)")
-    p.add_argument("--variant", default=None, choices=variants(), help="Circle of Power: basic (default), lonely-tyrant (C18) or coloured-cities (C19)")
-    p.add_argument("--target", type=int, default=None, help="Circle of Power: trophies that end the game (C17; default 6)")
+    low, high = g.min_players, g.max_players
+    players = max(low, min(4, high))
+    p.add_argument("--players", type=int_range(low, high), default=players, help=f"players at the demo table, {low} to {high} (default {players})")
+    table = p.add_argument_group(f"the {g.title} demo table (left out, the demo's defaults)")
+    add_options(table, demo_options(g))
+    refuse_options(p, g.title, {other.title: demo_options(other) for other in registry.games() if other.name != g.name})
     p.add_argument("--seed", type=int, default=7, help="the demo table's shuffle (default 7)")
     p.add_argument("--no-teaching", action="store_true", help="start with teaching mode off")
+    levels = list(kit.demo.levels) if kit is not None else []
     p.add_argument(
         "--level",
-        choices=_levels(),
+        choices=levels or None,
         default=None,
-        help="how the demo's players play. Rule of Power: random (any legal move), greedy (the best immediate points), "
-        "coach (the coach, from each player's view only; coach:fast and coach:deep think less or more); default coach. "
-        "Circle of Power: random, rule-of-thumb (a newcomer's habits), and coach once the game has a coach; "
-        "default the coach, else rule-of-thumb",
+        help=f"how the demo's players play: {kit.demo.level_words}; default {default_level(levels)}" if kit is not None and levels else "how the demo's players play",
     )
     p.add_argument(
         "--camera-sim",
         action="store_true",
         help="the demo table seen through the real camera path: rendered frames, seal detection, "
-        "the stabiliser and the table tracker (two players; --delay is the time each step lies on the table)",
+        "the stabiliser and the table tracker (--delay is the time each step lies on the table)",
     )
     p.add_argument("--record-observations", default=None, metavar="FILE", help="with --camera-sim: also write what the camera reports to an observation log")
     p.set_defaults(func=cmd_demo)
@@ -169,10 +191,13 @@ def cmd_demo(args: argparse.Namespace) -> int:
         if not args.plain:
             print("rop demo: no terminal to draw the dashboard on; printing the commentary (--plain)", file=sys.stderr)
         samples = _samples(game)
-        sample = args.sample or ("teams-4" if "teams-4" in samples else next(iter(samples)))
+        if not args.sample and not samples:
+            print(f"rop demo: {game.title} ships no sample game to comment on", file=sys.stderr)
+            return 2
+        sample = args.sample or next(iter(samples))
         return run_plain(sample, 0.4 if args.delay is None else args.delay, game=game)
     if args.camera_sim:
-        return run_camera_sim(args, game)
+        return run_camera_sim(args, game, table_options)
     from companion.dashboard.app import DashboardApp
     from companion.dashboard.sources import DemoSource, ReplaySource
 
@@ -188,25 +213,33 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def camera_sim_app(
-    *, seed: int = 7, fate: bool = True, step_s: float = 1.5, teaching: bool = True, games_dir: str | bool = False, record: str | None = None, game: Game | None = None
+    *,
+    seed: int = 7,
+    step_s: float = 1.5,
+    teaching: bool = True,
+    games_dir: str | bool = False,
+    record: str | None = None,
+    game: Game | None = None,
+    **options: Any,
 ):
     """The dashboard on the demo table (of ``game``, by default the default game's) seen
-    through the camera path and the tracker; with ``record``, what the camera reports is
-    written to that observation log too."""
+    through the camera path and the tracker, with the demo table's ``options``
+    (:attr:`DemoKit.options <companion.dashboard.kit.DemoKit.options>`); with ``record``, what
+    the camera reports is written to that observation log too."""
     from companion.dashboard.app import DashboardApp
     from companion.dashboard.tracker_source import TrackerSource
     from companion.observations.log import ObservationRecorder
     from companion.session import GameSession
     from companion.tracker import Tracker, TrackerConfig
 
-    camera = _kit(game).demo.camera(seed=seed, step_s=step_s, fate=fate)
+    camera = _kit(game).demo.camera(seed=seed, step_s=step_s, **options)
     table = camera.log
     recorder = ObservationRecorder(record, table) if record else None
     source = TrackerSource(Tracker(GameSession(table.setup), TrackerConfig.from_log(table)), camera.start, label="camera-sim", recorder=recorder)
     return DashboardApp(source, teaching=teaching, setup=table.setup, games_dir=games_dir)
 
 
-def run_camera_sim(args: argparse.Namespace, game: Game | None = None) -> int:
+def run_camera_sim(args: argparse.Namespace, game: Game | None = None, options: dict[str, Any] | None = None) -> int:
     from companion.observations.log import ObservationLogError
 
     if args.sample:
@@ -214,7 +247,12 @@ def run_camera_sim(args: argparse.Namespace, game: Game | None = None) -> int:
         return 2
     try:
         app = camera_sim_app(
-            seed=args.seed, fate=not args.no_fate, step_s=1.5 if args.delay is None else args.delay, teaching=not args.no_teaching, record=args.record_observations, game=game
+            seed=args.seed,
+            step_s=1.5 if args.delay is None else args.delay,
+            teaching=not args.no_teaching,
+            record=args.record_observations,
+            game=game,
+            **(options or {}),
         )
     except (ObservationLogError, ValueError) as exc:
         print(f"rop demo: {exc}", file=sys.stderr)

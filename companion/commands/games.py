@@ -3,8 +3,7 @@ name for every game that has it, ``--game`` choosing whose (the default game wit
 
 The arguments of such a command are its game's own, so the game is known before the command
 line is parsed: :func:`register` reads ``--game`` from the words typed, and each command's
-parser takes that game's arguments (``rop legal --game circle-of-power --help`` shows Circle
-of Power's).
+parser takes that game's arguments (``rop NAME --game GAME --help`` shows GAME's).
 """
 
 from __future__ import annotations
@@ -17,17 +16,37 @@ from companion.commands.game_command import GameCommand
 from companion.contract import Game
 from companion.contract.registry import DEFAULT, UnknownGameError, game, games, names
 
-__all__ = ["register", "chosen_game", "add_game_option", "game_commands", "variants"]
+__all__ = ["register", "chosen_game", "option_typed", "game_typed", "add_game_option", "game_commands"]
+
+
+def option_typed(argv: Sequence[str], option: str) -> str | None:
+    """The value of ``option`` (``--game``) among the words typed: ``--game NAME``,
+    ``--game=NAME``, or a prefix argparse takes for it (``--ga NAME``); the last one given."""
+    found = None
+    for i, word in enumerate(argv):
+        name, eq, value = word.partition("=")
+        if len(name) < 3 or not option.startswith(name):
+            continue
+        if eq:
+            found = value
+        elif i + 1 < len(argv):
+            found = argv[i + 1]
+    return found
 
 
 def chosen_game(argv: Sequence[str]) -> str | None:
     """The game named by ``--game NAME`` (or ``--game=NAME``) among the words typed."""
-    for i, word in enumerate(argv):
-        if word == "--game" and i + 1 < len(argv):
-            return argv[i + 1]
-        if word.startswith("--game="):
-            return word.partition("=")[2]
-    return None
+    return option_typed(argv, "--game")
+
+
+def game_typed(argv: Sequence[str]) -> Game:
+    """The game ``--game`` names among the words typed; the default game without it, or when
+    it names no game (``--game``'s own check then says which games there are)."""
+    wanted = chosen_game(argv)
+    try:
+        return game(wanted) if wanted else game()
+    except UnknownGameError:
+        return game()
 
 
 def add_game_option(parser: argparse.ArgumentParser, *, default: str | None = DEFAULT) -> None:
@@ -40,34 +59,38 @@ def add_game_option(parser: argparse.ArgumentParser, *, default: str | None = DE
     )
 
 
-def variants() -> list[str]:
-    """Every variant a registered game names (``--variant``'s choices)."""
-    return sorted({c for g in games() for o in g.options if o.name == "variant" for c in o.choices})
-
-
 def game_commands(g: Game) -> dict[str, GameCommand]:
     """The commands ``g`` brings, by name (none when it brings none)."""
     return {c.name: c for c in g.commands()}
 
 
-def register(sub: argparse._SubParsersAction, argv: Sequence[str]) -> None:
-    """Add every game command, with the arguments of the game ``argv`` names."""
-    wanted = chosen_game(argv)
-    try:
-        chosen = game(wanted) if wanted else game()
-    except UnknownGameError:
-        chosen = game()  # --game's own check says which games there are
+def register(sub: argparse._SubParsersAction, argv: Sequence[str], *, only: str | None = None) -> list[str]:
+    """Add every game command, with the arguments of the game ``argv`` names; with ``only``,
+    that command alone if the game has it (so that ``rop legal`` imports no other game).
+    Returns the names added."""
+    chosen = game_typed(argv)
     mine = game_commands(chosen)
-    everyone: dict[str, tuple[Game, GameCommand]] = {}
+    if only is not None:
+        if only not in mine:
+            return []
+        _add(sub, mine[only], chosen)
+        return [only]
+    everyone: dict[str, GameCommand] = {}
     for g in games():
         for name, command in game_commands(g).items():
-            everyone.setdefault(name, (g, command))
-    for name, (_, command) in everyone.items():
-        shown = mine.get(name, command)
-        p = sub.add_parser(name, help=shown.help, description=shown.description)
-        add_game_option(p)
-        shown.add_arguments(p)
-        p.set_defaults(func=_runner(name, shown if name in mine else None, chosen))
+            everyone.setdefault(name, command)
+    for name, command in everyone.items():
+        _add(sub, mine.get(name, command), chosen, has=name in mine)
+    return list(everyone)
+
+
+def _add(sub: argparse._SubParsersAction, shown: GameCommand, chosen: Game, *, has: bool = True) -> None:
+    """The parser of a game command, as ``shown`` describes it; it runs ``chosen``'s, or says
+    ``chosen`` has none (``has`` false)."""
+    p = sub.add_parser(shown.name, help=shown.help, description=shown.description)
+    add_game_option(p)
+    shown.add_arguments(p)
+    p.set_defaults(func=_runner(shown.name, shown if has else None, chosen))
 
 
 def _runner(name: str, command: GameCommand | None, chosen: Game) -> object:

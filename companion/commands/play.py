@@ -1,58 +1,76 @@
 """``rop play``: keep a game at a real table in the dashboard, by keyboard and mouse.
 
-``--game circle-of-power`` keeps a game of Circle of Power instead of Rule of Power. Every
-event is saved as it happens to the game's record (``rop-record/1``, ``cop-record/1``) in the
-games directory, so ``rop play --resume`` continues a game exactly where it stood after a crash
-or a closed terminal. With sensor options (``--camera``, ``--nfc``, ``--serial`` or a ``--config`` file) the
-table tracker follows the game from what the sensors see, and the keyboard corrects it.
-``--record-observations`` keeps what the sensors reported in an observation log, and
-``--observations`` plays such a log back through the tracker (:mod:`companion.observations.log`).
+``--game NAME`` chooses the game (the default game without it); the table's options are that
+game's own (:attr:`Game.options <companion.contract.Game.options>`) and those its dashboard kit
+adds for a table kept by hand (:attr:`DashboardKit.table_options
+<companion.dashboard.kit.DashboardKit.table_options>`), in the game's words, so that ``rop play
+--game NAME --help`` shows the options of that game alone. Every event is saved as it happens
+to the game's record in the games directory, so ``rop play --resume`` continues a game exactly
+where it stood after a crash or a closed terminal. With sensor options (``--camera``,
+``--nfc``, ``--serial`` or a ``--config`` file) the table tracker follows the game from what
+the sensors see, and the keyboard corrects it. ``--record-observations`` keeps what the
+sensors reported in an observation log, and ``--observations`` plays such a log back through
+the tracker (:mod:`companion.observations.log`).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.commands.games import add_game_option, variants
+from companion.commands.games import add_game_option, game_typed
+from companion.commands.options import add_options, given, refuse_options
+from companion.contract import Game, Option
+from companion.contract.registry import games, names
 from companion.records.format import RecordError
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction, argv: Sequence[str]) -> None:
+    """``rop play``, with the table options of the game ``argv`` names."""
+    g = game_typed(argv)
     p = sub.add_parser(
         "play",
         help="keep a game at the table in the dashboard (manual entry, saved as it happens)",
-        description="Keep a game at a real table: Rule of Power (set up players, teams, target and "
-        "Fate decks, type deals and plays) or, with --game circle-of-power, Circle of Power (players, "
-        "variant and target; type each season's cities, the cities turned up, the cards played and the "
-        "winners' acts). Undo and correct any event. Every event is saved to the game's record as it "
-        "happens; --resume continues the last unfinished game.",
+        description=f"Keep a game of {g.title} at a real table: set up the table (the players and "
+        f"{g.title}'s options below, or the set-up dialog), then type each move as it is played; "
+        "F1 in the dashboard lists the keys and how moves are typed. Undo and correct any event. "
+        f"Every event is saved to the game's record ({g.codec.format}) as it happens; --resume "
+        f"continues the last unfinished game. Another game: --game NAME ({', '.join(names())}).",
     )
-    add_table_arguments(p)
-    p.add_argument("--companion-deals", action="store_true", help="the companion shuffles and deals (no physical cards needed)")
+    add_table_arguments(p, g, manual=True)
     p.add_argument("--seed", type=int, default=None, help="the companion's shuffle, for a repeatable game")
     p.add_argument("--teaching", action="store_true", help="start in teaching mode (shows the hand of the player to move)")
     p.set_defaults(func=cmd_play)
 
 
-def add_table_arguments(p: argparse.ArgumentParser) -> None:
-    """The options that describe a table, its game and its sensors (``rop play``, ``rop track``)."""
+def table_options(g: Game, *, manual: bool) -> tuple[Option, ...]:
+    """The options of a table of ``g`` kept by hand: the game's own and those its dashboard
+    kit adds (with ``manual``, manual play's too: ``rop play``'s and not ``rop track``'s)."""
+    from companion.dashboard.kit import NoDashboardError, kit_of
+
+    try:
+        kit = kit_of(g)
+    except NoDashboardError:
+        return tuple(g.options)
+    return (*g.options, *kit.table_options, *(kit.manual_options if manual else ()))
+
+
+def add_table_arguments(p: argparse.ArgumentParser, g: Game, *, manual: bool) -> None:
+    """The options that describe a table of ``g``, its sensors and where it is saved (``rop
+    play``; ``rop track`` without ``manual``); another game's table options are refused by
+    name."""
     add_game_option(p)
     p.add_argument("--players", default=None, help="players in seating order, clockwise: ann,bob,cy,dee (skips the setup dialog)")
-    # A table option is passed on to the game only when given: each game has its own defaults.
-    p.add_argument("--teams", type=int, default=None, help="Rule of Power: number of teams; team-mates sit alternately (R16; default 0)")
-    p.add_argument("--target", type=int, default=None, help="points to win: Rule of Power 11, 16, 21, ... (R14; default 11); Circle of Power trophies (C17; default 6)")
-    p.add_argument("--expansion", action="store_true", default=None, help="Rule of Power: with the Higher Powers expansion (R2)")
-    p.add_argument("--variant", choices=variants(), default=None, help="Circle of Power: basic, lonely-tyrant (C18) or coloured-cities (C19); default basic")
-    p.add_argument("--fate", choices=("none", "random", "custom"), default=None, help="Rule of Power: Fate decks: none, seven at random each, or --fate-decks")
-    p.add_argument("--fate-decks", default=None, metavar="DECKS", help='Rule of Power: "ann=F001 F002 F003 F004 F005 F006 F007; bob=..."')
-    p.add_argument("--dealer", default=None, help="the first dealer (default: Rule of Power the last player listed, Circle of Power the first)")
     p.add_argument("--resume", nargs="?", const="", default=None, metavar="RECORD", help="continue the last unfinished game (or RECORD)")
     p.add_argument("--games-dir", default=None, help="where games are saved (default $ROP_GAMES_DIR or ~/.local/share/rop/games)")
+    # A table option is passed on to the game only when given: the game has its own defaults.
+    table = p.add_argument_group(f"the {g.title} table (with --players; left out, the game's defaults)")
+    add_options(table, table_options(g, manual=manual))
+    refuse_options(p, g.title, {other.title: table_options(other, manual=manual) for other in games() if other.name != g.name})
     club = p.add_argument_group("club: the table's events sent to a club server as they happen (docs/club.md)")
     club.add_argument("--club", default=None, metavar="URL", help="the club server (rop club serve), e.g. http://club.local:8765")
     club.add_argument("--token", default=None, help="this table's token (rop club token TABLE; default $ROP_CLUB_TOKEN)")
@@ -62,7 +80,7 @@ def add_table_arguments(p: argparse.ArgumentParser) -> None:
     sensors.add_argument("--video-speed", type=float, default=None, metavar="X", help="--video played at X times the pace it was filmed (0: as fast as it decodes, on the video's own clock; default 1)")
     sensors.add_argument("--nfc", action="append", default=[], metavar="PATH", help="a USB NFC reader (usb, usb:VID:PID, pn532:PORT); repeatable")
     sensors.add_argument("--serial", action="append", default=[], metavar="PORT", help="a reader board (a device, socket://, loop://); once per board: the first's readers are board:0 ..., the second's board2:0 ...")
-    sensors.add_argument("--reader", action="append", default=[], metavar="NAME=ZONE", help="which zone a reader serves: board:0=centre, board:1=fate:ann; repeatable")
+    sensors.add_argument("--reader", action="append", default=[], metavar="NAME=ZONE", help="which zone of the table layout a reader serves: board:0=centre; repeatable")
     sensors.add_argument("--layout", default=None, help="the table layout: a file, or a player count (default: the players' count)")
     sensors.add_argument("--config", default=None, metavar="FILE", help="a table configuration (players, sensors, readers), e.g. calibration/table.json")
     sensors.add_argument("--calibration", default=None, metavar="DIR", help="the calibration directory (owners, tags, layouts)")
@@ -118,41 +136,28 @@ def resume_app(record: str | None, games_dir: Path, *, teaching: bool = False, s
     from companion.dashboard.sources import ManualSource
 
     session, report = resumed_session(record or "", games_dir)
-    # Manual play goes on as the record says it went: the same Fate decks, dealer, shuffler.
+    # Manual play goes on as the record says it went (the kit reads what it needs from it).
     source = ManualSource(seed=seed, **kit_of(session.setup.game).resume_options(session.game))
     app = DashboardApp(source, session=session, teaching=teaching, games_dir=games_dir, on_session=on_session)
     app.resume_message = report.message
     return app
 
 
-_TABLE_OPTIONS = ("teams", "target", "expansion", "variant", "fate", "fate_decks", "dealer")
-"""The command line's table options, by the names the games' dashboard kits take them."""
-
-
-def game_of(args: argparse.Namespace) -> Any:
+def game_of(args: argparse.Namespace) -> Game:
     """The game the command line names (``--game``; the default game without it)."""
     from companion.contract.registry import game
 
-    return game(getattr(args, "game", None) or "rule-of-power")
+    return game(args.game) if getattr(args, "game", None) else game()
 
 
-def _table_setup(args: argparse.Namespace, *, companion_deals: bool):
-    """Players and the table options given on the command line (teams, target, expansion,
-    variant, Fate decks, dealer), as the chosen game's dashboard kit reads them; an option
-    left out takes the game's own default (:class:`~companion.dashboard.kit.SetupError` if
-    wrong, or if the game has no such option)."""
-    from companion.dashboard.kit import SetupError, kit_of
-    from companion.contract.registry import games
+def _table_setup(args: argparse.Namespace, *, manual: bool):
+    """Players and the table options given on the command line, as the chosen game's
+    dashboard kit reads them; an option left out takes the game's own default
+    (:class:`~companion.dashboard.kit.SetupError` if wrong)."""
+    from companion.dashboard.kit import kit_of
 
     g = game_of(args)
-    given = {name: getattr(args, name, None) for name in _TABLE_OPTIONS}
-    options = {name: value for name, value in given.items() if value is not None}
-    declared = {o.name for o in g.options}
-    for name in options:
-        if name not in declared and any(name == o.name for other in games() for o in other.options):
-            raise SetupError(f"{g.title} has no --{name.replace('_', '-')} (it is another game's option)")
-    if companion_deals:
-        options["companion_deals"] = True
+    options = given(args, table_options(g, manual=manual))
     return kit_of(g).table_choice(args.players, seed=getattr(args, "seed", None), **options)  # rop track deals nothing: it has no --seed
 
 
@@ -162,7 +167,7 @@ def table_config(args: argparse.Namespace):
 
     config = TableConfig.load(args.config) if args.config else TableConfig()
     if args.players:
-        table = _table_setup(args, companion_deals=False)
+        table = _table_setup(args, manual=False)
         config.setup = table.setup
         config.facts = {**config.facts, **table.facts}
         config.first_dealer = table.first_dealer
@@ -330,7 +335,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     table: TableChoice | None = None
     if args.players is not None and args.resume is None:
         try:
-            table = _table_setup(args, companion_deals=args.companion_deals)
+            table = _table_setup(args, manual=True)
         except SetupError as exc:
             print(f"rop play: {exc}", file=sys.stderr)
             return 2

@@ -15,18 +15,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "replay",
         help="replay game records, checking every rule, and print the scores",
-        description="Replay game records of any game the companion plays (rop-record/1, "
-        "cop-record/1: each record's first line says which), a club's whole archive in one call; "
-        "check every move against the rules, and print the scores of each round or season, the "
-        "totals and the winner. Exits non-zero if any record is malformed or illegal.",
+        description="Replay game records of any game the companion plays (each record's first line "
+        "names its format), a club's whole archive in one call; check every move against the rules, "
+        "and print the scores of each scoring period, the totals and the winner. Exits non-zero if any "
+        "record is malformed or illegal.",
     )
     p.add_argument("records", nargs="*", metavar="RECORD")
     p.add_argument(
         "--json",
         action="store_true",
-        help='one JSON line per record: {"record": path, ...} and the scores in the shape of the '
-        'record\'s format (Rule of Power: "players", "sides", "rounds", "totals", "winner"; Circle of '
-        'Power: "game", "seasons", "totals", "destroyed", "knocked_out", "finished", "winner", "draw", "how")',
+        help='one JSON line per record: {"record": path, ...} and the scores in the shape its game\'s '
+        "record format describes (each scoring period's points, the totals, the winner)",
     )
     p.add_argument("--samples", action="store_true", help="list the sample records shipped with the companion, with their paths")
     p.add_argument("--tui", action="store_true", help="show the game in the dashboard (one record)")
@@ -44,8 +43,7 @@ def list_samples() -> int:
 
 def record_json(path: str, game: Any) -> dict[str, Any]:
     """One record's line of ``rop replay --json``: the record, then the game's scores as its
-    record format says (Rule of Power: players, sides, each round's points with their reasons,
-    totals, winner)."""
+    record format says (:meth:`Game.summary <companion.contract.Game.summary>`)."""
     return {"record": path, **game.game.summary(game)}
 
 

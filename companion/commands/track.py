@@ -8,16 +8,17 @@ refused, question, rule hint, desync and sensor status::
     {"kind": "game", "record": "...jsonl", "players": ["ann", "bob"], "resumed": 0}
     {"kind": "move", "event": 3, "source": "tracker (camera)", "record": {"event": "play", ...}, "text": "ann plays ..."}
     {"kind": "question", "prompt": "Which move was it?", "choices": [{"number": 1, "label": "..."}]}
-    {"kind": "hint", "rule": "R4", "message": "..."}
+    {"kind": "hint", "rule": "...", "message": "..."}
     {"kind": "desync", "differences": ["..."]}
     {"kind": "status", "sensor": "camera", "state": "connected", "detail": ""}
     {"kind": "failure", "message": "..."}
-    {"kind": "round", "round": 1, "scores": {"ann": {...}}, "totals": {"ann": 4, "bob": 2}, "winner": null}
 
-(the last: a finished scoring period, in the game's own shape). A line on standard input
-answers the open question with its number, announces a move no sensor sees (``draw ann``: Rule
-of Power's Fate draw, which no camera sees), takes back the last event (``undo``) or ends
-(``quit``); a question nobody answers stays pending while the game goes on being watched.
+and, for each finished scoring period, the game's own line (:meth:`Game.period_json
+<companion.contract.Game.period_json>`). A line on standard input answers the open question
+with its number, announces a card drawn that no sensor sees (``draw ann``), takes back the
+last event (``undo``) or ends (``quit``); a question nobody answers stays pending while the
+game goes on being watched. The table's options are the chosen game's (``--game``), as
+``rop play`` takes them.
 """
 
 from __future__ import annotations
@@ -26,9 +27,11 @@ import argparse
 import json
 import sys
 import threading
+from collections.abc import Sequence
 from functools import partial
 from typing import IO, Any
 
+from companion.commands.games import game_typed
 from companion.commands.play import (
     add_table_arguments,
     club_feed,
@@ -48,16 +51,18 @@ from companion.tracker.runner import TrackerRunner
 __all__ = ["register", "cmd_track", "JsonLines"]
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction, argv: Sequence[str]) -> None:
+    """``rop track``, with the table options of the game ``argv`` names."""
+    g = game_typed(argv)
     p = sub.add_parser(
         "track",
         help="follow the table through its sensors into the saved record, without a screen (JSON lines)",
-        description="Follow a game through the table's camera and NFC readers and save it as it happens, "
-        "with no terminal user interface: one JSON line per move, question, rule hint, desync and sensor "
-        "status on standard output. A line on standard input answers a question by its number, announces "
-        "a Fate draw ('draw ann'), undoes the last event ('undo') or ends ('quit').",
+        description=f"Follow a game of {g.title} through the table's camera and NFC readers and save it as "
+        "it happens, with no terminal user interface: one JSON line per move, question, rule hint, desync "
+        "and sensor status on standard output. A line on standard input answers a question by its number, "
+        "announces a card drawn that no sensor sees ('draw ann'), undoes the last event ('undo') or ends ('quit').",
     )
-    add_table_arguments(p)
+    add_table_arguments(p, g, manual=False)
     p.set_defaults(func=cmd_track)
 
 
@@ -143,7 +148,7 @@ def read_commands(lines: IO[str], runner: TrackerRunner, out: JsonLines) -> None
         head = words[0].lower()
         if head.isdigit():
             out.tracker_events(runner.locked(partial(tracker.answer, int(head) - 1)))
-        elif head in ("draw", "fate") and len(words) == 2:
+        elif head == "draw" and len(words) == 2:
             runner.observe(DrawAnnounced("stdin", runner.clock(), words[1]))
         elif head == "undo":
             if tracker.session.undo(source="stdin") is None:

@@ -139,7 +139,8 @@ class Game(Protocol[StateT, MoveT]):
         "winner": ...}`` for Rule of Power, a season for Circle of Power."""
 
     def samples(self) -> tuple[Sample, ...]:
-        """The sample records shipped with the game (none by default)."""
+        """The sample records shipped with the game (none by default); the first is the one
+        ``rop demo --plain`` comments on."""
         return ()
 
     # -- the parts the hosts ask for

@@ -14,8 +14,9 @@ __all__ = ["Option", "with_defaults"]
 class Option:
     """One option of a game's set-up.
 
-    ``kind`` is ``"int"`` (a number from ``low`` to ``high``), ``"flag"`` (on or off) or
-    ``"choice"`` (one of ``choices``). ``name`` is the keyword of :meth:`Game.make_setup
+    ``kind`` is ``"int"`` (a number from ``low`` to ``high``), ``"flag"`` (on or off),
+    ``"choice"`` (one of ``choices``) or ``"text"`` (words the game reads itself: a player's
+    name, a list of cards). ``name`` is the keyword of :meth:`Game.make_setup
     <companion.contract.Game.make_setup>` and, with ``-`` for ``_``, the command line's
     ``--name``."""
 
@@ -28,7 +29,7 @@ class Option:
     high: int | None = None
 
     def __post_init__(self) -> None:
-        if self.kind not in ("int", "flag", "choice"):
+        if self.kind not in ("int", "flag", "choice", "text"):
             raise ValueError(f"option {self.name}: unknown kind {self.kind!r}")
         if self.kind == "choice" and self.default not in self.choices:
             raise ValueError(f"option {self.name}: default {self.default!r} is not one of the choices")
@@ -53,6 +54,8 @@ class Option:
             if value not in self.choices:
                 raise ValueError(f"{self.flag}: one of {', '.join(self.choices)}, not {text!r}")
             return value
+        if self.kind == "text":
+            return text.strip()
         try:
             number = int(text)
         except ValueError:

@@ -7,7 +7,9 @@ with :func:`kit_of`): the table screen with the game's panels, built in the shel
 (:class:`~companion.dashboard.screens.table.TableScreen`); the settlement of a finished
 scoring period (:class:`~companion.dashboard.screens.settlement.Settlement`); the table's
 set-up dialog; the event log's words; manual play (:class:`ManualTable`); the demo table
-(:class:`DemoKit`); and what the help screen explains. A move tried is named in the game's
+(:class:`DemoKit`); what the help screen explains; and the options a table kept by hand takes
+beyond the game's own (:attr:`DashboardKit.table_options`), which ``rop play`` and ``rop
+track`` offer in the game's words, as ``rop demo`` offers the demo's (:attr:`DemoKit.options`). A move tried is named in the game's
 own words by :meth:`Game.describe <companion.contract.Game.describe>`.
 
 Manual play answers the shell with small values the shell acts on (:data:`Step`): a move to
@@ -24,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias
 
-from companion.contract import Game, Move
+from companion.contract import Game, Move, Option
 
 if TYPE_CHECKING:
     from textual.binding import BindingType
@@ -195,9 +197,22 @@ class DemoKit(Protocol):
         """How the demo's players may play, the quickest first (``random``, ``greedy``,
         ``coach``...)."""
 
+    @property
+    def level_words(self) -> str:
+        """What each level means, for ``rop demo --help``: ``"random (any legal move), greedy
+        (the best immediate points), ..."``."""
+
+    @property
+    def options(self) -> Sequence[Option]:
+        """The demo's options besides the game's own (``rop demo --no-fate``): the demo
+        table's, which :meth:`table` and :meth:`camera` take, and any option of the game whose
+        default the demo sets otherwise (Rule of Power's demo seats two teams), which
+        :meth:`setup` takes."""
+
     def setup(self, players: int, **options: Any) -> Any:
-        """A demo table of ``players`` players with the command line's ``options`` (Rule of
-        Power: ``teams``, ``expansion``); :class:`ValueError` naming the ruling."""
+        """A demo table of ``players`` players with the game's ``options`` the command line
+        gave (Rule of Power: ``teams``, ``expansion``), the others at the demo's defaults;
+        :class:`ValueError` naming the ruling."""
 
     def table(self, setup: Any, *, seed: int, level: str, slips: float, **options: Any) -> DemoTable:
         """A new virtual table for ``setup`` (the game's own ``options``: Rule of Power's
@@ -261,9 +276,22 @@ class DashboardKit(Protocol):
         :class:`TableChoice` gives them, or ``first_dealer`` and ``facts`` as a tracked table
         knows them."""
 
+    @property
+    def table_options(self) -> Sequence[Option]:
+        """The options of a table kept by hand besides the game's own (``game.options``), as
+        ``rop play`` and ``rop track`` offer them (Rule of Power: its Fate decks; the first
+        dealer); :meth:`table_choice` takes them by name."""
+
+    @property
+    def manual_options(self) -> Sequence[Option]:
+        """The options of manual play alone, ``rop play``'s and not ``rop track``'s (Rule of
+        Power: the companion deals); :meth:`table_choice` takes them by name."""
+
     def table_choice(self, players: str, **options: Any) -> TableChoice:
-        """The table the command line describes (``rop play --players ann,bob`` and its other
-        table options, by their names); :class:`SetupError` saying what is wrong."""
+        """The table the command line describes (``rop play --players ann,bob`` and the
+        options given, of the game's :attr:`~companion.contract.Game.options`,
+        :attr:`table_options` and :attr:`manual_options`, by their names; the others at their
+        defaults); :class:`SetupError` saying what is wrong."""
 
     def resume_options(self, state: Any) -> dict[str, Any]:
         """What manual play needs to go on with a saved game (:meth:`manual`'s options)."""

@@ -8,6 +8,8 @@ traceback, whatever the bytes are.
 - Text is UTF-8. A UTF-8 byte-order mark (what some Windows editors write first) is accepted
   and dropped. Anything else that is not UTF-8 (a Windows shell writes UTF-16 by default) is
   an error naming the line of the first bad byte.
+- Only a regular file is read (:func:`open_regular`): a FIFO would wait for a writer for
+  ever and a device such as ``/dev/zero`` never ends.
 - Sizes are bounded before any work is done on them: a whole file (:data:`MAX_FILE_BYTES`)
   and one line (:data:`MAX_LINE_CHARS`), so a hostile file costs bounded time and memory.
 - JSON is loaded by :func:`loads_json`: nesting deeper than :data:`MAX_JSON_DEPTH`, numbers
@@ -24,6 +26,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import stat
 from collections.abc import Iterator
 from typing import IO, Any
 
@@ -34,8 +37,10 @@ __all__ = [
     "MAX_LINE_CHARS",
     "MAX_NUMBER_DIGITS",
     "decode_text",
+    "file_kind",
     "iter_text_lines",
     "loads_json",
+    "open_regular",
     "read_json",
     "read_text",
 ]
@@ -94,6 +99,39 @@ def decode_text(data: bytes, *, path: str | os.PathLike[str] | None = None, firs
         if data[:2] in (b"\xff\xfe", b"\xfe\xff") or (len(data) > 1 and b"\x00" in data[:2]):
             hint = " (it looks like UTF-16, which a Windows shell writes by default: save it as UTF-8)"
         raise InputError(f"not UTF-8 text: byte 0x{data[exc.start]:02x} cannot be read{hint}", path=path, line=line) from None
+
+
+_KINDS = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a FIFO (a named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def file_kind(mode: int) -> str:
+    """What a file of ``mode`` (``os.stat().st_mode``) is, in words: ``"a character device"``."""
+    return next((words for test, words in _KINDS if test(mode)), "not a regular file")
+
+
+def open_regular(path: str | os.PathLike[str]) -> IO[bytes]:
+    """``path`` opened for reading in binary, if it is a regular file (a symbolic link to one
+    is followed); :class:`InputError` naming it and what it is otherwise. A FIFO is opened
+    without waiting for a writer, so that it is refused at once; a file that cannot be opened
+    at all raises the :class:`OSError`, for the caller to word."""
+    nonblocking = getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(path, os.O_RDONLY | nonblocking | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise InputError(f"not a regular file: it is {file_kind(mode)}", path=path)
+        if nonblocking:
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def read_text(path: str | os.PathLike[str], *, max_bytes: int = MAX_FILE_BYTES) -> str:

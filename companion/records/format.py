@@ -18,6 +18,7 @@ kept loses nothing when the program stops.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -28,7 +29,7 @@ from companion.contract.errors import IllegalMoveError, InvalidMoveError, Malfor
 from companion.contract import Move, Setup, State
 from companion.contract.registry import UnknownGameError, game_for_format
 from companion.observations.outfiles import atomic_output
-from companion.observations.textio import InputError, iter_text_lines, loads_json
+from companion.observations.textio import InputError, iter_text_lines, loads_json, open_regular
 
 __all__ = [
     "RecordError",
@@ -39,6 +40,7 @@ __all__ = [
     "play_event",
     "load_game",
     "open_record",
+    "record_file",
     "record_lines",
     "game_event",
     "move_event",
@@ -88,13 +90,14 @@ def _parse_line(text: str, line: int, path: str | None) -> Any:
 
 
 class RecordError(InputError):
-    """A record that cannot be read or breaks a rule. ``line`` is 1-based, ``rule`` the
-    ruling broken (``"R4"``) or ``None`` for a malformed line; ``path`` names the file when
-    known."""
+    """A record that cannot be read or breaks a rule. ``line`` is 1-based (0: the whole
+    file), ``rule`` the ruling broken (``"R4"``) or ``None`` for a malformed line; ``path``
+    names the file when known."""
 
     def __init__(self, message: str, *, line: int, rule: str | None = None, path: str | None = None) -> None:
         self.rule = rule
-        ValueError.__init__(self, f"{path}:{line}: {message}" if path else f"line {line}: {message}")
+        where = (f"{path}:{line}: " if line else f"{path}: ") if path else (f"line {line}: " if line else "")
+        ValueError.__init__(self, where + message)
         self.line = line
         self.path = path
         self.reason = message
@@ -188,7 +191,9 @@ def read_record(lines: Iterable[str], visitor: RecordVisitor, *, path: str | Non
             raise
         raise RecordError(exc.reason, line=exc.line or line_no, path=path) from None
     if setup is None:
-        raise RecordError('the record is empty: it needs a "game" event first', line=max(line_no, 1), path=path)
+        if line_no == 0:
+            raise RecordError("the file is empty: there is no game in it", line=0, path=path)
+        raise RecordError('the record is empty: it needs a "game" event first', line=line_no, path=path)
     visitor.end_game()
 
 
@@ -237,16 +242,33 @@ def _record_error(exc: Exception, line: int, path: str | None) -> RecordError:
 
 
 def open_record(path: str | os.PathLike[str]) -> IO[bytes]:
-    """A record file opened for :func:`record_lines`, its size checked first."""
+    """A record file opened for :func:`record_lines`: a regular file (a FIFO or a device is
+    refused, naming what it is), its size checked first."""
     try:
-        fp = open(path, "rb")
+        fp = open_regular(path)
         size = os.fstat(fp.fileno()).st_size
+    except InputError as exc:
+        raise RecordError(exc.reason, line=0, path=os.fspath(path)) from None
     except OSError as exc:
         raise RecordError(f"cannot read the record ({exc.strerror or exc})", line=0, path=os.fspath(path)) from None
     if size > MAX_RECORD_BYTES:
         fp.close()
         raise RecordError(f"{size} bytes is too large to be a record (at most {MAX_RECORD_BYTES})", line=0, path=os.fspath(path))
     return fp
+
+
+@contextlib.contextmanager
+def record_file(path: str | os.PathLike[str]) -> Iterator[Iterator[str]]:
+    """The lines of the record file at ``path`` as :func:`read_record` takes them, read as
+    every record file is read: :func:`open_record` and :func:`record_lines` (a regular file
+    of bounded size, line by line, each line bounded, UTF-8). A file that cannot be read, or
+    breaks off while it is, is a :class:`RecordError` naming it."""
+    name = os.fspath(path)
+    with open_record(name) as fp:
+        try:
+            yield record_lines(fp, name)
+        except OSError as exc:
+            raise RecordError(f"cannot read the record ({exc.strerror or exc})", line=0, path=name) from None
 
 
 def record_lines(fp: IO[bytes], path: str | None = None) -> Iterator[str]:
@@ -264,11 +286,8 @@ def load_game(source: str | os.PathLike[str] | Iterable[str], *, keep_history: b
     replayer = Replayer(keep_history=keep_history)
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
-        with open_record(path) as fp:
-            try:
-                read_record(record_lines(fp, path), replayer, path=path)
-            except OSError as exc:
-                raise RecordError(f"cannot read the record ({exc.strerror or exc})", line=0, path=path) from None
+        with record_file(path) as lines:
+            read_record(lines, replayer, path=path)
     else:
         read_record(source, replayer)
     assert replayer.game is not None

@@ -11,7 +11,8 @@ import sys
 
 from companion.games.circle_of_power.policies import POLICIES, simulate
 from companion.games.circle_of_power.query import legal, parse_next, parse_plays, parse_seats, parse_trophies
-from companion.games.circle_of_power.setup import MAX_TARGET, VARIANTS
+from companion.games.circle_of_power import GAME
+from companion.games.circle_of_power.setup import VARIANTS
 from companion.contract.errors import IllegalMoveError, InvalidMoveError, UnknownCardError
 from companion.observations.argtypes import int_range
 from companion.observations.outfiles import OutputError
@@ -35,7 +36,7 @@ class Legal:
     name = "legal"
     help = "who wins an action and what the winner may do (C3, C9-C14)"
     description = (
-        "The initiative of an action (each emperor's trump suit, the card that wins and why, C9) and "
+        "Circle of Power: the initiative of an action (each emperor's trump suit, the card that wins and why, C9) and "
         "every act the winner may choose, each with why: which city may take which in the circle "
         "(J < Q < K < A < J, jokers, C3), conquer or retake (C10-C13), or regroup and whether the "
         "city rebels (C14). Cards are written 10H, qs, 7♥, X1 or joker."
@@ -69,14 +70,17 @@ class Simulate:
     name = "simulate"
     help = "play a complete random legal game and write its record"
     description = (
-        "Play a complete legal game of Circle of Power on a virtual table (players at the chosen "
-        "level, the auto emperors by C11) and write its cop-record/1."
+        f"Play a complete legal game of Circle of Power ({GAME.min_players} to {GAME.max_players} players, dummies "
+        f"in the empty seats) on a virtual table, players at the chosen level and the auto emperors by C11, and "
+        f"write its {GAME.codec.format}."
     )
 
     def add_arguments(self, p: argparse.ArgumentParser) -> None:
-        p.add_argument("--players", type=int_range(2, 4), default=4, help="2 to 4 players; the missing emperors are dummies (default 4)")
-        p.add_argument("--variant", choices=VARIANTS, default="basic", help="basic (default), lonely-tyrant or coloured-cities")
-        p.add_argument("--target", type=int_range(1, MAX_TARGET), default=6, help="trophies that end the game (C17; default 6)")
+        from companion.commands.options import add_options
+
+        low, high = GAME.min_players, GAME.max_players
+        p.add_argument("--players", type=int_range(low, high), default=high, help=f"{low} to {high} players; the missing emperors are dummies (default {high})")
+        add_options(p, GAME.options, defaults=True)
         p.add_argument("--seed", type=int, default=None, help="random seed, for a repeatable game")
         p.add_argument("--level", choices=list(LEVELS), default="random", help="how the players play (default: random)")
         p.add_argument("-o", "--output", default="-", help="record file (default: standard output)")

@@ -1,5 +1,7 @@
 """Rule of Power's own commands: ``rop legal`` and ``rop score`` (the rules on demand) and
-``rop simulate`` (random legal games written as records)."""
+``rop simulate`` (random legal games written as records). Each describes Rule of Power in its
+``--help``; ``rop simulate`` takes the game's own options (:attr:`GAME.options
+<companion.games.rule_of_power.RuleOfPower.options>`)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from companion.games.rule_of_power.engine.captures import capture_options, refus
 from companion.games.rule_of_power.engine.cards import CARD_FORMS, Card, UnknownCardError, parse_cards
 from companion.games.rule_of_power.engine.scoring import score_round
 from companion.contract.errors import IllegalMoveError, InvalidMoveError
-from companion.games.rule_of_power import MAX_TARGET, GAME
+from companion.games.rule_of_power import GAME
 from companion.games.rule_of_power.engine.game import GameState
 from companion.games.rule_of_power.summary import format_score_table
 from companion.observations.argtypes import int_range
@@ -171,7 +173,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from companion.games.rule_of_power.simulation.virtual_table import VirtualTable
 
     try:
-        setup = GAME.make_setup(GAME.default_players(args.players), teams=args.teams, target=args.target, expansion=args.expansion)
+        setup = GAME.make_setup(GAME.default_players(args.players), **{o.name: getattr(args, o.name) for o in GAME.options})
     except (IllegalMoveError, InvalidMoveError, ValueError) as exc:
         print(f"rop simulate: {exc}", file=sys.stderr)
         return 2
@@ -201,7 +203,7 @@ class Legal:
     name = "legal"
     help = "capture options of a card on a centre (R4, R5)"
     description = (
-        "List every capture a card may make on the given centre (R4), or with a Mystic Crystal in play "
+        "Rule of Power: list every capture a card may make on the given centre (R4), or with a Mystic Crystal in play "
         f"(R5), and why the sums a player might expect are not options. Cards are written as {CARD_FORMS}. "
         "Expansion cards (11-13, W041-W052) are always recognised."
     )
@@ -224,7 +226,7 @@ class Score:
     name = "score"
     help = "score a round from each side's captured cards (R6-R13)"
     description = (
-        'Score one round. FILE (or - for standard input) holds {"sides": {"ann": '
+        'Score one round of Rule of Power. FILE (or - for standard input) holds {"sides": {"ann": '
         '{"captured": ["W001", ...], "sweeps": 1}, ...}, "expansion": false}.'
     )
 
@@ -239,22 +241,20 @@ class Score:
 class Simulate:
     name = "simulate"
     help = "play a complete random legal game and write its record"
-    description = "Play a random legal game on a virtual table and write its rop-record/1."
+    description = (
+        f"Play a complete legal game of Rule of Power ({GAME.min_players} to {GAME.max_players} players, "
+        f"alone or in teams) on a virtual table and write its {GAME.codec.format}."
+    )
 
     def add_arguments(self, p: argparse.ArgumentParser) -> None:
+        from companion.commands.options import add_options
         from companion.games.rule_of_power.simulation.virtual_table import POLICIES
 
-        p.add_argument("--players", type=int_range(2, 6), default=2, help="2 to 6 (default 2)")
-        p.add_argument("--teams", type=int_range(0, 3), default=0, help="number of teams, 0 to 3 (0: everyone alone)")
+        low, high = GAME.min_players, GAME.max_players
+        p.add_argument("--players", type=int_range(low, high), default=low, help=f"{low} to {high} (default {low})")
+        add_options(p, GAME.options, defaults=True)
+        p.add_argument("--fate", action="store_true", help="players use Fate decks (R18)")
         p.add_argument("--seed", type=int, default=None, help="random seed, for a repeatable game")
-        p.add_argument("--fate", action="store_true", help="players use Fate decks")
-        p.add_argument("--expansion", action="store_true", help="the Higher Powers expansion (R2)")
-        p.add_argument(
-            "--target",
-            type=int_range(11, MAX_TARGET),
-            default=11,
-            help=f"points to win: 11, 16, 21, ... up to {MAX_TARGET} (R14)",
-        )
         p.add_argument("--level", choices=POLICIES, default="random", help="how the virtual players play (default: random)")
         p.add_argument("-o", "--output", default="-", help="record file (default: standard output)")
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any, NoReturn
 
+from companion.contract import Option
 from companion.games.circle_of_power import GAME
 from companion.games.circle_of_power.game import CircleState, Phase
 from companion.games.circle_of_power.moves import Conquer, Move, Play, Regroup
@@ -155,6 +156,13 @@ class TableOnClock:
 
 class CircleDemo:
     """Circle of Power's part of ``rop demo``."""
+
+    level_words = (
+        "random (any legal decision), rule-of-thumb (a newcomer's habits), and once the game has a "
+        "coach, coach (the coach, from each player's view only; coach:fast and coach:deep think less or more)"
+    )
+    options: tuple[Option, ...] = ()
+    """The demo table takes no options of its own: the game's are all it has."""
 
     @property
     def levels(self) -> tuple[str, ...]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from companion.contract import Option
 from companion.dashboard.kit import DashboardKit, Flag
 from companion.games.circle_of_power.dashboard.demo import CircleDemo
 from companion.games.circle_of_power.dashboard.entry import __doc__ as _ENTRY_DOC
@@ -52,6 +53,9 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("F4: Emperors", "small terminal: the side column shows one panel; F4 turns to the one named"),
 )
 
+#: A table's option besides the game's own: the first season's dealer (C5).
+TABLE_OPTIONS: tuple[Option, ...] = (Option("dealer", "the first season's dealer (C5; default: the first player listed)", "text", ""),)
+
 #: How moves are typed in manual play: the entry module's own summary.
 ENTRY_SYNTAX = (_ENTRY_DOC or "").split("::", 1)[-1].split("Where a trophy")[0].rstrip()
 
@@ -67,6 +71,8 @@ class CircleDashboard:
     }
     legend = LEGEND
     entry_syntax = ENTRY_SYNTAX
+    table_options = TABLE_OPTIONS
+    manual_options: tuple[Option, ...] = ()
 
     def __init__(self) -> None:
         self.demo = CircleDemo()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from companion.contract import Option
 from companion.games.rule_of_power.engine.game import GameSetup, GameState
 from companion.games.rule_of_power.engine.moves import Move
 from companion.games.rule_of_power.simulation.demo import DemoTable
@@ -44,15 +45,27 @@ class CameraTable:
     start: StartSensors
 
 
+FATE = Option("fate", "Fate decks at the demo table (R18)", "flag", True)
+"""The demo table's Fate decks, on unless ``--no-fate``."""
+
+TEAMS = Option("teams", "number of teams, whose members sit alternately; 0 for everyone alone (R16)", "int", 2, low=0, high=3)
+"""The demo seats its players in two teams unless told otherwise."""
+
+
 class RuleOfPowerDemo:
     """Rule of Power's part of ``rop demo``."""
 
     levels = POLICIES
+    level_words = (
+        "random (any legal move), greedy (the best immediate points), coach (the coach, from each "
+        "player's view only; coach:fast and coach:deep think less or more)"
+    )
+    options = (TEAMS, FATE)
 
     def setup(self, players: int, **options: Any) -> GameSetup:
-        """``players`` players in ``teams`` teams whose members sit alternately (R16), with
-        the Higher Powers ``expansion`` (R2) or without."""
-        return make_setup(players, **options)
+        """``players`` players in ``teams`` teams whose members sit alternately (R16; two
+        unless told otherwise), with the Higher Powers ``expansion`` (R2) or without."""
+        return make_setup(players, **{TEAMS.name: TEAMS.default, **options})
 
     def table(self, setup: GameSetup, *, seed: int, level: str, slips: float, **options: Any) -> TableOnClock:
         """The demo table (``fate``: with Fate decks, the default)."""

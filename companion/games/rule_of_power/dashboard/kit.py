@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from companion.contract import Option
 from companion.dashboard.kit import DashboardKit, Flag
 from companion.games.rule_of_power.dashboard.demo import RuleOfPowerDemo
 from companion.games.rule_of_power.dashboard.entry import __doc__ as _ENTRY_DOC
+from companion.games.rule_of_power.dashboard.tablesetup import FATE_MODES
 from companion.games.rule_of_power.engine.game import GameState
 from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, DrawFate, Move, NewRound, Play
 from companion.observations import DrawAnnounced, Observation
@@ -51,6 +53,22 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("F4: Fate", "small terminal: the side column shows one panel; F4 turns to the one named"),
 )
 
+#: A table's options besides the game's own: its Fate decks (R18) and the first dealer.
+TABLE_OPTIONS: tuple[Option, ...] = (
+    Option(
+        "fate",
+        "the Fate decks (R18): none, seven Fate cards at random for each player, or custom ones (--fate-decks)",
+        "choice",
+        "none",
+        choices=FATE_MODES,
+    ),
+    Option("fate_decks", 'each player\'s seven Fate cards, with --fate custom: "ann=F001 F002 F003 F004 F005 F006 F007; bob=..."', "text", ""),
+    Option("dealer", "the first round's dealer (default: the last player listed)", "text", ""),
+)
+
+#: Manual play's own option: who shuffles and deals.
+MANUAL_OPTIONS: tuple[Option, ...] = (Option("companion_deals", "the companion shuffles and deals (no physical cards needed)", "flag", False),)
+
 #: How moves are typed in manual play: the entry module's own summary.
 ENTRY_SYNTAX = (_ENTRY_DOC or "").split("::", 1)[-1].split(":func:")[0].rstrip()
 
@@ -66,6 +84,8 @@ class RuleOfPowerDashboard:
     }
     legend = LEGEND
     entry_syntax = ENTRY_SYNTAX
+    table_options = TABLE_OPTIONS
+    manual_options = MANUAL_OPTIONS
 
     def __init__(self) -> None:
         self.demo = RuleOfPowerDemo()

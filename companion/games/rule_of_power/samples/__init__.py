@@ -11,11 +11,12 @@ from pathlib import Path
 
 __all__ = ["SAMPLES", "sample_path"]
 
-#: name: (players, teams, fate decks, expansion, seed)
+#: name: (players, teams, fate decks, expansion, seed); the first is the one ``rop demo
+#: --plain`` comments on.
 SAMPLES: dict[str, tuple[int, int, bool, bool, int]] = {
+    "teams-4": (4, 2, True, False, 7),
     "duel": (2, 0, False, False, 11),
     "duel-fate": (2, 0, True, False, 5),
-    "teams-4": (4, 2, True, False, 7),
     "three-expansion": (3, 0, True, True, 3),
     "teams-6": (6, 3, True, False, 2),
 }

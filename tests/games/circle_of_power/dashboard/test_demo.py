@@ -86,15 +86,20 @@ async def test_the_demo_plays_a_whole_game_on_the_screen() -> None:
 
 
 def test_rop_demo_takes_the_game_its_variant_and_a_level() -> None:
-    args = build_parser().parse_args(["demo", "--game", "circle-of-power", "--variant", "lonely-tyrant", "--players", "3", "--level", "rule-of-thumb"])
+    argv = ["demo", "--game", "circle-of-power", "--variant", "lonely-tyrant", "--players", "3", "--level", "rule-of-thumb"]
+    args = build_parser(argv).parse_args(argv)
     assert (args.game, args.variant, args.players, args.level) == ("circle-of-power", "lonely-tyrant", 3, "rule-of-thumb")
 
 
 def test_rop_demo_refuses_what_circle_of_power_has_not(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["demo", "--game", "circle-of-power", "--players", "5"]) == 2
-    assert "C4" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exited:
+        main(["demo", "--game", "circle-of-power", "--players", "5"])
+    assert exited.value.code == 2
+    assert "--players: 5 is out of range: a whole number from 2 to 4" in capsys.readouterr().err
     assert main(["demo", "--game", "circle-of-power", "--expansion"]) == 2
-    assert "Circle of Power has no --expansion" in capsys.readouterr().err
+    assert "Circle of Power has no --expansion (an option of Rule of Power)" in capsys.readouterr().err
+    assert main(["demo", "--game", "circle-of-power", "--no-fate"]) == 2
+    assert "Circle of Power has no --no-fate" in capsys.readouterr().err
     with pytest.raises(ValueError, match="no camera demo"):
         kit_of(GAME).demo.camera(seed=1, step_s=1.0)
 
