@@ -248,7 +248,7 @@ def distribute(goal: Goal, cards: Sequence[tuple[str, Influence]], values: Value
 
     # The values of the cards left (B22-B25).
     value: list[int | None] = [None] * n
-    words: list[str] = [""] * n
+    card_words: list[str] = [""] * n
     others = len(left) - 1
     roles = _roles(kinds, removed)
     dragons = [k for k in left if kinds[k] is DRAGON]
@@ -256,30 +256,30 @@ def distribute(goal: Goal, cards: Sequence[tuple[str, Influence]], values: Value
     for k in range(n):
         card = kinds[k]
         if removed[k] is not None:
-            words[k] = f"removed by the {'Wizard' if removed[k] == 'WIZ' else 'Witch'} (B20): no value"
+            card_words[k] = f"removed by the {'Wizard' if removed[k] == 'WIZ' else 'Witch'} (B20): no value"
             continue
         number = numbers[k]
         if card is HERMIT:
             assert number is not None
             v = max(0, number - others)
             value[k] = v
-            words[k] = f"{number} less 1 for each of the {others} other cards left = {v} (B23)"
+            card_words[k] = f"{number} less 1 for each of the {others} other cards left = {v} (B23)"
             value_steps["HERMIT"].append(Step("HERMIT", (k + 1,), f"{names[k]} loses 1 for each of the {others} other cards left: {v} (B23)"))
         elif card is GIANT:
             assert number is not None
             v = number + 3 * others
             value[k] = v
-            words[k] = f"{number} and 3 for each of the {others} other cards left = {v} (B23)"
+            card_words[k] = f"{number} and 3 for each of the {others} other cards left = {v} (B23)"
             value_steps["GIANT"].append(Step("GIANT", (k + 1,), f"{names[k]} gains 3 for each of the {others} other cards left: {v} (B23)"))
         elif card is DOPPEL:
             below = next((j for j in range(k + 1, n) if removed[j] is None), None)
             role = roles[k]
             if role is None:
-                words[k] = "no card left below it: no value (B22)"
+                card_words[k] = "no card left below it: no value (B22)"
                 step_words = f"{names[k]} has no card left below it: no value (B22)"
             else:
                 value[k] = numbers[role]
-                words[k] = f"takes the number of {names[role]}: {numbers[role]} (B22)"
+                card_words[k] = f"takes the number of {names[role]}: {numbers[role]} (B22)"
                 via = f" (through {names[below]})" if below is not None and below != role else ""
                 step_words = f"{names[k]} takes the number of {names[role]}{via}: {numbers[role]} (B22)"
             value_steps["DOPPEL"].append(Step("DOPPEL", (k + 1,), step_words, copies=None if below is None else below + 1))
@@ -287,33 +287,33 @@ def distribute(goal: Goal, cards: Sequence[tuple[str, Influence]], values: Value
             juliet = next((j for j in left if kinds[j] is JULIET and owners[j] == owners[k]), None)
             if juliet is not None:
                 value[k] = 15
-                words[k] = f"15 with {owners[k]}'s Juliet ({juliet + 1}) in the column (B24)"
+                card_words[k] = f"15 with {owners[k]}'s Juliet ({juliet + 1}) in the column (B24)"
                 value_steps["ROMEO"].append(Step("ROMEO", (k + 1,), f"{names[k]} is 15 with {names[juliet]} (B24)"))
             else:
                 value[k] = 5
-                words[k] = f"5: no Juliet of {owners[k]}'s left in the column (B24)"
+                card_words[k] = f"5: no Juliet of {owners[k]}'s left in the column (B24)"
                 value_steps["ROMEO"].append(Step("ROMEO", (k + 1,), f"{names[k]} is 5: no Juliet of {owners[k]}'s is left (B24)"))
         else:
             value[k] = number
-            words[k] = _plain_words(card, goal, number)
+            card_words[k] = _plain_words(card, goal, number)
             if card is BEGGAR:
                 value_steps["BEGGAR"].append(Step("BEGGAR", (k + 1,), f"{names[k]}: the lowest sum wins this column, a tie going to the card furthest from the goal card (B26)"))
     for d in dragons:
         value_steps["DRAGON"].append(Step("DRAGON", (d + 1,), f"{names[d]} cuts every card of the other players by 2, never below 0 (B25)"))
     if dragons:
         for k in left:
-            v = value[k]
-            if v is None:
+            before = value[k]
+            if before is None:
                 continue
             cut = 2 * sum(1 for d in dragons if owners[d] != owners[k])
             if cut:
-                value[k] = max(0, v - cut)
+                value[k] = max(0, before - cut)
                 by = len([d for d in dragons if owners[d] != owners[k]])
-                words[k] += f"; less {cut} for {by} Dragon{'s' if by > 1 else ''} of another player = {value[k]} (B25)"
+                card_words[k] += f"; less {cut} for {by} Dragon{'s' if by > 1 else ''} of another player = {value[k]} (B25)"
     for ability in ("HERMIT", "GIANT", "DOPPEL", "DRAGON", "ROMEO", "BEGGAR"):
         steps.extend(value_steps[ability])
 
-    outcomes = tuple(CardOutcome(k + 1, owners[k], kinds[k], numbers[k], value[k], removed[k], words[k]) for k in range(n))
+    outcomes = tuple(CardOutcome(k + 1, owners[k], kinds[k], numbers[k], value[k], removed[k], card_words[k]) for k in range(n))
     sums = _sums(owners, value)
     taking = tuple(dict.fromkeys(owners[k] for k in left if value[k] is not None or kinds[k] is not DOPPEL))
     beggar = any(kinds[k] is BEGGAR for k in left)

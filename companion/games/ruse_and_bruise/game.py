@@ -117,8 +117,8 @@ class ColumnState(NamedTuple):
     """One column as the table sees it, for the dashboard and the club: its ``number`` (1 to
     N), its ``goal`` card, its cards from the goal card down, each (owner, card or ``None``
     where the companion did not see a face-down card, face up), whether a Storm ``closed`` it
-    (B13), how many cards it ``holds`` of the ``needs`` of its goal card, and whether it is
-    ``complete`` (B16)."""
+    (B13), how many cards it ``holds`` of the ``needs`` of its goal card, and whether it was
+    ``complete`` when the last turn was over (B16: it is judged then)."""
 
     number: int
     goal: Goal | None
@@ -151,6 +151,7 @@ class _Core:
         "cols",
         "goals",
         "closed",
+        "judged",
         "stacks",
         "seen_goals",
         "known",
@@ -171,6 +172,8 @@ class _Core:
     cols: tuple[tuple[Lay, ...], ...]
     goals: tuple[Goal | None, ...]
     closed: int
+    judged: int
+    """The columns judged complete when the last turn was over (B16)."""
     stacks: tuple[tuple[Goal | Unseen, ...], ...]
     seen_goals: int
     known: tuple[Whereabouts, ...]
@@ -192,6 +195,7 @@ class _Core:
         new.cols = self.cols
         new.goals = self.goals
         new.closed = self.closed
+        new.judged = self.judged
         new.stacks = self.stacks
         new.seen_goals = self.seen_goals
         new.known = self.known
@@ -241,6 +245,7 @@ class RabState(TurnBased[Move]):
         c.cols = ((),) * n
         c.goals = (None,) * n
         c.closed = 0
+        c.judged = 0
         c.stacks = setup.goals if setup.goals is not None else ((UNSEEN,) * 6,) * n
         c.seen_goals = 0
         c.known = tuple(Whereabouts.dealt(setup.hand_of(p)) for p in setup.players)
@@ -350,7 +355,7 @@ class RabState(TurnBased[Move]):
                     closed,
                     len(col),
                     needs,
-                    goal is not None and (closed or len(col) >= needs),
+                    bool(c.judged >> k & 1),
                 )
             )
         return tuple(out)
@@ -361,7 +366,7 @@ class RabState(TurnBased[Move]):
 
     def _seat(self, name: object) -> int:
         try:
-            return self.players.index(name)  # type: ignore[arg-type]
+            return self.players.index(name)
         except ValueError:
             raise InvalidMoveError(f"unknown player {name!r}: the players are {', '.join(self.players)}") from None
 
@@ -418,12 +423,9 @@ class RabState(TurnBased[Move]):
         return self._core.phase is _OVER
 
     def complete(self, column: int) -> bool:
-        """Whether column ``column`` (1 to N) is complete (B16)."""
-        return self._complete(self._core, column - 1)
-
-    def _complete(self, c: _Core, k: int) -> bool:
-        goal = c.goals[k]
-        return goal is not None and bool(c.closed >> k & 1 or len(c.cols[k]) >= goal.value)
+        """Whether column ``column`` (1 to N) was complete when the last turn was over: it
+        held as many cards as its goal card's value, or a Storm closed it (B16)."""
+        return bool(self._core.judged >> (column - 1) & 1)
 
     def distribution_now(self) -> tuple[ColumnDistribution, ...] | None:
         """Each column's distribution as the cards lie now (B18-B26), once every card is face
@@ -482,17 +484,17 @@ class RabState(TurnBased[Move]):
             assert c.at is not None
             k, pos = c.at
             lay = c.cols[k][pos]
-            card = lay.card
+            acting = lay.card
             owner = self.players[lay.owner]
-            if card is EXPL:
+            if acting is EXPL:
                 to = self._explorer_to(c, k)
                 yield Explore(None if to is None else to + 1)
-            elif card is STORM:
+            elif acting is STORM:
                 yield Storm(k + 1)
-            elif card is ASSN:
+            elif acting is ASSN:
                 victim = c.cols[k][pos + 1]
                 yield Assassinate(self._named_at(c, victim) or UNSEEN)
-            elif card is CLOAK:
+            elif acting is CLOAK:
                 yield Cloak(owner, False)
                 w = c.known[lay.owner]
                 if w.hand:
@@ -501,7 +503,7 @@ class RabState(TurnBased[Move]):
                     for x in self._hand_choices(w):
                         for d in draws:
                             yield Cloak(owner, True, x, d)
-            elif card is TRAITOR:
+            elif acting is TRAITOR:
                 yield Swap(owner, None)
                 for j in range(self._n):
                     if j != k:
@@ -605,10 +607,9 @@ class RabState(TurnBased[Move]):
     def apply(self, move: Move) -> Effects:
         """Check and push ``move`` like :meth:`push`, and tell what it did."""
         before = self._core
-        complete_before = {k for k in range(self._n) if self._complete(before, k)}
         self.push(move)
         c = self._core
-        completed = tuple(k + 1 for k in range(self._n) if k not in complete_before and self._complete(c, k))
+        completed = tuple(k + 1 for k in range(self._n) if c.judged >> k & 1 and not before.judged >> k & 1)
         return self._effects(move, before, c, completed)
 
     def copy(self, *, keep_history: bool = True) -> RabState:
@@ -734,6 +735,7 @@ class RabState(TurnBased[Move]):
         c.round += 1
         c.cols = ((),) * n
         c.closed = 0
+        c.judged = 0
         c.slot_next = 0
         c.turn = c.starter
         c.phase = _PLACE
@@ -1044,13 +1046,13 @@ class RabState(TurnBased[Move]):
         cols = c.cols
         goals = c.goals
         closed = c.closed
-        over = True
+        judged = 0
         for k in range(n):
             goal = goals[k]
-            if goal is None or not (closed >> k & 1 or len(cols[k]) >= goal.value):
-                over = False
-                break
-        if over or not any(w.hand for w in c.known):
+            if goal is not None and (closed >> k & 1 or len(cols[k]) >= goal.value):
+                judged |= 1 << k
+        c.judged = judged
+        if judged == (1 << n) - 1 or not any(w.hand for w in c.known):
             c.phase = _REVEAL
             c.starter = (c.placer + 1) % n
         else:
@@ -1127,6 +1129,7 @@ class RabState(TurnBased[Move]):
         c.cols = ((),) * self._n
         c.goals = (None,) * self._n
         c.closed = 0
+        c.judged = 0
         if c.round >= ROUNDS:
             c.phase = _OVER
             c.outcome = decide({p: c.won[i] for i, p in enumerate(self.players)})

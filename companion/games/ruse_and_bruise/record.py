@@ -159,7 +159,7 @@ class RabCodec:
         if value is None:
             return None
         stacks = _list(value, "goals")
-        out = []
+        out: list[tuple[Goal | Unseen, ...]] = []
         for k, stack in enumerate(stacks, 1):
             if stack is None:
                 out.append((UNSEEN,) * 6)
@@ -230,14 +230,14 @@ class RabCodec:
         if kind == "round":
             goals = tuple(_goal(g, "goals") for g in _list(event.get("goals"), "goals"))
             drew_given = event.get("drew")
-            drew: tuple[tuple[str, tuple[Seen, ...]], ...] = ()
+            short: tuple[tuple[str, tuple[Seen, ...]], ...] = ()
             if drew_given is not None:
                 if type(drew_given) is not dict:
                     raise InvalidMoveError('"drew" must map each player whose hand was short to the cards drawn')
-                drew = tuple(
+                short = tuple(
                     (name, tuple(_seen(c, f"drew.{name}") for c in _list(cards, f"drew.{name}"))) for name, cards in drew_given.items() if cards is not None
                 )
-            return Round(goals, drew)
+            return Round(goals, short)
         if kind == "reveal":
             cols = _list(event.get("columns"), "columns")
             return Reveal(tuple(tuple(_card(c, f"columns[{k}]") for c in _list(col, f"columns[{k}]")) for k, col in enumerate(cols, 1)))
@@ -302,12 +302,12 @@ class RabCodec:
             assert isinstance(move, Cloak)
             if not move.placed:
                 return {"event": "cloak", "player": move.player, "placed": False}
-            card = move.card
+            under = move.card
             return {
                 "event": "cloak",
                 "player": move.player,
                 "placed": True,
-                "card": None if card is None or isinstance(card, Unseen) else card.id,
+                "card": None if under is None or isinstance(under, Unseen) else under.id,
                 "drew": move.drew.id if move.drew is not None else None,
             }
         if kind is Swap:

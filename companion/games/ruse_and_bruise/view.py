@@ -15,18 +15,20 @@ it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from companion.games.ruse_and_bruise.cards import GOALS, INFLUENCE, Goal, Influence
+from companion.games.ruse_and_bruise.moves import UNSEEN, Assassinate, Cloak, Move, Place, Round
+from companion.games.ruse_and_bruise.setup import RabSetup
 from companion.games.ruse_and_bruise.scoring import Outcome, RoundResult
 from companion.games.ruse_and_bruise.whereabouts import DISCARD, HAND, Whereabouts, bits
 
 if TYPE_CHECKING:
     from companion.games.ruse_and_bruise.game import RabState
 
-__all__ = ["RabView", "make_view"]
+__all__ = ["RabView", "make_view", "kept_by"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,3 +133,34 @@ def make_view(state: RabState, player: str) -> RabView:
         outcome=c.outcome,
     )
 
+
+
+def kept_by(setup: RabSetup, moves: Sequence[Move], player: str) -> tuple[RabSetup, list[Move]]:
+    """The record of a game as ``player``'s own companion keeps it: their hand, their
+    placements and draws named; every other player's hand, placements, draws and unturned
+    victims unseen; the goal stacks unseen; everything face up named (B29)."""
+    from companion.games.ruse_and_bruise.game import RabState
+
+    me = setup.players.index(player)
+    hands = None if setup.hands is None or setup.hands[me] is None else tuple(h if i == me else None for i, h in enumerate(setup.hands))
+    kept = RabSetup(setup.players, setup.colours, setup.values, None, hands)
+    state = RabState(setup, keep_history=False)
+    out: list[Move] = []
+    for move in moves:
+        if isinstance(move, Place) and move.player != player:
+            out.append(Place(move.player, move.column, UNSEEN, None))
+        elif isinstance(move, Cloak) and move.placed and move.player != player:
+            out.append(Cloak(move.player, True, UNSEEN, None))
+        elif isinstance(move, Round) and move.drew:
+            out.append(Round(move.goals, tuple((n, cards if n == player else (UNSEEN,) * len(cards)) for n, cards in move.drew)))
+        elif isinstance(move, Assassinate):
+            c = state._core
+            assert c.at is not None
+            k, pos = c.at
+            victim = c.cols[k][pos + 1]
+            seen = victim.owner == me or c.public[victim.owner].value.known(victim.slot)
+            out.append(move if seen else Assassinate(UNSEEN))
+        else:
+            out.append(move)
+        state.push(move, check=False)
+    return kept, out

@@ -77,7 +77,7 @@ class Whereabouts:
     - ``unsure``: the cards that may lie in more than one place (0 when everything is known).
     """
 
-    __slots__ = ("cands", "hand", "stack", "discard", "_unsure", "exact")
+    __slots__ = ("cands", "hand", "stack", "discard", "_unsure", "exact", "_placing")
 
     cands: dict[int, int]
     hand: int
@@ -95,6 +95,7 @@ class Whereabouts:
         self.discard = discard
         self.exact = exact
         self._unsure = unsure
+        self._placing: dict[int, int] | None = None
         if exact:
             if unsure < 0:
                 self._unsure = _multi(cands)
@@ -184,7 +185,42 @@ class Whereabouts:
             return False
         if not self.unsure & bit:
             return True
-        return _matching(self.cands, self._capacities(), self.unsure, fix=(bit, place)) is not None
+        placing = self._arrangement()
+        start = placing[index]
+        if start == place:
+            return True
+        # Card ``index`` may move to ``place`` when a chain of uncertain cards can make room
+        # there: one of ``place``'s cards to another place, one of that one's further on, ...
+        # ending at the place the card leaves (an augmenting path of the matching).
+        held: dict[int, list[int]] = {}
+        for card, at in placing.items():
+            if card != index:
+                held.setdefault(at, []).append(card)
+        seen = {place}
+        todo = [place]
+        cands = self.cands
+        while todo:
+            at = todo.pop()
+            for card in held.get(at, ()):
+                for other, cards in cands.items():
+                    if other in seen or not cards >> card & 1:
+                        continue
+                    if other == start:
+                        return True
+                    seen.add(other)
+                    todo.append(other)
+        return False
+
+    def _arrangement(self) -> dict[int, int]:
+        """One place for every uncertain card, every place as full as it is (worked out once
+        for these whereabouts)."""
+        if self._placing is None:
+            found = _matching(self.cands, self._capacities(), self.unsure)
+            if found is None:  # pragma: no cover - the checks keep the whereabouts consistent
+                raise ValueError("these whereabouts hold no arrangement of the cards")
+            unsure = self.unsure
+            self._placing = {i: p for p, cards in found.items() for i in bits(cards & unsure)}
+        return self._placing
 
     # ------------------------------------------------------------------ changes
 
@@ -389,8 +425,12 @@ def _matching(
 ) -> dict[int, int] | None:
     """A place for every card (each place holding as many as it holds), the known cards
     where they are; ``fix`` (card bit, place) puts one uncertain card there first. ``None``
-    when there is none. With ``rng`` the uncertain cards are matched in a random order and
-    try their places in a random order (Kuhn's augmenting paths)."""
+    when there is none. With ``rng`` the cards go to their places at random.
+
+    Uncertain cards that may lie in the same places are alike, so the cards are matched by
+    kinds (a flow from each kind, as many as its cards, to the places with room; augmenting
+    paths where the first choices leave a kind short), then the cards of each kind are dealt
+    to the places its flow reaches."""
     room = dict(capacity)
     placed: dict[int, int] = {}
     for place, cards in cands.items():
@@ -408,35 +448,80 @@ def _matching(
         room[place] -= 1
         placed[place] |= bit
         todo &= ~bit
-    cards_list = list(bits(todo))
-    options = {i: [p for p, c in cands.items() if c >> i & 1 and room[p] > 0] for i in cards_list}
+    places = [p for p in cands if room[p] > 0]
+    # The kinds: cards told apart by the places they may lie in (refined place by place).
+    blocks: list[tuple[int, int]] = [(todo, 0)] if todo else []
+    for k, p in enumerate(places):
+        here = cands[p] & todo
+        if not here:
+            continue
+        refined = []
+        for cards, kind in blocks:
+            inside = cards & here
+            if inside:
+                refined.append((inside, kind | 1 << k))
+                if cards != inside:
+                    refined.append((cards & ~here, kind))
+            else:
+                refined.append((cards, kind))
+        blocks = refined
+    kinds: dict[int, int] = {}
+    for cards, kind in blocks:
+        if not kind:
+            return None  # a card with no place left
+        kinds[kind] = kinds.get(kind, 0) | cards
+    free = [room[p] for p in places]
+    into: list[dict[int, int]] = [{} for _ in places]  # place -> kind -> cards sent
+    order = list(kinds)
     if rng is not None:
-        rng.shuffle(cards_list)
-        for opts in options.values():
-            rng.shuffle(opts)
-    held: dict[int, list[int]] = {p: [] for p in room}
+        rng.shuffle(order)
+    short: dict[int, int] = {}
+    for kind in order:
+        need = kinds[kind].bit_count()
+        targets = list(bits(kind))
+        if rng is not None:
+            rng.shuffle(targets)
+        for k in targets:
+            take = min(need, free[k])
+            if take:
+                free[k] -= take
+                into[k][kind] = into[k].get(kind, 0) + take
+                need -= take
+                if not need:
+                    break
+        if need:
+            short[kind] = need
 
-    def augment(i: int, seen: set[int]) -> bool:
-        for p in options[i]:
-            if p in seen:
+    def augment(kind: int, seen: set[int]) -> bool:
+        for k in bits(kind):
+            if k in seen:
                 continue
-            seen.add(p)
-            if len(held[p]) < room[p]:
-                held[p].append(i)
+            seen.add(k)
+            if free[k] > 0:
+                free[k] -= 1
+                into[k][kind] = into[k].get(kind, 0) + 1
                 return True
-            for j in held[p]:
-                if augment(j, seen):
-                    held[p].remove(j)
-                    held[p].append(i)
+            for other, sent in list(into[k].items()):
+                if sent and other != kind and augment(other, seen):
+                    into[k][other] -= 1
+                    into[k][kind] = into[k].get(kind, 0) + 1
                     return True
         return False
 
-    for i in cards_list:
-        if not augment(i, set()):
-            return None
-    if any(len(held[p]) != room[p] for p in room):
+    for kind, need in short.items():
+        for _ in range(need):
+            if not augment(kind, set()):
+                return None
+    if any(free):
         return None
-    for p, got in held.items():
-        for i in got:
-            placed[p] |= 1 << i
+    for kind, members in kinds.items():
+        cards = list(bits(members))
+        if rng is not None:
+            rng.shuffle(cards)
+        at = 0
+        for k, p in enumerate(places):
+            sent = into[k].get(kind, 0)
+            for i in cards[at : at + sent]:
+                placed[p] |= 1 << i
+            at += sent
     return placed
