@@ -24,7 +24,10 @@ __all__ = ["legal", "parse_column", "parse_goal"]
 
 def parse_goal(text: str) -> Goal:
     """The goal card heading the column (``music-3a``, ``Music 3a``, B5)."""
-    card = CARDS.parse(text)
+    try:
+        card = CARDS.parse(text)
+    except UnknownCardError:
+        return Goal.from_id(text)  # its refusal says how a goal card is written
     if not isinstance(card, Goal):
         raise UnknownCardError(text, f"--goal: {card.id} is an influence card; the goal card is an area and a value, as music-3a (B5)")
     return card

@@ -55,7 +55,7 @@ class RabSetup:
     ``None`` for a set-up still waiting for it: its game cannot begin), and what was seen of
     the deal: ``goals``, one stack per player of 6 goal cards, top first, stack k heading
     column k (B6, B7; ``None`` when unseen), and ``hands``, each player's 3 starting cards
-    (``None`` for a hand unseen)."""
+    (``None`` for a hand unseen). Cards may be given by their identifiers."""
 
     players: tuple[str, ...]
     colours: tuple[str, ...]
@@ -94,7 +94,7 @@ class RabSetup:
             object.__setattr__(self, "hands", self._checked_hands(self.hands))
 
     def _checked_goals(self, goals: Sequence[Sequence[Goal | Unseen | None]]) -> tuple[GoalStack, ...] | None:
-        stacks = tuple(tuple(UNSEEN if g is None else g for g in stack) for stack in goals)
+        stacks = tuple(tuple(UNSEEN if g is None else Goal.from_id(g) if isinstance(g, str) else g for g in stack) for stack in goals)
         if len(stacks) != len(self.players):
             raise IllegalMoveError("B6", f"one goal stack per player: {len(self.players)} players, {len(stacks)} stacks")
         seen: set[Goal] = set()
@@ -120,7 +120,7 @@ class RabSetup:
             if hand is None:
                 out.append(None)
                 continue
-            cards = tuple(UNSEEN if c is None else c for c in hand)
+            cards = tuple(UNSEEN if c is None else Influence.from_id(c) if isinstance(c, str) else c for c in hand)
             if len(cards) != HAND_SIZE:
                 raise IllegalMoveError("B6", f"{name}'s starting hand holds {HAND_SIZE} cards, not {len(cards)}")
             named = [c for c in cards if isinstance(c, Influence)]

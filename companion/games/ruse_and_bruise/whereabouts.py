@@ -515,13 +515,13 @@ def _matching(
     if any(free):
         return None
     for kind, members in kinds.items():
-        cards = list(bits(members))
+        dealt = list(bits(members))
         if rng is not None:
-            rng.shuffle(cards)
+            rng.shuffle(dealt)
         at = 0
         for k, p in enumerate(places):
             sent = into[k].get(kind, 0)
-            for i in cards[at : at + sent]:
+            for i in dealt[at : at + sent]:
                 placed[p] |= 1 << i
             at += sent
     return placed
