@@ -398,19 +398,24 @@ def _winner(
             return owner, "pair", f"{owner} wins with a Prince & Squire pair, whatever the sums (B21)"
         holders = [o for o, _ in pairs]
         owner = min(holders, key=lambda o: closest[o])
-        return owner, "pair-closest", f"{', '.join(holders)} each have a pair; {owner}'s card {closest[owner] + 1} is the closest to the goal card (B21)"
+        return owner, "pair-closest", f"{_and(holders)} each have a pair; {owner}'s card {closest[owner] + 1} is the closest to the goal card (B21)"
     if not taking:
         return None, "none", "nobody takes part: the goal card is out of the game (B26)"
     if beggar:
         low = min(sums[o] for o in taking)
         tied = [o for o in taking if sums[o] == low]
         if len(tied) == 1:
-            return tied[0], "beggar", f"{tied[0]} has the lowest sum, {low}, and the Beggar gives it the goal card (B26)"
+            return tied[0], "beggar", f"{tied[0]} has the lowest sum, {low}: with a Beggar, the lowest sum wins (B26)"
         owner = max(tied, key=lambda o: furthest[o])
-        return owner, "beggar-furthest", f"{', '.join(tied)} tie with the lowest sum, {low}; {owner}'s card {furthest[owner] + 1} is the furthest from the goal card (B26)"
+        return owner, "beggar-furthest", f"{_and(tied)} tie with the lowest sum, {low}; {owner}'s card {furthest[owner] + 1} is the furthest from the goal card (B26)"
     high = max(sums[o] for o in taking)
     tied = [o for o in taking if sums[o] == high]
     if len(tied) == 1:
         return tied[0], "highest", f"{tied[0]} has the highest sum, {high} (B26)"
     owner = min(tied, key=lambda o: closest[o])
-    return owner, "closest", f"{', '.join(tied)} tie with the highest sum, {high}; {owner}'s card {closest[owner] + 1} is the closest to the goal card (B26)"
+    return owner, "closest", f"{_and(tied)} tie with the highest sum, {high}; {owner}'s card {closest[owner] + 1} is the closest to the goal card (B26)"
+
+
+def _and(names: Sequence[str]) -> str:
+    """``"ann, bob and cy"``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
