@@ -271,7 +271,10 @@ class RuseAndBruise(Game[RabState, Move]):
         if isinstance(move, Swap):
             return f"{move.player} keeps the goal cards where they are" if move.swap is None else f"{move.player}'s Traitor exchanges the goal card with column {move.swap}'s"
         if isinstance(move, Round):
-            return f"a round begins: {', '.join(g.id for g in move.goals)}"
+            drew = "".join(
+                f"; {name} draws {', '.join(c.id if isinstance(c, Influence) else 'a card' for c in cards)}" for name, cards in move.drew if cards
+            )
+            return f"a round begins: {', '.join(g.id for g in move.goals)}{drew}"
         if isinstance(move, Reveal):
             return "every face-down card is turned over"
         if isinstance(move, Distribute):

@@ -79,6 +79,10 @@ class RabView:
     totals: Mapping[str, int]
     outcome: Outcome | None
 
+    def colour_of(self, player: str) -> str:
+        """The colour of ``player``'s cards: a face-down card of theirs shows its back in it."""
+        return self.colours[self.players.index(player)]
+
 
 def make_view(state: RabState, player: str) -> RabView:
     c = state._core  # the view is part of the engine and reads its state directly

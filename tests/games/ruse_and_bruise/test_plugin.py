@@ -86,6 +86,8 @@ def test_scores_in_words_moves_in_a_few_words_and_what_they_did() -> None:
     play(state, place("ann", 1, "KING"))
     effects = state.apply(turn(1, "EXPL"))
     assert GAME.narrate(state, turn(1, "EXPL"), effects) == "EXPL is turned over in column 1; ann's Explorer was turned over in column 1: he moves to column 2 (B11)"
+    assert GAME.describe(rnd("music-1", "trade-1", drew={"ann": ["KING", None]})) == "a round begins: music-1, trade-1; ann draws KING, a card"
+    assert state.view("ann").colour_of("bob") == "white"
     lines = GAME.score_lines(state)
     assert lines[0] == "ann (blue), bob (white); values " + EXAMPLE.text()
     assert lines[-1] == "Not finished: round 1, ann's Explorer was turned over in column 1: he moves to column 2 (B11)"
