@@ -174,7 +174,7 @@ def ask_values(stdin: IO[str], stdout: IO[str], current: ValuesTable | None = No
                 return None
             text = line.strip()
             if not _interactive(stdin):
-                print(text, file=stdout)  # what was read, so that a log of the session reads like one
+                print(text, file=stdout)  # echo what was read, so that a log of the run reads like a dialogue
             if not text and current is not None:
                 found[card_id] = current[card_id]
                 break
