@@ -1,7 +1,9 @@
 """Rules engines' speed, every game in one run: for Rule of Power, capture options on
 worst-case centres, validated replay of records and random games simulated per second; for
 Circle of Power, records replayed per second with every rule checked (events and seasons) and
-random games simulated per second. Single-threaded: the figures are for one core.
+random games simulated per second; for Ruse and Bruise, whole games replayed from their records
+with every rule checked (events and rounds, with every card named and as one player's companion
+keeps them) and games simulated per second. Single-threaded: the figures are for one core.
 
     ./run bench engine             (python -m bench engine)
     ./run bench engine -- --quick  fewer repetitions
@@ -18,20 +20,21 @@ from companion.games.rule_of_power.engine.captures import capture_options
 from companion.games.rule_of_power.engine.cards import EXPANSION_CARDS, WORLD_DECK
 from companion.games.rule_of_power.engine.game import GameState
 from companion.games.rule_of_power.engine.moves import Move
-from companion.records.format import RecordWriter, load_game
+from companion.records.format import RecordWriter, iter_record_lines, load_game
 from companion.games.rule_of_power.simulation.virtual_table import VirtualTable, make_setup, simulate_game
 
 SEATINGS = [(2, 0), (3, 0), (4, 2), (6, 3)]
 
 
-def best_of(fn: Callable[[], object], repeat: int, number: int) -> float:
-    """The best time of one call, in seconds (the least disturbed of ``repeat`` runs)."""
+def best_of(fn: Callable[[], object], repeat: int, number: int, *, clock: Callable[[], float] = time.perf_counter) -> float:
+    """The best time of one call, in seconds (the least disturbed of ``repeat`` runs), by
+    ``clock`` (the wall clock unless told)."""
     best = float("inf")
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = clock()
         for _ in range(number):
             fn()
-        best = min(best, (time.perf_counter() - start) / number)
+        best = min(best, (clock() - start) / number)
     return best
 
 
@@ -165,6 +168,74 @@ def bench_circle_of_power(games: int, repeat: int) -> None:
         print(f"  {players} players, {variant}: {games // 2 / t:,.0f} games/s")
 
 
+RAB_TABLES = (2, 3, 4, 5, 6)
+
+
+def bench_ruse_and_bruise(games: int, repeat: int) -> None:
+    """Ruse and Bruise: whole games replayed from their records, every rule checked (the
+    distribution of every round included); the records as one player's companion keeps them
+    (hidden hands and placements, B29); random games simulated."""
+    from companion.games.ruse_and_bruise.policies import simulate as rab_simulate
+    from companion.games.ruse_and_bruise.values import EXAMPLE
+    from companion.games.ruse_and_bruise.view import kept_by
+
+    names = ["ann", "bob", "cy", "dee", "eve", "fay"]
+    print(f"Ruse and Bruise: validated replay ({games} simulated games, 2-6 players, random and rule-of-thumb players):")
+    full: list[tuple[list[str], object, list[object]]] = []
+    kept: list[list[str]] = []
+    events = rounds = 0
+    for k in range(games):
+        players = names[: RAB_TABLES[k % len(RAB_TABLES)]]
+        setup, moves = rab_simulate(players, EXAMPLE, 3000 + k, "rule-of-thumb" if k % 2 else "random")
+        full.append((list(iter_record_lines(setup, moves)), setup, moves))
+        kept_setup, kept_moves = kept_by(setup, moves, players[k % len(players)])
+        kept.append(list(iter_record_lines(kept_setup, kept_moves)))
+        events += len(moves)
+        rounds += 6
+
+    def from_records() -> None:
+        for text, _, _ in full:
+            load_game(text)
+
+    def kept_records() -> None:
+        for text in kept:
+            load_game(text)
+
+    def engine_only() -> None:
+        for _, setup, moves in full:
+            game = setup.game.new_state(setup, keep_history=False)  # type: ignore[attr-defined]
+            for m in moves:
+                game.push(m)
+
+    def with_undo_stack() -> None:
+        for _, setup, moves in full:
+            game = setup.game.new_state(setup)  # type: ignore[attr-defined]
+            for m in moves:
+                game.push(m)
+
+    # The processor time this process used: the figure for one core even while other work
+    # shares the machine (the wall clock's is printed beside it).
+    t = best_of(from_records, repeat, 1, clock=time.process_time)
+    wall = best_of(from_records, repeat, 1)
+    print(f"  records (JSON parsed, every rule checked): {events / t:,.0f} events/s ({rounds / t:,.0f} rounds/s; {events / wall:,.0f} events/s by the wall clock)")
+    t = best_of(kept_records, repeat, 1, clock=time.process_time)
+    print(f"  the same kept by one player (hidden cards): {events / t:,.0f} events/s")
+    t = best_of(engine_only, repeat, 1, clock=time.process_time)
+    print(f"  moves already parsed, every rule checked:  {events / t:,.0f} events/s")
+    t = best_of(with_undo_stack, repeat, 1, clock=time.process_time)
+    print(f"  the same keeping the undo stack:         {events / t:,.0f} events/s")
+    print("Ruse and Bruise: games simulated (dealt, every move drawn from the legal moves):")
+    for players in (2, 4, 6):
+        for level in ("random", "rule-of-thumb"):
+
+            def run() -> None:
+                for seed in range(games // 4):
+                    rab_simulate(names[:players], EXAMPLE, seed, level)
+
+            t = best_of(run, max(2, repeat // 2), 1)
+            print(f"  {players} players, {level}: {games // 4 / t:,.0f} games/s")
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="bench engine")
     parser.add_argument("--quick", action="store_true")
@@ -175,4 +246,5 @@ def main(argv: list[str]) -> int:
     bench_replay(games, repeat)
     bench_simulate(games // 2, max(2, repeat // 2))
     bench_circle_of_power(games, repeat)
+    bench_ruse_and_bruise(games, repeat)
     return 0
