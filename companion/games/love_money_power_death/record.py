@@ -115,7 +115,7 @@ class LmpdCodec:
 
     def read_move(self, event: Mapping[str, Any], setup: LmpdSetup) -> Move:
         """The move of one event (any but the ``game`` header)."""
-        if not isinstance(event, Mapping):
+        if type(event) is not dict and not isinstance(event, Mapping):
             raise MalformedEventError(f"an event is a JSON object, not {event!r}")
         kind = event.get("event")
         if kind == "commit":
@@ -149,9 +149,16 @@ class LmpdCodec:
                 return Draw(tuple((p, UNSEEN) for p in setup.players))
             if type(cards) is not dict:
                 raise MalformedEventError.field("cards", "an object of the card each player drew, or null")
-            for name in cards:
-                _name(name, "cards", setup)
-            return Draw(tuple((p, _seen(cards.get(p), f"cards.{p}")) for p in setup.players))
+            players = setup.players
+            drawn = []
+            for p in players:
+                card = cards.get(p)
+                found = UNSEEN if card is None else _by_id.get(card) if type(card) is str else None
+                drawn.append((p, _seen(card, f"cards.{p}") if found is None else found))
+            if len(cards) > len(players) or any(name not in players for name in cards):
+                for name in cards:
+                    _name(name, "cards", setup)
+            return Draw(tuple(drawn))
         if kind == "deal":
             return self._read_deal(event, setup)
         if kind == "game":

@@ -96,20 +96,28 @@ def round_reason(noble: Card, plays: Sequence[tuple[str, Card]], decision: Decis
 @dataclass(frozen=True, slots=True)
 class RoundResult:
     """A decided round (L8-L10): its number (from 1), the noble, every player's revealed card
-    in seating order, the winner (``None`` when the noble was discarded), ``why`` and the
-    reason in words."""
+    in seating order, the winner (``None`` when the noble was discarded), ``why``, and the
+    reason in words (:attr:`reason`)."""
 
     number: int
     noble: Card
     plays: tuple[tuple[str, Card], ...]
     winner: str | None
     why: Why
-    reason: str
+    agents: tuple[str, ...] = ()
+    """The players who revealed an agent (L9)."""
+    best: tuple[str, ...] = ()
+    """The players whose cards decided the round: the winner, or those tied (L8)."""
 
     @classmethod
     def decide(cls, number: int, noble: Card, plays: tuple[tuple[str, Card], ...]) -> RoundResult:
         decision = decide_round(noble, plays)
-        return cls(number, noble, plays, decision.winner, decision.why, round_reason(noble, plays, decision))
+        return cls(number, noble, plays, decision.winner, decision.why, decision.agents, decision.best)
+
+    @property
+    def reason(self) -> str:
+        """Why the round went as it did, in words, with the ruling (:func:`round_reason`)."""
+        return round_reason(self.noble, self.plays, Decision(self.winner, self.why, self.agents, self.best))
 
     @property
     def discarded(self) -> bool:

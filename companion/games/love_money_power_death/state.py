@@ -516,6 +516,15 @@ class LmpdState:
             raise IllegalMoveError("L11", "this round's cards are revealed already: every player draws next")
         raise IllegalMoveError("L11", "the players draw once, after the round's reveal")
 
+    def _misnamed(self, move: Reveal | Draw) -> NoReturn:
+        """A reveal or a draw that does not name each player once, in seating order."""
+        named = [p for p, _ in move.cards]
+        what = "reveal" if type(move) is Reveal else "draw"
+        missing = [p for p in self.players if p not in named]
+        if missing and type(move) is Reveal:
+            raise InvalidMoveError(f"a reveal names every player's card: {', '.join(missing)}'s is missing (L7)")
+        raise InvalidMoveError(f"a {what} names each player once, in seating order ({', '.join(self.players)}), not {', '.join(named) or 'nobody'}")
+
     def _unplaced(self, player: str, card: Card, verb: str, known: int) -> None:
         """Refuse ``card`` coming into ``player``'s hand from what the companion did not see,
         when it is a noble (L6) or known to be elsewhere (L14); ``known`` is every card placed
@@ -603,12 +612,8 @@ class LmpdState:
             self._out_of_turn(move)
         cards = move.cards
         players = self.players
-        if len(cards) != self._n or any(cards[k][0] != players[k] for k in range(self._n)):
-            named = [p for p, _ in cards]
-            missing = [p for p in players if p not in named]
-            if missing:
-                raise InvalidMoveError(f"a reveal names every player's card: {', '.join(missing)}'s is missing (L7)")
-            raise InvalidMoveError(f"a reveal names each player's card once, in seating order ({', '.join(players)})")
+        if len(cards) != self._n:
+            self._misnamed(move)
         hands = list(self._hands)
         hidden = list(self._hidden)
         commits = self._commits
@@ -616,6 +621,8 @@ class LmpdState:
         out = self._out
         for k in range(self._n):
             name, card = cards[k]
+            if name != players[k]:
+                self._misnamed(move)
             if type(card) is not Card:
                 raise InvalidMoveError(f"a reveal names every player's card face up: {name}'s is {card!r}")
             commit = commits[k]
@@ -661,14 +668,16 @@ class LmpdState:
             self._out_of_turn(move)
         cards = move.cards
         players = self.players
-        if len(cards) != self._n or any(cards[k][0] != players[k] for k in range(self._n)):
-            raise InvalidMoveError(f"a draw names each player once, in seating order ({', '.join(players)})")
+        if len(cards) != self._n:
+            self._misnamed(move)
         piles = list(self._piles)
         hands = list(self._hands)
         hidden = list(self._hidden)
         known = self._known
         for k in range(self._n):
             name, card = cards[k]
+            if name != players[k]:
+                self._misnamed(move)
             pile = piles[k]
             if not pile:
                 if card is not UNSEEN:
