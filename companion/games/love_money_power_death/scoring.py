@@ -89,8 +89,9 @@ def round_reason(noble: Card, plays: Sequence[tuple[str, Card]], decision: Decis
         return f"{lead}{named[0]} is the highest {suit} card (L8)"
     if why is Why.RANK:
         return f"{lead}nobody revealed {suit}: {named[0]} is the highest rank (L8)"
-    kind = f"{suit} cards" if cards[decision.best[0]].suit == noble.suit else "ranks"
-    return f"{lead}{' and '.join(named)} tie as the highest {kind}: {noble.id} is discarded (L8)"
+    if cards[decision.best[0]].suit == noble.suit:
+        return f"{lead}{' and '.join(named)} tie as the highest {suit} cards: {noble.id} is discarded (L8)"
+    return f"{lead}nobody revealed {suit}: {' and '.join(named)} tie as the highest ranks: {noble.id} is discarded (L8)"
 
 
 @dataclass(frozen=True, slots=True)
