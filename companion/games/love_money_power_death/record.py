@@ -150,11 +150,11 @@ class LmpdCodec:
             if type(cards) is not dict:
                 raise MalformedEventError.field("cards", "an object of the card each player drew, or null")
             players = setup.players
-            drawn = []
+            drawn: list[tuple[str, Seen]] = []
             for p in players:
-                card = cards.get(p)
-                found = UNSEEN if card is None else _by_id.get(card) if type(card) is str else None
-                drawn.append((p, _seen(card, f"cards.{p}") if found is None else found))
+                value = cards.get(p)
+                exact: Seen | None = UNSEEN if value is None else _by_id.get(value) if type(value) is str else None
+                drawn.append((p, _seen(value, f"cards.{p}") if exact is None else exact))
             if len(cards) > len(players) or any(name not in players for name in cards):
                 for name in cards:
                     _name(name, "cards", setup)
