@@ -59,7 +59,7 @@ class LegalAnswer:
         out = [f"{noble.id} is the noble: {noble.suit_name}, {noble.rank} crowns" if noble else "The noble is not turned yet (L7)"]
         out.append(", ".join(f"{p} {c.id if c else '?'}" for p, c in self.plays))
         if self.why is not None and noble is not None:
-            taken = f"{self.winner} wins {noble.id}" if self.winner else f"{noble.id} is discarded"
+            taken = f"{self.winner} wins {noble.id}" if self.winner else f"Nobody wins {noble.id}"
             out.append(f"{taken}: {self.reason}")
         else:
             unseen = [p for p, c in self.plays if c is None]

@@ -47,7 +47,7 @@ def narrate(state: LmpdState, move: Move, effects: Effects) -> str:
         return f"{card.id} is round {effects.round}'s noble: {card.suit_name}, {card.rank} crowns (L7)"
     if type(move) is Reveal and effects.result is not None:
         r = effects.result
-        taken = f"{r.noble.id} to {r.winner}" if r.winner else f"{r.noble.id} is discarded"
+        taken = f"{r.noble.id} to {r.winner}" if r.winner else f"nobody wins {r.noble.id}"
         text = f"{plays_words(r.plays)}: {taken}, since {r.reason}"
         if effects.outcome is not None:
             text += f"; the game is over: {effects.outcome.explain()}"
@@ -70,7 +70,7 @@ def score_lines(state: LmpdState) -> list[str]:
     setup = state.setup
     lines = [f"{', '.join(setup.players)}; {len(setup.nobles)} nobles: {' '.join(c.id for c in setup.nobles)}"]
     for r in state.rounds:
-        taken = f"to {r.winner}" if r.winner else "discarded"
+        taken = f"to {r.winner}" if r.winner else "to nobody"
         lines.append(f"Round {r.number}, {r.noble.id}: {plays_words(r.plays)}; {taken}: {r.reason}")
     courts = state.courts
     lines.append("Courts: " + ", ".join(f"{p} {' '.join(c.id for c in court) or '-'}" for p, court in courts.items()))

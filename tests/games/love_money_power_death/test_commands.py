@@ -55,7 +55,7 @@ class TestReplay:
         assert out.splitlines() == [
             f"{path}: ann, bob, cy; 10 nobles: N2L N2M N2P N2D N3L N3M N3P N3D N5L N5P",
             "Round 1, N3P: ann 4Mb, bob A2, cy 2Pa; to bob: bob revealed the only agent (A2) (L9)",
-            "Round 2, N2L: ann 1Da, bob 3Ma, cy 3Pb; discarded: nobody revealed Love: bob's 3Ma and cy's 3Pb tie as the highest ranks: N2L is discarded (L8)",
+            "Round 2, N2L: ann 1Da, bob 3Ma, cy 3Pb; to nobody: nobody revealed Love: bob's 3Ma and cy's 3Pb tie as the highest ranks: N2L is discarded (L8)",
             "Courts: ann -, bob N3P, cy -",
             "Discarded: N2L",
             "Totals: ann 0 (0 nobles), bob 3 (1 noble), cy 0 (0 nobles)",
