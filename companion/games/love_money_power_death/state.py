@@ -176,8 +176,9 @@ class LmpdState:
     @property
     def legal_moves(self) -> LegalMoves:
         """The legal moves, a lazy view (python-chess style): every commit of every player
-        deciding; the noble that may be turned; the reveal and the draw when the companion
-        knows every card of them. The deal has too many outcomes to list."""
+        deciding; the nobles that may be turned; the reveal when the companion knows every
+        committed card; the draw, each card as far as the companion knows it. The deal has too
+        many outcomes to list."""
         return LegalMoves(self)
 
     def generate_legal_moves(self) -> Iterator[Move]:
@@ -192,8 +193,8 @@ class LmpdState:
             if all(type(c) is Card for c in self._commits):
                 yield Reveal(tuple(zip(self.players, cast("tuple[Card, ...]", self._commits))))
         elif phase is _DRAW:
-            if all(not pile or pile[0] is not UNSEEN for pile in self._piles):
-                yield Draw(tuple((p, pile[0] if pile else UNSEEN) for p, pile in zip(self.players, self._piles)))
+            # The one draw there is: each top card as far as the companion knows it.
+            yield Draw(tuple((p, pile[0] if pile else UNSEEN) for p, pile in zip(self.players, self._piles)))
 
     def moves_of(self, player: str) -> list[Commit]:
         """The commits ``player`` may make now (L6): each card of their hand the companion
@@ -368,7 +369,9 @@ class LmpdState:
     def where(self, card: Card) -> str | None:
         """Where the companion knows ``card`` to be, in words (``"in bob's hand"``, ``"4th in
         ann's pile"``, ``"set aside"``, ``"revealed in round 2"``), ``None`` when it does not."""
-        for name, hand in zip(self.players, self._hands):
+        for name, hand, commit in zip(self.players, self._hands, self._commits):
+            if card is commit:
+                return f"committed by {name}"
             if card in hand:
                 return f"in {name}'s hand"
         for name, pile in zip(self.players, self._piles):
@@ -537,7 +540,12 @@ class LmpdState:
             where = self.where(card)
             if where is None:
                 raise IllegalMoveError("L14", f"{player} {verb} {card.id}, which another player {verb} in the same move: a card comes out once")
-            tail = ": a pile is drawn from the top" if where.endswith(f"in {player}'s pile") else ": a card comes out once"
+            if not where.endswith(f"in {player}'s pile"):
+                tail = ": a card comes out once"
+            elif verb == "drew":
+                tail = ": a pile is drawn from the top"
+            else:
+                tail = f": it is not in {player}'s hand yet"
             raise IllegalMoveError("L14", f"{player} {verb} {card.id}, which is {where}{tail}")
 
     def _commit(self, move: Commit, apply: bool) -> None:

@@ -148,7 +148,7 @@ class TestTheRestAtTheReveal:
         state.push(Deal())
         state.push(Commit.of("bob", "3Ma"))
         assert state.hand("bob") == () and state.commit_of("bob") is c("3Ma") and state.hand_unseen("bob") == 2
-        with pytest.raises(IllegalMoveError, match="^L14: ann committed 3Ma, which is in bob's hand"):
+        with pytest.raises(IllegalMoveError, match="^L14: ann committed 3Ma, which is committed by bob"):
             state.push(Commit.of("ann", "3Ma"))
 
     def test_a_full_deal_places_every_card(self) -> None:
@@ -158,3 +158,25 @@ class TestTheRestAtTheReveal:
         for player, pile in deal.piles:
             for k, card in enumerate(pile[3:]):
                 assert state.where(card) == f"{ordinal(k + 1)} in {player}'s pile"  # type: ignore[arg-type]
+
+
+class TestWhereACardIs:
+    def test_a_card_in_ones_own_pile_is_not_in_ones_hand_yet(self) -> None:
+        state = dealt(hands=THREE, draws={"ann": ["2La", "5M"]})
+        with pytest.raises(IllegalMoveError, match="^L14: ann committed 5M, which is 2nd in ann's pile: it is not in ann's hand yet"):
+            state.push(Commit.of("ann", "5M"))
+
+    def test_a_committed_card_is_said_to_be_committed(self) -> None:
+        state = table()
+        state.push(Deal())
+        state.push(Commit.of("bob", "3Ma"))
+        assert state.where(c("3Ma")) == "committed by bob"
+        with pytest.raises(IllegalMoveError, match="^L14: ann committed 3Ma, which is committed by bob: a card comes out once"):
+            state.push(Commit.of("ann", "3Ma"))
+
+    def test_the_draw_is_listed_as_far_as_the_piles_are_known(self) -> None:
+        state = table()
+        state.push(Deal.make(piles={"ann": ["4Mb", "A3", "1Da", "2La"] + [None] * 10}))
+        play_round(state, "N3P", {"ann": "4Mb", "bob": "A2", "cy": "2Pa"}, seen=False, draw=False)
+        (draw,) = state.legal_moves
+        assert draw == Draw((("ann", c("2La")), ("bob", UNSEEN), ("cy", UNSEEN))) and state.is_legal(draw)
