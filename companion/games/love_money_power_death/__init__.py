@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.contract import Game, Sample
 from companion.contract.options import Option, with_defaults
-from companion.games.love_money_power_death.cards import CARDS, Card, LmpdCards
+from companion.games.love_money_power_death.cards import CARDS, DEALT_COUNT, Card, LmpdCards
 from companion.games.love_money_power_death.effects import Effects
 from companion.games.love_money_power_death.moves import UNSEEN, Commit, Deal, Draw, Move, Reveal, TurnUp
 from companion.games.love_money_power_death.record import CODEC, LmpdCodec
@@ -89,7 +89,7 @@ class LoveMoneyPowerDeath(Game[LmpdState, Move]):
     title = "Love, Money, Power, Death"
     rulings = "L1-L14"
     min_players = 2
-    max_players = 42
+    max_players = DEALT_COUNT
     """L4: two or more players, as many as the deck rule allows (42 with a single noble)."""
     rules_modules = tuple(
         f"companion.games.love_money_power_death.{name}"

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from companion.contract.errors import InvalidMoveError, MalformedEventError, UnknownCardError
-from companion.games.love_money_power_death.cards import DEALT, Card
+from companion.games.love_money_power_death.cards import DEALT, DEALT_COUNT, Card
 from companion.games.love_money_power_death.moves import UNSEEN, Commit, Deal, Draw, Move, Reveal, Seen, TurnUp
 from companion.games.love_money_power_death.setup import HAND_SIZE, LmpdSetup, read_nobles
 
@@ -272,9 +272,8 @@ class _Follower:
         self.deal_at = deal_at
         self.players = players
         deal = cast(Deal, out[deal_at])
-        self.deal = deal
-        size = 42 // len(players)
-        self.hand_size = min(HAND_SIZE, size)
+        self.pile_size = DEALT_COUNT // len(players)
+        self.hand_size = min(HAND_SIZE, self.pile_size)
         self.piles = {p: deal.pile_of(p) for p in players}
         self.drawn = dict.fromkeys(players, 0)
         self.known: dict[str, list[Card]] = {}
@@ -313,8 +312,7 @@ class _Follower:
         for p in self.players:
             pile = self.piles[p]
             k = self.hand_size + self.drawn[p]
-            size = 42 // len(self.players)
-            if k >= size:
+            if k >= self.pile_size:
                 continue  # an empty pile: nothing drawn (L11)
             self.drawn[p] += 1
             card = cards.get(p, UNSEEN)
@@ -362,5 +360,5 @@ class _Follower:
             return
         placed = {c for pile in self.piles.values() for c in cast("tuple[Seen, ...]", pile)}
         left = tuple(c for c in DEALT if c not in placed)
-        if len(left) == 42 % len(self.players):
+        if len(left) == DEALT_COUNT % len(self.players):
             self.out[self.deal_at] = Deal(deal.order, deal.piles, left, deal.hands)
