@@ -224,3 +224,11 @@ def load_game_from(setup, moves):  # type: ignore[no-untyped-def]
     from companion.records.format import iter_record_lines
 
     return load_game(list(iter_record_lines(setup, moves)))
+
+
+def test_the_samples_are_what_their_seeds_make(tmp_path: Path) -> None:
+    from companion.games.love_money_power_death.samples.generate import generate
+
+    generate(tmp_path)
+    for name in SAMPLES:
+        assert (tmp_path / f"{name}.jsonl").read_text(encoding="utf-8") == sample_path(name).read_text(encoding="utf-8")
