@@ -3,7 +3,9 @@ worst-case centres, validated replay of records and random games simulated per s
 Circle of Power, records replayed per second with every rule checked (events and seasons) and
 random games simulated per second; for Ruse and Bruise, whole games replayed from their records
 with every rule checked (events and rounds, with every card named and as one player's companion
-keeps them) and games simulated per second. Single-threaded: the figures are for one core.
+keeps them) and games simulated per second; for Love, Money, Power, Death, whole records
+replayed per second with every rule checked (events and rounds; the target is 100,000 events a
+second), and random games simulated per second. Single-threaded: the figures are for one core.
 
     ./run bench engine             (python -m bench engine)
     ./run bench engine -- --quick  fewer repetitions
@@ -236,6 +238,71 @@ def bench_ruse_and_bruise(games: int, repeat: int) -> None:
             print(f"  {players} players, {level}: {games // 4 / t:,.0f} games/s")
 
 
+LMPD_TABLES = [(2, 0), (3, 0), (4, 0), (5, 0), (6, 0), (3, 4)]
+"""Love, Money, Power, Death's benchmark tables: players and nobles (0: as many as they allow)."""
+
+LMPD_TARGET = 100_000
+"""Events a second a whole record must replay at, every rule checked, on one core."""
+
+
+def bench_love_money_power_death(games: int, repeat: int) -> None:
+    from companion.games.love_money_power_death.policies import simulate
+    from companion.games.love_money_power_death.samples.generate import as_seen_by
+
+    print(f"Love, Money, Power, Death: validated replay ({games} simulated games, 2-6 players, a third kept from one player's view):")
+    names = ["ann", "bob", "cy", "dee", "eve", "fay"]
+    texts, parsed, events, rounds = [], [], 0, 0
+    for k in range(games):
+        players, nobles = LMPD_TABLES[k % len(LMPD_TABLES)]
+        setup, moves = simulate(names[:players], nobles, 3000 + k, level=k % 2)
+        if k % 3 == 2:
+            moves = as_seen_by(names[0], moves)
+        buf = io.StringIO()
+        writer = RecordWriter(buf, setup)
+        for m in moves:
+            writer.write(m)
+        texts.append(buf.getvalue().splitlines())
+        parsed.append((setup, moves))
+        events += len(moves)
+        rounds += len(load_game(texts[-1]).rounds)
+
+    def from_records() -> None:
+        for text in texts:
+            load_game(text)
+
+    def engine_only() -> None:
+        for setup, moves in parsed:
+            game = setup.game.new_state(setup, keep_history=False)
+            for m in moves:
+                game.push(m)
+
+    def with_undo_stack() -> None:
+        for setup, moves in parsed:
+            game = setup.game.new_state(setup)
+            for m in moves:
+                game.push(m)
+
+    t = best_of(from_records, repeat, 1, clock=time.process_time)
+    verdict = "meets" if events / t >= LMPD_TARGET else "MISSES"
+    print(f"  records (JSON parsed, every rule checked): {events / t:,.0f} events/s ({rounds / t:,.0f} rounds/s) of CPU time; {verdict} the {LMPD_TARGET:,} events/s target")
+    t = best_of(from_records, repeat, 1)
+    print(f"  the same by the wall clock:                {events / t:,.0f} events/s")
+    t = best_of(engine_only, repeat, 1, clock=time.process_time)
+    print(f"  moves already parsed, every rule checked:  {events / t:,.0f} events/s")
+    t = best_of(with_undo_stack, repeat, 1, clock=time.process_time)
+    print(f"  the same keeping the undo stack:           {events / t:,.0f} events/s")
+    print("Love, Money, Power, Death: random legal games simulated (commits drawn from each player's view):")
+    for players, nobles in LMPD_TABLES[:5:2]:
+        for level in (0, 1):
+
+            def run() -> None:
+                for seed in range(games // 2):
+                    simulate(names[:players], nobles, seed, level=level)
+
+            t = best_of(run, max(2, repeat // 2), 1, clock=time.process_time)
+            print(f"  {players} players, {'random' if level == 0 else 'rule-of-thumb'}: {games // 2 / t:,.0f} games/s")
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="bench engine")
     parser.add_argument("--quick", action="store_true")
@@ -247,4 +314,5 @@ def main(argv: list[str]) -> int:
     bench_simulate(games // 2, max(2, repeat // 2))
     bench_circle_of_power(games, repeat)
     bench_ruse_and_bruise(games, repeat)
+    bench_love_money_power_death(games * 2, repeat)
     return 0

@@ -12,6 +12,7 @@ SHIPPED: dict[str, tuple[str, str]] = {
     "rule-of-power": ("companion.games.rule_of_power:GAME", "rop-record/1"),
     "circle-of-power": ("companion.games.circle_of_power:GAME", "cop-record/1"),
     "ruse-and-bruise": ("companion.games.ruse_and_bruise:GAME", "rab-record/1"),
+    "love-money-power-death": ("companion.games.love_money_power_death:GAME", "lmpd-record/1"),
 }
 """The games shipped with the companion, by name: where each game's plug-in object is (a
 ``module:attribute`` path, imported only when the game is first asked for) and the record
