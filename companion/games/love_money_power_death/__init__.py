@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.contract import Game, Sample
 from companion.contract.options import Option, with_defaults
-from companion.games.love_money_power_death.cards import CARDS, DEALT_COUNT, Card, LmpdCards
+from companion.games.love_money_power_death.cards import CARDS, Card, LmpdCards
 from companion.games.love_money_power_death.effects import Effects
 from companion.games.love_money_power_death.moves import UNSEEN, Commit, Deal, Draw, Move, Reveal, TurnUp
 from companion.games.love_money_power_death.record import CODEC, LmpdCodec
