@@ -1,4 +1,4 @@
-"""The coach's hint: the ranked moves of the player to move, each with its expected round
+"""The coach's hint: the ranked moves of a player who is deciding, each with its expected round
 margin, its interval, the chance to win and the reasons (docs/coach.md). The first ranking
 comes within the default level's budget; the search goes on while the screen is open, and the
 table is redrawn as it refines."""
@@ -34,7 +34,7 @@ def position_key(game: Any) -> Hashable:
     """Tells one position of a game from the next (and from one reached by undo and another
     move): what a hint, or another estimate, was made for."""
     stack = game.move_stack
-    return (id(game), len(stack), stack[-1] if stack else None, game.to_move)
+    return (id(game), len(stack), stack[-1] if stack else None, game.deciding)
 
 
 def advice_table(advice: Advice, *, limit: int = 8) -> Table:
