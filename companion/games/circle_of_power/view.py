@@ -79,7 +79,7 @@ class CircleView:
         "to_move",
         "seats",
         "next_city",
-        "hand",
+        "held",
         "knocked_out",
         "cities_by_seat",
         "trophies_by_seat",
@@ -98,8 +98,9 @@ class CircleView:
     to_move: str | None
     seats: tuple[str, ...]
     next_city: Card | None
-    hand: tuple[Card, ...]
-    """The player's own hand as the companion saw it, in catalogue order."""
+    held: tuple[Card, ...]
+    """The player's own hand as the companion saw it, in the order the cards came into it
+    (:attr:`hand` is the same in catalogue order)."""
     knocked_out: tuple[str, ...]
     cities_by_seat: tuple[Card | None, ...]
     """Each seat's city, in the order of :attr:`seats`."""
@@ -116,7 +117,7 @@ class CircleView:
         self.to_move = to_move = state.to_move
         self.seats = c.seats
         self.next_city = c.next_city
-        self.hand = tuple(sorted(c.hands[seat], key=_CATALOGUE_ORDER)) if seat >= 0 else ()
+        self.held = c.hands[seat] if seat >= 0 else ()
         self.knocked_out = c.knocked
         self.cities_by_seat = tuple(c.cities)
         self.trophies_by_seat = tuple(c.trophies)
@@ -149,6 +150,11 @@ class CircleView:
         self._decisions: tuple[Move, ...] | None = () if to_move != player or seat < 0 or c.dummy[seat] else None
 
     # -- the rest of the table
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The player's own hand as the companion saw it, in catalogue order."""
+        return tuple(sorted(self.held, key=_CATALOGUE_ORDER))
 
     @property
     def season(self) -> int:
@@ -269,7 +275,7 @@ class CircleView:
     def unseen(self) -> frozenset[Card]:
         """The battle cards the player cannot place: in the battle deck, the other hands and the
         dummies' piles."""
-        located = sum(x.bit for x in self.hand) | self._table.out
+        located = sum(x.bit for x in self.held) | self._table.out
         return frozenset(cards_of_mask(BATTLE_MASK & ~located))
 
     @property

@@ -150,7 +150,7 @@ class RolloutPolicy:
         return self.act(view, rng)
 
     def card(self, view: CircleView, rng: random.Random) -> Card:
-        hand = view.hand
+        hand = view.held
         if len(hand) == 1:
             return hand[0]
         if self.noise and rng.random() < self.noise:
@@ -184,7 +184,7 @@ class RolloutPolicy:
         if self.noise and rng.random() < self.noise:
             return options[rng.randrange(len(options))]
         seat = view.seats.index(view.player)
-        suits = [c.suit for c in view.hand]
+        suits = [c.suit for c in view.held]
         best_score = -99.0
         best: Move = options[0]
         for move in options:
