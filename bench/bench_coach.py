@@ -45,7 +45,7 @@ from typing import Any
 from companion.coach import LEVELS, Coach
 from companion.coach.model import model_of
 from companion.games.circle_of_power.cards import BATTLE_DECK, CITY_DECK
-from companion.games.circle_of_power.coach.policies import dummy_move, settle
+from companion.games.circle_of_power.coach.policies import dummy_move, realize as circle_realize
 from companion.games.circle_of_power.coach.worlds import Chance, reshuffle, reveal
 from companion.games.circle_of_power.game import CircleState
 from companion.games.circle_of_power.game import Phase as CirclePhase
@@ -53,7 +53,8 @@ from companion.games.circle_of_power.moves import Move as CircleMove
 from companion.games.circle_of_power.moves import Season
 from companion.games.circle_of_power.policies import RandomPlayer, RuleOfThumbPlayer
 from companion.games.circle_of_power.setup import CircleSetup, is_dummy
-from companion.games.rule_of_power.coach.policies import decisions, deal_from, greedy_move, random_move, realize
+from companion.games.rule_of_power.coach.policies import Policy as ViewPolicy
+from companion.games.rule_of_power.coach.policies import decisions, deal_from, greedy_move, play_turn, random_move, realize
 from companion.coach import stats
 from companion.games.rule_of_power.engine.cards import Card, world_deck
 from companion.games.rule_of_power.engine.game import GameState, Phase
@@ -61,6 +62,9 @@ from companion.games.rule_of_power.engine.moves import Move, NewRound
 from companion.games.rule_of_power.simulation.virtual_table import make_setup
 
 Policy = Callable[[GameState, list[Card], random.Random], Move]
+"""A seat at the bench's Rule of Power table: the move of the player to move, what chance
+decides in it drawn from the table's World deck. The simple players see only their view
+(:class:`ViewSeat`); the coach searches from that player's view."""
 
 GAMES = ("rule-of-power", "circle-of-power")
 PAIRINGS = ("coach-greedy", "greedy-random", "coach-random")
@@ -87,14 +91,25 @@ class CoachPlayer:
     def __call__(self, game: GameState, deck: list[Card], rng: random.Random) -> Move:
         options = decisions(game)
         if len(options) == 1:
-            return realize(game, next(iter(options.values())), deck, rng)
+            return realize(game, next(iter(options.values()))[0], deck, rng)
         start = time.perf_counter()
         coach = Coach(self.level, confidence=self.confidence)
         advice = coach.advise(game, game.turn or "", samples=self.samples, seed=rng.getrandbits(32))
         self.ms.append((time.perf_counter() - start) * 1000)
         self.playouts += advice.playouts
         self.search_ms += advice.elapsed_ms
-        return realize(game, options[coach.pick(advice, game, deck).key], deck, rng)
+        return realize(game, options[coach.pick(advice, game).key][0], deck, rng)
+
+
+@dataclass(frozen=True)
+class ViewSeat:
+    """A simple player (:func:`greedy_move`, :func:`random_move`) at the table: its decision
+    from the player's view, realized from the table's deck."""
+
+    policy: ViewPolicy
+
+    def __call__(self, game: GameState, deck: list[Card], rng: random.Random) -> Move:
+        return play_turn(game, deck, rng, self.policy)
 
 
 def play_round(players: int, teams: int, deck_order: list[Card], dealer: str, seats: dict[str, Policy], rng: random.Random) -> dict[str, int]:
@@ -165,7 +180,7 @@ def positions(count: int, seed: int) -> list[GameState]:
                     continue
                 if steps >= stop and len(decisions(game)) > 1:
                     break
-                game.push(random_move(game, deck, rng), check=False)
+                game.push(play_turn(game, deck, rng, random_move), check=False)
                 steps += 1
             if game.phase is Phase.TURN:
                 spots.append(game)
@@ -179,7 +194,7 @@ def speed(levels: list[str], spots: Sequence[Any]) -> None:
         ms, playouts, search_ms, cpu = [], 0, 0.0, 0.0
         for k, game in enumerate(spots):
             start, start_cpu = time.perf_counter(), time.process_time()
-            advice = Coach(level).advise(game, game.to_move or "", seed=k)
+            advice = Coach(level).advise(game, game.deciding[0], seed=k)
             ms.append((time.perf_counter() - start) * 1000)
             cpu += time.process_time() - start_cpu
             playouts += advice.playouts
@@ -204,7 +219,7 @@ def hint_latency(spots: Sequence[Any], repeats: int = 3) -> None:
     for r in range(repeats):
         for k, game in enumerate(spots):
             start = time.perf_counter()
-            search = Coach("default", seed=r * 1000 + k).search(game, game.to_move or "")
+            search = Coach("default", seed=r * 1000 + k).search(game, game.deciding[0])
             advice = search.run(budget_ms=first_ms).advice()
             ms.append((time.perf_counter() - start) * 1000)
             samples.append(advice.samples)
@@ -222,8 +237,9 @@ def hint_latency(spots: Sequence[Any], repeats: int = 3) -> None:
 # ---------------------------------------------------------------------- Circle of Power
 
 CirclePolicy = Callable[[CircleState, Chance, random.Random], CircleMove]
-"""A player of a Circle of Power table: the move of the player to move, the card drawn after
-a play taken from the table's battle deck (``chance``)."""
+"""A seat at the bench's Circle of Power table: the move of the player to move, the card drawn
+after a play taken from the table's battle deck (``chance``). The simple players see only
+their view; the coach searches from that player's view."""
 
 
 @dataclass(frozen=True)
@@ -253,20 +269,25 @@ def circle_deal(rng: random.Random, players: Sequence[str]) -> CircleDeal:
 
 
 class CircleSimple:
-    """A player of :mod:`companion.games.circle_of_power.policies` at the table."""
+    """A player of :mod:`companion.games.circle_of_power.policies` at the table, from its view."""
 
     def __init__(self, player: RuleOfThumbPlayer | RandomPlayer) -> None:
         self.player = player
 
     def __call__(self, state: CircleState, chance: Chance, rng: random.Random) -> CircleMove:
-        return settle(state, [self.player.choose(state, rng)], chance, rng)
+        me = state.to_move
+        assert me is not None
+        return circle_realize(state, self.player.choose(state.view(me), rng), chance, rng)
 
 
 class CircleQuick:
-    """The coach's quick player without randomness, without search (the model's plain move)."""
+    """The coach's quick player without randomness, without search (the model's plain move,
+    from the player's view)."""
 
     def __call__(self, state: CircleState, chance: Chance, rng: random.Random) -> CircleMove:
-        return settle(state, [model_of(state.game).plain_move(state, chance)], chance, rng)
+        me = state.to_move
+        assert me is not None
+        return circle_realize(state, model_of(state.game).plain_move(state.view(me)), chance, rng)
 
 
 @dataclass
@@ -284,18 +305,20 @@ class CircleCoachPlayer:
 
     def __call__(self, state: CircleState, chance: Chance, rng: random.Random) -> CircleMove:
         model = model_of(state.game)
-        options = model.decisions(state)
+        me = state.to_move
+        assert me is not None
+        options = model.decisions(state, me)
         if len(options) == 1:
-            return settle(state, next(iter(options.values())), chance, rng)
+            return circle_realize(state, next(iter(options.values()))[0], chance, rng)
         start, start_cpu = time.perf_counter(), time.process_time()
         coach = Coach(self.level, confidence=self.confidence)
-        advice = coach.advise(state, state.to_move or "", samples=self.samples, seed=rng.getrandbits(32))
-        choice = coach.pick(advice, state, chance)
+        advice = coach.advise(state, me, samples=self.samples, seed=rng.getrandbits(32))
+        choice = coach.pick(advice, state)
         self.ms.append((time.perf_counter() - start) * 1000)
         self.cpu_ms.append((time.process_time() - start_cpu) * 1000)
         self.playouts += advice.playouts
         self.search_ms += advice.elapsed_ms
-        return settle(state, options[choice.key], chance, rng)
+        return circle_realize(state, options[choice.key][0], chance, rng)
 
 
 def play_season(deal: CircleDeal, seats: dict[str, CirclePolicy], rng: random.Random) -> dict[str, int]:
@@ -379,7 +402,7 @@ def circle_positions(count: int, seed: int) -> list[CircleState]:
                     state.push(dummy_move(state), check=False)
                 else:
                     assert me is not None
-                    if steps >= stop and len(model_of(state.game).decisions(state)) > 1:
+                    if steps >= stop and len(model_of(state.game).decisions(state, me)) > 1:
                         spots.append(state)
                         break
                     state.push(thumb(state, chance, rng), check=False)
@@ -446,7 +469,7 @@ def rule_of_power_report(args: argparse.Namespace, pairs: int) -> None:
     if args.speed_only:
         return
     coach = CoachPlayer(args.level, args.samples, args.confidence)
-    policies: dict[str, Policy] = {"coach": coach, "greedy": greedy_move, "random": random_move}
+    policies: dict[str, Policy] = {"coach": coach, "greedy": ViewSeat(greedy_move), "random": ViewSeat(random_move)}
     how = f"{args.samples} samples per decision" if args.samples else f"level {args.level}"
     print(f"paired deals (each round played twice, seats swapped), coach at {how}:")
     chosen = args.pairings.split(",")

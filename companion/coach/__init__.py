@@ -1,10 +1,10 @@
 """The coach: judges moves from one player's view, explains them, and reviews games.
 
-It never peeks. Every evaluation starts from one player's view: the hidden cards are sampled
-consistently with it, each legal decision is played out to the end of the scoring period on
-the same samples (:mod:`~companion.coach.search`, determinized rollouts with common random
-numbers), and the statistics of those playouts give the ranking, the intervals and the
-reasons. :mod:`~companion.coach.review` marks each decision of a finished game by the drop in
+It never peeks. Every evaluation starts from the view of a player who is deciding: the hidden
+cards are sampled consistently with it, each legal decision is played out to the end of the
+scoring period on the same samples (:mod:`~companion.coach.search`, determinized rollouts
+with common random numbers), every player of a playout deciding from their own view alone,
+and the statistics of those playouts give the ranking, the intervals and the reasons. :mod:`~companion.coach.review` marks each decision of a finished game by the drop in
 winning chances, and :mod:`~companion.coach.risks` reads teaching mode's risks.
 
 The coach knows no game: what it needs of one (how its worlds are sampled and played out,

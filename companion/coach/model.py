@@ -12,14 +12,29 @@ hands out (:class:`Worlds`, the game's watches). Moves, states (the game's
 ``Any`` as in :mod:`companion.contract`: the coach passes them back to the model without
 looking inside.
 
+The coach advises any player who is deciding (``player in state.deciding``): the one player
+to move in a game played by turns, or any of those still to commit at a node where the players
+decide at once (:attr:`State.simultaneous <companion.contract.State.simultaneous>`).
+
 One playout, as the search runs it (``rng`` seeded per sample, the same for every decision)::
 
     world = model.fork(worlds.sample(...))           # a fresh copy of the sample's world
-    move = model.settle(world.state, options, world.chance, rng)
+    move = model.realize(world.state, decision, world.chance, rng)
     world.state.push(move, check=False)
     watch = model.watch(world.state, player, world.chance, rng, policy)
     model.play_out(world.state, world.chance, rng, policy)
     value = model.value(world.state, player)
+
+Inside ``watch`` and ``play_out`` every player who decides is asked for their decision with
+their view alone, never the world, and the model realizes what chance decides in it::
+
+    for who in state.deciding:                       # one, or each still to commit
+        decision = policy(state.view(who), rng)
+        state.push(model.realize(state, decision, chance, rng), check=False)
+
+So a playout's players cannot see the cards the world dealt to the others, any more than the
+player being advised can; only the model's own parts (the table's moves, a dummy's card that
+the rules play for it) read the world.
 """
 
 from __future__ import annotations
@@ -51,17 +66,19 @@ __all__ = [
 
 
 class CoachError(ValueError):
-    """The coach cannot advise here: not this player's turn, a view that does not add up, or
-    a game that has no coach yet."""
+    """The coach cannot advise here: the player has no decision now, a view that does not add
+    up, or a game that has no coach yet."""
 
 
 Decisions = dict[Hashable, list[Move]]
-"""The legal moves of the player to move grouped by decision (:meth:`State.decision`): the
-moves of one decision differ only in what chance settles, and are one choice."""
+"""The legal moves of one deciding player grouped by decision (:meth:`State.decision`): the
+moves of one decision differ only in what chance decides, and are one choice."""
 
-Policy = Callable[[Any, Any, random.Random], Move]
-"""A quick player for playouts: ``policy(state, chance, rng)`` is the move of the player to
-move in a complete world, chance settled from ``chance``."""
+Policy = Callable[[Any, random.Random], Move]
+"""A quick player for playouts: ``policy(view, rng)`` is the decision of ``view.player``, who
+is deciding, from their view alone (the game's :meth:`State.view`, which lists the player's
+own decisions when they decide, and the public table). What chance decides in the move (a
+card drawn after it) is left open: :meth:`CoachModel.realize` draws it in the world."""
 
 
 class Category(NamedTuple):
@@ -83,7 +100,7 @@ class World:
     """The position with every card the player cannot see filled in (a :class:`State`)."""
     chance: Any
     """How chance falls in this world, in the game's own form (the order of a deck, top
-    last): what :meth:`CoachModel.settle` and the playouts draw from."""
+    last): what :meth:`CoachModel.realize` and the playouts draw from."""
 
 
 class Value(Protocol):
@@ -195,9 +212,9 @@ class CoachModel(Protocol):
         """The sampler of ``player``'s view of ``state`` (whose copy it may keep);
         :class:`CoachError` when the view does not add up."""
 
-    def decisions(self, state: Any) -> Decisions:
-        """The legal moves of the player to move, grouped by decision, in an order that does
-        not depend on how the state was reached (the search's samples follow it)."""
+    def decisions(self, state: Any, player: str) -> Decisions:
+        """The legal moves of ``player``, who is deciding, grouped by decision, in an order
+        that does not depend on how the state was reached (the search's samples follow it)."""
 
     def alike(self, move: Move) -> Hashable:
         """A key shared by decisions that play out alike up to the names of interchangeable
@@ -207,24 +224,28 @@ class CoachModel(Protocol):
         """A copy of ``world`` for one playout: its own state, without history, and its own
         chance, so that the sample stays as it was for the next decision."""
 
-    def settle(self, state: Any, options: list[Move], chance: Any, rng: random.Random) -> Move:
-        """One concrete move of a decision (its ``options``), chance settled from ``chance``
-        or ``rng``: the card a draw turns up, a blind pick."""
+    def realize(self, state: Any, decision: Move, chance: Any, rng: random.Random) -> Move:
+        """The concrete move of ``decision`` (any move making it: one of :meth:`decisions`'
+        options, or what a :data:`Policy` chose from a view) in ``state``, what chance decides
+        in it drawn from ``chance`` or ``rng``: the card a draw turns up, a blind pick."""
 
     def policy(self) -> Policy:
-        """The quick player of the playouts: sound, fast, and a little random, so that many
-        playouts cover what real players might do."""
+        """The quick player of the playouts, reading a player's view alone: sound, fast, and a
+        little random, so that many playouts cover what real players might do."""
 
-    def plain_move(self, state: Any, chance: Any) -> Move:
-        """The quick player's move without its randomness: what the coach plays as a player
-        unless the search finds another clearly better (``chance`` is not consumed)."""
+    def plain_move(self, view: Any) -> Move:
+        """The quick player's decision without its randomness, from the deciding player's
+        ``view``: what the coach plays as a player unless the search finds another clearly
+        better."""
 
     def watch(self, state: Any, player: str, chance: Any, rng: random.Random, policy: Policy) -> Watch:
         """Note, in a world just after ``player``'s move, what the risks are read from; it may
         play on with ``policy`` (up to the player's next turn, say), leaving ``state`` there."""
 
     def play_out(self, state: Any, chance: Any, rng: random.Random, policy: Policy) -> None:
-        """Play ``state`` on with ``policy`` to the end of the current scoring period."""
+        """Play ``state`` on to the end of the current scoring period: every deciding player's
+        decision by ``policy`` from their view (realized with :meth:`realize`), the table's
+        moves from ``chance``."""
 
     def value(self, state: Any, player: str) -> Value:
         """What ``state``, whose scoring period has just ended, is worth to ``player``'s side."""

@@ -14,8 +14,11 @@ below 0.1               good
 ======================  ==================
 
 Each decision is judged from what its player could know at that moment (their view then,
-never the cards seen later), on common samples for every alternative. Forced moves (one
-legal decision) are not marked.
+never the cards seen later), on common samples for every alternative. Who made a move is the
+game's to say (:meth:`State.player_of <companion.contract.State.player_of>`): at a node where
+the players commit at once, each commitment is judged from its player's view, in which the
+commitments others made before it are still face down. Forced moves (one legal decision) are
+not marked.
 """
 
 from __future__ import annotations
@@ -103,8 +106,8 @@ def review(
     for index, move in enumerate(moves):
         if stop is not None and stop():
             break
-        who = game.to_move
-        if index >= start and who is not None and (player is None or who == player) and len(model.decisions(game)) > 1:
+        who = game.player_of(move) if index >= start and game.deciding else None
+        if who is not None and (player is None or who == player) and len(model.decisions(game, who)) > 1:
             advice = coach.advise(game, who, samples=samples, seed=coach.seed * 100_003 + index)
             mark = _mark(model, game, index, who, move, advice.find(move), advice.best)
             if mark is not None:

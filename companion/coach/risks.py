@@ -15,8 +15,8 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
-from companion.coach.model import CoachError, Policy, Risk, model_of
-from companion.coach.search import group_alike, members_of, play_decision
+from companion.coach.model import Policy, Risk, model_of
+from companion.coach.search import check_deciding, group_alike, members_of, play_decision
 from companion.contract import Move, State
 
 __all__ = ["RiskScan", "SCAN_SAMPLES"]
@@ -36,14 +36,13 @@ class _Group:
 
 
 class RiskScan:
-    """The risks of every legal decision of ``player`` (who is to move in ``game``), counted
+    """The risks of every legal decision of ``player`` (who is deciding in ``game``), counted
     over sampled worlds drawn from their view only. :meth:`run` adds samples (call it
     in slices to stay responsive); :meth:`risks` reads the risks so far."""
 
     def __init__(self, game: State, player: str, *, seed: int = 0, policy: Policy | None = None) -> None:
         self.model = model = model_of(game.game)
-        if game.to_move != player:
-            raise CoachError(f"no decision of {player} to judge: {game.to_move or 'nobody'} is to move")
+        check_deciding(game, player, model)
         self.game = game.copy(keep_history=False)
         self.player = player
         self.seed = seed
@@ -63,13 +62,13 @@ class RiskScan:
         rng = random.Random(self.seed * 1_000_003 + k)
         world = self.worlds.sample(rng)
         seed = rng.getrandbits(64)
-        for cls, members in group_alike(self.model, world.state).items():
+        for cls, members in group_alike(self.model, world.state, self.player).items():
             group = self.groups.get(cls)
             if group is None:
                 if k:
                     continue
                 group = self.groups[cls] = _Group()
-            played = play_decision(self.model, world, members[0][1], self.player, self.policy, seed)
+            played = play_decision(self.model, world, members[0][1][0], self.player, self.policy, seed)
             if not group.members:
                 group.members = members_of(played.move, members)
             if group.watch is None:

@@ -31,7 +31,21 @@ from companion.coach.model import CoachError, CoachModel, Policy, Risk, Value, W
 from companion.coach.stats import interval, mean, paired_interval
 from companion.contract import Move, State
 
-__all__ = ["Level", "LEVELS", "Coach", "CoachError", "Search", "Advice", "MoveAdvice", "Clock", "Playout", "group_alike", "play_decision", "members_of", "check_turn"]
+__all__ = [
+    "Level",
+    "LEVELS",
+    "Coach",
+    "CoachError",
+    "Search",
+    "Advice",
+    "MoveAdvice",
+    "Clock",
+    "Playout",
+    "group_alike",
+    "play_decision",
+    "members_of",
+    "check_deciding",
+]
 
 Clock = Callable[[], float]
 """Seconds, monotonic: :func:`time.perf_counter` by default."""
@@ -67,7 +81,8 @@ class MoveAdvice:
 
     key: Hashable
     move: Move
-    """A concrete move for the decision (chance settled as in the first sample)."""
+    """A concrete move for the decision (what chance decides in it drawn as in the first
+    sample)."""
     text: str
     margin: float
     """Expected margin of the player's side at the end of the scoring period (its points less
@@ -174,23 +189,33 @@ Group = list[tuple[Hashable, list[Move]]]
 Groups = dict[Hashable, Group]
 
 
-def group_alike(model: CoachModel, state: State) -> Groups:
-    """The decisions at ``state`` in groups that play out alike, in the model's order."""
+def group_alike(model: CoachModel, state: State, player: str) -> Groups:
+    """``player``'s decisions at ``state`` in groups that play out alike, in the model's order."""
     groups: Groups = {}
-    for key, options in model.decisions(state).items():
+    for key, options in model.decisions(state, player).items():
         groups.setdefault(model.alike(options[0]), []).append((key, options))
     return groups
 
 
-def check_turn(state: State, player: str, model: CoachModel) -> None:
-    """:class:`CoachError` unless ``player`` is to decide in ``state``."""
+def _names(players: Sequence[str]) -> str:
+    """``ann``, ``ann and cy``, ``ann, bob and cy``."""
+    return players[0] if len(players) == 1 else f"{', '.join(players[:-1])} and {players[-1]}"
+
+
+def check_deciding(state: State, player: str, model: CoachModel) -> None:
+    """:class:`CoachError` unless ``player`` is deciding in ``state`` (one of
+    :attr:`State.deciding`), saying who is instead, in a player's words."""
     if player not in state.players:
         raise CoachError(f"unknown player {player!r}; the players are {', '.join(state.players)}")
-    to_move = state.to_move
-    if to_move is None:
+    deciding = state.deciding
+    if player in deciding:
+        return
+    if not deciding:
         raise CoachError(f"no decision to judge: the game waits for {model.waits_for(state)}")
-    if to_move != player:
-        raise CoachError(f"it is {to_move}'s turn, not {player}'s")
+    if state.simultaneous:
+        verb = "is" if len(deciding) == 1 else "are"
+        raise CoachError(f"{player} has no decision now: {_names(deciding)} {verb} still to commit")
+    raise CoachError(f"it is {_names(deciding)}'s turn, not {player}'s")
 
 
 class Playout(NamedTuple):
@@ -200,16 +225,17 @@ class Playout(NamedTuple):
     """The fork, just after the decision and what :meth:`CoachModel.watch` played on."""
     rng: random.Random
     move: Move
-    """The move played: the decision, chance settled in this world."""
+    """The move played: the decision, realized in this world."""
     watch: Any
 
 
-def play_decision(model: CoachModel, world: World, options: list[Move], player: str, policy: Policy, seed: int) -> Playout:
-    """Play the decision of ``options`` in a fork of ``world``, chance settled with ``seed``
-    (the sample's, the same for every decision), and watch the table after it."""
+def play_decision(model: CoachModel, world: World, decision: Move, player: str, policy: Policy, seed: int) -> Playout:
+    """Play ``decision`` (a move making it) in a fork of ``world``, what chance decides in it
+    drawn with ``seed`` (the sample's, the same for every decision), and watch the table after
+    it."""
     fork = model.fork(world)
     rng = random.Random(seed)
-    move = model.settle(fork.state, options, fork.chance, rng)
+    move = model.realize(fork.state, decision, fork.chance, rng)
     fork.state.push(move, check=False)
     return Playout(fork, rng, move, model.watch(fork.state, player, fork.chance, rng, policy))
 
@@ -236,8 +262,9 @@ RACE_FROM = 8
 
 
 class Search:
-    """An anytime search for ``player``, who is to move in ``game``. Reads nothing but the
-    player's view (through the game model's :class:`~companion.coach.model.Worlds`).
+    """An anytime search for ``player``, who is deciding in ``game`` (one of
+    :attr:`State.deciding`). Reads nothing but the player's view (through the game model's
+    :class:`~companion.coach.model.Worlds`); the playouts' players read only their own views.
 
     Decisions that play out alike (:meth:`~companion.coach.model.CoachModel.alike`) are
     played out once and share their figures."""
@@ -254,7 +281,7 @@ class Search:
         clock: Clock = time.perf_counter,
     ) -> None:
         self.model = model = model_of(game.game)
-        check_turn(game, player, model)
+        check_deciding(game, player, model)
         self.game = game.copy(keep_history=False)
         self.player = player
         self.level = level
@@ -323,7 +350,7 @@ class Search:
         world = self.worlds.sample(rng)
         playout_seed = rng.getrandbits(64)
         todo = []
-        for cls, members in group_alike(self.model, world.state).items():
+        for cls, members in group_alike(self.model, world.state, self.player).items():
             tally = self.tallies.get(cls)
             if tally is None:
                 if k:
@@ -337,7 +364,7 @@ class Search:
     def _play(self, sample: _Sample) -> None:
         tally, members = sample.todo.pop()
         model = self.model
-        played = play_decision(model, sample.world, members[0][1], self.player, self.policy, sample.playout_seed)
+        played = play_decision(model, sample.world, members[0][1][0], self.player, self.policy, sample.playout_seed)
         if not tally.members:
             tally.members = members_of(played.move, members)
         state = played.world.state
@@ -432,7 +459,7 @@ class Coach:
         return Search(game, player, seed=self.seed if seed is None else seed, level=self.level, clock=self.clock)
 
     def advise(self, game: State, player: str, *, budget_ms: float | None = None, samples: int | None = None, seed: int | None = None) -> Advice:
-        """The ranked decisions of ``player`` (who is to move), within ``budget_ms`` (the
+        """The ranked decisions of ``player`` (who is deciding), within ``budget_ms`` (the
         level's budget by default) and with at least the level's fewest samples, or after
         exactly ``samples`` samples."""
         search = self.search(game, player, seed=seed).run(budget_ms, samples=samples)
@@ -440,29 +467,28 @@ class Coach:
             search.run(samples=self.level.min_samples - search.samples)
         return search.advice()
 
-    def choose(self, game: State, chance: Any, rng: random.Random, *, repeatable: bool = False) -> Move:
-        """Play the best decision in a real game (for virtual players and the benchmark);
-        ``chance`` is how chance falls at the table (Rule of Power: its World deck, top last),
-        used only to settle the move chosen. ``repeatable``: take the level's fixed number of
-        samples instead of its time budget, so that a seeded game is played the same on any
-        machine."""
+    def choose(self, game: State, player: str, chance: Any, rng: random.Random, *, repeatable: bool = False) -> Move:
+        """Play ``player``'s best decision in a real game (for virtual players and the
+        benchmark); ``player`` must be deciding. ``chance`` is how chance falls at the table
+        (Rule of Power: its World deck, top last), used only to realize the move chosen.
+        ``repeatable``: take the level's fixed number of samples instead of its time budget,
+        so that a seeded game is played the same on any machine."""
         model = model_of(game.game)
-        me = game.to_move
-        assert me is not None
-        options = model.decisions(game)
+        check_deciding(game, player, model)
+        options = model.decisions(game, player)
         if len(options) == 1:
-            return model.settle(game, next(iter(options.values())), chance, rng)
+            return model.realize(game, next(iter(options.values()))[0], chance, rng)
         samples = self.level.fixed_samples if repeatable else None
-        advice = self.advise(game, me, samples=samples, seed=rng.getrandbits(32))
-        return model.settle(game, options[self.pick(advice, game, chance).key], chance, rng)
+        advice = self.advise(game, player, samples=samples, seed=rng.getrandbits(32))
+        return model.realize(game, options[self.pick(advice, game).key][0], chance, rng)
 
-    def pick(self, advice: Advice, game: State, chance: Any) -> MoveAdvice:
+    def pick(self, advice: Advice, game: State) -> MoveAdvice:
         """The decision to play: the simple player's (the playouts' own, without its
-        randomness) unless the search finds another clearly better on the common samples
-        (by :attr:`confidence` standard errors). A few noisy samples then cannot talk the
-        coach out of a sound move."""
+        randomness, from the player's view) unless the search finds another clearly better on
+        the common samples (by :attr:`confidence` standard errors). A few noisy samples then
+        cannot talk the coach out of a sound move."""
         best = advice.best
-        default = advice.find(model_of(game.game).plain_move(game, chance))
+        default = advice.find(model_of(game.game).plain_move(game.view(advice.player)))
         if default is None or default is best or best.sample_wins is default.sample_wins:
             return best
         n = min(len(best.sample_wins), len(default.sample_wins))

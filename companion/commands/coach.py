@@ -31,7 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "change hands and the risks. It uses only what that player can see.",
     )
     p.add_argument("record", metavar="RECORD")
-    p.add_argument("--player", required=True, help="whose move to judge (they must be to move)")
+    p.add_argument("--player", required=True, help="whose move to judge (they must have a decision to make there)")
     p.add_argument("--line", type=int, default=None, metavar="N", help="the position after line N (default: the end)")
     p.add_argument("--level", choices=list(LEVELS), default="default", help="how hard to think (default: default)")
     p.add_argument("--budget-ms", type=float, default=None, help="thinking time in milliseconds (default: the level's)")
@@ -127,7 +127,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
         advice = Coach(args.level, seed=args.seed).advise(game, args.player, budget_ms=args.budget_ms, samples=args.samples)
     except CoachError as exc:
         # Say what to do: the position to judge is chosen by the line it follows.
-        where = f"--line N asks about the position after line N, where {args.player} is to move"
+        where = f"--line N asks about the position after line N, where {args.player} has a decision to make"
         return _fail("hint", f"{args.record}: after line {n}: {exc} ({where})")
     if args.json:
         print(json.dumps({"record": args.record, "line": n, **advice.to_json()}))

@@ -19,6 +19,9 @@ from companion.coach import Coach, CoachError, model_of, review
 from companion.coach.model import Category, World
 from companion.coach.risks import RiskScan
 from companion.commands.coach import format_advice
+from companion.contract.state import TurnBased
+
+from tests.coach.toys import Risk, Value, Watch
 
 DECK = tuple(f"{n}{s}" for n in range(1, 9) for s in "ab")
 
@@ -37,7 +40,19 @@ class Setup:
         return GAME
 
 
-class State:
+@dataclass(frozen=True)
+class View:
+    """What ``player`` may know: their hand, the trick so far, the tricks taken, the cards seen."""
+
+    player: str
+    hand: tuple[str, ...]
+    trick: tuple[tuple[str, str], ...]
+    tricks: tuple[tuple[str, int], ...]
+    seen: frozenset[str]
+    decisions: tuple[tuple[str, str], ...]
+
+
+class State(TurnBased[tuple[str, str]]):
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
         self.players = setup.players
@@ -63,6 +78,10 @@ class State:
     def decision(self, move: tuple[str, str]) -> tuple[str, str]:
         return move
 
+    def view(self, player: str) -> View:
+        moves = tuple(self.legal_moves) if player == self.to_move else ()
+        return View(player, tuple(sorted(self.hands[player])), tuple(self.trick), tuple(sorted(self.tricks.items())), frozenset(self.seen), moves)
+
     def push(self, move: tuple[str, str], *, check: bool = True) -> None:
         player, card = move
         if check and move not in self.legal_moves:
@@ -87,36 +106,6 @@ class State:
         return new
 
 
-@dataclass(frozen=True)
-class Value:
-    margin: float
-    win: float
-    categories: tuple[float, ...]
-    feats: tuple[bool, ...]
-
-
-class Watch:
-    """How often the opponent took the next trick."""
-
-    def __init__(self) -> None:
-        self.samples = 0
-        self.lost = 0
-
-    def merge(self, other: Watch) -> None:
-        self.samples += other.samples
-        self.lost += other.lost
-
-
-@dataclass(frozen=True)
-class Risk:
-    chance: float
-    text: str
-    short: str
-
-    def to_json(self) -> dict[str, object]:
-        return {"chance": round(self.chance, 3), "text": self.text}
-
-
 class Worlds:
     def __init__(self, state: State, player: str) -> None:
         self.state, self.player = state, player
@@ -131,8 +120,13 @@ class Worlds:
         return World(world, None)
 
 
-def _random(state: State, chance: object, rng: random.Random) -> tuple[str, str]:
-    return rng.choice(state.legal_moves)
+def _random(view: View, rng: random.Random) -> tuple[str, str]:
+    return rng.choice(view.decisions)
+
+
+def _play(state: State, rng: random.Random, policy) -> None:
+    """The player to move decides from their view alone."""
+    state.push(policy(state.view(state.turn), rng), check=False)
 
 
 class TrickCoach:
@@ -155,8 +149,8 @@ class TrickCoach:
     def worlds(self, state: State, player: str) -> Worlds:
         return Worlds(state, player)
 
-    def decisions(self, state: State) -> dict[object, list[tuple[str, str]]]:
-        return {state.decision(m): [m] for m in sorted(state.legal_moves)}
+    def decisions(self, state: State, player: str) -> dict[object, list[tuple[str, str]]]:
+        return {state.decision(m): [m] for m in sorted(state.moves_of(player))}
 
     def alike(self, move: tuple[str, str]) -> object:
         return number(move[1])
@@ -164,27 +158,24 @@ class TrickCoach:
     def fork(self, world: World) -> World:
         return World(world.state.copy(keep_history=False), world.chance)
 
-    def settle(self, state: State, options: list[tuple[str, str]], chance: object, rng: random.Random) -> tuple[str, str]:
-        return options[0]
+    def realize(self, state: State, decision: tuple[str, str], chance: object, rng: random.Random) -> tuple[str, str]:
+        return decision
 
     def policy(self) -> object:
         return _random
 
-    def plain_move(self, state: State, chance: object) -> tuple[str, str]:
-        return max(state.legal_moves, key=lambda m: number(m[1]))
+    def plain_move(self, view: View) -> tuple[str, str]:
+        return max(view.decisions, key=lambda m: number(m[1]))
 
     def watch(self, state: State, player: str, chance: object, rng: random.Random, policy: object) -> Watch:
-        watch = Watch()
-        watch.samples = 1
         before = dict(state.tricks)
         while state.to_move and state.trick:
-            state.push(_random(state, chance, rng), check=False)
-        watch.lost = int(any(state.tricks[p] > before[p] for p in state.players if p != player))
-        return watch
+            _play(state, rng, policy)
+        return Watch(int(any(state.tricks[p] > before[p] for p in state.players if p != player)))
 
     def play_out(self, state: State, chance: object, rng: random.Random, policy: object) -> None:
         while state.to_move:
-            state.push(_random(state, chance, rng), check=False)
+            _play(state, rng, policy)
 
     def value(self, state: State, player: str) -> Value:
         mine = state.tricks[player]
@@ -205,7 +196,7 @@ class TrickCoach:
     def risks(self, worlds: Worlds, watched: list) -> dict[object, list[Risk]]:
         out: dict[object, list[Risk]] = {}
         for group in watched:
-            share = group.watch.lost / group.watch.samples
+            share = group.watch.hits / group.watch.samples
             for key, _ in group.members:
                 text = f"risk: {worlds.other} takes the trick, about {share:.0%}"
                 out[key] = [Risk(share, text, text)] if share >= 0.5 else []
@@ -266,7 +257,7 @@ def test_a_toy_game_is_reviewed_and_played():
     marks = review(setup, [("bob", "5a"), ("ann", "1a"), ("bob", "3b"), ("ann", "8a")], "ann", samples=30)
     assert [m.played for m in marks] == ["play 1a"] and marks[0].best == "play 8a" and marks[0].round == 1
     state = _follower("3b")
-    assert Coach("fast").choose(state, None, random.Random(0), repeatable=True) == ("ann", "8a")
+    assert Coach("fast").choose(state, "ann", None, random.Random(0), repeatable=True) == ("ann", "8a")
 
 
 def test_errors_name_the_position():

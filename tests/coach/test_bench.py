@@ -9,8 +9,9 @@ from companion.games.rule_of_power.coach.policies import greedy_move, random_mov
 
 
 def test_a_pairing_and_the_hint_latency_report(capsys) -> None:  # type: ignore[no-untyped-def]
-    bench_coach.pairing("greedy vs random", greedy_move, random_move, 2, 0, 2, seed=1)
-    bench_coach.pairing("greedy vs random", greedy_move, random_move, 4, 2, 1, seed=1)
+    greedy, rand = bench_coach.ViewSeat(greedy_move), bench_coach.ViewSeat(random_move)
+    bench_coach.pairing("greedy vs random", greedy, rand, 2, 0, 2, seed=1)
+    bench_coach.pairing("greedy vs random", greedy, rand, 4, 2, 1, seed=1)
     spots = bench_coach.positions(4, seed=1)
     assert spots and all(g.turn is not None for g in spots)
     bench_coach.hint_latency(spots[:2], repeats=1)

@@ -51,5 +51,5 @@ def test_the_same_counts_as_the_search():
 
 def test_not_the_players_turn():
     game = first_turn(["W014", "W019", "W008"], ["W016", "W021", "W039"], ["W031", "W032", "W040", "W030"])
-    with pytest.raises(CoachError, match="ann is to move"):
+    with pytest.raises(CoachError, match="it is ann's turn, not bob's"):
         RiskScan(game, "bob")

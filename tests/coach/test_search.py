@@ -216,8 +216,8 @@ def test_as_a_player_the_coach_needs_evidence_to_leave_the_plain_move():
     import random
 
     game = first_turn(["W014", "W019", "W008"], ["W016", "W021", "W039"], ["W031", "W032", "W040", "W030"])
-    plain = RolloutPolicy(noise=0.0, fate_rate=0.0)(game, [], random.Random(0))
+    plain = RolloutPolicy(noise=0.0, fate_rate=0.0)(game.view("ann"), random.Random(0))
     advice = Coach("fast").advise(game, "ann", samples=30, seed=2)
-    stubborn = Coach("fast", confidence=1e9).pick(advice, game, [])
+    stubborn = Coach("fast", confidence=1e9).pick(advice, game)
     assert stubborn.key == decision_key(plain)
-    assert Coach("fast", confidence=0.0).pick(advice, game, []).key == advice.best.key
+    assert Coach("fast", confidence=0.0).pick(advice, game).key == advice.best.key

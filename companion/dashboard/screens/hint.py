@@ -1,4 +1,4 @@
-"""The coach's hint: the ranked moves of the player to move, each with its expected round
+"""The coach's hint: the ranked moves of a player who is deciding, each with its expected round
 margin, its interval, the chance to win and the reasons (docs/coach.md). The first ranking
 comes within the default level's budget; the search goes on while the screen is open, and the
 table is redrawn as it refines."""

@@ -2,7 +2,8 @@
 
 A policy chooses the decision of the emperor to move (a :class:`~.moves.Play` without its
 drawn card, or an act); dummies need none, their one move is the rules' (C8, C11). Policies
-read only what their player may know: their own hand and the public table.
+are handed their player's view alone (:class:`~.view.CircleView`: their own hand, their
+decisions and the public table), never the state.
 
 >>> setup, moves = simulate(["ann", "bob", "cy"], "coloured-cities", seed=3)
 >>> state = setup.game.new_state(setup)
@@ -23,21 +24,17 @@ from companion.games.circle_of_power.game import RESHUFFLE_PILE, CircleState, Ph
 from companion.games.circle_of_power.moves import Conquer, Move, Play, Reshuffle, Retake, Reveal, Season
 from companion.games.circle_of_power.rules import strength, trump_suit, victims
 from companion.games.circle_of_power.setup import CircleSetup, is_dummy
+from companion.games.circle_of_power.view import CircleView
 
 __all__ = ["Policy", "RandomPlayer", "RuleOfThumbPlayer", "POLICIES", "simulate", "Table"]
 
 
 class Policy(Protocol):
-    """A player: chooses the decision of :attr:`CircleState.to_move`, a player (not a dummy)."""
+    """A player: chooses the decision of the player (not a dummy) to move, from their view."""
 
     name: str
 
-    def choose(self, state: CircleState, rng: random.Random) -> Move: ...
-
-
-def _decisions(state: CircleState) -> list[Move]:
-    """The distinct decisions open to the emperor to move (a play without its draw)."""
-    return list(dict.fromkeys(state.decision(m) for m in state.legal_moves))
+    def choose(self, view: CircleView, rng: random.Random) -> Move: ...
 
 
 class RandomPlayer:
@@ -45,8 +42,8 @@ class RandomPlayer:
 
     name = "random"
 
-    def choose(self, state: CircleState, rng: random.Random) -> Move:
-        return rng.choice(_decisions(state))
+    def choose(self, view: CircleView, rng: random.Random) -> Move:
+        return rng.choice(view.decisions)
 
 
 class RuleOfThumbPlayer:
@@ -74,20 +71,19 @@ class RuleOfThumbPlayer:
 
     name = "rule-of-thumb"
 
-    def choose(self, state: CircleState, rng: random.Random) -> Move:
-        if state.phase is Phase.PLAY:
-            return self._play(state)
-        return self._act(state)
+    def choose(self, view: CircleView, rng: random.Random) -> Move:
+        if view.phase == Phase.PLAY.value:
+            return self._play(view)
+        return self._act(view)
 
-    def _play(self, state: CircleState) -> Move:
-        me = state.to_move
-        assert me is not None
-        hand = sorted(set(state.hand(me)))
-        trumps = state.trump_suits
-        mine = trump_suit(state.city(me), state.next_city)
-        played = state.played
+    def _play(self, view: CircleView) -> Move:
+        me = view.player
+        hand = sorted(set(view.hand))
+        trumps = view.trump_suits
+        mine = trump_suit(view.city(me), view.next_city)
+        played = view.played
         best = max((strength(c, trumps[p]) for p, c in played), default=-1)
-        wants = bool(victims(state.seats.index(me), list(state.cities.values())))
+        wants = bool(victims(view.seats.index(me), view.cities_by_seat))
         by_strength = sorted(hand, key=lambda c: (strength(c, mine), c.index))
         if wants:
             winners = [c for c in by_strength if strength(c, mine) >= best]
@@ -95,30 +91,29 @@ class RuleOfThumbPlayer:
                 return Play(me, winners[0])
         return Play(me, by_strength[0])
 
-    def _act(self, state: CircleState) -> Move:
-        me = state.to_move
-        assert me is not None
-        options = _decisions(state)
-        totals = state.totals
-        hand_suits = {c.suit for c in state.hand(me)}
-        lonely = state.variant != "basic"
+    def _act(self, view: CircleView) -> Move:
+        me = view.player
+        options = view.decisions
+        totals = view.totals
+        hand_suits = {c.suit for c in view.hand}
+        lonely = view.variant != "basic"
         leader = max(totals.values(), default=0)
 
         def score(move: Move) -> tuple[int, int]:
             value = 0
             victim = getattr(move, "victim", None)
-            mine = state.city(me)
+            mine = view.city(me)
             assert mine is not None
-            theirs = state.city(victim) if victim else None
+            theirs = view.city(victim) if victim else None
             city_after: Card | None = mine
             if type(move) is Conquer:
                 assert theirs is not None
-                if state.variant == "coloured-cities":
+                if view.variant == "coloured-cities":
                     if colour_in_attack(theirs, mine) == BLACK:
                         value += 4 if not is_dummy(victim or "") else 1
                     else:
                         value += 4
-                    city_after = mine if move.keep else state.next_city
+                    city_after = mine if move.keep else view.next_city
                 elif lonely:
                     value += 4 if not is_dummy(victim or "") else 1
                 else:
@@ -128,7 +123,7 @@ class RuleOfThumbPlayer:
                     value += 2
                 city_after = theirs
             else:
-                city_after = state.next_city
+                city_after = view.next_city
             if city_after is not None and city_after.suit in hand_suits:
                 value += 2
             return value, totals.get(victim or "", -1)
@@ -213,7 +208,7 @@ def simulate(
             if is_dummy(me):
                 move = next(iter(state.legal_moves))
             else:
-                move = policies[me].choose(state, rng)
+                move = policies[me].choose(state.view(me), rng)
                 if type(move) is Play and state.battle_deck_count:
                     move = Play(me, move.card, table.draw())
         state.push(move, check=False)

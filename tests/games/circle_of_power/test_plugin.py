@@ -135,10 +135,10 @@ def test_the_rule_of_thumb_player_plays_the_lowest_card_that_wins_when_it_can_at
     state = table({"ann": "QH", "bob": "JS", "cy": "KD", "dee": "AC"}, hands=hands)
     state.push(Play("ann", c("7C"), c("2H")))  # plain 7
     # bob's JS may take dee's AC: bob plays the lowest card beating 7C: 2D is plain, 4S is trump
-    assert policies.RuleOfThumbPlayer().choose(state, random.Random(0)) == Play("bob", c("4S"))
+    assert policies.RuleOfThumbPlayer().choose(state.view(state.to_move), random.Random(0)) == Play("bob", c("4S"))
     state.push(Play("bob", c("4S"), c("3H")))
     # cy's KD may take ann's QH, and cy holds no card beating the trump 4S: the lowest, 3C
-    assert policies.RuleOfThumbPlayer().choose(state, random.Random(0)) == Play("cy", c("3C"))
+    assert policies.RuleOfThumbPlayer().choose(state.view(state.to_move), random.Random(0)) == Play("cy", c("3C"))
 
 
 @pytest.mark.parametrize("module", [cards, moves, rules, game, scoring, setup, record, query, policies, plugin], ids=lambda m: m.__name__)

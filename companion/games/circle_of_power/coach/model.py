@@ -4,11 +4,13 @@
 - worlds: :mod:`.worlds` (the engine's resampling of one player's view; chance the order of
   the battle deck, of the city deck and of the reshuffle, C6-C8, C15); each playout runs on a
   :class:`~.worlds.PlayoutState`, which tallies what the acts do;
-- decisions: :mod:`.policies` (a card, the card drawn after it settled in the world, C8; an
-  act, C10-C14; a dummy's move is the rules', C11; retakes and regroups that differ only by
-  the trophy discarded play out alike);
-- playouts: :class:`~.policies.RolloutPolicy` to the end of the season, and who wins the first
-  action after the decision and what they do with it (:func:`~.reasons.watch_action`);
+- decisions: :mod:`.policies` (a card, the card drawn after it drawn in the world by
+  :func:`~.policies.realize`, C8; an act, C10-C14; a dummy's move is the rules', C11; retakes
+  and regroups that differ only by the trophy discarded play out alike);
+- playouts: :class:`~.policies.RolloutPolicy` to the end of the season, each player deciding
+  from their own view (:class:`~companion.games.circle_of_power.view.CircleView`), the dummies
+  by the rules; and who wins the first action after the decision and what they do with it
+  (:func:`~.reasons.watch_action`);
 - the value of a season's end: :mod:`.outcome` (C16-C20);
 - words: :func:`~.policies.describe`, :func:`~.reasons.category_reasons`,
   :func:`~.reasons.risks`.
@@ -22,12 +24,13 @@ from typing import TYPE_CHECKING, Any
 
 from companion.coach.model import CoachModel, Policy, Watched, World
 from companion.games.circle_of_power.coach.outcome import CATEGORIES, FEATS, SeasonValue, season_value
-from companion.games.circle_of_power.coach.policies import RolloutPolicy, alike, decisions, describe, play_out, settle
+from companion.games.circle_of_power.coach.policies import RolloutPolicy, alike, decisions, describe, play_out, realize
 from companion.games.circle_of_power.coach.reasons import ActionWatch, Risk, category_reasons, risks, watch_action
 from companion.games.circle_of_power.coach.worlds import Chance, CircleWorlds, PlayoutState
 from companion.games.circle_of_power.game import CircleState, Phase
 from companion.games.circle_of_power.moves import UNSEEN, Conquer, Move, Play, Regroup, Reshuffle, Retake, Season
 from companion.games.circle_of_power.setup import is_dummy
+from companion.games.circle_of_power.view import CircleView
 
 if TYPE_CHECKING:
     from companion.coach.search import MoveAdvice
@@ -102,8 +105,8 @@ class CircleOfPowerCoach:
     def worlds(self, state: CircleState, player: str) -> CircleWorlds:
         return CircleWorlds(state, player)
 
-    def decisions(self, state: CircleState) -> dict[Hashable, list[Move]]:
-        return decisions(state)
+    def decisions(self, state: CircleState, player: str) -> dict[Hashable, list[Move]]:
+        return decisions(state, player)
 
     def alike(self, move: Move) -> Hashable:
         return alike(move)
@@ -111,16 +114,16 @@ class CircleOfPowerCoach:
     def fork(self, world: World) -> World:
         return World(PlayoutState.of(world.state), world.chance.copy())
 
-    def settle(self, state: CircleState, options: list[Move], chance: Chance, rng: random.Random) -> Move:
-        return settle(state, options, chance, rng)
+    def realize(self, state: CircleState, decision: Move, chance: Chance, rng: random.Random) -> Move:
+        return realize(state, decision, chance, rng)
 
     def policy(self) -> RolloutPolicy:
         return RolloutPolicy()
 
-    def plain_move(self, state: CircleState, chance: Any) -> Move:
-        """The quick player's decision, without randomness: a card without the card drawn
-        (chance is not consumed), or an act."""
-        return PLAIN.decide(state, random.Random(0))
+    def plain_move(self, view: CircleView) -> Move:
+        """The quick player's decision, without randomness: a card (without the card drawn
+        after it), or an act."""
+        return PLAIN(view, random.Random(0))
 
     def watch(self, state: CircleState, player: str, chance: Chance, rng: random.Random, policy: Policy) -> ActionWatch:
         """Who wins the first action decided after the move and what they do with it (the table

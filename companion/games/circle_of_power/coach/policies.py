@@ -1,12 +1,14 @@
 """Decisions, and the quick player of the coach's playouts.
 
 A *decision* is what a player chooses: the battle card to play (the card drawn after it is
-chance's, C8) or the act (conquer or retake which city, or regroup, C10-C14). Dummies decide
-nothing: their card is the top of their pile and their act the one C11 leaves them, so a
-dummy to move has a single decision, the rules' (:func:`dummy_move`).
+chance's, C8, which :func:`realize` draws in the world) or the act (conquer or retake which
+city, or regroup, C10-C14). Dummies decide nothing: their card is the top of their pile and
+their act the one C11 leaves them, so a dummy to move has a single decision, the rules'
+(:func:`dummy_move`), which the playouts play for it.
 
-:class:`RolloutPolicy` plays the playouts. It reads what its emperor may know (their hand and
-the table) and plays by a few sound habits, quickly:
+:class:`RolloutPolicy` plays the playouts. It reads its emperor's view alone
+(:class:`~companion.games.circle_of_power.view.CircleView`: their hand and the table) and
+plays by a few sound habits, quickly:
 
 - a card: it wants the initiative when its city can take another (C10); otherwise winning
   forces a regroup, which wins nothing and may rebel (C14). Wanting it, it plays the lowest
@@ -24,7 +26,7 @@ Now and then (``noise``) it plays at random, so that playouts cover what real pl
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 
 from companion.games.circle_of_power.cards import BLACK, Card, colour_in_attack
 from companion.games.circle_of_power.coach.worlds import Chance, reshuffle, reveal
@@ -32,23 +34,26 @@ from companion.games.circle_of_power.game import CircleState, Phase
 from companion.games.circle_of_power.moves import Conquer, Move, Play, Regroup, Retake
 from companion.games.circle_of_power.rules import dummy_victim, strength, threats, trump_suit, victims
 from companion.games.circle_of_power.setup import COLOURED_CITIES, LONELY_TYRANT, is_dummy
+from companion.games.circle_of_power.view import CircleView
 
 __all__ = [
     "Player",
     "decisions",
     "alike",
-    "settle",
+    "realize",
     "dummy_move",
     "act_options",
     "RolloutPolicy",
     "play_out",
     "advance",
+    "decide",
     "describe",
 ]
 
-Player = Callable[[CircleState, Chance, random.Random], Move]
-"""A player of complete worlds: ``player(state, chance, rng)`` is the move of the emperor to
-move, a card with the card drawn after it (from ``chance``) or an act."""
+Player = Callable[[CircleView, random.Random], Move]
+"""A player of playouts: ``player(view, rng)`` is the decision of ``view.player``, who is to
+decide, from their view alone: a card (the card drawn after it left to :func:`realize`) or an
+act."""
 
 _PLAY = Phase.PLAY
 _ACT = Phase.ACT
@@ -56,14 +61,13 @@ _REVEAL = Phase.REVEAL
 _RESHUFFLE = Phase.RESHUFFLE
 
 
-def decisions(state: CircleState) -> dict[Hashable, list[Move]]:
-    """The decisions of the emperor to move, each with the moves making it (keys as
+def decisions(state: CircleState, me: str) -> dict[Hashable, list[Move]]:
+    """The decisions of ``me``, the emperor to move, each with the moves making it (keys as
     :meth:`CircleState.decision` gives them), in a stable order: the cards of the hand in
     catalogue order, or the acts as the rules list them (C10). A dummy has one decision, the
     rules' (C8, C11); a player whose hand the companion has not wholly seen has none the coach
     can list."""
-    me = state.to_move
-    if me is None:
+    if me != state.to_move:
         return {}
     phase = state.phase
     if is_dummy(me):
@@ -86,13 +90,12 @@ def alike(move: Move) -> Hashable:
     return move
 
 
-def settle(state: CircleState, options: Sequence[Move], chance: Chance, rng: random.Random) -> Move:
-    """One concrete move of a decision: a player's card with the card they draw, the top of
-    the world's battle deck while it has cards (C8)."""
-    move = options[0] if len(options) == 1 else options[rng.randrange(len(options))]
-    if type(move) is Play and move.drew is None and not is_dummy(move.player) and state.battle_deck_count:
-        return Play(move.player, move.card, chance.battle.pop())
-    return move
+def realize(state: CircleState, decision: Move, chance: Chance, rng: random.Random) -> Move:
+    """The move of ``decision`` in a complete world: a player's card with the card they draw,
+    the top of the world's battle deck while it has cards (C8); anything else as it is."""
+    if type(decision) is Play and decision.drew is None and not is_dummy(decision.player) and state.battle_deck_count:
+        return Play(decision.player, decision.card, chance.battle.pop())
+    return decision
 
 
 def dummy_move(state: CircleState) -> Move:
@@ -122,75 +125,43 @@ def dummy_move(state: CircleState) -> Move:
     return Regroup(me)
 
 
-def act_options(state: CircleState) -> list[Move]:
+def act_options(view: CircleView) -> list[Move]:
     """A player's acts (C10-C14, C18, C19), one per decision that plays out differently
     (:func:`alike`): each conquest and retake of each city the winner may attack, or the
-    regroup."""
-    me = state.to_move
-    assert me is not None
-    seats = state.seats
-    seat = seats.index(me)
-    cities = [state.city(n) for n in seats]
-    found = victims(seat, cities)
-    if not found:
-        line = state.trophies(me)
-        return [Regroup(me, line[0] if line and not threats(seat, cities) else None)]
-    variant = state.variant
-    mine = cities[seat]
-    assert mine is not None
-    out: list[Move] = []
-    for v in found:
-        name = seats[v]
-        out.append(Conquer(me, name))
-        if variant == COLOURED_CITIES:
-            theirs = cities[v]
-            assert theirs is not None
-            if colour_in_attack(mine, theirs) == BLACK:
-                out.append(Conquer(me, name, True))
-        if variant != LONELY_TYRANT:
-            line = state.trophies(name)
-            out.append(Retake(me, name, line[0] if line else None))
-    return out
+    regroup; of the retakes (regroups) that differ only by the trophy lost, the first."""
+    first: dict[Hashable, Move] = {}
+    for move in view.decisions:
+        first.setdefault(alike(move), move)
+    return list(first.values())
 
 
 class RolloutPolicy:
-    """The quick player of playouts (the module's docstring says how it plays). ``noise``: the
-    share of moves played at random."""
+    """The quick player of playouts (the module's docstring says how it plays), from a
+    player's view. ``noise``: the share of moves played at random."""
 
     def __init__(self, noise: float = 0.1) -> None:
         self.noise = noise
 
-    def __call__(self, state: CircleState, chance: Chance, rng: random.Random) -> Move:
-        me = state.to_move
-        assert me is not None
-        if is_dummy(me):
-            return dummy_move(state)
-        if state.phase is _PLAY:
-            card = self.card(state, me, rng)
-            return Play(me, card, chance.battle.pop() if state.battle_deck_count else None)
-        return self.act(state, me, rng)
+    def __call__(self, view: CircleView, rng: random.Random) -> Move:
+        """The decision of the player of ``view``: a card, without the card a play draws, or
+        an act."""
+        if view.phase == "play":
+            return Play(view.player, self.card(view, rng))
+        return self.act(view, rng)
 
-    def decide(self, state: CircleState, rng: random.Random) -> Move:
-        """The decision of the player to move, without the card a play draws."""
-        me = state.to_move
-        assert me is not None
-        if state.phase is _PLAY:
-            return Play(me, self.card(state, me, rng))
-        return self.act(state, me, rng)
-
-    def card(self, state: CircleState, me: str, rng: random.Random) -> Card:
-        hand = state.hand(me)
+    def card(self, view: CircleView, rng: random.Random) -> Card:
+        hand = view.held
         if len(hand) == 1:
             return hand[0]
         if self.noise and rng.random() < self.noise:
             return hand[rng.randrange(len(hand))]
-        seats = state.seats
-        seat = seats.index(me)
-        cities = [state.city(n) for n in seats]
-        nxt = state.next_city
+        seats = view.seats
+        seat = seats.index(view.player)
+        cities = view.cities_by_seat
+        nxt = view.next_city
         trumps = [trump_suit(city, nxt) for city in cities]
         mine = trumps[seat]
-        played = state.played
+        played = view.played
         best = -1
         for name, card in played:
             s = strength(card, trumps[seats.index(name)])
@@ -206,47 +177,46 @@ class RolloutPolicy:
                 return winners[0]
         return ranked[0]
 
-    def act(self, state: CircleState, me: str, rng: random.Random) -> Move:
-        options = act_options(state)
+    def act(self, view: CircleView, rng: random.Random) -> Move:
+        options = act_options(view)
         if len(options) == 1:
             return options[0]
         if self.noise and rng.random() < self.noise:
             return options[rng.randrange(len(options))]
-        seats = state.seats
-        seat = seats.index(me)
-        cities = [state.city(n) for n in seats]
-        nxt = state.next_city
-        suits = [c.suit for c in state.hand(me)]
+        seat = view.seats.index(view.player)
+        suits = [c.suit for c in view.held]
         best_score = -99.0
         best: Move = options[0]
         for move in options:
-            score = _act_score(state, move, seat, cities, nxt, suits)
+            score = _act_score(view, move, seat, suits)
             if score > best_score:
                 best, best_score = move, score
         return best
 
 
-def _counts(state: CircleState, name: str) -> bool:
+def _counts(view: CircleView, name: str) -> bool:
     """Whether ``name``'s points matter to the margin: a player still in the game (C16, C20)."""
-    return not is_dummy(name) and name not in state.knocked_out
+    return not is_dummy(name) and name not in view.knocked_out
 
 
-def _wants_initiative(seat: int, cities: list[Card | None]) -> bool:
+def _wants_initiative(seat: int, cities: Sequence[Card | None]) -> bool:
     """Whether winning takes a city (C10); otherwise it forces a regroup, which wins nothing
     and may rebel (C14)."""
     return bool(victims(seat, cities))
 
 
-def _standing(state: CircleState, name: str) -> int:
+def _standing(view: CircleView, totals: Mapping[str, int], name: str) -> int:
     """``name``'s points so far: the totals of the seasons before and the trophies held."""
-    return state.totals.get(name, 0) + len(state.trophies(name))
+    return totals.get(name, 0) + len(view.trophies_by_seat[view.seats.index(name)])
 
 
-def _act_score(state: CircleState, move: Move, seat: int, cities: list[Card | None], nxt: Card | None, suits: list[str | None]) -> float:
+def _act_score(view: CircleView, move: Move, seat: int, suits: list[str | None]) -> float:
     """What an act is worth to the quick player: the point it wins or takes from an opponent
     player, then the city it leaves them (its suit in the hand, whom it may attack, who
     threatens it)."""
-    seats = state.seats
+    seats = view.seats
+    cities = view.cities_by_seat
+    nxt = view.next_city
     after = list(cities)
     mine = cities[seat]
     assert mine is not None
@@ -255,10 +225,10 @@ def _act_score(state: CircleState, move: Move, seat: int, cities: list[Card | No
         v = seats.index(move.victim)
         theirs = cities[v]
         assert theirs is not None
-        variant = state.variant
+        variant = view.variant
         destroys = variant == LONELY_TYRANT or (variant == COLOURED_CITIES and colour_in_attack(theirs, mine) == BLACK)
         if destroys:
-            score += 1.0 if _counts(state, move.victim) else 0.2
+            score += 1.0 if _counts(view, move.victim) else 0.2
         else:
             score += 1.0
         if variant == COLOURED_CITIES and not move.keep:
@@ -269,15 +239,16 @@ def _act_score(state: CircleState, move: Move, seat: int, cities: list[Card | No
         v = seats.index(move.victim)
         if move.discard is not None:
             victim = move.victim
-            if not _counts(state, victim):
+            if not _counts(view, victim):
                 score += 0.1  # a dummy's trophy counts for nobody
             else:
                 me = seats[seat]
-                rivals = [p for p in state.players if p != me and p in seats and p not in state.knocked_out]
+                totals = view.totals
+                rivals = [p for p in view.players if p != me and p in seats and p not in view.knocked_out]
                 # a point taken from the leading rival is worth one won; from another, less
-                score += 1.0 if _standing(state, victim) >= max(_standing(state, p) for p in rivals) else 0.35
+                score += 1.0 if _standing(view, totals, victim) >= max(_standing(view, totals, p) for p in rivals) else 0.35
         after[seat] = cities[v]
-        after[v] = mine if state.variant == COLOURED_CITIES else nxt
+        after[v] = mine if view.variant == COLOURED_CITIES else nxt
     else:
         after[seat] = nxt
     held = after[seat]
@@ -292,17 +263,29 @@ def _act_score(state: CircleState, move: Move, seat: int, cities: list[Card | No
 
 
 def advance(state: CircleState, chance: Chance, rng: random.Random, policy: Player) -> None:
-    """One move of a complete world: the emperor's to move by ``policy``, or the table's
+    """One move of a complete world: the emperor's to move (a player's decision by ``policy``
+    from their view, realized in the world; a dummy's by the rules, C8, C11), or the table's
     (the next city turned up, C7; the reshuffle, C15) from ``chance``."""
     phase = state.phase
     if phase is _PLAY or phase is _ACT:
-        state.push(policy(state, chance, rng), check=False)
+        state.push(decide(state, chance, rng, policy), check=False)
     elif phase is _REVEAL:
         state.push(reveal(chance), check=False)
     elif phase is _RESHUFFLE:
         state.push(reshuffle(state, chance), check=False)
     else:
         raise ValueError(f"nothing to play: the game waits for {phase.value}")
+
+
+def decide(state: CircleState, chance: Chance, rng: random.Random, policy: Player) -> Move:
+    """The move of the emperor to move in a complete world: a dummy's by the rules (C8, C11),
+    a player's decision by ``policy`` from their view alone, realized in the world."""
+    me = state.to_move
+    assert me is not None
+    if is_dummy(me):
+        return dummy_move(state)
+    # ``state.view(me)``, made here directly: a playout makes one for every decision.
+    return realize(state, policy(CircleView(state, me), rng), chance, rng)
 
 
 def play_out(state: CircleState, chance: Chance, rng: random.Random, policy: Player) -> None:
@@ -312,7 +295,7 @@ def play_out(state: CircleState, chance: Chance, rng: random.Random, policy: Pla
     while True:
         phase = state.phase
         if phase is _PLAY or phase is _ACT:
-            push(policy(state, chance, rng), check=False)
+            push(decide(state, chance, rng, policy), check=False)
         elif phase is _REVEAL:
             push(reveal(chance), check=False)
         elif phase is _RESHUFFLE:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from companion.coach.model import Watched
 from companion.games.circle_of_power.cards import BLACK, Card, attack_reason, colour_in_attack
 from companion.games.circle_of_power.coach.outcome import CATEGORIES
-from companion.games.circle_of_power.coach.policies import Player, advance
+from companion.games.circle_of_power.coach.policies import Player, advance, decide
 from companion.games.circle_of_power.coach.worlds import Chance, CircleWorlds
 from companion.games.circle_of_power.game import CircleState, Phase
 from companion.games.circle_of_power.moves import Act, Conquer, Move, Play, Regroup, Retake
@@ -151,8 +151,9 @@ def _wins_trophy(variant: str, attacker: Card, defender: Card) -> bool:
 
 
 def watch_action(state: CircleState, player: str, chance: Chance, rng: random.Random, policy: Player) -> ActionWatch:
-    """Play a world just after ``player``'s decision on with ``policy`` up to the first act
-    after it, noting who wins and what they do; the state is left after that act."""
+    """Play a world just after ``player``'s decision on with ``policy`` (each player deciding
+    from their own view) up to the first act after it, noting who wins and what they do; the
+    state is left after that act."""
     watch = ActionWatch()
     watch.samples = 1
     while True:
@@ -162,7 +163,7 @@ def watch_action(state: CircleState, player: str, chance: Chance, rng: random.Ra
         if phase is Phase.SEASON or phase is Phase.OVER:
             return watch  # the season (or the game) ended first
         advance(state, chance, rng, policy)
-    act = policy(state, chance, rng)
+    act = decide(state, chance, rng, policy)
     assert isinstance(act, (Conquer, Retake, Regroup))
     watch.observe(state, player, act)
     state.push(act, check=False)

@@ -57,13 +57,14 @@ class DemoPlayers:
         """The decision of the player to move (a play without its card drawn, or an act). The
         coach sees only that player's view: it samples the hidden cards itself, with a fixed
         number of samples so that a seeded demo plays the same on any machine."""
-        if self.simple is not None:
-            return self.simple.choose(state, rng)
-        from companion.coach import LEVELS, Coach
-
         me = state.to_move
         assert me is not None
-        decisions = list(dict.fromkeys(state.decision(m) for m in state.legal_moves))
+        view = state.view(me)
+        if self.simple is not None:
+            return self.simple.choose(view, rng)
+        from companion.coach import LEVELS, Coach
+
+        decisions = view.decisions
         if len(decisions) == 1:
             return decisions[0]
         _, _, depth = self.level.partition(":")

@@ -4,10 +4,11 @@
 - worlds: the engine's sampler (:mod:`~companion.games.rule_of_power.engine.sampling`), each
   sample embodied as a state, its World deck (top last) the chance of the playouts;
 - decisions and their chance: :mod:`.policies` (a Renewal's card, R25, a Mirror Swap's blind
-  picks, R22, and Dark Decay's discards, R21, are settled in the sampled world; two plain cards
-  of one value play out alike, R1);
-- playouts: :class:`~.policies.RolloutPolicy` to the end of the round, and what the next
-  players could take meanwhile (:class:`~.reasons.ThreatCounter`);
+  picks, R22, and Dark Decay's discards, R21, are drawn in the sampled world by
+  :func:`~.policies.realize`; two plain cards of one value play out alike, R1);
+- playouts: :class:`~.policies.RolloutPolicy` to the end of the round, each player deciding
+  from their own view (:class:`~companion.games.rule_of_power.engine.view.PlayerView`), and
+  what the next players could take meanwhile (:class:`~.reasons.ThreatCounter`);
 - the value of a round's end: :mod:`.outcome` (R6-R14);
 - words: :func:`~.policies.describe`, :func:`~.reasons.category_reasons` and
   :func:`~.reasons.risk_reasons`.
@@ -36,6 +37,7 @@ from companion.games.rule_of_power.engine.cards import Card
 from companion.games.rule_of_power.engine.game import GameState
 from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, Move
 from companion.games.rule_of_power.engine.sampling import Sampler, SamplingError, embody
+from companion.games.rule_of_power.engine.view import PlayerView
 
 if TYPE_CHECKING:
     from companion.coach.search import MoveAdvice
@@ -88,8 +90,8 @@ class RuleOfPowerCoach:
     def worlds(self, state: GameState, player: str) -> RuleOfPowerWorlds:
         return RuleOfPowerWorlds(state, player)
 
-    def decisions(self, state: GameState) -> dict[Hashable, list[Move]]:
-        return decisions(state)
+    def decisions(self, state: GameState, player: str) -> dict[Hashable, list[Move]]:
+        return decisions(state) if state.turn == player else {}
 
     def alike(self, move: Move) -> Hashable:
         return equivalence_key(move)
@@ -97,14 +99,14 @@ class RuleOfPowerCoach:
     def fork(self, world: World) -> World:
         return World(world.state.copy(keep_history=False), world.chance[:])
 
-    def settle(self, state: GameState, options: list[Move], chance: list[Card], rng: random.Random) -> Move:
-        return realize(state, options, chance, rng)
+    def realize(self, state: GameState, decision: Move, chance: list[Card], rng: random.Random) -> Move:
+        return realize(state, decision, chance, rng)
 
     def policy(self) -> Policy:
         return RolloutPolicy()
 
-    def plain_move(self, state: GameState, chance: list[Card]) -> Move:
-        return _PLAIN(state, chance[:], random.Random(0))
+    def plain_move(self, view: PlayerView) -> Move:
+        return _PLAIN(view, random.Random(0))
 
     def watch(self, state: GameState, player: str, chance: list[Card], rng: random.Random, policy: Policy) -> ThreatCounter:
         """What the next player could take right after the move, and what the opponents take

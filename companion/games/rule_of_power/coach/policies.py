@@ -1,12 +1,14 @@
 """Decisions and the players the coach simulates.
 
 A *decision* is what a player chooses: which card, which capture, which target. What chance
-or another player settles (the card a Renewal draws, R25; the cards a Mirror Swap takes
+or another player decides (the card a Renewal draws, R25; the cards a Mirror Swap takes
 without looking, R22; what each opponent discards to a Dark Decay, R21) is not part of it:
-:func:`decision_key` folds those moves together, and :func:`realize` settles them in a
-sampled world.
+:func:`decision_key` folds those moves together, and :func:`realize` draws them in a sampled
+world.
 
-Three players live here, all working on a complete (sampled or real) world:
+Three players live here. Each reads one player's view alone (:class:`~companion.games.
+rule_of_power.engine.view.PlayerView`: their hand, the public table, their decisions) and
+returns a decision; :func:`realize` then makes it a move of the world:
 
 - :func:`random_move`: any decision, uniformly;
 - :func:`greedy_move`: the decision with the best immediate points, the round scored as if
@@ -23,6 +25,8 @@ from collections.abc import Callable, Hashable
 from companion.games.rule_of_power.engine.cards import FATE_CARDS, Card
 from companion.games.rule_of_power.engine.game import GameState, Phase, deal_from
 from companion.games.rule_of_power.engine.moves import DrawFate, Move, Pass, Play
+from companion.games.rule_of_power.engine.scoring import score_round
+from companion.games.rule_of_power.engine.view import OPEN_DECISIONS, PlayerView
 
 __all__ = [
     "decision_key",
@@ -35,22 +39,26 @@ __all__ = [
     "greedy_move",
     "RolloutPolicy",
     "play_out",
+    "play_turn",
     "side_margin",
+    "points_after",
     "Policy",
 ]
 
 _RENEWAL = FATE_CARDS[7]
 _SWAP = FATE_CARDS[4]
 _DECAY = FATE_CARDS[3]
+_THIEF = FATE_CARDS[5]
 
 Key = Hashable
 
-Policy = Callable[[GameState, list[Card], random.Random], Move]
-"""A player for complete worlds: ``policy(game, deck, rng)`` is the move of the player to move."""
+Policy = Callable[[PlayerView, random.Random], Move]
+"""A player of playouts: ``policy(view, rng)`` is the decision of ``view.player``, who is to
+move, from their view alone (:func:`realize` makes it a move of the world)."""
 
 
 def decision_key(move: Move) -> Key:
-    """What the player chose in ``move``, without what chance or others settled."""
+    """What the player chose in ``move``, without what chance or others decided."""
     if type(move) is Play:
         if move.card is _RENEWAL or move.card is _DECAY:
             return ("play", move.card.id, (), None)
@@ -96,16 +104,18 @@ def decisions(game: GameState) -> dict[Key, list[Move]]:
     return dict(sorted(out.items(), key=lambda kv: repr(kv[0])))
 
 
-def realize(game: GameState, options: list[Move], deck: list[Card], rng: random.Random) -> Move:
-    """One concrete move for a decision, chance settled in the sampled world: a Renewal
-    draws the top of the deck (R25), a Mirror Swap's blind picks and Dark Decay's discards
-    are drawn at random."""
-    move = options[0]
-    if type(move) is Play and move.card is _RENEWAL:
-        return Play(move.player, move.card, drawn=deck.pop() if game.deck_count else None)
-    if len(options) > 1:
-        return options[rng.randrange(len(options))]
-    return move
+def realize(game: GameState, decision: Move, deck: list[Card], rng: random.Random) -> Move:
+    """The move of ``decision`` (any move making it) in a complete world, what chance and the
+    others choose drawn there: a Renewal draws the top of the deck (R25), a Mirror Swap's
+    blind picks and Dark Decay's discards are drawn at random among the legal ones."""
+    if type(decision) is not Play or decision.card not in OPEN_DECISIONS:
+        return decision
+    card = decision.card
+    if card is _RENEWAL:
+        return Play(decision.player, card, drawn=deck.pop() if game.deck_count else None)
+    key = decision_key(decision)
+    options = [m for m in game.legal_moves if type(m) is Play and m.card is card and decision_key(m) == key]
+    return options[rng.randrange(len(options))] if len(options) > 1 else options[0]
 
 
 def describe(move: Move) -> str:
@@ -132,37 +142,84 @@ def describe(move: Move) -> str:
     return repr(move)
 
 
-def side_margin(game: GameState, player: str, points: dict[str, int]) -> int:
+def side_margin(game: GameState | PlayerView, player: str, points: dict[str, int]) -> int:
     """``player``'s side's points less the best other side's."""
     mine = game.setup.side_of(player)
     return points[mine] - max(v for s, v in points.items() if s != mine)
 
 
-def random_move(game: GameState, deck: list[Card], rng: random.Random) -> Move:
-    options = list(decisions(game).values())
-    return realize(game, options[rng.randrange(len(options))], deck, rng)
+def _ordered(view: PlayerView) -> list[Move]:
+    """The view's decisions in the order of their keys: the order the simple players draw from."""
+    return sorted(view.decisions, key=lambda m: repr(decision_key(m)))
 
 
-def greedy_move(game: GameState, deck: list[Card], rng: random.Random) -> Move:
+def random_move(view: PlayerView, rng: random.Random) -> Move:
+    """Any decision of the player to move, uniformly."""
+    options = _ordered(view)
+    return options[rng.randrange(len(options))]
+
+
+def points_after(view: PlayerView, move: Move) -> dict[str, int]:
+    """Each side's round points as if the round ended just after the decision ``move`` (R7,
+    R9-R12), from the public table: a capture adds the cards taken and the card played to the
+    player's stack, a clean sweep counts (a natural World card emptying the centre outside the
+    first and last deal, R7), the Thief moves the top of a stack (R23), and a move that leaves
+    nobody a World card with the deck empty ends the round, the centre going to the last
+    capturer (R6, R17). What the victims of a Dark Decay discard is theirs to choose (R21): it
+    is taken to end nothing."""
+    setup = view.setup
+    players = setup.players
+    stacks = list(view.stacks_by_seat)
+    sweeps = [len(s) for s in view.sweeps_by_seat]
+    world = list(view.world_cards_by_seat)
+    me = players.index(view.player)
+    centre = view.centre
+    last = view.last_capturer
+    if type(move) is Play:
+        card = move.card
+        if card.is_world:
+            world[me] -= 1
+        if move.capture:
+            stacks[me] = stacks[me] + move.capture + (card,)
+            natural = card.is_world and not view.is_empowered(card)
+            if natural and len(move.capture) == len(centre) and view.deal_number != 1 and not view.last_deal:
+                sweeps[me] += 1
+            centre = tuple(x for x in centre if x not in move.capture)
+            last = view.player
+        elif card.to_centre:
+            centre = centre + (card,)
+        elif card is _THIEF and move.stolen is not None and move.target is not None:
+            t = players.index(move.target)
+            stacks[t] = stacks[t][:-1]
+            stacks[me] = stacks[me] + (move.stolen,)
+    if last is not None and centre and not view.deck_count and not any(world):
+        k = players.index(last)
+        stacks[k] = stacks[k] + centre
+    captured: dict[str, tuple[Card, ...]] = dict.fromkeys(setup.sides, ())
+    swept = dict.fromkeys(setup.sides, 0)
+    for p, stack, n in zip(players, stacks, sweeps):
+        side = setup.side_of(p)
+        captured[side] += stack
+        swept[side] += n
+    return score_round(captured, swept, expansion=setup.expansion, discarded=view.discards).totals()
+
+
+def greedy_move(view: PlayerView, rng: random.Random) -> Move:
     """The decision with the best immediate points for the mover's side (R7, R9-R12)."""
-    me = game.turn
-    assert me is not None
-    trial = game.copy(keep_history=True)  # tried moves are taken back on a copy
-    best: list[list[Move]] = []
+    me = view.player
+    now = side_margin(view, me, points_after(view, Pass(me)))
+    best: list[Move] = []
     best_value: tuple[int, int] | None = None
-    for options in decisions(game).values():
-        move = options[0]
+    for move in _ordered(view):
         if type(move) is Play and move.card is _RENEWAL:
-            value = (side_margin(game, me, game.provisional_score().totals()), 0)
+            value = (now, 0)
         else:
-            trial.push(move, check=False)
-            value = (side_margin(trial, me, trial.provisional_score().totals()), len(move.capture) if type(move) is Play else 0)
-            trial.pop()
+            value = (side_margin(view, me, points_after(view, move)), len(move.capture) if type(move) is Play else 0)
         if best_value is None or value > best_value:
-            best, best_value = [options], value
+            best, best_value = [move], value
         elif value == best_value:
-            best.append(options)
-    return realize(game, best[rng.randrange(len(best))], deck, rng)
+            best.append(move)
+    return best[rng.randrange(len(best))]
 
 
 def _weight(card: Card) -> float:
@@ -197,23 +254,22 @@ class RolloutPolicy:
         self.fate_rate = fate_rate
         self.exposure = exposure
 
-    def __call__(self, game: GameState, deck: list[Card], rng: random.Random) -> Move:
-        moves = list(game.legal_moves)
+    def __call__(self, view: PlayerView, rng: random.Random) -> Move:
+        moves = view.decisions
         if len(moves) == 1:
-            move = moves[0]
-            return realize(game, [move], deck, rng) if type(move) is Play and move.card is _RENEWAL else move
+            return moves[0]
         if rng.random() < self.noise:
-            move = moves[rng.randrange(len(moves))]
-            return realize(game, [move], deck, rng)
+            return moves[rng.randrange(len(moves))]
         weights = _WEIGHTS
-        centre_n = len(game.centre)
-        centre_sum = sum([c.value for c in game.centre])  # type: ignore[misc]
-        sweeps_count = game.deal_number != 1 and not game.is_last_deal
-        players = game.players
-        me = game.turn
+        centre = view.centre
+        centre_n = len(centre)
+        centre_sum = sum([c.value for c in centre])  # type: ignore[misc]
+        sweeps_count = view.deal_number != 1 and not view.last_deal
+        players = view.setup.players
+        me = view.player
         nxt = players[(players.index(me) + 1) % len(players)]
         # Leaving a centre to clear matters only when the next player is an opponent (R16).
-        exposure = self.exposure if sweeps_count and game.setup.is_opponent(me, nxt) else 0.0  # type: ignore[arg-type]
+        exposure = self.exposure if sweeps_count and view.is_opponent(nxt) else 0.0
         best: Move | None = None
         best_value = -99.0
         fate: list[Move] = []
@@ -238,19 +294,28 @@ class RolloutPolicy:
             if value > best_value:
                 best, best_value = move, value
         if fate and (best is None or rng.random() < self.fate_rate):
-            move = fate[rng.randrange(len(fate))]
-            return realize(game, [move], deck, rng)
+            return fate[rng.randrange(len(fate))]
         assert best is not None
         return best
 
 
+def play_turn(game: GameState, deck: list[Card], rng: random.Random, policy: Policy) -> Move:
+    """The move of the player to move in a complete world: their decision by ``policy`` from
+    their view, realized in the world (the policy never sees it)."""
+    me = game.turn
+    assert me is not None
+    # ``game.view(me)``, made here directly: a playout makes one for every move.
+    return realize(game, policy(PlayerView(game, game.player_seat(me)), rng), deck, rng)
+
+
 def play_out(game: GameState, deck: list[Card], rng: random.Random, policy: Policy) -> None:
-    """Play ``game`` (a complete world, its deck ``deck``) to the end of the round."""
+    """Play ``game`` (a complete world, its deck ``deck``) to the end of the round, each player
+    deciding from their own view."""
     push = game.push
     while True:
         phase = game.phase
         if phase is Phase.TURN:
-            push(policy(game, deck, rng), check=False)
+            push(play_turn(game, deck, rng, policy), check=False)
         elif phase is Phase.DEAL:
             push(deal_from(deck, game), check=False)
         else:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from companion.games.rule_of_power.coach.outcome import CATEGORIES
+from companion.games.rule_of_power.coach.policies import Policy, play_turn
 from companion.games.rule_of_power.engine.captures import capture_options
 from companion.games.rule_of_power.engine.cards import Card
 from companion.games.rule_of_power.engine.game import GameState, Phase
@@ -137,18 +138,16 @@ class ThreatCounter:
         self.sweeps += sweep
 
 
-def follow_until_turn(
-    game: GameState, player: str, deck: list[Card], rng: random.Random, policy: Callable[[GameState, list[Card], random.Random], Move], threats: ThreatCounter
-) -> None:
-    """Play ``game`` (a sampled world just after ``player``'s move) on with ``policy`` until
-    the player's next turn or the end of the deal, noting in ``threats`` the centre cards
-    opponents take meanwhile."""
+def follow_until_turn(game: GameState, player: str, deck: list[Card], rng: random.Random, policy: Policy, threats: ThreatCounter) -> None:
+    """Play ``game`` (a sampled world just after ``player``'s move) on with ``policy`` (each
+    player deciding from their own view) until the player's next turn or the end of the deal,
+    noting in ``threats`` the centre cards opponents take meanwhile."""
     exposed = set(game.centre)
     setup = game.setup
     while exposed and game.phase is Phase.TURN and game.turn != player:
         mover = game.turn
         assert mover is not None
-        move = policy(game, deck, rng)
+        move = play_turn(game, deck, rng, policy)
         if type(move) is Play and move.capture and setup.is_opponent(player, mover):
             for card in move.capture:
                 if card in exposed:

@@ -125,13 +125,16 @@ class VirtualTable:
     def _chosen(self, game: GameState) -> Move:
         # Imported here: the coach is only needed by tables that play at a level.
         from companion.coach import Coach
-        from companion.games.rule_of_power.coach.policies import greedy_move
+        from companion.games.rule_of_power.coach.policies import greedy_move, realize
 
+        me = game.turn
+        assert me is not None
         if self.policy == "greedy":
-            return greedy_move(game, self.deck, self.rng)
+            # The greedy player sees its own view; the table draws what chance decides.
+            return realize(game, greedy_move(game.view(me), self.rng), self.deck, self.rng)
         _, _, level = self.policy.partition(":")
         # A fixed number of samples, not a time budget: a seeded game repeats on any machine.
-        return Coach(level or "default").choose(game, self.deck, self.rng, repeatable=True)
+        return Coach(level or "default").choose(game, me, self.deck, self.rng, repeatable=True)
 
     def moves(self, game: GameState, *, max_moves: int = 100_000) -> Iterator[Move]:
         """Play ``game`` to its end, yielding each move after pushing it."""

@@ -35,7 +35,7 @@ def test_a_season_is_played_to_its_end_from_the_deals_chance() -> None:
 
 def test_positions_and_the_hint_latency_report(capsys) -> None:  # type: ignore[no-untyped-def]
     spots = bench_coach.circle_positions(4, seed=1)
-    assert len(spots) == 4 and all(s.to_move in s.players and len(MODEL.decisions(s)) > 1 for s in spots)
+    assert len(spots) == 4 and all(s.to_move in s.players and len(MODEL.decisions(s, s.to_move)) > 1 for s in spots)
     bench_coach.hint_latency(spots[:2], repeats=1)
     assert "hint latency" in capsys.readouterr().out
 

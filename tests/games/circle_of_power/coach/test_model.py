@@ -15,7 +15,7 @@ from companion.games.circle_of_power import GAME
 from companion.games.circle_of_power.cards import BATTLE_DECK, Card
 from companion.games.circle_of_power.coach.model import MODEL, CircleOfPowerCoach
 from companion.games.circle_of_power.coach.outcome import CATEGORIES, FEATS, season_value
-from companion.games.circle_of_power.coach.policies import RolloutPolicy, act_options, advance, dummy_move
+from companion.games.circle_of_power.coach.policies import RolloutPolicy, act_options, advance, decide, dummy_move
 from companion.games.circle_of_power.coach.reasons import ActionWatch
 from companion.games.circle_of_power.coach.worlds import Chance, CircleWorlds, PlayoutState
 from companion.games.circle_of_power.game import CircleState, Phase
@@ -46,13 +46,16 @@ def test_decisions_are_the_cards_of_the_hand_then_the_acts_keyed_as_the_state_ke
     spot = find(is_play)
     state = spot.state
     me = state.to_move
-    decisions = MODEL.decisions(state)
+    decisions = MODEL.decisions(state, me)
     assert list(decisions) == [Play(me, c) for c in sorted(state.hand(me))]
     for move in state.legal_moves:
         assert state.decision(move) in decisions
+    assert list(decisions) == list(state.view(me).decisions)  # the view lists them alike
+    others = [p for p in state.players if p != me]
+    assert all(MODEL.decisions(state, p) == {} and state.view(p).decisions == () for p in others)
     act = find(is_act).state
-    decisions = MODEL.decisions(act)
-    assert list(decisions) == list(act.legal_moves)
+    decisions = MODEL.decisions(act, act.to_move)
+    assert list(decisions) == list(act.legal_moves) == list(act.view(act.to_move).decisions)
     assert all(options == [key] for key, options in decisions.items())
 
 
@@ -65,7 +68,8 @@ def test_a_dummy_decides_nothing_and_the_coach_advises_players_only():
         state.push(spot.moves[index])
     dummy = state.to_move
     assert dummy is not None and is_dummy(dummy)
-    assert len(MODEL.decisions(state)) == 1  # C11: the rules decide
+    assert len(MODEL.decisions(state, dummy)) == 1  # C11: the rules decide
+    assert state.view(dummy).decisions == ()  # nothing a policy could choose
     with pytest.raises(CoachError, match="unknown player"):
         Coach("fast").advise(state, dummy, samples=1)
 
@@ -79,7 +83,7 @@ def test_a_hand_the_companion_never_saw_is_not_judged():
             break
         state.push(move)
     assert state.to_move == "ann" and state.unseen_in_hand("ann") == 3
-    assert MODEL.decisions(state) == {}
+    assert MODEL.decisions(state, "ann") == {}
     with pytest.raises(CoachError, match="has not seen 3 of the 3 cards in ann's hand"):
         Coach("fast").advise(state, "ann", samples=1)
 
@@ -146,12 +150,15 @@ def test_playouts_are_legal_to_the_end_of_the_season_and_keep_the_sample(variant
             me = state.to_move
             if me is not None and is_dummy(me):
                 assert dummy_move(state) == next(iter(state.legal_moves))  # C8, C11
-            if state.phase is Phase.ACT and not is_dummy(me):
-                assert set(act_options(state)) <= set(state.legal_moves)
+            elif me is not None:
+                view = state.view(me)
+                assert policy(view, random.Random(0)) in view.decisions  # a decision of the view
+                if state.phase is Phase.ACT:
+                    assert set(act_options(view)) <= set(state.legal_moves)
             if me is None:
                 advance(state, chance, rng, policy)
             else:
-                state.push(policy(state, chance, rng))  # checked against every ruling
+                state.push(decide(state, chance, rng, policy))  # checked against every ruling
         value = MODEL.value(state, spot.state.to_move)
         assert len(value.categories) == len(CATEGORIES) and len(value.feats) == len(FEATS)
         assert (world.state.view(spot.state.to_move), world.chance.battle, world.chance.cities) == before
@@ -159,14 +166,14 @@ def test_playouts_are_legal_to_the_end_of_the_season_and_keep_the_sample(variant
     assert done > 5
 
 
-def test_settle_draws_the_top_of_the_worlds_battle_deck():
+def test_realize_draws_the_top_of_the_worlds_battle_deck():
     spot = find(lambda s: is_play(s) and s.battle_deck_count > 0)
     state = spot.state
     me = state.to_move
     world = MODEL.worlds(state, me).sample(random.Random(2))
-    options = next(iter(MODEL.decisions(world.state).values()))
+    options = next(iter(MODEL.decisions(world.state, me).values()))
     top = world.chance.battle[-1]
-    move = MODEL.settle(world.state, options, world.chance, random.Random(0))
+    move = MODEL.realize(world.state, options[0], world.chance, random.Random(0))
     assert move == Play(me, options[0].card, top) and top not in world.chance.battle
 
 
@@ -175,7 +182,7 @@ def test_the_value_is_the_seasons_margin_and_what_changed_hands():
     state = spot.state
     me = state.to_move
     world = MODEL.worlds(state, me).sample(random.Random(4))
-    conquer = next(m for m in MODEL.decisions(world.state) if type(m) is Conquer)
+    conquer = next(m for m in MODEL.decisions(world.state, me) if type(m) is Conquer)
     fork = MODEL.fork(world)
     fork.state.push(conquer, check=False)
     MODEL.play_out(fork.state, fork.chance, random.Random(1), MODEL.policy())
@@ -222,7 +229,7 @@ def test_the_watch_counts_who_wins_the_next_act_and_merges():
     for seed in range(6):
         fork = MODEL.fork(world)
         rng = random.Random(seed)
-        move = MODEL.settle(fork.state, next(iter(MODEL.decisions(fork.state).values())), fork.chance, rng)
+        move = MODEL.realize(fork.state, next(iter(MODEL.decisions(fork.state, me).values()))[0], fork.chance, rng)
         fork.state.push(move, check=False)
         watch = MODEL.watch(fork.state, me, fork.chance, rng, MODEL.policy())
         assert isinstance(watch, ActionWatch) and sum(watch.wins.values()) == 1
@@ -236,7 +243,7 @@ def test_teaching_modes_risk_scan_runs_on_the_model():
     state = spot.state
     scan = RiskScan(state, state.to_move).run(8)
     risks = scan.risks()
-    assert set(risks) == set(MODEL.decisions(state))
+    assert set(risks) == set(MODEL.decisions(state, state.to_move))
     for told in risks.values():
         for risk in told:
             assert risk.chance >= 0.15 and risk.text.startswith("risk: ") and risk.short.startswith("risk ")
