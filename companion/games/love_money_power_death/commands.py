@@ -68,7 +68,9 @@ class Simulate:
     )
 
     def add_arguments(self, p: argparse.ArgumentParser) -> None:
-        p.add_argument("--players", type=int_range(2, 42), default=3, help="2 or more players (default 3; nobles x players <= 42, L4)")
+        from companion.games.love_money_power_death import GAME
+
+        p.add_argument("--players", type=int_range(GAME.min_players, GAME.max_players), default=3, help=f"{GAME.min_players} to {GAME.max_players} players (default 3; nobles x players <= 42, L4)")
         p.add_argument(
             "--nobles",
             default=None,

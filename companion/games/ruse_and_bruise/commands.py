@@ -71,7 +71,7 @@ class Cards:
     name = "cards"
     help = "the cards and the table's values table (B4): enter it once, show it, list the cards"
     description = (
-        "The rulebook prints only some of the cards' numbers: the other 13 come from your own cards, "
+        "Ruse and Bruise's rulebook prints only some of the cards' numbers: the other 13 come from your own cards, "
         "entered once for your table and kept with its settings (B4). 'rop cards values' asks for them "
         "card by card (or takes --values ASSN=6,MUSK=9,...), checks each against the rulebook's bounds "
         "and keeps them; every game of the table carries them in its record. 'rop cards values --show' "
@@ -198,7 +198,7 @@ class Legal:
     name = "legal"
     help = "one column's distribution, step by step (B18-B26)"
     description = (
-        "Who takes a column's goal card and why: what the Musketeers cancel, what the Wizard and the "
+        "Ruse and Bruise: who takes a column's goal card and why: what the Musketeers cancel, what the Wizard and the "
         "Witch remove (or that they neutralize each other), the Prince & Squire pairs, each card's value, "
         "the sums and the winner, a tie going to the card closest to the goal card (with a Beggar, the "
         "lowest sum and the furthest card). Cards are written owner:CARD from the goal card down, the "

@@ -194,7 +194,7 @@ class TestSimulate:
             (["--players", "6"], 7),
             (["--players", "5", "--nobles", "4"], 4),
             (["--players", "2", "--nobles", "N5D,N2L", "--fives", "love-death"], 2),
-            (["--players", "12", "--nobles", "3"], 3),
+            (["--players", "10", "--nobles", "4"], 4),
         ):
             path = tmp_path / "g.jsonl"
             code, _, err = run(capsys, "simulate", *LMPD, *args, "--seed", "1", "-o", str(path))
