@@ -101,9 +101,9 @@ async def test_f1_explains_every_code_in_every_mode(mode: str) -> None:
             assert code in text and meaning.split(":")[0].split(",")[0] in text
         for code in ("Pride 0-3-1..", "hand 3+1F", "1Po 2Poo 3Pooo", "takes 6P 4P", "P Powers", "0->3", "F4"):
             assert code in text
-        f4 = [b for _, bindings in app.screen._groups() for b in bindings if getattr(b, "key", "") == "f4"]
+        f4 = [b for _, bindings in app.screen.groups for b in bindings if getattr(b, "key", "") == "f4"]
         assert f4, "the page key of a small terminal is listed"
-        back = [b for _, bindings in app.screen._groups() for b in bindings if getattr(b, "action", "") == "step_back"]
+        back = [b for _, bindings in app.screen.groups for b in bindings if getattr(b, "action", "") == "step_back"]
         assert bool(back) == (mode == "replay")
 
 
