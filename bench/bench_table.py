@@ -186,7 +186,7 @@ def play_camera(setup: Setup, seed: int, fps: float, whole: bool) -> Result:
     from vision.reader import TableReader
     from vision.render import VirtualCamera
     from vision.scenes import natural_play
-    from vision.tracking import Stabiliser
+    from vision.stabiliser import Stabiliser
 
     rules, truth, moves, first = _game(setup, seed)
     end = len(moves) if whole else next((i for i, m in enumerate(moves) if isinstance(m, NewRound) and i > 0), len(moves))

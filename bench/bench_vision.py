@@ -10,7 +10,7 @@ Each detector then reads every frame on one core.
   place (a misread id, or a marker invented from clutter);
 - ms/frame: detector time per 1080p frame, one thread.
 
-A third part runs the **tracker** (``vision.tracking.Stabiliser``) over short rendered clips
+A third part runs the **stabiliser** (``vision.stabiliser.Stabiliser``) over short rendered clips
 at 3 pixels per module and 10 frames per second: cards lie still while a hand sweeps over
 them, rests on one, and glare flickers; every card reported gone or seen again after its first
 sighting is a false observation.
@@ -154,7 +154,7 @@ def decoy_frame(rng: random.Random, module_px: float, bits: int, count: int = 60
 _BITS = {"tag36h11": 6, "APRILTAG_36h11": 6, "tag25h9": 5, "5X5_1000": 5, "4X4_1000": 4, "seals": 6, "tagStandard41h12": 3}
 
 
-def tracking_trial(rng: random.Random, frames: int = 40) -> tuple[int, int, int]:
+def stabiliser_trial(rng: random.Random, frames: int = 40) -> tuple[int, int, int]:
     """One clip of still cards with a hand passing, resting and leaving, and glare flickering.
     Returns (cards on the table, cards reported, false observations)."""
     from companion.games.rule_of_power.engine.cards import ALL_CARDS
@@ -162,7 +162,7 @@ def tracking_trial(rng: random.Random, frames: int = 40) -> tuple[int, int, int]
     from vision.markers import MODULE_MM
     from vision.reader import TableReader
     from vision.render import CardPlacement, Effects, Glare, Hand, VirtualCamera, render_frame
-    from vision.tracking import Stabiliser
+    from vision.stabiliser import Stabiliser
 
     px_per_mm = 3.0 / MODULE_MM
     centre = (500.0, 400.0)
@@ -298,10 +298,10 @@ def main(argv: list[str]) -> int:
     clips = 2 if args.quick else 12 if args.full else 6
     on_table = seen = false = 0
     for i in range(clips):
-        a, b, c = tracking_trial(random.Random(f"{args.seed}-track-{i}"))
+        a, b, c = stabiliser_trial(random.Random(f"{args.seed}-track-{i}"))
         on_table, seen, false = on_table + a, seen + b, false + c
     print()
-    print(f"tracker: {clips} clips of 40 frames at 3 px/module, a hand sweeping in, resting on a card for 1 s and leaving, glare")
+    print(f"stabiliser: {clips} clips of 40 frames at 3 px/module, a hand sweeping in, resting on a card for 1 s and leaving, glare")
     print(f"cards reported {seen}/{on_table}, false observations (a card reported gone or seen twice): {false}")
     print()
     print(f"decoys: {frames} frames of 60 random marker-like squares at {decoy_px:g} px/module; every id read is wrong")

@@ -11,6 +11,7 @@ import pkgutil
 import sys
 from pathlib import Path
 
+import grimp
 from importlinter.cli import lint_imports
 
 from companion.contract import registry
@@ -116,3 +117,61 @@ def test_the_rules_of_every_game_are_pure_by_their_import_contract(tmp_path: Pat
     config = tmp_path / "rules.toml"
     config.write_text("\n".join(lines), encoding="utf-8")
     assert lint_imports(config_filename=str(config), no_cache=True) == 0
+
+
+#: The hosts whose modules import one another without a cycle, imports for annotations
+#: included: each module can be read knowing only those below it.
+ACYCLIC = ("companion.dashboard", "companion.club")
+
+
+def _cycles(graph: grimp.ImportGraph, package: str) -> list[list[str]]:
+    """The import cycles among ``package``'s modules: each strongly connected group of more
+    than one module (Tarjan's algorithm), sorted."""
+    modules = sorted(m for m in graph.modules if m == package or m.startswith(package + "."))
+    inside = set(modules)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for imported in sorted(graph.find_modules_directly_imported_by(module) & inside):
+            if imported not in index:
+                visit(imported)
+                low[module] = min(low[module], low[imported])
+            elif imported in stack:
+                low[module] = min(low[module], index[imported])
+        if low[module] == index[module]:
+            group = []
+            while True:
+                top = stack.pop()
+                group.append(top)
+                if top == module:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for module in modules:
+        if module not in index:
+            visit(module)
+    return sorted(found)
+
+
+def test_the_dashboard_and_the_club_import_without_a_cycle() -> None:
+    graph = grimp.build_graph("companion", exclude_type_checking_imports=False)
+    cycles = {package: _cycles(graph, package) for package in ACYCLIC}
+    assert cycles == {package: [] for package in ACYCLIC}
+
+
+def test_the_cycle_check_finds_a_cycle() -> None:
+    # The check above is only as good as its search: two modules importing each other (for
+    # annotations only, the way a cycle creeps back in) are found.
+    graph = grimp.ImportGraph()
+    for module in ("shell", "shell.app", "shell.manual", "shell.kit"):
+        graph.add_module(module)
+    graph.add_import(importer="shell.app", imported="shell.manual", line_number=1, line_contents="from shell.manual import Keeper")
+    graph.add_import(importer="shell.manual", imported="shell.app", line_number=9, line_contents="from shell.app import App")
+    graph.add_import(importer="shell.app", imported="shell.kit", line_number=2, line_contents="from shell.kit import Kit")
+    assert _cycles(graph, "shell") == [["shell.app", "shell.manual"]]

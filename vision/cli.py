@@ -444,7 +444,7 @@ def _detect(args: argparse.Namespace) -> int:
 def _watch(args: argparse.Namespace) -> int:
     from vision.annotate import Preview, annotate
     from vision.camera import FrameSource, parse_source
-    from vision.tracking import Stabiliser
+    from vision.stabiliser import Stabiliser
     from vision.watch import observation_json, watch
 
     reader = _reader(args)

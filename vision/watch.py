@@ -15,7 +15,7 @@ import logging
 from companion.observations import Observation, SensorState, SensorStatus
 from vision.camera import FrameSource
 from vision.reader import TableReader, TableView
-from vision.tracking import Stabiliser
+from vision.stabiliser import Stabiliser
 
 __all__ = ["watch", "observation_json"]
 

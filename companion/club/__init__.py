@@ -9,7 +9,8 @@ same for every game.
   records (replayed by their game's rules first) and reads them back.
 - :mod:`~companion.club.standings` standings, ratings and a player's history, per game.
 - :mod:`~companion.club.live` the games being played now; :mod:`~companion.club.server` the
-  web server (table posts, the spectators' page); :mod:`~companion.club.tokens` the tables'
+  web server (table posts, the spectators' page), its endpoints in
+  :mod:`~companion.club.endpoints`; :mod:`~companion.club.tokens` the tables'
   tokens; :mod:`~companion.club.feed` the table's side: events sent as they happen;
   :mod:`~companion.club.fanout` several server processes on one PostgreSQL archive.
 """

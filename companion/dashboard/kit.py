@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias
 
 from companion.contract import Game, Move, Option
+from companion.dashboard.flag import Flag
 
 if TYPE_CHECKING:
     from textual.binding import BindingType
@@ -70,18 +71,6 @@ class EntryError(ValueError):
 
 class SetupError(ValueError):
     """A table the set-up cannot make; the message says why, citing the ruling."""
-
-
-@dataclass(frozen=True, slots=True)
-class Flag:
-    """A move the table tried that may not be made (or an entry not understood): shown in the
-    play panel until the next move, and worded for the table."""
-
-    player: str | None
-    """Who tried it, when known."""
-    text: str
-    rule: str | None
-    """The ruling it breaks (``"R17"``), ``None`` when it breaks none (a typing slip)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,19 +3,30 @@
 The session tells its listeners of every change in the thread that made it (the keyboard's,
 a source's clock, the tracker's), under its lock. :class:`SessionLink` is the app's listener:
 it works out there and then what depends on the state right after the change (the event log's
-lines, what the play panel keeps) and posts one message per kind of change to the table screen
+lines, what the play panel keeps, a move's words) and posts one message per kind of change
+(:mod:`companion.dashboard.messages`) to the table screen
 (:class:`~companion.dashboard.screens.view.SessionView`), which handles each in the app's
-thread with a handler of its own.
+thread with a handler of its own before it bubbles up to the app.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 
 from companion import session as events
+from companion.dashboard.messages import (
+    EventCorrected,
+    GameStarted,
+    MoveApplied,
+    MoveRefused,
+    MoveUndone,
+    RecordTrouble,
+    RedoDropped,
+)
 from companion.session import GameSession, SessionEvent
 
 if TYPE_CHECKING:
@@ -42,51 +53,6 @@ class SessionLink:
     """Listens to ``session`` for ``view`` until :meth:`close`. ``quiet`` says whether the
     source is fast-forwarding (no settlement for the periods it ends)."""
 
-    class Changed(Message):
-        """The session changed: ``event`` says how (:mod:`companion.session.events`)."""
-
-        def __init__(self, event: Any) -> None:
-            super().__init__()
-            self.event = event
-
-    class Started(Changed):
-        """A game began in the session, or a saved one was taken up (``event.resumed``)."""
-
-    class Applied(Changed):
-        """A move was applied: its lines for the event log (``entries``), what the play panel
-        keeps of it (``played``), and whether the source was fast-forwarding (``quiet``)."""
-
-        def __init__(self, event: events.Applied, entries: Sequence[LogEntry], played: Any, *, quiet: bool) -> None:
-            super().__init__(event)
-            self.event: events.Applied = event
-            self.entries = tuple(entries)
-            self.played = played
-            self.quiet = quiet
-
-    class Refused(Changed):
-        """A move was refused (``event.error`` names the ruling); nothing changed."""
-
-    class Undone(Changed):
-        """The last event was taken back."""
-
-    class Corrected(Changed):
-        """An event was replaced; the later ones applied again where they still fit."""
-
-    class RedoDropped(Changed):
-        """A new event made the undone ones stale."""
-
-    class RecordTrouble(Changed):
-        """The record could not be written (the game goes on)."""
-
-    _KINDS: dict[type[SessionEvent], type[Changed]] = {
-        events.Started: Started,
-        events.Refused: Refused,
-        events.Undone: Undone,
-        events.Corrected: Corrected,
-        events.RedoDropped: RedoDropped,
-        events.RecordTrouble: RecordTrouble,
-    }
-
     def __init__(self, view: MessagePump, session: GameSession, kit: DashboardKit, *, quiet: Callable[[], bool]) -> None:
         self.view = view
         self.session = session
@@ -96,12 +62,36 @@ class SessionLink:
 
     def _heard(self, event: SessionEvent) -> None:
         # Called in the thread that changed the session, the session locked.
-        if isinstance(event, events.Applied):
-            game = self.session.game
-            message: Message = SessionLink.Applied(event, self.kit.log_lines(game, event), self.kit.played(game, event), quiet=self.quiet())
-        else:
-            message = self._KINDS[type(event)](event)
-        self.view.post_message(message)
+        self.view.post_message(self.message(event))
+
+    def message(self, event: SessionEvent) -> Message:
+        """The message that tells the table screen of ``event``, with what it shows of it."""
+        session, kit = self.session, self.kit
+        describe = session.setup.game.describe
+        match event:
+            case events.Applied():
+                game = session.game
+                return MoveApplied(event, kit.log_lines(game, event), kit.played(game, event), quiet=self.quiet())
+            case events.Refused(move=move, error=error):
+                tried = describe(move)
+                flag = kit.refusal(move, error)
+                return MoveRefused(event, tried, replace(flag, text=f"{tried}: {flag.text}"))
+            case events.Undone(move=move):
+                return MoveUndone(event, describe(move))
+            case events.Corrected():
+                n = len(event.reapplied)
+                kept = f"; {n} later event{'s' if n != 1 else ''} applied again" if n else ""
+                notes = [(f"Event {event.index + 1} corrected: {describe(event.new)}{kept}", "note")]
+                for dropped in event.dropped:
+                    notes.append((f"Event {dropped.index + 1} ({describe(dropped.move)}) no longer fits and was dropped: {dropped.error}", "error"))
+                return EventCorrected(event, log_of(session, kit), notes)
+            case events.Started():
+                return GameStarted(event, log_of(session, kit) if event.resumed else ())
+            case events.RedoDropped():
+                return RedoDropped(event)
+            case events.RecordTrouble():
+                return RecordTrouble(event)
+        raise TypeError(f"no message for {type(event).__name__}")
 
     def close(self) -> None:
         """Stop listening."""

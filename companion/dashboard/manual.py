@@ -1,184 +1,156 @@
 """Manual play at the dashboard: the scorekeeper's part.
 
-A game kept by hand starts with its record file (its set-up chosen in the game's dialog or on
-the command line). What is typed in the entry bar, picked in the event log or answered in a
-dialog becomes a move proposed to the session, the correction of an event already recorded,
-or one of the table's commands. What a typed text means, what the table does next and how an
-event is corrected are the game's (its :class:`~companion.dashboard.kit.ManualTable`); the
-:class:`Scorekeeper` does what they say: it proposes the moves, opens the dialogs, keeps the
-event being corrected and flags what cannot be."""
+A game kept by hand starts with its record file (:func:`new_record`; its set-up chosen in the
+game's dialog or on the command line). What is typed in the entry bar, picked in the event log
+or answered in a dialog becomes a move proposed to the session, the correction of an event
+already recorded, or one of the table's commands. What a typed text means, what the table does
+next and how an event is corrected are the game's (its :class:`~companion.dashboard.kit.
+ManualTable`); the :class:`Scorekeeper` proposes the moves, keeps the event being corrected
+and says what the rest comes to: a step for the table (:data:`~companion.dashboard.kit.Step`:
+a move, a dialog, a word), one of the table's commands, or a flag for what cannot be. The app
+does what it says: it opens the dialogs, shows the words and the flags."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from textual.widgets import Input
-
-from companion.dashboard.kit import Ask, Command, EntryError, Flag, Step, Submit, TableChoice, Tell
-from companion.dashboard.sources import ManualSource
-from companion.contract.errors import IllegalMoveError, InvalidMoveError
 from companion.contract import Move
+from companion.contract.errors import IllegalMoveError, InvalidMoveError
+from companion.dashboard.flag import Flag
+from companion.dashboard.kit import Ask, Command, DashboardKit, EntryError, Step, Tell
+from companion.dashboard.sources import ManualSource, MoveSource
 from companion.records.store import GameFile, default_games_dir
 from companion.session import GameSession
 
-if TYPE_CHECKING:
-    from companion.dashboard.app import DashboardApp
+__all__ = ["Scorekeeper", "new_record"]
 
-__all__ = ["Scorekeeper"]
+
+def new_record(setup: Any, games_dir: str | Path | None) -> tuple[GameFile | None, str]:
+    """The record file of a new game kept by hand, in ``games_dir`` (``None``: the default
+    one), and what the table is told: where the game is saved, or why it cannot be (then no
+    file)."""
+    folder = Path(games_dir) if games_dir else default_games_dir()
+    try:
+        record = GameFile.create(folder, setup)
+    except OSError as exc:
+        return None, f"Cannot save the game in {folder}: {exc.strerror}"
+    # The name, then the folder: a path has no spaces, so a narrow log would break it
+    # anywhere; given apart, each breaks only where the other ends.
+    folder = record.path.parent
+    shown = f"~/{folder.relative_to(Path.home())}" if folder.is_relative_to(Path.home()) else str(folder)
+    return record, f"Saving the game as {record.path.name} in {shown}"
 
 
 class Scorekeeper:
-    """Manual play in ``app``: entries, corrections and the table's next steps."""
+    """Manual play from ``source``, in the game's terms (``kit``): entries, corrections and
+    the table's next steps. The app hands down :attr:`session`, the session kept."""
 
-    def __init__(self, app: DashboardApp) -> None:
-        self.app = app
+    def __init__(self, source: MoveSource, kit: DashboardKit) -> None:
+        self.source = source
+        self.kit = kit
+        self.session: GameSession | None = None
+        """The session kept (handed down by the app as it follows one)."""
         self.correcting: int | None = None
         """The event being corrected: the next entry replaces it."""
 
     @property
-    def source(self) -> ManualSource | None:
-        source = self.app.source
-        return source if isinstance(source, ManualSource) and self.app.session is not None else None
+    def manual(self) -> ManualSource | None:
+        """The source, when it is kept by hand and has a game."""
+        source = self.source
+        return source if isinstance(source, ManualSource) and self.session is not None else None
 
-    def set_up(self, table: TableChoice | None) -> None:
-        """The table chosen in the game's set-up dialog: its game starts (none: the app ends)."""
-        if table is None:
-            self.app.exit(1)
-            return
-        if isinstance(self.app.source, ManualSource):
-            self.app.source.choose(dict(table.options))
-        self.start(table.setup)
+    def due(self) -> Step | None:
+        """What the table must do now, if anything (the companion's deal, the deal dialog);
+        asked when no dialog is open. Its move goes to the source (:meth:`play`)."""
+        src = self.manual
+        if src is None or not src.deals_by_hand:
+            return None
+        assert self.session is not None
+        return src.table.next_step(self.session.game, asked=False)
 
-    def start(self, setup: Any) -> None:
-        """A new game kept by hand: its record file (unless the app saves none) and the first
-        round."""
-        app = self.app
-        record = None
-        if app.games_dir is not False:
-            games_dir = Path(app.games_dir) if app.games_dir else default_games_dir()  # type: ignore[arg-type]
-            try:
-                record = GameFile.create(games_dir, setup)
-            except OSError as exc:
-                app.table.note(f"Cannot save the game in {games_dir}: {exc.strerror}", kind="error")
-        if app.session is None:
-            app.follow(GameSession(setup, record=record))
-            app.table.reset()
-            self.correcting = None
-        else:
-            app.session.start(setup, record=record, source=app.source.name)
-        if record is not None:
-            # The name, then the folder: a path has no spaces, so a narrow log would break it
-            # anywhere; given apart, each breaks only where the other ends.
-            folder = record.path.parent
-            shown = f"~/{folder.relative_to(Path.home())}" if folder.is_relative_to(Path.home()) else str(folder)
-            app.table.note(f"Saving the game as {record.path.name} in {shown}")
-        app.refresh_view()
-        app.source.start()
-        self.due()
-
-    def due(self) -> None:
-        """What the table must do now, if anything (the companion's deal, the deal dialog)."""
-        src = self.source
-        if src is not None and src.deals_by_hand and len(self.app.screen_stack) == 1:
-            self.take(src.table.next_step(self.app.game, asked=False), src.submit)
-
-    def next_step(self) -> None:
-        """What the table does next, asked for (F5): or why there is nothing to do."""
-        src = self.source
-        if src is not None:
-            self.take(src.table.next_step(self.app.game, asked=True), src.submit)
-
-    def take(self, step: Step | Command | None, submit: Callable[[Move], None], *, cancelled: Callable[[], None] | None = None) -> None:
-        """Do what manual play says: propose a move with ``submit``, open a dialog whose move
-        goes there too, tell the table something, or run one of the table's commands."""
-        app = self.app
-        match step:
-            case Submit(move):
-                submit(move)
-            case Ask(screen):
-                app.push_screen(screen, lambda move: submit(move) if move else cancelled() if cancelled else None)
-            case Tell(text, severity, timeout):
-                app.notify(text, severity=severity, timeout=timeout)
-            case Command(name):
-                commands = {"undo": self.undo, "redo": self.redo, "next": self.next_step}
-                commands.update(help=app.action_help, hint=app.action_hint, quit=app.exit)
-                commands[name]()
-
-    def undo(self) -> None:
-        """Take the last event back (the saved record follows)."""
-        app = self.app
-        if app.session is not None and app.source.editable and app.session.undo(source=app.source.name) is None:
-            app.notify("Nothing to undo", timeout=2)
-
-    def redo(self) -> None:
-        """Apply the last event undone again."""
-        app = self.app
-        if app.session is None or app.session.redo(source=app.source.name) is None:
-            app.notify("Nothing to redo", timeout=2)
-
-    def entered(self, bar: Input) -> None:
-        """What was typed in the entry bar ``bar``: done, or flagged when it is not understood
-        (it stays in the bar, to be fixed)."""
-        src = self.source
+    def next_step(self) -> Step | None:
+        """What the table does next, asked for (F5): or why there is nothing to do. Its move
+        goes to the source (:meth:`play`)."""
+        src = self.manual
         if src is None:
-            return
-        assert self.app.session is not None
-        text = bar.value
+            return None
+        assert self.session is not None
+        return src.table.next_step(self.session.game, asked=True)
+
+    def play(self, move: Move) -> None:
+        """A move of the table's next step, proposed to the session."""
+        if self.manual is not None:
+            self.manual.submit(move)
+
+    def undo(self) -> Tell | None:
+        """Take the last event back (the saved record follows); the word when there is none."""
+        session = self.session
+        if session is not None and self.source.editable and session.undo(source=self.source.name) is None:
+            return Tell("Nothing to undo", timeout=2)
+        return None
+
+    def redo(self) -> Tell | None:
+        """Apply the last event undone again; the word when there is none."""
+        session = self.session
+        if session is None or session.redo(source=self.source.name) is None:
+            return Tell("Nothing to redo", timeout=2)
+        return None
+
+    def entered(self, text: str, *, teaching: bool) -> Step | Command | Flag | None:
+        """What ``text``, typed in the entry bar, comes to (its move goes to :meth:`submit`);
+        a :class:`Flag` when it is not understood (it stays in the bar, to be fixed). ``None``
+        when no game is kept by hand."""
+        src, session = self.manual, self.session
+        if src is None or session is None:
+            return None
         index = self.correcting
         # A correction is typed against the game as it stood before the event corrected.
-        game = self.app.session.position_before(index) if index is not None else self.app.session.game
+        game = session.position_before(index) if index is not None else session.game
         try:
-            entry = src.table.parse(text, game, correcting=index is not None, teaching=self.app.teaching)
+            return src.table.parse(text, game, correcting=index is not None, teaching=teaching)
         except EntryError as exc:
-            self.app.table.show_flag(Flag(None, f"{text!r} not understood: {exc}", None))
-            return
-        bar.value = ""
-        self.take(entry, self.submit)
+            return Flag(None, f"{text!r} not understood: {exc}", None)
 
-    def submit(self, move: Move) -> None:
-        """A move typed or picked: played now, or the correction of the event being corrected."""
-        src = self.source
-        assert src is not None and self.app.session is not None
+    def submit(self, move: Move) -> Flag | None:
+        """A move typed or picked: played now, or the correction of the event being corrected;
+        the flag of a correction the rules refuse (the event stays to be corrected)."""
+        src, session = self.manual, self.session
+        assert src is not None and session is not None
         if self.correcting is None:
             src.submit(move)
-            return
+            return None
         index, self.correcting = self.correcting, None
         try:
-            self.app.session.correct(index, move, source=src.name)
+            session.correct(index, move, source=src.name)
         except (IllegalMoveError, InvalidMoveError) as exc:
             self.correcting = index
-            flag = self.app.kit.refusal(move, exc)
-            self.app.table.show_flag(replace(flag, text=f"Event {index + 1} cannot be {self.app.plugin.describe(move)}: {flag.text}"))
-            return
-        self.app.refresh_view()
+            flag = self.kit.refusal(move, exc)
+            return replace(flag, text=f"Event {index + 1} cannot be {session.setup.game.describe(move)}: {flag.text}")
+        return None
 
-    def pick(self, index: int) -> None:
-        """Event ``index`` picked in the log: the next entry replaces it (or the game's dialog
-        for it does); the events after it are applied again where they still fit."""
-        src = self.source
-        if src is None:
-            return
-        session = self.app.session
-        assert session is not None
+    def pick(self, index: int) -> Ask | Tell | None:
+        """Event ``index`` picked in the log: the next entry replaces it, or the game's dialog
+        for it does (:class:`Ask`, whose move goes to :meth:`submit`); the events after it are
+        applied again where they still fit. A :class:`Tell` when it cannot be corrected, or to
+        say that the right event is to be typed (then :attr:`correcting` is ``index``);
+        ``None`` when no game is kept by hand."""
+        src, session = self.manual, self.session
+        if src is None or session is None:
+            return None
         move = session.moves[index]
         step = src.table.correction(session.position_before(index), move)
         if isinstance(step, Tell):
-            self.take(step, self.submit)
-            return
+            return step
         self.correcting = index
         if step is not None:
-            self.take(step, self.submit, cancelled=self.cancel)
-            return
-        self.app.notify(f"Type the right event {index + 1} (it was: {self.app.plugin.describe(move)}); Esc cancels", timeout=5)
-        self.app.refresh_view()
-        self.app.action_focus_entry()
+            return step
+        return Tell(f"Type the right event {index + 1} (it was: {session.setup.game.describe(move)}); Esc cancels", timeout=5)
 
-    def cancel(self) -> None:
+    def cancel(self) -> Tell | None:
         """The correction under way is given up: the event stays as it was."""
-        if self.correcting is not None:
-            self.correcting = None
-            self.app.notify("Correction cancelled", timeout=2)
-            self.app.refresh_view()
+        if self.correcting is None:
+            return None
+        self.correcting = None
+        return Tell("Correction cancelled", timeout=2)

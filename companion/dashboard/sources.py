@@ -33,10 +33,9 @@ from companion.records.format import RecordError, RecordVisitor, open_record, re
 from companion.session import GameSession
 
 if TYPE_CHECKING:
+    from textual.app import App
     from textual.message_pump import MessagePump
     from textual.worker import Worker
-
-    from companion.dashboard.app import DashboardApp
 
 __all__ = ["SPEEDS", "ClockedSource", "DemoSource", "ManualSource", "MoveSource", "ReplaySource", "read_moves"]
 
@@ -61,18 +60,19 @@ class MoveSource:
     """Follows a table that plays on by itself: a settlement makes way when it does."""
 
     def __init__(self) -> None:
-        self.app: DashboardApp | None = None
+        self.app: App[Any] | None = None
         self.session: GameSession | None = None
         self.kit: DashboardKit | None = None
         self.view: MessagePump | None = None
 
-    def attach(self, app: DashboardApp, session: GameSession | None) -> None:
-        """Produce for ``app``, into ``session``; what the source says goes to the app's table
-        screen, in order with the session's changes."""
+    def attach(self, app: App[Any], session: GameSession | None, *, view: MessagePump, kit: DashboardKit) -> None:
+        """Produce for ``app`` (whose workers run the source), into ``session``, in the game's
+        terms (``kit``); what the source says goes to ``view``, the app's table screen, in
+        order with the session's changes."""
         self.app = app
         self.session = session
-        self.kit = app.kit
-        self.view = app.table
+        self.kit = kit
+        self.view = view
 
     def new_session(self) -> GameSession | None:
         """The session this source starts, when it makes its own game (demo, replay)."""

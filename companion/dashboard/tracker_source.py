@@ -54,7 +54,7 @@ class TrackerSource(ManualSource):
             self.question = question
 
     class QuestionClosed(Message):
-        """The open question was settled without the keyboard (a tap named the target, the
+        """The open question was resolved without the keyboard (a tap named the target, the
         table changed): its dialog closes."""
 
     class StatusChanged(Message):

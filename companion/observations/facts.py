@@ -25,7 +25,7 @@ class TableFacts(Protocol):
         """The facts as JSON values, under their names."""
 
     def equip(self, facts: Mapping[str, Any], *, nfc: bool) -> dict[str, Any]:
-        """The facts as the table's sensors settle them (``nfc``: the table has NFC readers;
+        """The facts as a table with these sensors has them (``nfc``: the table has NFC readers;
         Rule of Power: Fate draws are then tapped on the players' Fate readers)."""
 
     def reader_problem(self, zone: str, players: Sequence[str]) -> str | None:

@@ -284,7 +284,7 @@ class TableSensors:
         from vision.owners import OwnerRegistry
         from vision.paths import calibration_dir
         from vision.reader import TableReader
-        from vision.tracking import Stabiliser
+        from vision.stabiliser import Stabiliser
         from vision.watch import watch
 
         cfg = self.config

@@ -39,7 +39,7 @@ class TableReasoning:
         """Apply what the rules leave no choice about."""
         raise NotImplementedError
 
-    def _step(self, settled: bool, events: list[TrackerEvent]) -> bool:
+    def _step(self, waited: bool, events: list[TrackerEvent]) -> bool:
         """One comparison of the table with the game, adding to ``events``; ``True`` when
         moves were applied (the table is to be compared again)."""
         raise NotImplementedError
@@ -50,7 +50,7 @@ class TableReasoning:
 
     # ------------------------------------------------------------------ shared
 
-    def reconcile(self, *, settled: bool, apply_forced: bool = True) -> list[TrackerEvent]:
+    def reconcile(self, *, waited: bool, apply_forced: bool = True) -> list[TrackerEvent]:
         """Compare the table with the game and act, again after every move applied, until the
         table is explained or waits."""
         events: list[TrackerEvent] = []
@@ -58,7 +58,7 @@ class TableReasoning:
             if apply_forced:
                 events.extend(self._forced())
             apply_forced = True
-            if not self._step(settled, events):
+            if not self._step(waited, events):
                 return events
 
     def _synced(self, events: list[TrackerEvent]) -> None:

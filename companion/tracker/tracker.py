@@ -11,8 +11,8 @@ with the game and finds the moves that explain a change:
 - exactly one explanation: it is applied (:class:`MoveApplied`);
 - several: the table is asked to choose, with one key (:class:`Question`);
 - none yet: a move may be under way (a card shown before the capture is picked up), so the
-  tracker waits; if the table stays so for ``settle`` seconds the reasoner says what the rules
-  allow instead (:class:`RuleHint`) or that the table and the game disagree
+  tracker waits; if the table stays so for ``unexplained_after`` seconds the reasoner says
+  what the rules allow instead (:class:`RuleHint`) or that the table and the game disagree
   (:class:`OutOfSync`). Nothing is applied from a reading that more than one move could
   explain.
 
@@ -53,9 +53,10 @@ class TrackerConfig:
       ``"centre"``, ``"fate:<player>"``, ``"hand:<player>"``; docs/tracker.md).
     - ``hands_unseen``: hands are dealt face down and never read (a camera alone); otherwise
       each deal is tapped in (or entered on the dashboard).
-    - ``settle``: seconds the table may look unexplained before the tracker says so; longer
-      than the camera's stabiliser takes to call a card gone (about 2 s), since cards taken
-      together may be reported gone a moment apart when a hand lingers over one of them.
+    - ``unexplained_after``: seconds the table may look unexplained before the tracker says
+      so; longer than the camera's stabiliser takes to call a card gone (about 2 s), since
+      cards taken together may be reported gone a moment apart when a hand lingers over one
+      of them.
     - ``remind_after``: seconds a card may lie shown before the tracker reminds the table
       what the rules want of it (players show a card for a moment before finishing a move).
     - ``first_dealer``: who deals first (else the table is asked).
@@ -67,7 +68,7 @@ class TrackerConfig:
 
     readers: Mapping[str, str] = field(default_factory=dict)
     hands_unseen: bool = True
-    settle: float = 3.0
+    unexplained_after: float = 3.0
     remind_after: float = 6.0
     first_dealer: str | None = None
     facts: Mapping[str, Any] = field(default_factory=dict)
@@ -90,9 +91,10 @@ class TableReasoner(Protocol):
         zone before; the view has taken the change in): for what the order of the table
         tells."""
 
-    def reconcile(self, *, settled: bool) -> list[TrackerEvent]:
+    def reconcile(self, *, waited: bool) -> list[TrackerEvent]:
         """Compare the table with the game and act: apply, ask, wait or say what differs.
-        ``settled``: the table has looked so for :attr:`TrackerConfig.settle` seconds."""
+        ``waited``: the table has looked so for :attr:`TrackerConfig.unexplained_after`
+        seconds."""
 
     def tapped(self, obs: CardTapped) -> list[TrackerEvent]:
         """A card tapped on an NFC reader."""
@@ -162,18 +164,18 @@ class Tracker:
     def begin(self) -> list[TrackerEvent]:
         """Apply what the rules force before anything is seen (the first round, when its
         dealer is known) and compare the table with the game."""
-        return self.reasoner.reconcile(settled=False)
+        return self.reasoner.reconcile(waited=False)
 
     def observe(self, obs: Observation) -> list[TrackerEvent]:
         """Take in one observation; returns what happened as a result."""
         return self._catch_up() + self._observe(obs)
 
     def tick(self, now: float) -> list[TrackerEvent]:
-        """Let time pass: a table left unexplained for ``settle`` seconds gets a hint."""
+        """Let time pass: a table left unexplained for ``unexplained_after`` seconds gets a hint."""
         self.now = now
         events = self._catch_up()
-        if self.state is TrackerState.WAITING and now - self.changed_at >= self.config.settle:
-            events.extend(self.reasoner.reconcile(settled=True))
+        if self.state is TrackerState.WAITING and now - self.changed_at >= self.config.unexplained_after:
+            events.extend(self.reasoner.reconcile(waited=True))
         return events
 
     def answer(self, index: int) -> list[TrackerEvent]:
@@ -218,7 +220,7 @@ class Tracker:
             self.reasoner.seen(obs, was)
             self._hold = False
             self.changed_at = obs.at
-            return self.reasoner.reconcile(settled=False)
+            return self.reasoner.reconcile(waited=False)
         if isinstance(obs, CardTapped):
             return self.reasoner.tapped(obs)
         if isinstance(obs, CardLifted):

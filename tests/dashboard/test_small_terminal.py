@@ -32,7 +32,7 @@ class NoSensors:
         pass
 
 
-async def settle(pilot, done, tries: int = 200) -> None:  # type: ignore[no-untyped-def]
+async def wait_until(pilot, done, tries: int = 200) -> None:  # type: ignore[no-untyped-def]
     """Let the app work until ``done()`` holds (a bounded number of frames, no clock)."""
     for _ in range(tries):
         await pilot.pause()
@@ -50,7 +50,7 @@ def shown_side_panels(app: DashboardApp) -> list[str]:
 async def test_one_side_panel_at_a_time_on_80x24_and_f4_turns_the_page() -> None:
     app = DashboardApp(DemoSource(make_setup(4, 2), seed=7, paused=True), teaching=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, lambda: app.game is not None)
+        await wait_until(pilot, lambda: app.game is not None)
         assert shown_side_panels(app) == ["scores"]
         assert app.screen_stack[0].query_one("#scores").border_subtitle == "F4: Power Ring"
         seen = []
@@ -67,7 +67,7 @@ async def test_one_side_panel_at_a_time_on_80x24_and_f4_turns_the_page() -> None
 async def test_every_panel_at_once_on_a_large_terminal() -> None:
     app = DashboardApp(DemoSource(make_setup(4, 2), seed=7, paused=True))
     async with app.run_test(size=(160, 48)) as pilot:
-        await settle(pilot, lambda: app.game is not None)
+        await wait_until(pilot, lambda: app.game is not None)
         table = app.screen_stack[0]
         assert isinstance(table, TableScreen)
         assert shown_side_panels(app) == [pid for pid, _ in SIDE_PANELS]
@@ -90,9 +90,9 @@ def _apps() -> list[tuple[str, DashboardApp]]:
 async def test_f1_explains_every_code_in_every_mode(mode: str) -> None:
     app = dict(_apps())[mode]
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, lambda: app.game is not None)
+        await wait_until(pilot, lambda: app.game is not None)
         await pilot.press("f1")
-        await settle(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
         console = Console(file=io.StringIO(), width=160, color_system=None)
         console.print(app.screen.body)
         text = console.file.getvalue()  # type: ignore[attr-defined]
@@ -101,9 +101,9 @@ async def test_f1_explains_every_code_in_every_mode(mode: str) -> None:
             assert code in text and meaning.split(":")[0].split(",")[0] in text
         for code in ("Pride 0-3-1..", "hand 3+1F", "1Po 2Poo 3Pooo", "takes 6P 4P", "P Powers", "0->3", "F4"):
             assert code in text
-        f4 = [b for _, bindings in app.screen._groups() for b in bindings if getattr(b, "key", "") == "f4"]
+        f4 = [b for _, bindings in app.screen.groups for b in bindings if getattr(b, "key", "") == "f4"]
         assert f4, "the page key of a small terminal is listed"
-        back = [b for _, bindings in app.screen._groups() for b in bindings if getattr(b, "action", "") == "step_back"]
+        back = [b for _, bindings in app.screen.groups for b in bindings if getattr(b, "action", "") == "step_back"]
         assert bool(back) == (mode == "replay")
 
 
@@ -112,23 +112,23 @@ async def test_a_replay_steps_back_one_move_at_a_time() -> None:
     source = ReplaySource(sample_path("duel"), paused=True)
     app = DashboardApp(source)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, lambda: app.game is not None)
+        await wait_until(pilot, lambda: app.game is not None)
         for n in range(1, 5):
             await pilot.press("n")
-            await settle(pilot, lambda n=n: len(app.game.move_stack) == n)
+            await wait_until(pilot, lambda n=n: len(app.game.move_stack) == n)
         centre_after_3 = None
         await pilot.press("b")
-        await settle(pilot, lambda: len(app.game.move_stack) == 3)
+        await wait_until(pilot, lambda: len(app.game.move_stack) == 3)
         centre_after_3 = app.game.centre
         assert source.paused and source.index == 3
         await pilot.press("n")
-        await settle(pilot, lambda: len(app.game.move_stack) == 4)
+        await wait_until(pilot, lambda: len(app.game.move_stack) == 4)
         await pilot.press("b")
-        await settle(pilot, lambda: len(app.game.move_stack) == 3)
+        await wait_until(pilot, lambda: len(app.game.move_stack) == 3)
         assert app.game.centre == centre_after_3
         for n in (2, 1, 0):
             await pilot.press("b")
-            await settle(pilot, lambda n=n: len(app.game.move_stack) == n)
+            await wait_until(pilot, lambda n=n: len(app.game.move_stack) == n)
         assert source.back() is False  # at the start of the record
 
 
@@ -137,17 +137,17 @@ async def test_a_finished_replay_steps_back_and_plays_on() -> None:
     source = ReplaySource(sample_path("duel"), paused=True)
     app = DashboardApp(source, settlement_autoplay=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, lambda: app.game is not None)
+        await wait_until(pilot, lambda: app.game is not None)
         await pilot.press("end")
-        await settle(pilot, lambda: app.game.outcome() is not None, tries=2000)
+        await wait_until(pilot, lambda: app.game.outcome() is not None, tries=2000)
         total = len(app.game.move_stack)
         await pilot.press("n")  # the clock finds nothing more: the replay is finished
-        await settle(pilot, lambda: source.finished)
+        await wait_until(pilot, lambda: source.finished)
         await pilot.press("b")
-        await settle(pilot, lambda: len(app.game.move_stack) == total - 1)
+        await wait_until(pilot, lambda: len(app.game.move_stack) == total - 1)
         assert app.game.outcome() is None and not source.finished
         await pilot.press("n")
-        await settle(pilot, lambda: len(app.game.move_stack) == total)
+        await wait_until(pilot, lambda: len(app.game.move_stack) == total)
         assert app.game.outcome() is not None
 
 

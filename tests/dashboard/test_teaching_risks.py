@@ -8,6 +8,7 @@ import pytest
 from companion.games.rule_of_power.coach.policies import decision_key
 from companion.games.rule_of_power.coach.risks import SCAN_SAMPLES, RiskScan
 from companion.dashboard.app import DashboardApp
+from companion.dashboard.screens.hint import position_key
 from companion.dashboard.sources import ManualSource
 from companion.games.rule_of_power.dashboard.widgets.moves import PlayPanel, risk_text
 from companion.games.rule_of_power.engine.game import GameSetup, Phase
@@ -15,9 +16,11 @@ from tests.dashboard.driving import dealt, play_move
 
 
 async def _weighed(pilot, panel: PlayPanel) -> None:  # type: ignore[no-untyped-def]
+    """The risks of the position the game is in are weighed and on the panel (the panel may
+    not have been handed that position yet when this is called)."""
     # Bounded: it ends only a test that is already failing.
     for _ in range(2000):
-        if not panel.risks_pending:
+        if panel.game is not None and panel.risks_for == position_key(panel.game) and not panel.risks_pending:
             return
         await pilot.pause(0.01)
     raise AssertionError("the risks never came")
@@ -75,7 +78,7 @@ async def test_no_risks_are_weighed_outside_teaching_mode(tmp_path) -> None:  # 
 async def test_once_the_hint_weighs_a_risk_the_play_panel_shows_the_hint_s_figure(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Teaching mode and the hint (F7) estimate the same risks; the screen shows one figure
     for one thing: the hint's, on more sampled deals, once it has one for this position."""
-    from companion.dashboard.screens.hint import HintScreen, position_key
+    from companion.dashboard.screens.hint import HintScreen
 
     app = _app(tmp_path)
     async with app.run_test(size=(160, 48)) as pilot:

@@ -51,7 +51,7 @@ class TableRun(TrackedTable):
         self.truth, self.moves = simulate_game(self.setup, seed=seed, fate=fate)
         first = next(m for m in self.moves if isinstance(m, NewRound))
         decks = {p: first.deck_of(p) for p in self.setup.players}
-        tracker = Tracker(GameSession(self.setup), TrackerConfig(first_dealer=first.dealer, facts={"fate_decks": decks, "draws_visible": True}, settle=1.0))
+        tracker = Tracker(GameSession(self.setup), TrackerConfig(first_dealer=first.dealer, facts={"fate_decks": decks, "draws_visible": True}, unexplained_after=1.0))
         super().__init__(tracker, self.moves)
 
     def scenes(self) -> Iterator[Scene]:

@@ -60,7 +60,7 @@ def test_a_question_is_answered_by_a_line_on_standard_input() -> None:
     out = io.StringIO()
     printer = JsonLines(out, session)
     session.subscribe(printer.session_changed)
-    tracker = Tracker(session, TrackerConfig(first_dealer="bob", settle=1.0))
+    tracker = Tracker(session, TrackerConfig(first_dealer="bob", unexplained_after=1.0))
     runner = TrackerRunner(tracker, lambda emit: None, printer.tracker_events)  # type: ignore[arg-type, return-value]
     printer.tracker_events(tracker.begin())
     t = 0.0
@@ -105,7 +105,7 @@ def test_a_fault_in_a_worker_ends_no_game_and_is_reported() -> None:
     out = io.StringIO()
     printer = JsonLines(out, session)
     session.subscribe(printer.session_changed)
-    tracker = Tracker(session, TrackerConfig(first_dealer="bob", settle=1.0))
+    tracker = Tracker(session, TrackerConfig(first_dealer="bob", unexplained_after=1.0))
     seen = [CardSeen("camera", 0.1 * k, Card.from_id(cid), None, "centre") for k, cid in enumerate(("W002", "W014", "W035", "W029"), 1)]
     log = _BrokenLog()
 

@@ -13,7 +13,7 @@ from companion.games.rule_of_power.simulation.staging import stage
 from vision.owners import OwnerRegistry
 from vision.reader import TableReader
 from vision.scenes import render_scene_frames
-from vision.tracking import Stabiliser
+from vision.stabiliser import Stabiliser
 
 from tests.tracker.harness import TableRun
 from tests.vision.conftest import compact_layout
@@ -28,11 +28,11 @@ def play_round_on_camera(
     ``patience_s`` is how long the stabiliser waits before it calls an unread card gone."""
     players = list(run.setup.players)
     end = next(i for i, m in enumerate(run.moves) if isinstance(m, NewRound) and i > 0)
-    run.tracker.config = replace(run.tracker.config, settle=3.0)  # the camera's own timing
+    run.tracker.config = replace(run.tracker.config, unexplained_after=3.0)  # the camera's own timing
     mat = compact_layout()
     seated = mat.seated(players)
     reader = TableReader(layout=mat, owners=OwnerRegistry(players + [None] * (8 - len(players))), players=players)
-    stabiliser = Stabiliser(layout=seated, gone_after_s=patience_s, settle_s=patience_s)
+    stabiliser = Stabiliser(layout=seated, gone_after_s=patience_s, calm_s=patience_s)
     t = 0.0
     last = None
     staged = list(stage(run.setup, run.moves[:end]))[:scenes]

@@ -26,7 +26,7 @@ from vision.owners import OwnerRegistry
 from vision.reader import TableReader
 from vision.render import VirtualCamera
 from vision.scenes import Action, natural_play
-from vision.tracking import Stabiliser
+from vision.stabiliser import Stabiliser
 
 from tests.tracker.harness import TableRun, crystals_met
 
@@ -81,7 +81,7 @@ def play_game_on_camera(run: TableRun, layout: Layout, module_px: float | Virtua
             if isinstance(obs, (CardSeen, CardGone)):
                 (seen if isinstance(obs, CardSeen) else gone).setdefault((obs.card.id, obs.owner), []).append(obs.at)
             run.handle(run.tracker.observe(obs))
-    run.wait(t + 5.0 - run.now)  # the last moves settle
+    run.wait(t + 5.0 - run.now)  # the last moves are taken in
     result = CameraGame()
     for action in actions:
         for key in action.taken:

@@ -17,7 +17,7 @@ class Table:
     """A two-player table, bob dealing, watched by a camera we drive by hand."""
 
     def __init__(self, centre=("W002", "W014", "W035", "W029")):
-        self.tracker = Tracker(GameSession(GameSetup(("ann", "bob"))), TrackerConfig(first_dealer="bob", settle=1.0, remind_after=3.0))
+        self.tracker = Tracker(GameSession(GameSetup(("ann", "bob"))), TrackerConfig(first_dealer="bob", unexplained_after=1.0, remind_after=3.0))
         self.t = 0.0
         self.events = []
         self.see(*centre)

@@ -7,10 +7,10 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from companion.contract import Move
+from companion.dashboard.basic.hooks import KitHooks
 from companion.dashboard.basic.words import names_list
 
 if TYPE_CHECKING:
-    from companion.dashboard.basic.kit import BasicKit
     from companion.dashboard.kit import CameraDemo
 
 __all__ = ["BasicDemo", "RandomTable"]
@@ -20,7 +20,7 @@ class RandomTable:
     """Random players at one table; where players decide at once, one of them at random moves
     first."""
 
-    def __init__(self, kit: BasicKit, setup: Any, *, seed: int, slips: float) -> None:
+    def __init__(self, kit: KitHooks, setup: Any, *, seed: int, slips: float) -> None:
         self.kit = kit
         self.rng = random.Random(seed)
         self.intro = f"{kit.game.title}: {names_list(setup.players)} play at random (Space pauses, N steps, F1 keys)"
@@ -40,7 +40,7 @@ class BasicDemo:
 
     levels = ("random",)
 
-    def __init__(self, kit: BasicKit) -> None:
+    def __init__(self, kit: KitHooks) -> None:
         self.kit = kit
 
     def setup(self, players: int, **options: Any) -> Any:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from companion.contract import Game, Move
 from companion.dashboard.basic.demo import BasicDemo
+from companion.dashboard.basic.hooks import BasicTableChoice
 from companion.dashboard.basic.manual import BasicManual
 from companion.dashboard.basic.words import waiting_words
 from companion.dashboard.kit import Flag, SetupError
@@ -23,16 +23,6 @@ if TYPE_CHECKING:
     from companion.session import Applied
 
 __all__ = ["BasicKit", "BasicTableChoice"]
-
-
-@dataclass(frozen=True)
-class BasicTableChoice:
-    """A table as the set-up dialog or the command line chose it."""
-
-    setup: Any
-    first_dealer: str | None = None
-    options: Mapping[str, Any] = field(default_factory=dict)
-    facts: Mapping[str, Any] = field(default_factory=dict)
 
 
 class BasicKit:

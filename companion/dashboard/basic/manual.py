@@ -4,14 +4,13 @@ table's own moves made by the companion where the kit says how."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.contract import Move
+from companion.dashboard.basic.hooks import KitHooks
 from companion.dashboard.basic.words import waiting_words
 from companion.dashboard.kit import Ask, Command, EntryError, Step, Submit, Tell
 
-if TYPE_CHECKING:
-    from companion.dashboard.basic.kit import BasicKit
 
 __all__ = ["BasicManual", "COMMANDS"]
 
@@ -21,7 +20,7 @@ COMMANDS: dict[str, Command] = {name: Command(name) for name in ("undo", "redo",
 class BasicManual:
     """Manual play of the kit's game at one table."""
 
-    def __init__(self, kit: BasicKit, **options: Any) -> None:
+    def __init__(self, kit: KitHooks, **options: Any) -> None:
         self.kit = kit
         self.options = options
 

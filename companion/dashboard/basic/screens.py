@@ -1,12 +1,12 @@
 """The basic screens: the table screen (the status line, the table panel, the scores panel),
 the settlement of a period and the set-up dialog, each made from the game's contract and its
-kit's words (:class:`~companion.dashboard.basic.kit.BasicKit`)."""
+kit's words (:class:`~companion.dashboard.basic.kit.KitHooks`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,6 +14,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Select
 
 from companion.contract import Move, Option
+from companion.dashboard.basic.hooks import BasicTableChoice, KitHooks
 from companion.dashboard.basic.words import waiting_words
 from companion.dashboard.kit import SetupError
 from companion.dashboard.screens.form import SetupForm
@@ -22,16 +23,14 @@ from companion.dashboard.screens.table import TableScreen
 from companion.dashboard.widgets.base import GamePanel
 from companion.dashboard.widgets.status_line import StatusLine
 
-if TYPE_CHECKING:
-    from companion.dashboard.basic.kit import BasicKit, BasicTableChoice
 
 __all__ = ["BasicSettlement", "BasicSetup", "BasicStatus", "BasicTable", "ScoresPanel", "TablePanel"]
 
 TCSS = Path(__file__).with_name("basic.tcss")
 
 
-def _kit(state: Any) -> BasicKit:
-    kit: BasicKit = state.game.dashboard()
+def _kit(state: Any) -> KitHooks:
+    kit: KitHooks = state.game.dashboard()
     return kit
 
 
@@ -48,7 +47,7 @@ class BasicStatus(StatusLine):
 
 
 class TablePanel(GamePanel):
-    """The table as the game's kit words it (:meth:`BasicKit.table_lines`)."""
+    """The table as the game's kit words it (:meth:`KitHooks.table_lines`)."""
 
     BORDER_TITLE = "Table"
 
@@ -108,12 +107,12 @@ def _field(option: Option) -> Widget:
     return Input(str(option.default), id=ident, compact=True)
 
 
-class BasicSetup(SetupForm["BasicTableChoice"]):
+class BasicSetup(SetupForm[BasicTableChoice]):
     """The players in seating order and every option of the game."""
 
     CSS_PATH = TCSS
 
-    def __init__(self, kit: BasicKit) -> None:
+    def __init__(self, kit: KitHooks) -> None:
         super().__init__()
         self.kit = kit
         game = kit.game

@@ -14,8 +14,6 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from companion.dashboard.screens.table import TableScreen
-
 __all__ = ["HelpScreen", "bindings_table", "legend"]
 
 
@@ -59,17 +57,6 @@ def bindings_table(groups: list[tuple[str, list[BindingType]]]) -> Table:
     return table
 
 
-def _offered(screen: TableScreen, action: str) -> bool:
-    """Whether the table screen offers ``action`` now, asked as if no dialog were open."""
-    if action == "next_panel":
-        return not screen.roomy
-    if action == "step_back":
-        from companion.dashboard.sources import ReplaySource
-
-        return isinstance(getattr(screen.app, "source", None), ReplaySource)
-    return True
-
-
 def legend(codes: Sequence[tuple[str, str]]) -> Table:
     """The table of codes, for every mode (demo, replay, manual play, camera or NFC)."""
     table = Table(box=None, padding=(0, 2), show_edge=False, title="Reading the screen", title_justify="left", title_style="bold underline")
@@ -100,15 +87,16 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,q,f1,question_mark", "close", "Close")]
 
     def __init__(self, groups: list[tuple[str, list[BindingType]]], *, codes: Sequence[tuple[str, str]], entry: str | None) -> None:
-        """``codes``: what each code on the table screen means; ``entry``: how moves are typed
-        (in manual play, else ``None``)."""
+        """``groups``: the keys offered now, titled (the table's own among them); ``codes``:
+        what each code on the table screen means; ``entry``: how moves are typed (in manual
+        play, else ``None``)."""
         super().__init__()
         self.groups = groups
         self.codes = codes
         self.entry = entry
 
     def compose(self) -> ComposeResult:
-        parts: list[RenderableType] = [bindings_table(self._groups()), Text(""), legend(self.codes)]
+        parts: list[RenderableType] = [bindings_table(self.groups), Text(""), legend(self.codes)]
         if self.entry is not None:
             parts += [Text(""), Text("Typing moves", style="bold underline"), Text(self.entry)]
         self.body = Group(*parts)
@@ -118,21 +106,6 @@ class HelpScreen(ModalScreen[None]):
             with VerticalScroll():
                 yield Static(self.body)
             yield Static("Esc, Q or F1: close", classes="keys")
-
-    def _groups(self) -> list[tuple[str, list[BindingType]]]:
-        """The app's groups, with the table screen's own keys (F4 panels, B back) in the
-        first when they apply."""
-        groups = list(self.groups)
-        table = self.app.screen_stack[0] if self.app.screen_stack else None
-        own: list[BindingType] = []
-        if isinstance(table, TableScreen):
-            own = [b for b in table.own_keys() if _offered(table, b.action)]
-        if own and groups:
-            title, bindings = groups[0]
-            groups[0] = (title, [*bindings, *own])
-        elif own:
-            groups.insert(0, ("The table", own))
-        return groups
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -85,7 +85,8 @@ class Settlement(ModalScreen[None]):
         self._ticks_done = 0
         self._closed_once = False
         self.set_reactive(Settlement.shown, 0)
-        if self.is_mounted:
+        # A screen mounted but whose parts are not (yet, or no longer) there draws at its mount.
+        if self.is_mounted and self.query("#steps"):
             self._show_title()
             self.query_one("#steps-body", Static).update("")
             steps = self.query_one("#steps", VerticalScroll)
@@ -94,8 +95,9 @@ class Settlement(ModalScreen[None]):
 
     def _show_title(self) -> None:
         title = self.heading()
-        if title is not None:
-            self.query_one("#settlement-title", Static).update(title)
+        for widget in self.query("#settlement-title").results(Static):
+            if title is not None:
+                widget.update(title)
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -143,7 +145,7 @@ class Settlement(ModalScreen[None]):
 
     def _draw(self, new: int) -> None:
         """The first ``new`` steps on screen, and how many are still to come."""
-        if not self.is_mounted:
+        if not self.is_mounted or not self.query("#steps"):
             return
         parts: list[RenderableType] = []
         for title, body in self.steps[:new]:

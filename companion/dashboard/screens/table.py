@@ -8,24 +8,27 @@ and F4 turns to the next (:attr:`TableScreen.SIDE_PANELS`), so that the main col
 in sight and everything else is one key away. On a large terminal every panel is shown.
 
 How the screen follows the session's changes is its base's
-(:class:`~companion.dashboard.screens.view.SessionView`); what is typed in its entry bar or
-picked in its event log goes to the app's scorekeeper
-(:class:`~companion.dashboard.manual.Scorekeeper`)."""
+(:class:`~companion.dashboard.screens.view.SessionView`). What is typed in its entry bar
+(``Input.Submitted`` from ``#entry``), picked in its event log (:class:`EventLog.Picked
+<companion.dashboard.widgets.event_log.EventLog.Picked>`) or asked of it with its own keys
+(:class:`TableScreen.StepBack`) bubbles up as a message to the app, which hands it on to
+manual play or the source; what the screen needs to know of them the app hands down
+(:attr:`TableScreen.replay`, :attr:`TableScreen.hint`)."""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.suggester import Suggester
 from textual.widgets import Footer, Input
 
-from companion.dashboard.kit import Flag
+from companion.dashboard.flag import Flag
+from companion.dashboard.screens.hint import HintScreen
 from companion.dashboard.screens.view import SessionView
-from companion.dashboard.sources import ReplaySource
 from companion.dashboard.widgets.base import GamePanel
 from companion.dashboard.widgets.event_log import EventLog
 from companion.dashboard.widgets.status_line import StatusLine
@@ -51,11 +54,19 @@ class TableScreen(SessionView):
 
     ENTRY_PLACEHOLDER: ClassVar[str] = "a move, undo ... F1 help"
 
+    class StepBack(Message):
+        """Replay: the table asks for the last move back (B)."""
+
     def __init__(self, *, editable: bool) -> None:
-        super().__init__()
-        self.editable = editable
+        super().__init__(editable=editable)
         self.panel_index = 0
         """The side panel shown on a small terminal (an index into :attr:`SIDE_PANELS`)."""
+        self.replay = False
+        """The source is a replay, which can step back (handed down by the app)."""
+        self.hint: HintScreen.Advised | None = None
+        """The coach's hint's latest figures and their position (handed down by the app):
+        panels that estimate the same things (teaching mode's risks) show these for that
+        position, so that one thing has one figure on the screen."""
 
     # ------------------------------------------------------------------ what a game brings
 
@@ -133,12 +144,18 @@ class TableScreen(SessionView):
             widget.border_subtitle = None if roomy else f"F4: {nxt}"
         self.refresh_bindings()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def offers(self, action: str) -> bool:
+        """Whether the table offers its own key's ``action`` now, no dialog open."""
         if action == "next_panel":
             return not self.roomy
         if action == "step_back":
-            return isinstance(self.dashboard.source, ReplaySource) and len(self.app.screen_stack) == 1
+            return self.replay
         return True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "step_back" and len(self.app.screen_stack) > 1:
+            return False
+        return self.offers(action)
 
     def action_next_panel(self) -> None:
         """Turn the side column to its next panel (small terminals)."""
@@ -148,10 +165,7 @@ class TableScreen(SessionView):
 
     def action_step_back(self) -> None:
         """Replay: take the last move back; the clock pauses there."""
-        source = self.dashboard.source
-        if isinstance(source, ReplaySource):
-            if not source.back():
-                self.app.notify("At the start of the record", timeout=2)
+        self.post_message(self.StepBack())
 
     def show(self, state: Any, *, teaching: bool, played: Any, flag: Flag | None, status: str) -> None:
         """Hand the game's state down to every panel."""
@@ -160,13 +174,3 @@ class TableScreen(SessionView):
         for panel in self.query(GamePanel):
             panel.teaching = teaching
             panel.game = state
-
-    # ------------------------------------------------------------------ manual play
-
-    @on(Input.Submitted, "#entry")
-    def _entered(self, event: Input.Submitted) -> None:
-        self.dashboard.keeper.entered(event.input)
-
-    @on(EventLog.Picked)
-    def _picked(self, message: EventLog.Picked) -> None:
-        self.dashboard.keeper.pick(message.index)

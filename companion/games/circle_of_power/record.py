@@ -363,7 +363,7 @@ def _complete_player(
     played_a: set[Card],
 ) -> bool:
     """Fill in player ``name``'s hand (in ``hands``) and unseen draws (in ``out``) where their
-    plays ``own`` settle them (C8, C15). Returns whether the hand changed."""
+    plays ``own`` leave no doubt (C8, C15). Returns whether the hand changed."""
     found = _place_player_cards(hands.get(name), own, played_a)
     if found is None:
         return False
@@ -405,7 +405,7 @@ def _fill(given: tuple[HandCard, ...] | None, positions: dict[int, Card], size: 
 def _place_player_cards(
     hand: tuple[HandCard, ...] | None, own: list[tuple[int, int, Play]], played_a: set[Card]
 ) -> tuple[tuple[HandCard, ...] | None, dict[int, Card]] | None:
-    """The hand and the draws of one player that their plays settle for certain. Slots are
+    """The hand and the draws of one player that their plays tell for certain. Slots are
     the hand's unseen cards (interchangeable) and each unseen draw; each card played from an
     unseen slot is matched to one that was in the player's hand at the time and that C15
     allows (after the reshuffle a card played in actions 1-6 comes from a new draw, any other
@@ -422,7 +422,7 @@ def _place_player_cards(
     edges = [[s for s, slot in enumerate(slots) if _may_come_from(a, card, slot, played_a)] for a, card in unknown]
     if _matching(edges, len(slots)) is None:
         return None
-    in_hand, drawn = _settled(unknown, edges, slots)
+    in_hand, drawn = _placed_alike(unknown, edges, slots)
     hand_out = known_hand + in_hand
     new_hand: tuple[HandCard, ...] | None
     if hand is None and not hand_out:
@@ -471,7 +471,7 @@ def _may_come_from(a: int, card: Card, slot: tuple[str, int], played_a: set[Card
     return True
 
 
-def _settled(
+def _placed_alike(
     unknown: list[tuple[int, Card]], edges: list[list[int]], slots: list[tuple[str, int]]
 ) -> tuple[list[Card], dict[int, Card]]:
     """The unseen plays that every matching places alike: the cards that were surely in the

@@ -202,8 +202,8 @@ def test_complete_places_a_players_first_card_in_the_hand_and_leaves_the_rest_un
     known = CODEC.complete(partial)
     draws = {k for k, m in enumerate(moves) if type(m) is Play and m.drew is not None}
     assert all(known[k].drew is moves[k].drew for k in draws if known[k].drew is not None)
-    assert sum(1 for k in draws if known[k].drew is not None) >= 10  # those the plays settle
-    # with nothing seen at all, C15 still settles some: a card of actions 1-6 played later
+    assert sum(1 for k in draws if known[k].drew is not None) >= 10  # those the plays tell
+    # with nothing seen at all, C15 still tells some: a card of actions 1-6 played later
     # came from a draw after the reshuffle
     assert sum(1 for k in draws if filled[k].drew is not None) >= 5
     assert all(filled[k].drew is moves[k].drew for k in draws if filled[k].drew is not None)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.dashboard.kit import Flag
+from companion.dashboard.flag import Flag
 from companion.games.circle_of_power.cards import Card, attack_range, attack_reason
 from companion.games.circle_of_power.effects import CITY, CITY_DECK, DESTROYED, DISCARD, TROPHIES, Effects, Transfer
 from companion.games.circle_of_power.game import ACTIONS, RESHUFFLE_AFTER, CircleState, Phase

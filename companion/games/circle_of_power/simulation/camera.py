@@ -56,7 +56,7 @@ def film(
     from vision.owners import OwnerRegistry
     from vision.reader import TableReader
     from vision.scenes import natural_play
-    from vision.tracking import Stabiliser
+    from vision.stabiliser import Stabiliser
 
     layout = circle_of_power_layout()
     reader = TableReader(layout=layout, owners=OwnerRegistry([owner] + [None] * 7), cards=game(setup.game.name).cards)

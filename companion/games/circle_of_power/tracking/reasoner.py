@@ -16,7 +16,8 @@ takes the next step the table shows, in the order the game goes:
   only one its rules allow; it is applied when the table shows it, like any other. While the
   table could still be on its way to another act (a black winner of Coloured Cities taking a
   city in action 15, keeping their city or about to give it), it waits for the battle cards to
-  be gathered (the act is then done, C8), or for the table to stay so ``settle`` seconds;
+  be gathered (the act is then done, C8), or for the table to stay so ``unexplained_after``
+  seconds;
 - the reshuffle (C15), which no sensor sees, as soon as it is due.
 
 Cards the game has done with may stay on the table until they are taken up: the battle cards
@@ -131,7 +132,7 @@ class CircleTable(TableReasoning):
 
     def catch_up(self, *, hold: bool) -> list[TrackerEvent]:
         events = self._forced() if not hold else []
-        events.extend(self.reconcile(settled=False, apply_forced=not hold))
+        events.extend(self.reconcile(waited=False, apply_forced=not hold))
         return events
 
     def answered(self, moves: tuple[Move, ...]) -> list[TrackerEvent]:
@@ -139,7 +140,7 @@ class CircleTable(TableReasoning):
         then the table compared again and the taps that waited for it taken."""
         events = self._answer(moves, lambda move: "answer")
         events.extend(self._forced())
-        events.extend(self.reconcile(settled=False))
+        events.extend(self.reconcile(waited=False))
         events.extend(self._release())
         return events
 
@@ -148,7 +149,7 @@ class CircleTable(TableReasoning):
 
     # ------------------------------------------------------------------ comparing the table
 
-    def _step(self, settled: bool, events: list[TrackerEvent]) -> bool:
+    def _step(self, waited: bool, events: list[TrackerEvent]) -> bool:
         """One comparison of the table with the game; ``True`` when a move was applied."""
         tracker = self.tracker
         if not tracker.camera:
@@ -166,19 +167,19 @@ class CircleTable(TableReasoning):
         phase = self.game.phase
         move: Move | None = None
         if phase is Phase.SEASON:
-            move = self._seen_season(observed, settled, events)
+            move = self._seen_season(observed, waited, events)
         elif phase is Phase.REVEAL:
             move = self._seen_reveal(observed)
         elif phase is Phase.PLAY:
             move = self._seen_play(observed)
         elif phase is Phase.ACT:
-            move = self._seen_act(observed, settled, events)
+            move = self._seen_act(observed, waited, events)
         if move is not None:
             events.append(self._push(move, "camera"))
             return True
         if tracker.question is not None:
             tracker.state = TrackerState.ASKING
-        elif not settled:
+        elif not waited:
             if tracker.state is not TrackerState.OUT_OF_SYNC:
                 tracker.state = TrackerState.WAITING
         else:
@@ -208,7 +209,7 @@ class CircleTable(TableReasoning):
 
     # ------------------------------------------------------------------ the steps a camera sees
 
-    def _seen_season(self, observed: Zones, settled: bool, events: list[TrackerEvent]) -> Move | None:
+    def _seen_season(self, observed: Zones, waited: bool, events: list[TrackerEvent]) -> Move | None:
         """C4-C6: the four cities dealt into their seats and the joker at the bottom of the
         city deck make a season; the seats and the dealer are the rules' (the first season's the
         table's configuration, or a question)."""
@@ -225,7 +226,7 @@ class CircleTable(TableReasoning):
         bottoms = self._bottoms(cities)
         if not bottoms:
             return None
-        if len(bottoms) > 1 and not settled and not self._set_up(observed):
+        if len(bottoms) > 1 and not waited and not self._set_up(observed):
             return None  # the joker may yet be laid on the city deck
         seasons = [s for s in self._seasons(cities, bottoms) if game.is_legal(s)]
         if len(seasons) == 1:
@@ -288,9 +289,9 @@ class CircleTable(TableReasoning):
         move = Play(me, card)
         return move if game.is_legal(move) else None
 
-    def _seen_act(self, observed: Zones, settled: bool, events: list[TrackerEvent]) -> Move | None:
+    def _seen_act(self, observed: Zones, waited: bool, events: list[TrackerEvent]) -> Move | None:
         """C10-C14, C18, C19: the act whose cities and lines the table shows; while the table
-        may still be on its way to another act, only once it has stayed so (``settled``)."""
+        may still be on its way to another act, only once it has stayed so (``waited``)."""
         game = self.game
         seen = act_zones(observed)
         finals = {a: act_zones(_after(game, a)) for a in _acts(game)}
@@ -301,7 +302,7 @@ class CircleTable(TableReasoning):
             self._ask(found, events, f"Which act did {game.to_move} make?")
             return None
         act = found[0]
-        if not settled and not self._gathered(observed):
+        if not waited and not self._gathered(observed):
             start = act_zones(table_zones(game))
             if any(_under_way(start, zones, seen) for a, zones in finals.items() if a != act):
                 return None
@@ -513,7 +514,7 @@ class CircleTable(TableReasoning):
                 break
         events.extend(self._forced())
         if self.tracker.camera:
-            events.extend(self.reconcile(settled=False))
+            events.extend(self.reconcile(waited=False))
         else:
             self.tracker.state = TrackerState.SYNCED
         events.extend(self._release())

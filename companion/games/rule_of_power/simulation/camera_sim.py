@@ -105,12 +105,12 @@ class CameraSimulation:
         from companion.games.rule_of_power.engine.moves import DrawFate
         from vision.owners import OwnerRegistry
         from vision.reader import TableReader
-        from vision.tracking import Stabiliser
+        from vision.stabiliser import Stabiliser
 
         players = list(self.setup.players)
         mat = demo_layout(players)
         reader = TableReader(layout=mat, owners=OwnerRegistry(players + [None] * (8 - len(players))), players=players)
-        stabiliser = Stabiliser(source="camera-sim", layout=mat.seated(players), gone_after_s=0.5, settle_s=0.5)
+        stabiliser = Stabiliser(source="camera-sim", layout=mat.seated(players), gone_after_s=0.5, calm_s=0.5)
         period = 1.0 / self.fps
         began = time.monotonic()
         now = began if paced else 0.0

@@ -139,7 +139,7 @@ class RuleOfPowerTable(TableReasoning):
     def catch_up(self, *, hold: bool) -> list[TrackerEvent]:
         events: list[TrackerEvent] = []
         self._after_moves(events, apply_forced=not hold)
-        events.extend(self.reconcile(settled=False, apply_forced=not hold))
+        events.extend(self.reconcile(waited=False, apply_forced=not hold))
         return events
 
     def answered(self, moves: tuple[Move, ...]) -> list[TrackerEvent]:
@@ -148,7 +148,7 @@ class RuleOfPowerTable(TableReasoning):
         again where it still matters). Plays tapped while the question was open follow."""
         events = self._answer(moves, lambda move: self._announced_draw(move) or "answer")
         self._after_moves(events)
-        events.extend(self.reconcile(settled=False))
+        events.extend(self.reconcile(waited=False))
         waiting, self.taps.waiting = self.taps.waiting, []
         for obs in waiting:
             events.extend(self.tapped(obs))
@@ -171,7 +171,7 @@ class RuleOfPowerTable(TableReasoning):
 
     # ------------------------------------------------------------------ comparing the table
 
-    def _step(self, settled: bool, events: list[TrackerEvent]) -> bool:
+    def _step(self, waited: bool, events: list[TrackerEvent]) -> bool:
         """One comparison of the table with the game; ``True`` when moves were applied (the
         table is to be compared again)."""
         tracker = self.tracker
@@ -186,8 +186,8 @@ class RuleOfPowerTable(TableReasoning):
             return False
         in_order, later = self._in_order()
         first = in_order[0] if in_order else None
-        found = self._explanations(settled, in_order, later)
-        if any(e.inferred for e in found) and not settled:
+        found = self._explanations(waited, in_order, later)
+        if any(e.inferred for e in found) and not waited:
             # A capture whose capturing card nobody saw: wait, it may be a hand over the centre.
             tracker.state = TrackerState.WAITING
             return False
@@ -198,7 +198,7 @@ class RuleOfPowerTable(TableReasoning):
             return True
         if found:
             self._ask_which(found, events)
-        elif not settled:
+        elif not waited:
             if tracker.state is not TrackerState.OUT_OF_SYNC:
                 tracker.state = TrackerState.WAITING
         elif first is not None and later:
@@ -215,7 +215,7 @@ class RuleOfPowerTable(TableReasoning):
         if pending and self.game.turn == pending[0] and pending[0] not in self.draws.after_own:
             events.extend(self._draw(pending.pop(0)))
 
-    def _explanations(self, settled: bool, in_order: list[Key], later: list[Key]) -> list[Explanation]:
+    def _explanations(self, waited: bool, in_order: list[Key], later: list[Key]) -> list[Explanation]:
         """The sequences of moves that explain the table, narrowed by the order it showed
         things in (``in_order``: the cards the next moves must play; ``later``: those laid
         after the first of them)."""
@@ -235,7 +235,7 @@ class RuleOfPowerTable(TableReasoning):
         found = [e for e in found if not any(_detour_of(e, f) for f in found)]
         found = self._first_in_front(found)
         if vanished:
-            found = self._with_vanished(found, vanished, settled, first)
+            found = self._with_vanished(found, vanished, waited, first)
         return found
 
     def _explain(self, vanished: set[Card], in_order: list[Key], later: list[Key], draws_visible: bool) -> list[Explanation]:
@@ -266,14 +266,14 @@ class RuleOfPowerTable(TableReasoning):
             return [found[laid.index(min(laid))]]
         return found
 
-    def _with_vanished(self, found: list[Explanation], vanished: set[Card], settled: bool, first: Key | None) -> list[Explanation]:
+    def _with_vanished(self, found: list[Explanation], vanished: set[Card], waited: bool, first: Key | None) -> list[Explanation]:
         """A card was shown and has left the centre: the next move must be that card's,
         whatever else the table shows meanwhile (the camera may report the cards it took a
-        moment later). Once the table has stayed so for ``settle`` seconds, the card may have
-        been taken back, and the other explanations count again, unless it had cards to take
-        (it is then the first card laid)."""
+        moment later). Once the table has stayed so for ``unexplained_after`` seconds, the
+        card may have been taken back, and the other explanations count again, unless it had
+        cards to take (it is then the first card laid)."""
         with_it = [e for e in found if any(isinstance(m, Play) and m.card in vanished for m in e.moves)]
-        if with_it or not settled or (first is not None and first[0] in vanished):
+        if with_it or not waited or (first is not None and first[0] in vanished):
             return with_it
         if found:
             self.order.shown = [k for k in self.order.shown if k[0] not in vanished]
@@ -475,7 +475,7 @@ class RuleOfPowerTable(TableReasoning):
                 break
         self._after_moves(events)
         if self.tracker.camera:
-            events.extend(self.reconcile(settled=False))
+            events.extend(self.reconcile(waited=False))
         else:
             self.tracker.state = TrackerState.SYNCED
         return events
@@ -508,7 +508,7 @@ class RuleOfPowerTable(TableReasoning):
             if not self.order.has(key):
                 tracker.seq += 1
             self.order.tapped(key, tracker.seq)
-            return events + self.reconcile(settled=False)
+            return events + self.reconcile(waited=False)
         return events + self._nfc_play(card, obs.owner)
 
     def _fate_reader_tap(self, zone: str, card: Card, owner: str | None) -> list[TrackerEvent]:

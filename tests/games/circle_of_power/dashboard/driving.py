@@ -99,7 +99,7 @@ async def fill_season(pilot: Pilot, app: DashboardApp, season: Season) -> None:
     await type_line(pilot, season.bottom.id)
 
 
-async def settled(app: DashboardApp, count: int) -> None:
+async def caught_up(app: DashboardApp, count: int) -> None:
     """The game has ``count`` events, and the companion's own moves that follow are made."""
 
     def done() -> bool:
@@ -136,7 +136,7 @@ async def keep(pilot: Pilot, app: DashboardApp, moves: Sequence[Move], *, stop: 
                 await pilot.press(str(pick))
                 await pilot.pause()
         typed += 1
-        await settled(app, index + 1)
+        await caught_up(app, index + 1)
         for k in range(index, len(game.move_stack)):
             assert game.move_stack[k] == moves[k], f"event {k + 1}: {game.move_stack[k]} instead of {moves[k]}"
         await close_settlements(pilot, app, seen)

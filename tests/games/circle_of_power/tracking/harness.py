@@ -42,7 +42,7 @@ class CopRun(TrackedTable):
         target: int = 6,
         level: int | Sequence[int] = 1,
         readers: bool = False,
-        settle: float = 1.0,
+        unexplained_after: float = 1.0,
     ) -> None:
         self.setup, self.moves = simulate(NAMES[:players], variant, seed=seed, target=target, level=level)
         self.truth = CircleState(self.setup)
@@ -54,7 +54,7 @@ class CopRun(TrackedTable):
             readers=self.readers() if readers else {},
             first_dealer=first.dealer,
             facts={"seats": first.seats},
-            settle=settle,
+            unexplained_after=unexplained_after,
         )
         super().__init__(Tracker(GameSession(self.setup), config), self.moves)
 

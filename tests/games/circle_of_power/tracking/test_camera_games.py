@@ -47,7 +47,7 @@ def play_on_camera(run: CopRun, *, module_px: float = 2.6, seed: int = 0) -> Fil
         for k in range(before, len(run.applied)):
             known[k] = frame.at
         run.now = frame.at
-    run.wait(5.0)  # the last moves settle
+    run.wait(5.0)  # the last moves are taken in
     # (An action's hand_gone is only set once its hand has left, so delays are read at the end.)
     result.delays = [known.get(k, run.now) - action.hand_gone for k, action in sorted(last.items())]
     return result
@@ -72,7 +72,7 @@ GAMES = [
 def test_a_whole_game_seen_by_a_1080p_camera_needs_no_key(players: int, variant: str, seed: int, target: int) -> None:
     """A whole game seen by a 1080p camera over the standard mat, every move known within a
     second of the hand that made it leaving the table."""
-    run = CopRun(players, variant, seed=seed, target=target, settle=3.0)  # as `rop play` waits
+    run = CopRun(players, variant, seed=seed, target=target, unexplained_after=3.0)  # as `rop play` waits
     assert len(run.truth.results) == 1  # one season: the game stays short enough to render
     filmed = play_on_camera(run)
     run.assert_kept()

@@ -99,7 +99,7 @@ def test_an_act_that_may_still_be_under_way_waits_for_the_battle_cards_gathered(
     scenes = run.scenes()
     k = next(i for i, s in enumerate(scenes) if s.move is give)
     feed_scenes(run, scenes[: k + 1])
-    run.wait(0.3)  # (less than the harness's ``settle``, a second)
+    run.wait(0.3)  # (less than the harness's ``unexplained_after``, a second)
     assert len(run.applied) == 90 and run.tracker.state is TrackerState.WAITING  # not taken for a keep
     feed_scenes(run, scenes[k + 1 :])
     run.wait(5)

@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.suggester import Suggester
 
-from companion.dashboard.kit import Flag
+from companion.dashboard.flag import Flag
 from companion.dashboard.screens.table import TableScreen
 from companion.dashboard.widgets.status_line import StatusLine
 from companion.games.circle_of_power.game import CircleState, Phase
@@ -103,7 +103,7 @@ class CircleTable(TableScreen):
             yield SeasonsPanel(id="seasons")
 
     def suggester(self) -> Suggester:
-        return EntrySuggester(lambda: getattr(self.app, "game", None))
+        return EntrySuggester(lambda: self.game)
 
     def arrange_panels(self, roomy: bool) -> None:
         # A laptop's 80x24: a little more room for the action, the side column still holding

@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.reactive import reactive
 
 from companion.dashboard.grid import Column, grid, lines
-from companion.dashboard.kit import Flag
+from companion.dashboard.flag import Flag
 from companion.dashboard.widgets.base import GamePanel
 from companion.games.circle_of_power import GAME
 from companion.games.circle_of_power.cards import Card, attack_reason, colour_in_attack

@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.suggester import Suggester
 
-from companion.dashboard.kit import Flag
+from companion.dashboard.flag import Flag
 from companion.dashboard.screens.table import TableScreen
 from companion.dashboard.widgets.status_line import StatusLine
 from companion.games.rule_of_power.dashboard.entry import card_candidates
@@ -115,13 +115,14 @@ class RuleOfPowerTable(TableScreen):
             yield UnseenPanel(id="unseen")
 
     def suggester(self) -> Suggester:
-        return CardSuggester(lambda: getattr(self.app, "game", None))
+        return CardSuggester(lambda: self.game)
 
     def arrange_panels(self, roomy: bool) -> None:
         self.query_one(CentreCards).set_class(not roomy, "-compact")
 
     def show_play(self, played: Any, flag: Flag | None) -> None:
         play = self.query_one(PlayPanel)
+        play.hint = self.hint
         play.last_play = played
         play.flag = flag
         play.manual = self.editable

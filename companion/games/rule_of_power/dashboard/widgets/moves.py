@@ -24,8 +24,8 @@ from companion.games.rule_of_power.engine.cards import Card
 from companion.games.rule_of_power.dashboard.cards import card_chip, cards_line
 from companion.games.rule_of_power.dashboard.commentary import move_effect, rule_hint
 from companion.dashboard.grid import Column, grid, lines
-from companion.dashboard.kit import Flag
-from companion.dashboard.screens.hint import position_key
+from companion.dashboard.flag import Flag
+from companion.dashboard.screens.hint import HintScreen, position_key
 from companion.dashboard.widgets.base import GamePanel
 from companion.games.rule_of_power.engine.fate import fate_rule
 from companion.games.rule_of_power.engine.game import GameState, Phase
@@ -123,6 +123,9 @@ class PlayPanel(GamePanel):
     risks: dict[Hashable, list[Risk]] | None = None
     """The risks of the position :attr:`risks_for`, by decision; ``None`` while weighed."""
     risks_for: Hashable = None
+    hint: HintScreen.Advised | None = None
+    """The coach's hint's latest figures and their position (handed down by the screen):
+    for that position, the risks shown are the hint's."""
 
     def watch_game(self, game: GameState | None) -> None:
         self._weigh_risks()
@@ -239,7 +242,7 @@ class PlayPanel(GamePanel):
             return lines([title, Text("  none known", style="italic")])
         position = position_key(game)
         risks = self.risks if self.risks_for == position else None
-        hint = getattr(self.app, "hint", None)
+        hint = self.hint
         if hint is not None and hint.position == position:
             # The hint (F7) weighed the same risks on more sampled deals: one figure, its.
             risks = {m.key: [r for r in m.risks if isinstance(r, Risk)] for m in hint.advice.moves}

@@ -13,7 +13,7 @@ from vision.camera import CameraError, FrameSource
 from vision.detect import MarkerDetector
 from vision.reader import TableReader
 from vision.render import CardPlacement, Effects, Glare, Hand, VirtualCamera, render_frame
-from vision.tracking import Stabiliser
+from vision.stabiliser import Stabiliser
 
 FPS = 10
 
@@ -67,7 +67,7 @@ def test_recorded_game_is_tracked_through_rop_vision_watch(tmp_path, compact, co
     end = events.pop()  # the recording says when it has ended
     assert (end["type"], end["state"]) == ("status", "ended") and "100 frames" in end["detail"]
     got = [(e["type"], e["card"], e["owner"], e["zone"]) for e in events]
-    assert got == [  # observations settled by the same frame come in card order
+    assert got == [  # observations decided by the same frame come in card order
         ("seen", "F002", "bob", "fate:bob"),
         ("seen", "W007", "ann", "centre"),
         ("seen", "W010", None, "centre"),
@@ -115,7 +115,7 @@ def test_glare_over_a_seal_keeps_the_card_and_removal_is_noticed(compact, owners
     kinds = [(type(o).__name__, i) for i, o in events]
     assert kinds[0] == ("CardSeen", 2)
     assert [k for k, _ in kinds] == ["CardSeen", "CardGone"]
-    # Gone once its bare place has been calm for settle_s (0.3 s), within a second.
+    # Gone once its bare place has been calm for calm_s (0.3 s), within a second.
     assert 35 + 3 <= kinds[1][1] <= 35 + FPS
 
 
@@ -197,6 +197,6 @@ def test_a_hand_resting_on_a_card_does_not_take_it_away(compact, owners):
     events, stab = run_frames(compact, owners, frames)
     assert [(type(o).__name__, o.card.id) for _, o in events] == [
         ("CardSeen", "W015"), ("CardSeen", "W016"), ("CardGone", "W016")]
-    # Once the hand has left (frame 56) and the place has been calm for settle_s: within a second.
+    # Once the hand has left (frame 56) and the place has been calm for calm_s: within a second.
     assert 56 + 3 <= events[-1][0] <= 56 + FPS
     assert [t.card.id for t in stab.cards] == ["W015"]

@@ -16,7 +16,7 @@ rules, in order:
   reflection) or is washed out by glare, the card stays; while something larger than a card
   lies over it (a hand resting on it, an arm: the change reaches from the card's footprint
   into the ring of table around it) the card stays. Otherwise, once the place has been calm
-  for ``settle_s`` and the card unread as long, it is reported gone: the card was taken,
+  for ``calm_s`` and the card unread as long, it is reported gone: the card was taken,
   turned over or covered by another card. This is fast on purpose: in natural play the next
   player's hand comes within a second, and a capture whose cards are still reported on the
   table when the next card is laid would be explained as the wrong play. Change in the ring
@@ -79,7 +79,7 @@ class Stabiliser:
 
     Keyword arguments (defaults in brackets): ``source`` ["camera"], the observations'
     source; ``layout`` [None] for zone hysteresis; ``confirm`` [3] and ``window`` [5] frames
-    to accept a card or a zone change; ``settle_s`` [0.3] seconds without a read and without
+    to accept a card or a zone change; ``calm_s`` [0.3] seconds without a read and without
     movement over its place before a card whose place no longer shows it is reported gone
     (with images); ``gone_after_s`` [1.0] seconds without a read before a card is reported
     gone when no images are given; ``zone_margin_mm`` [10] hysteresis;
@@ -98,7 +98,7 @@ class Stabiliser:
         confirm: int = 3,
         window: int = 5,
         gone_after_s: float = 1.0,
-        settle_s: float = 0.3,
+        calm_s: float = 0.3,
         zone_margin_mm: float = 10.0,
         motion_level: float = 6.0,
         same_level: float = 0.8,
@@ -113,7 +113,7 @@ class Stabiliser:
         self.confirm = confirm
         self.window = window
         self.gone_after_s = gone_after_s
-        self.settle_s = settle_s
+        self.calm_s = calm_s
         self.zone_margin_mm = zone_margin_mm
         self.motion_level = motion_level
         self.same_level = same_level
@@ -130,7 +130,7 @@ class Stabiliser:
 
     def update(self, view: TableView, image: np.ndarray | None, at: float) -> list[Observation]:
         """Feed one frame (its reading, the image it came from, its time in seconds); returns
-        the observations this frame settles, oldest first."""
+        the observations this frame decides, oldest first."""
         gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image is not None and image.ndim == 3 else image
         out: list[Observation] = []
         read_now = set()
@@ -163,7 +163,7 @@ class Stabiliser:
             # Remember the card's surroundings only while they are still and bare of hands, so
             # that a hand reaching for the card, or holding still beside it while laying or
             # taking its neighbours, is not taken for part of the table: the first picture is
-            # taken once the area has been calm for settle_s, and it is taken again only when
+            # taken once the area has been calm for calm_s, and it is taken again only when
             # the ring looks as before, or after a whole second of calm.
             moved = t.area is None or max(abs(a - b) for a, b in zip(area, t.area)) > 0.1 * (area[2] - area[0])
             still = not moved and t.area_previous is not None and float(np.abs(now - t.area_previous).mean()) < self.motion_level
@@ -175,7 +175,7 @@ class Stabiliser:
             calm = at - t.still_since
             if still and (
                 calm >= _REFRESH_S
-                or (t.area_reference is None and calm >= self.settle_s)
+                or (t.area_reference is None and calm >= self.calm_s)
                 or (t.area_reference is not None and self._ring_change(t, now) <= self.ring_level / 2)
             ):
                 t.area_reference, t.area_reference_at = now, at
@@ -243,7 +243,7 @@ class Stabiliser:
                 # The seal still looks as it did: glare or blur cost a read, not the card.
                 t.last_read = at
                 return []
-            if at - t.last_motion < self.settle_s:
+            if at - t.last_motion < self.calm_s:
                 return []  # something is moving over the card: wait until it has passed
             covered = self._covered(t, gray)
             if at - t.last_read < self.max_hidden_s and covered:
@@ -253,7 +253,7 @@ class Stabiliser:
             # The place is calm, bare of hands and no longer shows the card: it was taken.
             # Waiting longer would only let the next player's hand arrive and hide the
             # place again, and a capture would stay open while the next card is laid.
-            if at - t.last_read < self.settle_s:
+            if at - t.last_read < self.calm_s:
                 return []
         elif at - t.last_read < self.gone_after_s:
             return []  # without images, only time tells a missed read from a taken card

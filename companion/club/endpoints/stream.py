@@ -1,0 +1,121 @@
+"""The live stream (``/events``): a server-sent events stream of every table's state as it
+changes. A spectator gets every table when it connects (``tables``), then each table as it
+changes (``table``)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response, StreamingResponse
+from starlette.routing import Route
+
+from companion.club.endpoints.answers import json_text
+from companion.club.live import LiveGame, LiveTables
+
+__all__ = ["Hub", "KEEPALIVE_SECONDS", "MAX_BACKLOG", "Stream", "sse_frame"]
+
+#: A spectator whose connection falls this far behind is dropped (its page reconnects).
+MAX_BACKLOG = 1000
+KEEPALIVE_SECONDS = 15.0
+
+
+def sse_frame(kind: str, data: Any) -> str:
+    return f"event: {kind}\ndata: {json_text(data)}\n\n"
+
+
+class _Subscriber:
+    def __init__(self) -> None:
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+
+
+class Hub:
+    """Fans each table update out to every open ``/events`` stream (on the server's loop)."""
+
+    def __init__(self) -> None:
+        self.subscribers: set[_Subscriber] = set()
+
+    def subscribe(self) -> _Subscriber:
+        sub = _Subscriber()
+        self.subscribers.add(sub)
+        return sub
+
+    def unsubscribe(self, sub: _Subscriber) -> None:
+        self.subscribers.discard(sub)
+
+    def publish(self, kind: str, data: Any) -> None:
+        self.publish_frame(sse_frame(kind, data))
+
+    def publish_frame(self, frame: str) -> None:
+        for sub in list(self.subscribers):
+            if sub.queue.qsize() >= MAX_BACKLOG:
+                self.subscribers.discard(sub)
+                sub.queue.put_nowait(None)
+            else:
+                sub.queue.put_nowait(frame)
+
+    def close(self) -> None:
+        """End every stream (the server is stopping)."""
+        for sub in list(self.subscribers):
+            sub.queue.put_nowait(None)
+        self.subscribers.clear()
+
+
+class Stream:
+    """The live tables' spectators: what changes at a table is sent to each of them."""
+
+    def __init__(self, live: LiveTables) -> None:
+        self.live = live
+        self.hub = Hub()
+
+    def show(self, game: LiveGame, state: str | None) -> None:
+        """The game's table sent to the spectators, unless they have it as it is (its
+        ``state`` for the page as JSON text, when worked out already)."""
+        head = game.head()
+        if self.live.published.get(game.game_id) == head:
+            return
+        self.live.published[game.game_id] = head
+        if self.hub.subscribers:
+            # The table's state for the page is built only when someone watches.
+            self.hub.publish_frame(f"event: table\ndata: {state}\n\n" if state is not None else sse_frame("table", game.snapshot()))
+
+    def show_all(self) -> None:
+        """Every table sent anew to every spectator."""
+        self.hub.publish("tables", self.live.tables())
+
+    async def events(self, request: Request) -> Response:
+        sub = self.hub.subscribe()
+        hello = sse_frame("tables", self.live.tables())
+
+        async def stream() -> AsyncIterator[str]:
+            try:
+                yield hello
+                while True:
+                    try:
+                        item = await asyncio.wait_for(sub.queue.get(), KEEPALIVE_SECONDS)
+                    except TimeoutError:
+                        yield ": keep-alive\n\n"
+                        continue
+                    if item is None:
+                        return
+                    # What queued meanwhile goes out with it, in one write: a spectator behind
+                    # catches up in a few writes instead of one per table update.
+                    frames = [item]
+                    while not sub.queue.empty() and len(frames) < 200:
+                        more = sub.queue.get_nowait()
+                        if more is None:
+                            yield "".join(frames)
+                            return
+                        frames.append(more)
+                    yield "".join(frames)
+            finally:
+                self.hub.unsubscribe(sub)
+
+        return StreamingResponse(
+            stream(), media_type="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+        )
+
+    def routes(self) -> list[Route]:
+        return [Route("/events", self.events)]
