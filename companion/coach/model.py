@@ -233,6 +233,12 @@ class CoachModel(Protocol):
         """The quick player of the playouts, reading a player's view alone: sound, fast, and a
         little random, so that many playouts cover what real players might do."""
 
+    def opponents(self) -> Mapping[str, Policy]:
+        """The rule-of-thumb players the coach is measured against (``./run bench coach``), by
+        name: at least three styles written from the rules alone (a greedy one, a cautious one
+        that saves its strong cards, one that counts the cards seen so far...), each reading its
+        own view only, described in docs/coach.md; ``random`` is added by the bench."""
+
     def plain_move(self, view: Any) -> Move:
         """The quick player's decision without its randomness, from the deciding player's
         ``view``: what the coach plays as a player unless the search finds another clearly

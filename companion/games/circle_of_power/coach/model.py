@@ -27,6 +27,7 @@ from companion.games.circle_of_power.coach.outcome import CATEGORIES, FEATS, Sea
 from companion.games.circle_of_power.coach.policies import RolloutPolicy, alike, decisions, describe, play_out, realize
 from companion.games.circle_of_power.coach.reasons import ActionWatch, Risk, category_reasons, risks, watch_action
 from companion.games.circle_of_power.coach.worlds import Chance, CircleWorlds, PlayoutState
+from companion.games.circle_of_power.policies import RuleOfThumbPlayer
 from companion.games.circle_of_power.game import CircleState, Phase
 from companion.games.circle_of_power.moves import UNSEEN, Conquer, Move, Play, Regroup, Reshuffle, Retake, Season
 from companion.games.circle_of_power.setup import is_dummy
@@ -119,6 +120,10 @@ class CircleOfPowerCoach:
 
     def policy(self) -> RolloutPolicy:
         return RolloutPolicy()
+
+    def opponents(self) -> dict[str, Policy]:
+        """The documented rule-of-thumb player (docs/coach.md)."""
+        return {"rule-of-thumb": RuleOfThumbPlayer().choose}
 
     def plain_move(self, view: CircleView) -> Move:
         """The quick player's decision, without randomness: a card (without the card drawn

@@ -28,6 +28,7 @@ from companion.games.rule_of_power.coach.policies import (
     decisions,
     describe,
     equivalence_key,
+    greedy_move,
     interchange,
     play_out,
     realize,
@@ -104,6 +105,10 @@ class RuleOfPowerCoach:
 
     def policy(self) -> Policy:
         return RolloutPolicy()
+
+    def opponents(self) -> dict[str, Policy]:
+        """The greedy player (the best immediate points, R7, R9-R12)."""
+        return {"greedy": greedy_move}
 
     def plain_move(self, view: PlayerView) -> Move:
         return _PLAIN(view, random.Random(0))
