@@ -11,7 +11,7 @@ import random
 import pytest
 
 import companion.games.circle_of_power as plugin
-from companion.contract import protocol
+import companion.contract as protocol
 from companion.games.circle_of_power import GAME, cards, game, moves, policies, query, record, rules, scoring, setup
 from companion.games.circle_of_power.moves import Conquer, Play, Regroup, Reshuffle, Retake, Reveal
 from companion.games.circle_of_power.policies import simulate
