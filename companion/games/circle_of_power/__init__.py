@@ -46,7 +46,7 @@ from companion.games.circle_of_power.moves import (
 from companion.games.circle_of_power.record import CODEC, CircleCodec
 from companion.games.circle_of_power.effects import Effects
 from companion.games.circle_of_power.scoring import Outcome, SeasonResult, Termination
-from companion.games.circle_of_power.setup import MAX_TARGET, VARIANTS, CircleSetup
+from companion.games.circle_of_power.setup import MAX_TARGET, VARIANTS, CircleSetup, set_default_game
 from companion.contract.options import Option, with_defaults
 
 if TYPE_CHECKING:
@@ -116,7 +116,7 @@ class CircleOfPower:
         """The set-up of a table of ``players`` (clockwise) with ``variant`` and ``target``;
         :class:`ValueError` naming the ruling (C4) for a table the rules do not allow."""
         chosen = with_defaults(_OPTIONS, options)
-        return CircleSetup(tuple(players), chosen["variant"], chosen["target"])
+        return CircleSetup(tuple(players), chosen["variant"], chosen["target"], game=self)
 
     def default_players(self, count: int) -> tuple[str, ...]:
         """Names for a simulated table of ``count`` players."""
@@ -268,4 +268,5 @@ class CircleOfPower:
 
 GAME = CircleOfPower()
 """Circle of Power, as the registry finds it (``companion.games.circle_of_power:GAME``)."""
+set_default_game(GAME)
 
