@@ -62,3 +62,21 @@ def test_the_rules_import_nothing_but_themselves_and_the_standard_library() -> N
                 outside.setdefault(f"{package}.{path.stem}", []).append(name)
     assert outside == {}
 
+
+def test_the_rules_are_handed_their_game_and_never_look_it_up() -> None:
+    # A set-up and a state are given their game by the game's make_setup (or its package, for
+    # one made directly): no rules module asks the registry, which would load the whole plug-in.
+    asking = []
+    for paths in RULES.values():
+        for path in paths:
+            tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ImportFrom) and node.module:
+                    names = {f"{node.module}.{alias.name}" for alias in node.names}
+                elif isinstance(node, ast.Import):
+                    names = {alias.name for alias in node.names}
+                else:
+                    continue
+                if "companion.contract.registry" in names or any(n.startswith("companion.contract.registry.") for n in names):
+                    asking.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert asking == []

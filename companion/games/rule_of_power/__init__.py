@@ -20,6 +20,7 @@ from companion.games.rule_of_power.catalogue import CATALOGUE, RuleOfPowerCards
 from companion.games.rule_of_power.engine.cards import FATE_CARDS
 from companion.games.rule_of_power.engine.effects import Effects
 from companion.games.rule_of_power.engine.game import FATE_DECK_SIZE, GameSetup, GameState, Phase, RoundResult, deal_from
+from companion.games.rule_of_power.engine.setup import set_default_game
 from companion.games.rule_of_power.engine.moves import Deal, Move, NewRound
 
 if TYPE_CHECKING:
@@ -75,7 +76,7 @@ class RuleOfPower:
             if len(names) % teams:
                 raise ValueError(f"{len(names)} players cannot form {teams} teams of equal size (R16)")
             team_list = tuple(names[i::teams] for i in range(teams))
-        return GameSetup(names, team_list, target, expansion)
+        return GameSetup(names, team_list, target, expansion, game=self)
 
     def default_players(self, count: int) -> tuple[str, ...]:
         """Names for a simulated table of ``count`` players."""
@@ -191,3 +192,4 @@ class RuleOfPower:
 
 GAME = RuleOfPower()
 """Rule of Power, as the registry finds it (``companion.contract.registry.game("rule-of-power")``)."""
+set_default_game(GAME)
