@@ -4,7 +4,10 @@ rulings C1-C20), as a plug-in of the companion (:data:`GAME`).
 - :mod:`.cards`: the 54 cards, the battle and city decks, the circle (C1-C3), the catalogue.
 - :mod:`.moves`: the events of a game as values (:class:`Season`, :class:`Reveal`,
   :class:`Play`, :class:`Conquer`, :class:`Retake`, :class:`Regroup`, :class:`Reshuffle`).
-- :mod:`.game`: the state (:class:`CircleState`), every ruling checked.
+- :mod:`.game`: the state (:class:`CircleState`), every ruling checked; it is made of one module
+  per part of the rules: :mod:`.position`, :mod:`.reading`, :mod:`.seasons` (C4-C6), :mod:`.plays`
+  (C7-C9), :mod:`.acts` and :mod:`.act_resolution` (C10-C14, C18, C19), :mod:`.reshuffle` (C15),
+  :mod:`.ending` (C16-C20), :mod:`.hidden`.
 - :mod:`.rules`: trump suits, the initiative, attacks and threats as pure functions.
 - :mod:`.scoring`: season results, totals, knock-outs, the outcome (C16-C20).
 - :mod:`.effects`, :mod:`.view`: what a move did; what a player may know.
