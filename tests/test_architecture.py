@@ -95,6 +95,25 @@ def test_the_rules_import_nothing_but_themselves_and_the_standard_library() -> N
     assert outside == {}
 
 
+def test_the_rules_are_handed_their_game_and_never_look_it_up() -> None:
+    # A set-up and a state are given their game by the game's make_setup (or its package, for
+    # one made directly): no rules module asks the registry, which would load the whole plug-in.
+    asking = []
+    for g in registry.games():
+        for path in _rules_files(g.rules_modules).values():
+            tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ImportFrom) and node.module:
+                    names = {f"{node.module}.{alias.name}" for alias in node.names}
+                elif isinstance(node, ast.Import):
+                    names = {alias.name for alias in node.names}
+                else:
+                    continue
+                if any(n == "companion.contract.registry" or n.startswith("companion.contract.registry.") for n in names):
+                    asking.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert asking == []
+
+
 def test_the_rules_of_every_game_are_pure_by_their_import_contract(tmp_path: Path) -> None:
     # The same, indirect imports included, as import contracts made from the registry: a new
     # game is held to them without anyone editing pyproject.toml.

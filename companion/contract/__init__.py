@@ -29,7 +29,7 @@ in ``pyproject.toml``).
 from companion.contract.cards import UNSEEN, Card, CardForm, OneOfAKind, Unseen
 from companion.contract.catalogue import Catalogue, MarkerScheme, SealMarker
 from companion.contract.errors import IllegalMoveError, InvalidMoveError, MalformedEventError, UnknownCardError
-from companion.contract.game import Game, Sample, Setup
+from companion.contract.game import Game, HandedGame, Sample, Setup
 from companion.contract.options import Option, with_defaults
 from companion.contract.record import RecordCodec
 from companion.contract.state import Effects, Move, Outcome, State, View
@@ -48,6 +48,7 @@ __all__ = [
     "MalformedEventError",
     "UnknownCardError",
     "Game",
+    "HandedGame",
     "Sample",
     "Setup",
     "Option",

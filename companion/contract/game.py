@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from companion.contract.catalogue import Catalogue
 from companion.contract.record import RecordCodec
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from companion.dashboard.kit import DashboardKit
     from companion.tracker.tracker import TableRules
 
-__all__ = ["Setup", "Sample", "Game", "StateT"]
+__all__ = ["Setup", "Sample", "Game", "HandedGame", "StateT"]
 
 
 class Setup(Protocol):
@@ -49,6 +49,40 @@ class Sample:
 
 StateT = TypeVar("StateT", bound="State[Any]")
 """The states of one game."""
+
+GameT = TypeVar("GameT")
+
+
+class HandedGame(Generic[GameT]):
+    """A game's plug-in object as its package hands it to the game's own rules, once it is
+    made: a set-up made without going through :meth:`Game.make_setup` (a test's, a record
+    reader's) and the states made from it read their game here, so that no rules module looks
+    its game up by name (nor imports the plug-in object, which would load every part).
+
+    >>> handed = HandedGame("Goofspiel")
+    >>> handed()
+    Traceback (most recent call last):
+    ...
+    RuntimeError: a Goofspiel set-up made before the game itself (while its package is loading)
+    >>> handed.hand_over("the game"); handed()
+    'the game'
+    """
+
+    __slots__ = ("title", "_game")
+
+    def __init__(self, title: str) -> None:
+        self.title = title
+        self._game: GameT | None = None
+
+    def hand_over(self, game: GameT) -> None:
+        """The game's package gives its plug-in object, once it is made."""
+        self._game = game
+
+    def __call__(self) -> GameT:
+        if self._game is None:
+            raise RuntimeError(f"a {self.title} set-up made before the game itself (while its package is loading)")
+        return self._game
+
 
 _NAMES = ("ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal", "ivy", "jo")
 

@@ -10,6 +10,7 @@ import companion.games.rule_of_power.engine.fate
 import companion.games.rule_of_power.engine.game
 import companion.games.rule_of_power.engine.moves
 import companion.games.rule_of_power.engine.scoring
+import companion.games.rule_of_power.engine.setup
 import companion.session.session
 
 MODULES = [
@@ -17,6 +18,7 @@ MODULES = [
     companion.games.rule_of_power.engine.captures,
     companion.games.rule_of_power.engine.moves,
     companion.games.rule_of_power.engine.scoring,
+    companion.games.rule_of_power.engine.setup,
     companion.games.rule_of_power.engine.game,
     companion.games.rule_of_power.engine.fate,
     companion.session.session,

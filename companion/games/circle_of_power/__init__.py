@@ -4,7 +4,10 @@ rulings C1-C20), as a plug-in of the companion (:data:`GAME`).
 - :mod:`.cards`: the 54 cards, the battle and city decks, the circle (C1-C3), the catalogue.
 - :mod:`.moves`: the events of a game as values (:class:`Season`, :class:`Reveal`,
   :class:`Play`, :class:`Conquer`, :class:`Retake`, :class:`Regroup`, :class:`Reshuffle`).
-- :mod:`.game`: the state (:class:`CircleState`), every ruling checked.
+- :mod:`.game`: the state (:class:`CircleState`), every ruling checked; it is made of one module
+  per part of the rules: :mod:`.position`, :mod:`.reading`, :mod:`.seasons` (C4-C6), :mod:`.plays`
+  (C7-C9), :mod:`.acts` and :mod:`.act_resolution` (C10-C14, C18, C19), :mod:`.reshuffle` (C15),
+  :mod:`.ending` (C16-C20), :mod:`.hidden`.
 - :mod:`.rules`: trump suits, the initiative, attacks and threats as pure functions.
 - :mod:`.scoring`: season results, totals, knock-outs, the outcome (C16-C20).
 - :mod:`.effects`, :mod:`.view`: what a move did; what a player may know.
@@ -46,7 +49,7 @@ from companion.games.circle_of_power.moves import (
 from companion.games.circle_of_power.record import CODEC, CircleCodec
 from companion.games.circle_of_power.effects import Effects
 from companion.games.circle_of_power.scoring import Outcome, SeasonResult, Termination
-from companion.games.circle_of_power.setup import MAX_TARGET, VARIANTS, CircleSetup
+from companion.games.circle_of_power.setup import MAX_TARGET, VARIANTS, CircleSetup, THE_GAME
 from companion.contract.options import Option, with_defaults
 
 if TYPE_CHECKING:
@@ -101,7 +104,11 @@ class CircleOfPower(Game[CircleState, Move]):
     max_players = 4
     rules_modules = tuple(
         f"companion.games.circle_of_power.{name}"
-        for name in ("cards", "effects", "game", "moves", "rules", "scoring", "setup", "view", "query", "policies")
+        for name in (
+            "cards", "effects", "game", "moves", "rules", "scoring", "setup", "view", "query", "policies",
+            # the state's parts (game.CircleState is made of them)
+            "position", "reading", "seasons", "plays", "acts", "act_resolution", "reshuffle", "ending", "hidden",
+        )
     )
 
     @property
@@ -120,7 +127,7 @@ class CircleOfPower(Game[CircleState, Move]):
         """The set-up of a table of ``players`` (clockwise) with ``variant`` and ``target``;
         :class:`ValueError` naming the ruling (C4) for a table the rules do not allow."""
         chosen = with_defaults(_OPTIONS, options)
-        return CircleSetup(tuple(players), chosen["variant"], chosen["target"])
+        return CircleSetup(tuple(players), chosen["variant"], chosen["target"], game=self)
 
     def new_state(self, setup: CircleSetup, *, keep_history: bool = True) -> CircleState:
         return CircleState(setup, keep_history=keep_history)
@@ -268,4 +275,5 @@ class CircleOfPower(Game[CircleState, Move]):
 
 GAME = CircleOfPower()
 """Circle of Power, as the registry finds it (``companion.games.circle_of_power:GAME``)."""
+THE_GAME.hand_over(GAME)
 

@@ -12,16 +12,25 @@ companion.contract.errors.IllegalMoveError: C4: a player's name may not begin wi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
-from companion.contract import registry
+from companion.contract import HandedGame
 from companion.contract.errors import IllegalMoveError, InvalidMoveError
 
 if TYPE_CHECKING:
     from companion.games.circle_of_power import CircleOfPower
 
-__all__ = ["CircleSetup", "VARIANTS", "BASIC", "LONELY_TYRANT", "COLOURED_CITIES", "MAX_TARGET", "is_dummy"]
+__all__ = [
+    "CircleSetup",
+    "VARIANTS",
+    "BASIC",
+    "LONELY_TYRANT",
+    "COLOURED_CITIES",
+    "MAX_TARGET",
+    "is_dummy",
+    "THE_GAME",
+]
 
 BASIC = "basic"
 LONELY_TYRANT = "lonely-tyrant"
@@ -37,6 +46,10 @@ _FORBIDDEN = (",", "=", "+")
 and lines as ``bob=QD+JH``."""
 
 
+THE_GAME: HandedGame[CircleOfPower] = HandedGame("Circle of Power")
+"""Circle of Power, as its package hands it over: the game of a set-up made without one."""
+
+
 def is_dummy(name: str) -> bool:
     """Whether ``name`` is an auto emperor's (C4: ``@1``, ``@2``, ...)."""
     return name.startswith("@")
@@ -46,13 +59,20 @@ def is_dummy(name: str) -> bool:
 class CircleSetup:
     """Who plays, clockwise (2-4 players, C4), the ``variant`` (``basic``, ``lonely-tyrant`` or
     ``coloured-cities``) and the ``target`` of trophies that ends the game (C17, 6 unless the
-    table chose another; Lonely Tyrant ignores it). The missing emperors are dummies."""
+    table chose another; Lonely Tyrant ignores it). The missing emperors are dummies.
+
+    ``game`` is Circle of Power, the game this is a set-up of, handed over by the game's
+    ``make_setup``; a set-up made directly gets the one its package made
+    (:data:`THE_GAME`). It takes no part in comparisons."""
 
     players: tuple[str, ...]
     variant: str = BASIC
     target: int = 6
+    game: CircleOfPower = field(default=cast("CircleOfPower", None), kw_only=True, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        if self.game is None:
+            object.__setattr__(self, "game", THE_GAME())
         players = tuple(self.players) if not isinstance(self.players, str) else (self.players,)
         object.__setattr__(self, "players", players)
         if not 2 <= len(players) <= 4:
@@ -70,12 +90,6 @@ class CircleSetup:
             raise InvalidMoveError(f"unknown variant {self.variant!r}: one of {', '.join(VARIANTS)}")
         if not isinstance(self.target, int) or isinstance(self.target, bool) or not 1 <= self.target <= MAX_TARGET:
             raise InvalidMoveError(f"the target is a whole number from 1 to {MAX_TARGET}, not {self.target!r}")
-
-    @property
-    def game(self) -> CircleOfPower:
-        """Circle of Power (found through the registry, so that the rules import none of the
-        game's other parts)."""
-        return cast("CircleOfPower", registry.game("circle-of-power"))
 
     @property
     def dummies(self) -> tuple[str, ...]:

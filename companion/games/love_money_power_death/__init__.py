@@ -37,7 +37,7 @@ from companion.games.love_money_power_death.effects import Effects
 from companion.games.love_money_power_death.moves import UNSEEN, Commit, Deal, Draw, Move, Reveal, TurnUp
 from companion.games.love_money_power_death.record import CODEC, LmpdCodec
 from companion.games.love_money_power_death.scoring import Outcome, RoundResult, TieBreak, Why
-from companion.games.love_money_power_death.setup import DEFAULT_FIVES, FIVES, MOST, LmpdSetup
+from companion.games.love_money_power_death.setup import DEFAULT_FIVES, FIVES, MOST, LmpdSetup, THE_GAME
 from companion.games.love_money_power_death.state import LmpdState, Phase
 from companion.games.love_money_power_death.view import LmpdView
 
@@ -174,5 +174,6 @@ class LoveMoneyPowerDeath(Game[LmpdState, Move]):
 
 
 GAME = LoveMoneyPowerDeath()
+THE_GAME.hand_over(GAME)
 """Love, Money, Power, Death, as the registry finds it
 (``companion.games.love_money_power_death:GAME``)."""

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from companion.contract import registry
+from companion.contract import HandedGame
 from companion.contract.errors import IllegalMoveError, InvalidMoveError, UnknownCardError
 from companion.games.love_money_power_death.cards import (
     CARD_FORMS,
@@ -112,6 +112,10 @@ def read_nobles(value: object) -> tuple[Card, ...]:
     return tuple(out)
 
 
+THE_GAME: HandedGame[LoveMoneyPowerDeath] = HandedGame("Love, Money, Power, Death")
+"""Love, Money, Power, Death, as its package hands it over once it is made: the game of every set-up."""
+
+
 @dataclass(frozen=True, slots=True)
 class LmpdSetup:
     """Who plays, in seating order (two or more, L4), and the nobles in use (L4), in catalogue
@@ -173,9 +177,8 @@ class LmpdSetup:
 
     @property
     def game(self) -> LoveMoneyPowerDeath:
-        """Love, Money, Power, Death (found through the registry, so that the rules import
-        none of the game's other parts)."""
-        return cast("LoveMoneyPowerDeath", registry.game("love-money-power-death"))
+        """Love, Money, Power, Death, as its package hands it over (:data:`THE_GAME`)."""
+        return THE_GAME()
 
     @property
     def pile_size(self) -> int:

@@ -42,7 +42,6 @@ import random
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
-from companion.contract import registry
 from companion.contract.errors import IllegalMoveError, InvalidMoveError
 from companion.games.love_money_power_death.cards import DEALT_MASK, Card, cards_of_mask
 from companion.games.love_money_power_death.effects import Effects
@@ -146,9 +145,8 @@ class LmpdState:
 
     @property
     def game(self) -> LoveMoneyPowerDeath:
-        """Love, Money, Power, Death (through the registry, so that the rules import none of
-        the game's other parts)."""
-        return cast("LoveMoneyPowerDeath", registry.game("love-money-power-death"))
+        """Love, Money, Power, Death, the game this is a state of."""
+        return self.setup.game
 
     @property
     def deciding(self) -> tuple[str, ...]:

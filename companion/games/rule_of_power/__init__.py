@@ -20,6 +20,7 @@ from companion.games.rule_of_power.catalogue import CATALOGUE, RuleOfPowerCards
 from companion.games.rule_of_power.engine.cards import FATE_CARDS
 from companion.games.rule_of_power.engine.effects import Effects
 from companion.games.rule_of_power.engine.game import FATE_DECK_SIZE, GameSetup, GameState, Phase, RoundResult, deal_from
+from companion.games.rule_of_power.engine.setup import THE_GAME
 from companion.games.rule_of_power.engine.moves import Deal, Move, NewRound
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ class RuleOfPower(Game[GameState, Move]):
             if len(names) % teams:
                 raise ValueError(f"{len(names)} players cannot form {teams} teams of equal size (R16)")
             team_list = tuple(names[i::teams] for i in range(teams))
-        return GameSetup(names, team_list, target, expansion)
+        return GameSetup(names, team_list, target, expansion, game=self)
 
     def new_state(self, setup: GameSetup, *, keep_history: bool = True) -> GameState:
         return GameState(setup, keep_history=keep_history)
@@ -186,3 +187,4 @@ class RuleOfPower(Game[GameState, Move]):
 
 GAME = RuleOfPower()
 """Rule of Power, as the registry finds it (``companion.contract.registry.game("rule-of-power")``)."""
+THE_GAME.hand_over(GAME)

@@ -54,7 +54,7 @@ from companion.games.ruse_and_bruise.moves import (
 )
 from companion.games.ruse_and_bruise.record import CODEC, RabCodec
 from companion.games.ruse_and_bruise.scoring import Outcome, RoundResult
-from companion.games.ruse_and_bruise.setup import MAX_PLAYERS, MIN_PLAYERS, RabSetup, default_colours
+from companion.games.ruse_and_bruise.setup import MAX_PLAYERS, MIN_PLAYERS, RabSetup, THE_GAME, default_colours
 from companion.games.ruse_and_bruise.values import EXAMPLE, ValuesTable
 
 if TYPE_CHECKING:
@@ -342,4 +342,5 @@ def _influence(c: Any) -> Influence | Unseen:
 
 
 GAME = RuseAndBruise()
+THE_GAME.hand_over(GAME)
 """Ruse and Bruise, as the registry finds it (``companion.games.ruse_and_bruise:GAME``)."""

@@ -42,7 +42,6 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
-from companion.contract import registry
 from companion.contract.cards import UNSEEN, Unseen
 from companion.contract.errors import IllegalMoveError, InvalidMoveError
 from companion.contract.state import TurnBased
@@ -262,9 +261,8 @@ class RabState(TurnBased[Move]):
 
     @property
     def game(self) -> RuseAndBruise:
-        """Ruse and Bruise (found through the registry, so that the rules import none of the
-        game's other parts)."""
-        return cast("RuseAndBruise", registry.game("ruse-and-bruise"))
+        """Ruse and Bruise, the game this is a state of."""
+        return self.setup.game
 
     @property
     def phase(self) -> Phase:

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from companion.contract import registry
+from companion.contract import HandedGame
 from companion.contract.cards import UNSEEN, Unseen
 from companion.contract.errors import IllegalMoveError, InvalidMoveError
 from companion.games.ruse_and_bruise.cards import COLOURS, GOALS_PER_PLAYER, HAND_SIZE, Goal, Influence
@@ -46,6 +46,10 @@ values as ``ASSN=6``, lists with commas."""
 def default_colours(count: int) -> tuple[str, ...]:
     """The colours of a table that names none: the box's, in order (B1)."""
     return COLOURS[:count]
+
+
+THE_GAME: HandedGame[RuseAndBruise] = HandedGame("Ruse and Bruise")
+"""Ruse and Bruise, as its package hands it over once it is made: the game of every set-up."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,9 +137,8 @@ class RabSetup:
 
     @property
     def game(self) -> RuseAndBruise:
-        """Ruse and Bruise (found through the registry, so that the rules import none of the
-        game's other parts)."""
-        return cast("RuseAndBruise", registry.game("ruse-and-bruise"))
+        """Ruse and Bruise, as its package hands it over (:data:`THE_GAME`)."""
+        return THE_GAME()
 
     def colour_of(self, player: str) -> str:
         return self.colours[self.players.index(player)]

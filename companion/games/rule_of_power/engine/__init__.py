@@ -5,7 +5,10 @@ library and this package.
 - :mod:`~companion.games.rule_of_power.engine.captures`: capture options (R4, R5).
 - :mod:`~companion.games.rule_of_power.engine.moves`: the moves, small immutable values.
 - :mod:`~companion.games.rule_of_power.engine.fate`: every Fate card's rules, one class per card (R19-R25).
-- :mod:`~companion.games.rule_of_power.engine.game`: :class:`GameState` with ``legal_moves``, ``push``/``pop``.
+- :mod:`~companion.games.rule_of_power.engine.game`: :class:`GameState` with ``legal_moves``, ``push``/``pop``,
+  made of one module per part of the rules: ``setup`` (R2, R14, R16), ``position``, ``reading``,
+  ``dealing`` (R15, R18), ``turns`` (R17), ``plays`` (R4-R7, R19-R25), ``rounds`` (R6, R8-R14),
+  ``hidden`` (a player's view).
 - :mod:`~companion.games.rule_of_power.engine.scoring`: the points of a round with their reasons (R6-R14).
 - :mod:`~companion.games.rule_of_power.engine.view`: what one player may know.
 """
