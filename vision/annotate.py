@@ -58,7 +58,7 @@ class Preview:
     (``opencv-python-headless`` cannot); otherwise :attr:`available` is False and
     :attr:`reason` says why."""
 
-    def __init__(self, title: str = "Rule of Power camera") -> None:
+    def __init__(self, title: str = "rop camera") -> None:
         self.title = title
         self.available = False
         self.reason = ""

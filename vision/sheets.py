@@ -28,7 +28,6 @@ from vision.markers import (
 
 __all__ = [
     "STICKING",
-    "STANDARD_DECK_STICKING",
     "Sticker",
     "sticker_image",
     "sticker_label",
@@ -52,22 +51,18 @@ def _dots(mm: float) -> int:
     return round(mm * PRINT_DPI / 25.4)
 
 
-#: Printed under the title of every sheet of card stickers: where a sticker goes.
+#: Printed under the title of every sheet of card stickers: where a sticker goes, unless the
+#: game's table spec says otherwise (:attr:`companion.contract.Stickers.where`).
 STICKING = (
     "Cut along the grey outlines. Stick each sticker on the card it names, upright,",
     "in the seal corner: bottom left of the face, 2 mm from both edges, words at the bottom.",
-)
-#: The same for a standard deck of playing cards (Circle of Power's): the seal corner is the one
-#: corner of the face without a rank and suit index.
-STANDARD_DECK_STICKING = (
-    "Cut along the grey outlines. Stick each sticker on the card it names, upright, in the",
-    "bottom left corner of the face (the corner without an index), 2 mm from both edges.",
 )
 
 
 def sticking(game_name: str) -> tuple[str, ...]:
     """Where a sticker goes on the cards of ``game_name``, in the words printed on the sheets."""
-    return STANDARD_DECK_STICKING if game_name == "circle-of-power" else STICKING
+    spec = getattr(game(game_name), "table", None)
+    return (spec.stickers.where if spec is not None else ()) or STICKING
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +97,7 @@ def sticker_image(sticker: Sticker) -> np.ndarray:
     return img
 
 
-def mat_marker_image(corner_label: str, tag_id: int, note: str, *, title: str = "Rule of Power") -> np.ndarray:
+def mat_marker_image(corner_label: str, tag_id: int, note: str, *, title: str) -> np.ndarray:
     """One mat corner marker on a full A4 page (300 dpi, grey), with its name and where it goes;
     ``title`` is the game whose table the mat is."""
     page = np.full((_dots(A4_MM[1]), _dots(A4_MM[0])), 255, np.uint8)

@@ -13,6 +13,7 @@ from companion.contract.state import Move
 
 if TYPE_CHECKING:
     from companion.contract.options import Option
+    from companion.contract.table import TableSpec
 
 __all__ = ['Setup', 'Sample', 'Game']
 
@@ -79,6 +80,12 @@ class Game(Protocol):
     @property
     def options(self) -> tuple[Option, ...]:
         """The table's options (teams, target, variant, ...), for commands and dialogs."""
+
+    @property
+    def table(self) -> TableSpec:
+        """What the physical table needs: its decks and what their stickers and tags carry,
+        its zones and standard mats, its NFC readers, how turns pass, and the seal ids and NFC
+        records the game claims (:class:`~companion.contract.table.TableSpec`)."""
 
     def make_setup(self, players: Sequence[str], **options: Any) -> Any:
         """The :class:`Setup` of a table of ``players`` with ``options`` (by

@@ -51,6 +51,7 @@ from companion.contract.options import Option, with_defaults
 
 if TYPE_CHECKING:
     from companion.coach.model import CoachModel
+    from companion.contract import TableSpec
     from companion.commands.game_command import GameCommand
     from companion.games.circle_of_power.club.part import CircleOfPowerClub
     from companion.dashboard.kit import DashboardKit
@@ -107,6 +108,14 @@ class CircleOfPower:
     @property
     def codec(self) -> CircleCodec:
         return CODEC
+
+    @property
+    def table(self) -> TableSpec:
+        """What a Circle of Power table needs: the standard deck, four seats and the city deck,
+        the play, city and line readers, its seal ids and NFC records (:mod:`.table`)."""
+        from companion.games.circle_of_power.table import TABLE
+
+        return TABLE
 
     @property
     def options(self) -> tuple[Option, ...]:

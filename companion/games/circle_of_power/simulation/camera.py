@@ -52,13 +52,13 @@ def film(
 
     from companion.games.circle_of_power.simulation.staging import stage
     from companion.contract.registry import game
-    from vision.layout import circle_of_power_layout
+    from companion.games.circle_of_power.table import layout as circle_layout
     from vision.owners import OwnerRegistry
     from vision.reader import TableReader
     from vision.scenes import natural_play
     from vision.tracking import Stabiliser
 
-    layout = circle_of_power_layout()
+    layout = circle_layout()
     reader = TableReader(layout=layout, owners=OwnerRegistry([owner] + [None] * 7), cards=game(setup.game.name).cards)
     stabiliser = Stabiliser(layout=layout)  # the camera's defaults, as `rop play` uses them
     scenes = list(stage(setup, moves, owner))
