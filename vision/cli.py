@@ -168,6 +168,7 @@ def _reader(args: argparse.Namespace, *, use_layout: bool = True):
     from vision.reader import TableReader
 
     played = _game(args)
+    _spec(played)
     layout = _layout(args) if use_layout else None
     names = _names(args) if layout else None
     if names and layout is not None and not layout.seats_are_players:
@@ -210,10 +211,10 @@ def _markers(args: argparse.Namespace) -> int:
     root = output_dir(out, played.name) if spec.stickers.names_game else out
     if args.owner is None:
         _refuse_without_owner(played, spec, cards)
-        files = write_card_sheets(card_stickers(cards, None, None), output_dir(root, "nobody"), title="Seal markers, no owner",
-                                  how=sticking(played.name))
-        print(f"wrote {len(files)} files to {root / 'nobody'}: {len(cards)} stickers, print at 100 %")
-        print(next_steps(root / "nobody", played.name, calibrate_command(args)))
+        stickers = card_stickers(cards, None, None)
+        files = write_card_sheets(stickers, output_dir(root, "nobody"), title="Seal markers, no owner", how=sticking(played.name))
+        print(f"wrote {len(files)} files to {root / 'nobody'}: {len(stickers)} stickers, print at 100 %")
+        print(next_steps(root / "nobody", played.name, calibrate_command(args), backs=len(stickers) > len(cards)))
         return 0
     colours = _colours(spec, cards)
     if colours:
@@ -237,17 +238,25 @@ def _markers(args: argparse.Namespace) -> int:
         title = f"Seal markers of {owner} (owner slot {slot})"
     if spec.stickers.names_game:
         title = f"{played.title}: {title[0].lower()}{title[1:]}"
-    files = write_card_sheets(card_stickers(cards, slot, owner), sheets, title=title, how=sticking(played.name))
-    print(f"wrote {len(files)} files to {root / owner}: {len(cards)} stickers, print at 100 %")
-    print(next_steps(root / owner, played.name, calibrate_command(args)))
+    stickers = card_stickers(cards, slot, owner)
+    files = write_card_sheets(stickers, sheets, title=title, how=sticking(played.name))
+    print(f"wrote {len(files)} files to {root / owner}: {len(stickers)} stickers, print at 100 %")
+    print(next_steps(root / owner, played.name, calibrate_command(args), backs=len(stickers) > len(cards)))
     return 0
 
 
 def _spec(played):
-    """``played``'s table spec; a :class:`_Fail` for a game that has none yet."""
+    """``played``'s table spec; a :class:`_Fail` for a game that has none yet, or when two
+    installed games claim the same seal ids (the allocator's error, naming both)."""
+    from companion.contract.allocation import AllocationError, installed
+
     spec = getattr(played, "table", None)
     if spec is None or spec.seals is None:
         raise _Fail(f"the companion has no seal markers for {played.title} cards yet")
+    try:
+        installed()
+    except AllocationError as exc:
+        raise _Fail(str(exc)) from None
     return spec
 
 
@@ -297,10 +306,10 @@ def calibrate_command(args: argparse.Namespace) -> str:
     return shlex.join([*command, "--camera", "0"])
 
 
-def next_steps(folder: Path, game_name: str | None = None, calibrate: str = "./run rop calibrate --camera 0") -> str:
+def next_steps(folder: Path, game_name: str | None = None, calibrate: str = "./run rop calibrate --camera 0", *, backs: bool = False) -> str:
     """What a person does with the sheets once they are written, in the words of ``game_name``'s
     table spec (the default game's), ending with ``calibrate`` (the command that checks them)
-    on a line of its own."""
+    on a line of its own; ``backs``: the sheets hold back stickers too."""
     import textwrap
 
     from companion.contract.registry import game
@@ -317,6 +326,9 @@ def next_steps(folder: Path, game_name: str | None = None, calibrate: str = "./r
             "  2. Cut along the grey outlines. Each sticker names its card: short form, id and owner,",
             f"     then the card's name{example}.",
             *textwrap.wrap(f"Stick each one {corner}", width=91, initial_indent="  3. ", subsequent_indent="     "),
+            *(textwrap.wrap("The stickers marked 'back' go on the backs, one on each card of that deck, in the same corner "
+                            "as seen from the back: a card lying face down then shows whose deck it is, never which card.",
+                            width=91, initial_indent="     ", subsequent_indent="     ") if backs else []),
             "  4. Check the camera reads them: lay a few cards on the mat and run the line below",
             "     (it lists the cards it reads and their owners):",
             f"     {calibrate}",
@@ -418,6 +430,8 @@ def _calibrate(args: argparse.Namespace) -> int:
         print(f"calibration error: {cal.error_mm:.2f} mm; seal markers will be {module:.1f} pixels per module ({verdict})")
     read = [f"{c.card.label} {c.owner or '(no owner)'}" + (f" in {c.zone}" if c.zone else " (zone unknown: the mat is not calibrated)") for c in view.cards]
     print(f"cards read: {', '.join(read) or 'none'}")
+    if view.backs:
+        print(f"backs read: {', '.join(_back_words(b) for b in view.backs)}")
     # A deck of another game on the mat is said once, so that it is not taken for a misread.
     others = [why for _, why in view.rejected if "another game" in why]
     if others:
@@ -448,6 +462,7 @@ def _detect(args: argparse.Namespace) -> int:
 
     status = 0
     reader = _reader(args, use_layout=not args.no_layout)
+    backs = any(d.backs for d in _spec(_game(args)).decks)  # their games' lines list the backs seen
     for path in args.images:
         try:
             image = read_image(path)
@@ -464,13 +479,20 @@ def _detect(args: argparse.Namespace) -> int:
             reader.calibrator.current = None
         view = reader.read(image)
         if args.json:
-            print(json.dumps({"image": path, "cards": [c.to_json() for c in view.cards]}), flush=True)
+            line = {"image": path, "cards": [c.to_json() for c in view.cards]}
+            if backs:
+                line["backs"] = [b.to_json() for b in view.backs]
+            print(json.dumps(line), flush=True)
         else:
             mat = "mat in view" if view.calibration else "no mat in view"
-            print(f"{path}: {len(view.cards)} cards, {mat}")
+            seen = f", {len(view.backs)} backs" if backs else ""
+            print(f"{path}: {len(view.cards)} cards{seen}, {mat}")
             for c in view.cards:
                 where = f"{c.zone or 'no zone'} at {c.table_mm[0]:.0f},{c.table_mm[1]:.0f} mm" if c.table_mm else "position unknown"
                 print(f"  {c.card.long_label}  owner {c.owner or '-'}  {where}  px {c.px[0]:.0f},{c.px[1]:.0f}")
+            for b in view.backs:
+                where = f"{b.zone or 'no zone'} at {b.table_mm[0]:.0f},{b.table_mm[1]:.0f} mm" if b.table_mm else "position unknown"
+                print(f"  a back of the {b.back.deck}  owner {b.owner or '-'}  {where}  px {b.px[0]:.0f},{b.px[1]:.0f}")
     return status
 
 
@@ -507,6 +529,12 @@ def _watch(args: argparse.Namespace) -> int:
         if preview:
             preview.close()
     return 0
+
+
+def _back_words(back) -> str:
+    """A back read, in a few words: ``"a back of blue's influence in column:0"``."""
+    whose = f"{back.owner}'s " if back.owner else ""
+    return f"a back of {whose}{back.back.deck}" + (f" in {back.zone}" if back.zone else " (zone unknown)")
 
 
 def _describe(obs) -> str:

@@ -99,13 +99,9 @@ class SealIds:
         self.spec = spec
         claimed = list(spec.claim.seal_ids())
         _check_claim(spec)
-        faces = [
-            SealFace(deck, copy, Face.FRONT, card)
-            for deck in spec.decks
-            for copy in deck.copies
-            for card in deck.cards
-        ]
-        for deck in spec.decks:
+        faces: list[SealFace] = []
+        for deck in spec.decks:  # a deck added later takes the ids after every deck printed
+            faces += [SealFace(deck, copy, Face.FRONT, card) for copy in deck.copies for card in deck.cards]
             if deck.backs:
                 faces += [SealFace(deck, copy, Face.BACK, None) for copy in deck.copies]
         if len(faces) > len(claimed):
@@ -264,11 +260,12 @@ def check(games: Iterable[Game | Any]) -> Allocation:
 
         def clash(what: str, other: str, me: str = titles[spec.game]) -> AllocationError:
             return AllocationError(
-                f"{what} is claimed by both {titles[other]} and {me}: two games cannot share it, "
-                f"since a sticker or tag of one would read as the other's card; one of them must claim another "
+                f"both {titles[other]} and {me} claim {what}: two games cannot share it, since a sticker "
+                f"or tag of one would read as the other's card; one of them must claim another "
                 f"(docs/architecture.md, 'A game's table')"
             )
 
+        _check_claim(spec)
         for block in spec.claim.seal_blocks:
             if block in blocks:
                 raise clash(f"seal block {block} (ids {block * BLOCK}-{block * BLOCK + BLOCK - 1})", blocks[block])
