@@ -108,6 +108,7 @@ def _say_problems(registry: Any) -> None:
 
 
 def _enrol(args: argparse.Namespace) -> int:
+    from companion.contract.allocation import AllocationError, installed
     from companion.contract.errors import UnknownCardError
     from companion.contract.registry import UnknownGameError, game
 
@@ -117,7 +118,8 @@ def _enrol(args: argparse.Namespace) -> int:
     try:
         owner = normalise_owner(args.owner)
         played = game(args.game) if args.game else game()
-    except (RegistryError, UnknownGameError) as exc:
+        installed()  # two installed games claiming one record type: refused, both named
+    except (RegistryError, UnknownGameError, AllocationError) as exc:
         print(f"rop tags enrol: {exc}", file=sys.stderr)
         return 2
     if args.card:

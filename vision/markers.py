@@ -267,7 +267,10 @@ def foreign_game(tag_id: int, cards: Catalogue | None = None) -> str | None:
     mine = (cards if cards is not None else game().cards).game
     for other in games():
         spec = getattr(other, "table", None)
-        seals = spec.seals if spec is not None else None
+        try:
+            seals = spec.seals if spec is not None else None
+        except AllocationError:
+            continue  # a game whose claim cannot be honoured names no seal (its commands say why)
         if other.name != mine and seals is not None and seals.meaning(tag_id) is not None:
             title: str = other.title
             return title
