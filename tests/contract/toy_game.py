@@ -114,7 +114,7 @@ def _mat(players: int) -> MatPlan:
     w, h = 640.0, 360.0
     seats = [ZoneShape(f"column:{s}", _rect(90 + 200 * s, 250, 260 + 200 * s, 355)) for s in range(players)]
     return MatPlan(f"{TITLE}, {players} players", players, (w, h), ((40.0, 40.0), (600.0, 40.0), (600.0, 320.0), (40.0, 320.0)),
-                   (ZoneShape("goals", _rect(90, 20, 590, 240)), *seats))
+                   (ZoneShape("goals", _rect(90, 20, 540, 240)), *seats))
 
 
 TABLE = TableSpec(
