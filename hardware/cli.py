@@ -29,6 +29,8 @@ def _port(text: str) -> str:
 
 
 def register(sub: Any) -> None:
+    from companion.contract.registry import DEFAULT, games, names
+
     tags = sub.add_parser(
         "tags",
         help="NFC card tags: enrol, watch the readers, list and check the registry",
@@ -43,8 +45,6 @@ def register(sub: Any) -> None:
             src = p.add_mutually_exclusive_group()
             src.add_argument("--nfc", metavar="PATH", type=non_empty("the NFC reader path"), help="nfcpy reader: usb, usb:VID:PID, tty:USB0:pn532, or pn532:PORT for a PN532 on any serial port (default: usb)")
             src.add_argument("--serial", metavar="PORT", type=_port, help="reader board: /dev/ttyACM0, COM3, socket://host:port")
-
-    from companion.contract.registry import DEFAULT, games, names
 
     tables = [g for g in games() if getattr(g, "table", None) is not None]
     decks = [*dict.fromkeys(d for g in tables for d in g.table.choices(expansions_apart=False) if d != "all"), "all"]

@@ -35,8 +35,8 @@ def annotate(image: np.ndarray, view: TableView, layout: Layout | None, *, statu
         cv2.polylines(out, [np.round(mat).astype(np.int32)], True, (255, 160, 0), max(1, int(2 * scale)), cv2.LINE_AA)
     seen = [(s.corners_px, s.px, f"{s.card.id} {s.owner or ''}", (0, 255, 0)) for s in view.cards]
     seen += [(b.corners_px, b.px, f"back {b.owner or ''}", (255, 200, 0)) for b in view.backs]
-    for corners, px, text, colour in seen:
-        quad = np.round(corners).astype(np.int32)
+    for outline, px, text, colour in seen:
+        quad = np.round(outline).astype(np.int32)
         cv2.polylines(out, [quad], True, colour, max(1, int(2 * scale)), cv2.LINE_AA)
         cv2.circle(out, tuple(quad[0]), max(2, int(3 * scale)), (0, 0, 255), -1)  # the printed top-left
         label = text.strip()
