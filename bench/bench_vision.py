@@ -27,6 +27,12 @@ instead, is drawn at the same sticker size (its 9 modules across fill the 10 tha
 marker and its white margin take, so its modules are 11 % larger) and read by AprilTag 3,
 which alone knows it. ``px/mod`` is always the 1.61 mm module of the standard seal.
 
+The blocks of the seal dictionary (ids 1024-8191, :mod:`vision.seal_codes`) are measured as the
+next games' tables read them: a table of seven blocks (448 card faces, the most a game of 400
+cards needs) reading its own codes and the mat's corners in one pass (``seals:...``, the
+cards drawn with codes of those blocks), and, for the worst case, a table reading the whole
+dictionary (8,187 codes).
+
 ``python -m bench vision [-- --quick | --full] [--frames N] [--sizes 2,3,4] [--seed S]``
 """
 
@@ -52,8 +58,18 @@ DETECTORS = [
     ("ArUco, a Circle of Power table", "aruco", "seals", {}),
     ("AprilTag 3, decimate 1", "apriltag", "tagStandard41h12", {"decimate": 1.0}),
     ("AprilTag 3, decimate 2", "apriltag", "tagStandard41h12", {"decimate": 2.0}),
+    ("ArUco, a table of 7 blocks (448 faces)", "aruco", "seals:532-535,1024-1471", {}),
+    ("ArUco, the whole seal dictionary", "aruco", "seals:0-1018,1024-8191", {}),
 ]
 FAMILY_IDS = {"tag36h11": 587, "APRILTAG_36h11": 587, "tag25h9": 35, "5X5_1000": 1000, "4X4_1000": 1000, "seals": 1019, "tagStandard41h12": 2115}
+
+
+def _drawn_ids(family: str) -> list[int] | None:
+    """The seal ids a selection family's cards are drawn with (the mat's corners left out)."""
+    from vision.markers import selected_ids
+
+    ids = selected_ids(family)
+    return None if ids is None else [i for i in ids if not 532 <= i < 536]
 
 
 @dataclass
@@ -81,7 +97,8 @@ def make_scene(rng: random.Random, module_px: float, family: str, seed: int):
     camera = VirtualCamera.looking_at(centre, px_per_mm, rotation_deg=rng.uniform(-8, 8), keystone=rng.uniform(0, 0.05))
     view_w, view_h = 1920 / px_per_mm, 1080 / px_per_mm
     count = max(2, min(24, int(view_w * view_h / (63 * 88 * 2.5))))
-    size = FAMILY_IDS[family]
+    drawn = _drawn_ids(family)
+    size = FAMILY_IDS[family] if drawn is None else len(drawn)
     cards, used = [], set()
     pool = [c for c in ALL_CARDS] + (list(STANDARD_DECK) if family == "seals" else [])
     rng.shuffle(pool)
@@ -90,12 +107,16 @@ def make_scene(rng: random.Random, module_px: float, family: str, seed: int):
             break
         slot = rng.randrange(8) if (card.game != "rule-of-power" or card.id.startswith("F") or rng.random() < 0.8) else None
         fid = SealMarker(card, slot).tag_id % size
+        if drawn is not None:  # the card stands for a face of the blocks measured
+            fid = drawn[(SealMarker(card, slot).tag_id * 7919) % size]
         if fid in used:
             continue
         used.add(fid)
         pos = (centre[0] + rng.uniform(-0.45, 0.45) * view_w, centre[1] + rng.uniform(-0.42, 0.42) * view_h)
         cards.append(CardPlacement(card, slot, pos, rng.uniform(-180, 180)))
     id_map = {SealMarker(c.card, c.owner).tag_id: SealMarker(c.card, c.owner).tag_id % size for c in cards}
+    if drawn is not None:
+        id_map = {SealMarker(c.card, c.owner).tag_id: drawn[(SealMarker(c.card, c.owner).tag_id * 7919) % size] for c in cards}
     glare = ()
     if rng.random() < 0.35:
         glare = (Glare((rng.uniform(0, 1920), rng.uniform(0, 1080)), rng.uniform(60, 220), rng.uniform(80, 230)),)
@@ -152,6 +173,10 @@ def decoy_frame(rng: random.Random, module_px: float, bits: int, count: int = 60
 
 
 _BITS = {"tag36h11": 6, "APRILTAG_36h11": 6, "tag25h9": 5, "5X5_1000": 5, "4X4_1000": 4, "seals": 6, "tagStandard41h12": 3}
+
+
+def _bits(family: str) -> int:
+    return 6 if family.startswith("seals:") else _BITS[family]
 
 
 def stabiliser_trial(rng: random.Random, frames: int = 40) -> tuple[int, int, int]:
@@ -276,7 +301,7 @@ def main(argv: list[str]) -> int:
     for family in families:
         rng = random.Random(f"{args.seed}-decoys-{family}")
         for i in range(frames):
-            gray = decoy_frame(rng, decoy_px, _BITS[family])
+            gray = decoy_frame(rng, decoy_px, _bits(family))
             for k, (_, _, f, _) in enumerate(detectors):
                 if _render_family(f) != family:
                     continue

@@ -29,6 +29,9 @@ def _port(text: str) -> str:
 
 
 def register(sub: Any) -> None:
+    from companion.contract import table_of, with_tables
+    from companion.contract.registry import DEFAULT, games, names
+
     tags = sub.add_parser(
         "tags",
         help="NFC card tags: enrol, watch the readers, list and check the registry",
@@ -44,13 +47,18 @@ def register(sub: Any) -> None:
             src.add_argument("--nfc", metavar="PATH", type=non_empty("the NFC reader path"), help="nfcpy reader: usb, usb:VID:PID, tty:USB0:pn532, or pn532:PORT for a PN532 on any serial port (default: usb)")
             src.add_argument("--serial", metavar="PORT", type=_port, help="reader board: /dev/ttyACM0, COM3, socket://host:port")
 
+    tables = with_tables(games())
+    decks = [*dict.fromkeys(d for g in tables for d in table_of(g).choices(expansions_apart=False) if d != "all"), "all"]
+    offered = "; ".join(f"{g.title}'s {', '.join(d for d in table_of(g).choices(expansions_apart=False) if d != 'all')}" for g in tables)
+    expansions = "; ".join(f"{g.title}: {', '.join(p.what for d in table_of(g).decks for p in d.parts if p.expansion)}"
+                           for g in tables if any(p.expansion for d in table_of(g).decks for p in d.parts))
     p = cmds.add_parser("enrol", help="tap every card once to record its tag (and write the card on it)")
     common(p)
     p.add_argument("--owner", required=True, help="whose cards these are (also the registry file name)")
-    p.add_argument("--game", default=None, metavar="GAME", help="whose deck: rule-of-power (default) or circle-of-power")
-    p.add_argument("--deck", choices=("world", "fate", "battle", "city", "all"), default="all",
-                   help="which cards to walk through: Rule of Power's world or fate, Circle of Power's battle (2-10) or city (J, Q, K, A, jokers), or all")
-    p.add_argument("--expansion", action="store_true", help="include the Higher Powers World cards W041-W052")
+    p.add_argument("--game", default=None, metavar="GAME", help=f"whose deck: {', '.join(names())} (default {DEFAULT})")
+    p.add_argument("--deck", choices=decks, default="all",
+                   help=f"which cards to walk through: {offered}; or all")
+    p.add_argument("--expansion", action="store_true", help=f"include the chosen deck's expansion cards ({expansions or 'none'})")
     p.add_argument("--card", action="append", metavar="CARD", help="only these cards (repeat, or comma separated: 6M, W016, thief, 10H, Q♠), e.g. to replace a tag")
     p.add_argument("--no-write", action="store_true", help="record UIDs only, do not write NDEF on the tags")
     p.set_defaults(func=_enrol)
@@ -101,6 +109,7 @@ def _say_problems(registry: Any) -> None:
 
 
 def _enrol(args: argparse.Namespace) -> int:
+    from companion.contract.allocation import AllocationError, installed
     from companion.contract.errors import UnknownCardError
     from companion.contract.registry import UnknownGameError, game
 
@@ -110,7 +119,8 @@ def _enrol(args: argparse.Namespace) -> int:
     try:
         owner = normalise_owner(args.owner)
         played = game(args.game) if args.game else game()
-    except (RegistryError, UnknownGameError) as exc:
+        installed()  # two installed games claiming one record type: refused, both named
+    except (RegistryError, UnknownGameError, AllocationError) as exc:
         print(f"rop tags enrol: {exc}", file=sys.stderr)
         return 2
     if args.card:
@@ -141,22 +151,15 @@ def _enrol(args: argparse.Namespace) -> int:
 
 
 def _deck(played: Any, deck: str, expansion: bool) -> list[Any]:
-    """The cards of ``--deck`` in ``played``'s game; :class:`ValueError` for a deck it lacks."""
-    if played.name == "rule-of-power":
-        from companion.games.rule_of_power.engine.cards import FATE_CARDS, world_deck
-
-        decks = {"world": list(world_deck(expansion)), "fate": list(FATE_CARDS)}
-        decks["all"] = decks["world"] + decks["fate"]
-    else:
-        every = list(played.cards)
-        decks = {
-            "battle": [c for c in every if getattr(c, "is_battle", False)],
-            "city": [c for c in every if getattr(c, "is_city", False)],
-            "all": every,
-        }
+    """The cards of ``--deck`` in ``played``'s game (its table spec's), with their deck's
+    expansion cards if ``expansion``; :class:`ValueError` for a deck it lacks."""
+    spec = getattr(played, "table", None)
+    if spec is None:
+        raise ValueError(f"{played.title} has no decks the companion can enrol yet")
+    decks = spec.choices(expansions_apart=False)
     if deck not in decks:
         raise ValueError(f"{played.title}'s decks are {', '.join(decks)}, not {deck}")
-    return decks[deck]
+    return list(spec.with_expansions(decks[deck]) if expansion else decks[deck])
 
 
 def _watch(args: argparse.Namespace) -> int:

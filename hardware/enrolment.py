@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from companion.games.rule_of_power.engine.cards import Card
+from companion.contract import Card
 from companion.observations import SensorState, SensorStatus
 
 from .ndef_records import card_records

@@ -1,12 +1,13 @@
 """What we write on a card's tag: an NFC Forum external-type record naming the card and
 its owner, followed by a text record a phone can show.
 
-    record 1: type ``urn:nfc:ext:ruleofpower.org:card``, payload ``v=1;card=W007;owner=ann``
-    record 2: text record (en) ``Rule of Power: Fire Dragon (7), W007 (ann)``
+    record 1: the card's game's record type, payload ``v=1;card=W007;owner=ann``
+    record 2: text record (en), the game's words: ``<game>: Fire Dragon (7), W007 (ann)``
 
 The record's type names the card's game (each game's catalogue has its own,
-:attr:`companion.contract.Catalogue.nfc_record_type`), so a tag of another game's deck is
-never read as one of this game's cards. The payload is short ASCII (an NTAG213 holds 144
+:attr:`companion.contract.Catalogue.nfc_record_type`, which the game's table spec claims: no two
+installed games share one, :mod:`companion.contract.allocation`), so a tag of another game's
+deck is never read as one of this game's cards. The payload is short ASCII (an NTAG213 holds 144
 bytes) and self-describing, so a tag enrolled at one table reads correctly at another even
 without that table's registry.
 """
@@ -23,10 +24,8 @@ from companion.contract.registry import game, games
 
 from .registry import RegistryError, normalise_owner
 
-__all__ = ["CARD_RECORD_TYPE", "NdefCard", "NdefError", "card_records", "card_from_records"]
+__all__ = ["NdefCard", "NdefError", "card_records", "card_from_records"]
 
-CARD_RECORD_TYPE = "urn:nfc:ext:ruleofpower.org:card"
-"""The record type of Rule of Power's cards (the default game's)."""
 _VERSION = "1"
 
 

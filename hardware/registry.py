@@ -3,11 +3,11 @@
 One file per owner, ``<calibration>/tags/<owner>.jsonl``, one tag a line::
 
     {"uid": "04A1B2C3D4E5F6", "card": "W007", "owner": "ann", "ndef": true, "enrolled": "2026-11-22T02:30:00Z"}
-    {"uid": "04C2D3E4F5A6B7", "card": "10H", "owner": "ann", "ndef": true, "enrolled": "2026-11-23T19:02:11Z", "game": "circle-of-power"}
+    {"uid": "04C2D3E4F5A6B7", "card": "10H", "owner": "ann", "ndef": true, "enrolled": "2026-11-23T19:02:11Z", "game": "<another game>"}
 
-A line names its card's game (``"game"``), the default game's (Rule of Power's) when it has
-none, as every line written before other games came had: so a tag names its game, and one
-owner's decks of two games share a file.
+A line names its card's game (``"game"``), the default game's when it has none, as every line
+written before other games came had: so a tag names its game, and one owner's decks of two
+games share a file.
 
 One line per tag keeps the files easy to read, to diff and to merge, and lets every problem
 name its file and line. A file is rewritten whole through a temporary file and an atomic

@@ -2,12 +2,12 @@
 the host sees them: through the serial links, the tag registry and the resolver. For tests
 and benchmarks that play whole games on the reader firmware.
 
-At a Rule of Power table a board's reader 0 lies by the centre and the others are the players'
-Fate readers, when the players have Fate readers; a Circle of Power table uses readers 0-2 for
-plays, cities and lines (its ``simulation.taps``), its standard deck enrolled as the ``deck`` of
-one owner. A table has one board or several, named as the companion names them (``board``,
-``board2``, ...: :func:`hardware.sensors.board_name`); a reader is ``<board>:<slot>``, the slot
-being the chip-select line it is wired to (``board:0``, ``board2:1``).
+Which reader serves what is the game's (its table spec's reader roles, placed on the boards by
+its ``simulation.taps``). A table has one board or several, named as the companion names them
+(``board``, ``board2``, ...: :func:`hardware.sensors.board_name`); a reader is
+``<board>:<slot>``, the slot being the chip-select line it is wired to (``board:0``,
+``board2:1``). Every tag's UID is made from its card's place in its game and the game's tag
+byte (:class:`companion.contract.allocation.TagIds`), so that two games' decks never share one.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
-from companion.contract import Card
-from companion.games.rule_of_power.engine.cards import Card as WorldCard
+from companion.contract import Card, table_of
+from companion.contract.registry import game
 from companion.observations import CardLifted, CardTapped, Observation, SensorState, SensorStatus
 from hardware.board_link import BoardLink
 from hardware.emulator import BoardEmulator, FirmwareBuild
@@ -26,10 +26,10 @@ from hardware.registry import Registry
 from hardware.resolver import Resolver
 from hardware.sensors import board_name
 
-__all__ = ["CLUB", "TappedBoard", "board_chips", "tapped_boards"]
+__all__ = ["CLUB", "TappedBoard", "board_chips", "club_deck", "tapped_boards"]
 
 CLUB = "club"
-"""The owner of the World cards: the club's deck, shared by the table."""
+"""The owner of the shared deck: the club's, on the table for everyone."""
 
 
 def board_chips(readers: Iterable[str]) -> list[str]:
@@ -52,11 +52,11 @@ def _place(reader: str) -> tuple[int, int]:
 
 
 class TappedBoard:
-    """The emulated boards of a table with every World card of the club's deck and each
-    player's Fate cards (``decks``) enrolled with a tag of its own (the registry lives in
-    ``registry_dir``); or, given ``deck``, those cards of another game instead of the World
-    deck, as ``club``'s deck. Use it as a context manager: the serial links run, and are
-    connected, inside it.
+    """The emulated boards of a table with every card of the club's deck and each player's own
+    cards (``decks``) enrolled with a tag of its own (the registry lives in ``registry_dir``).
+    The club's deck is ``deck``, as ``club``'s cards; without it, the default game's shared
+    decks that carry no owner (their expansions left out). Use it as a context manager: the
+    serial links run, and are connected, inside it.
 
     ``timeout`` bounds every wait for the host's observation; it ends only a run that is
     already failing."""
@@ -75,7 +75,7 @@ class TappedBoard:
         self.timeout = timeout
         self._owners = {club: 0, **{p: 1 + i for i, p in enumerate(decks)}}
         self.registry = Registry.load(registry_dir)
-        shared = deck if deck is not None else [c for c in WorldCard._by_id.values() if c.is_world and not c.is_expansion]
+        shared = deck if deck is not None else club_deck()
         for card in shared:
             self.registry.enrol(self.uid(card, club), card, club, ndef=False)
         for player, deck in decks.items():
@@ -91,10 +91,11 @@ class TappedBoard:
         return self.emulators[0]
 
     def uid(self, card: Card, owner: str) -> str:
-        """The UID of the tag on ``owner``'s ``card`` (7 bytes, as an NTAG's; a byte tells the
-        card's game, so that two games' decks never share one)."""
-        kind = "A1" if card.game == "rule-of-power" else "C0"
-        return f"04{getattr(card, 'index'):02X}{self._owners[owner]:02X}{kind}B2C3D4"[:14]
+        """The UID of the tag on ``owner``'s ``card`` (7 bytes, as an NTAG's): the card's place
+        in its game, the owner's place at the table, and the byte its game claims, so that two
+        games' decks never share one."""
+        low, kind = table_of(game(card.game)).tags.tag_byte(card)
+        return f"04{low:02X}{self._owners[owner]:02X}{kind:02X}B2C3D4"
 
     def __enter__(self) -> TappedBoard:
         waiting = set()
@@ -138,6 +139,13 @@ class TappedBoard:
         obs = self.hold(reader, card, owner)
         self.lift(reader)
         return obs
+
+
+def club_deck() -> list[Card]:
+    """The default game's cards a club keeps for the table: those of its shared decks that have
+    a copy without owner, their expansions left out."""
+    spec = table_of(game())
+    return [c for d in spec.decks if d.unowned for c in d.base()]
 
 
 @contextmanager

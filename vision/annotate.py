@@ -20,7 +20,7 @@ _FONT = cv2.FONT_HERSHEY_SIMPLEX
 
 def annotate(image: np.ndarray, view: TableView, layout: Layout | None, *, status: str = "") -> np.ndarray:
     """A copy of ``image`` with the layout's zones (when calibrated), every card read (outline
-    and ``W007 ann``) and a status line."""
+    and ``W007 ann``), every back read (``back blue``, in another colour) and a status line."""
     out = image.copy() if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
     scale = max(0.5, out.shape[1] / 1920)
     cal = view.calibration
@@ -33,19 +33,21 @@ def annotate(image: np.ndarray, view: TableView, layout: Layout | None, *, statu
         w, h = layout.mat_mm
         mat = cal.image_points(np.array([(0, 0), (w, 0), (w, h), (0, h)], dtype=np.float64))
         cv2.polylines(out, [np.round(mat).astype(np.int32)], True, (255, 160, 0), max(1, int(2 * scale)), cv2.LINE_AA)
-    for s in view.cards:
-        quad = np.round(s.corners_px).astype(np.int32)
-        cv2.polylines(out, [quad], True, (0, 255, 0), max(1, int(2 * scale)), cv2.LINE_AA)
+    seen = [(s.corners_px, s.px, f"{s.card.id} {s.owner or ''}", (0, 255, 0)) for s in view.cards]
+    seen += [(b.corners_px, b.px, f"back {b.owner or ''}", (255, 200, 0)) for b in view.backs]
+    for outline, px, text, colour in seen:
+        quad = np.round(outline).astype(np.int32)
+        cv2.polylines(out, [quad], True, colour, max(1, int(2 * scale)), cv2.LINE_AA)
         cv2.circle(out, tuple(quad[0]), max(2, int(3 * scale)), (0, 0, 255), -1)  # the printed top-left
-        label = f"{s.card.id} {s.owner or ''}".strip()
-        x, y = int(s.px[0]), int(s.px[1] - 20 * scale)
+        label = text.strip()
+        x, y = int(px[0]), int(px[1] - 20 * scale)
         cv2.putText(out, label, (x, y), _FONT, 0.6 * scale, (0, 0, 0), max(2, int(4 * scale)), cv2.LINE_AA)
-        cv2.putText(out, label, (x, y), _FONT, 0.6 * scale, (0, 255, 0), max(1, int(2 * scale)), cv2.LINE_AA)
+        cv2.putText(out, label, (x, y), _FONT, 0.6 * scale, colour, max(1, int(2 * scale)), cv2.LINE_AA)
     for det, _ in view.rejected:
         cv2.polylines(out, [np.round(det.corners).astype(np.int32)], True, (0, 0, 255), max(1, int(2 * scale)), cv2.LINE_AA)
     if not status:
         corners = ", ".join(c.label for c in view.mat_corners) or "none"
-        status = f"mat corners: {corners}; cards: {len(view.cards)}"
+        status = f"mat corners: {corners}; cards: {len(view.cards)}" + (f"; backs: {len(view.backs)}" if view.backs else "")
         if cal is not None:
             status += f"; calibration error {cal.error_mm:.1f} mm"
     cv2.rectangle(out, (0, 0), (out.shape[1], int(36 * scale)), (0, 0, 0), -1)
@@ -58,7 +60,7 @@ class Preview:
     (``opencv-python-headless`` cannot); otherwise :attr:`available` is False and
     :attr:`reason` says why."""
 
-    def __init__(self, title: str = "Rule of Power camera") -> None:
+    def __init__(self, title: str = "rop camera") -> None:
         self.title = title
         self.available = False
         self.reason = ""

@@ -28,12 +28,25 @@ DEFAULT_PLAYERS = 4
 """The standard layout used without ``--players`` or ``--layout``."""
 
 
+def _tables() -> list:
+    """Every registered game that has a table spec, the default first."""
+    from companion.contract import with_tables
+    from companion.contract.registry import games
+
+    return with_tables(games())
+
+
 def register(sub: argparse._SubParsersAction) -> None:
+    from companion.contract import table_of
+
+    tables = _tables()
+    decks = [*dict.fromkeys(name for g in tables for name in table_of(g).choices(expansions_apart=True) if name != "all"), "all"]
+    words = "; ".join(f"{g.title}: {', '.join(table_of(g).choice_words())}" for g in tables)
     p = sub.add_parser("markers", help="print seal-marker stickers for a player's cards, or the mat's corner markers")
-    p.add_argument("--owner", help="player the cards belong to (given an owner slot on first use); omit for World cards without owner")
-    p.add_argument("--deck", choices=("world", "expansion", "fate", "battle", "city", "all"), default="all",
-                   help="Rule of Power: world: W001-W040, expansion: W041-W052, fate: F001-F008; Circle of Power: "
-                        "battle: 2-10, city: J, Q, K, A and the jokers; all (default): every card of the game")
+    p.add_argument("--owner", help="player the cards belong to (given an owner slot on first use), or the colour of a deck "
+                                   "whose copies are the box's colours; omit for cards without owner")
+    p.add_argument("--deck", choices=decks, default="all",
+                   help=f"{words}; all (default): every card of the game")
     p.add_argument("--card", action="append", metavar="CARD",
                    help="only these cards (repeat, or comma separated): 6M, W016, thief, 10H, Q♠ ...; replaces --deck")
     p.add_argument("--mat", action="store_true", help="print the table mat's four corner markers instead")
@@ -76,12 +89,20 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _table_options(p: argparse.ArgumentParser) -> None:
+    from companion.contract import table_of
+    from companion.contract.registry import DEFAULT, names
+
+    counts = [n for g in _tables() for n, _ in table_of(g).mats.files]
+    low, high = min(counts, default=2), max(counts, default=6)
     g = p.add_argument_group("table")
     g.add_argument("--game", default=None, metavar="GAME",
-                   help="the game the table plays, whose cards and layout are read: rule-of-power (default) or circle-of-power")
-    g.add_argument("--players", type=int_range(2, 6), default=DEFAULT_PLAYERS, help="standard layout for this many players, 2-6 (default 4; Circle of Power: 2-4, one four-seat layout)")
+                   help=f"the game the table plays, whose cards and layout are read: {', '.join(names())} (default {DEFAULT})")
+    g.add_argument("--players", type=int_range(low, high), default=DEFAULT_PLAYERS,
+                   help=f"the game's standard layout for this many players, {low}-{high} (default {DEFAULT_PLAYERS}; "
+                        "several numbers may share one layout where a table has a fixed number of seats)")
     g.add_argument("--layout", help="a layout file instead of a standard layout")
-    g.add_argument("--names", help="player names in seat order, comma separated: zones become capture:<name> (Rule of Power)")
+    g.add_argument("--names", help="player names in seat order, comma separated: zones become capture:<name> "
+                                   "(where a seat is one player's for the whole game)")
     g.add_argument("--calibration", help="calibration directory (owners.json, layouts/); default: see docs/vision.md")
 
 
@@ -151,13 +172,15 @@ def _reader(args: argparse.Namespace, *, use_layout: bool = True):
     from vision.reader import TableReader
 
     played = _game(args)
+    _spec(played)
     layout = _layout(args) if use_layout else None
     names = _names(args) if layout else None
     if names and layout is not None and not layout.seats_are_players:
-        raise _Fail(f"--names: a {played.title} table's zones keep their seat numbers (its emperors change seats from season to season)")
+        raise _Fail(f"--names: a {played.title} table's zones keep their seat numbers (its players change seats during the game)")
     family = family_for(played.cards)
     if args.detector == "apriltag" and family != FAMILY:
-        raise _Fail(f"AprilTag 3 does not know the codes {played.title}'s seals use (AprilTag 36h10's): read them with --detector aruco")
+        raise _Fail(f"AprilTag 3 does not know the codes {played.title}'s seals use (the seal dictionary's beyond AprilTag 36h11): "
+                    "read them with --detector aruco")
     return TableReader(layout=layout, owners=_registry(args), players=names, cards=played.cards,
                        detector=MarkerDetector(backend=args.detector, decimate=args.decimate, family=family))
 
@@ -177,6 +200,7 @@ def _markers(args: argparse.Namespace) -> int:
         print(f"wrote {len(files)} files to {out / 'mat'}: print at 100 %, one corner marker per page")
         print(mat_next_steps(out / "mat", layout, calibrate_command(args)))
         return 0
+    spec = _spec(played)
     cards = _deck(played, args.deck)
     if args.card:
         from companion.contract.errors import UnknownCardError
@@ -186,69 +210,96 @@ def _markers(args: argparse.Namespace) -> int:
         except UnknownCardError as exc:
             raise _Fail(f"--card: {exc}") from None
         cards = list(dict.fromkeys(chosen))
-    # Rule of Power's stickers go into DIR/<owner>/ (as they always did), another game's into
+    # The first game's stickers go into DIR/<owner>/ (as they always did), another game's into
     # DIR/<game>/<owner>/: one owner's decks of two games never overwrite each other's sheets.
-    root = out if played.name == "rule-of-power" else output_dir(out, played.name)
+    root = output_dir(out, played.name) if spec.stickers.names_game else out
     if args.owner is None:
-        if played.cards.markers is not None and played.name != "rule-of-power":
-            raise _Fail(f"{played.title}'s seals name the deck's owner: give --owner NAME")
-        if any(c.id.startswith("F") for c in cards):
-            raise _Fail("Fate cards belong to a player: give --owner NAME (or --deck world/expansion for cards without owner)")
-        files = write_card_sheets(card_stickers(cards, None, None), output_dir(root, "nobody"), title="Seal markers, no owner")
-        print(f"wrote {len(files)} files to {root / 'nobody'}: {len(cards)} stickers, print at 100 %")
-        print(next_steps(root / "nobody", played.name, calibrate_command(args)))
+        _refuse_without_owner(played, spec, cards)
+        stickers = card_stickers(cards, None, None)
+        files = write_card_sheets(stickers, output_dir(root, "nobody"), title="Seal markers, no owner", how=sticking(played.name))
+        print(f"wrote {len(files)} files to {root / 'nobody'}: {len(stickers)} stickers, print at 100 %")
+        print(next_steps(root / "nobody", played.name, calibrate_command(args), backs=len(stickers) > len(cards)))
         return 0
-    registry = _registry(args)
-    known = registry.slot_of(args.owner) is not None
-    slot = registry.assign(args.owner)
-    owner = registry.slots[slot]
-    assert owner is not None
-    sheets = output_dir(root, owner)  # before the owner is given a slot for nothing
-    if not known:
-        try:
-            path = registry.save()
-        except OSError as exc:
-            raise _Fail(f"cannot save the owner registry {registry.path} ({exc.strerror or exc}): is the calibration directory writable?") from None
-        print(f"{owner} is owner slot {slot} (saved in {path})")
-    title = f"Seal markers of {owner} (owner slot {slot})"
-    if played.name != "rule-of-power":
+    colours = _colours(spec, cards)
+    if colours:
+        if args.owner not in colours:
+            raise _Fail(f"--owner {args.owner}: the copies of these cards are the colours {', '.join(colours)}")
+        slot, owner = colours.index(args.owner), args.owner
+        sheets = output_dir(root, owner)
+        title = f"Seal markers of {owner}"
+    else:
+        registry = _registry(args)
+        known = registry.slot_of(args.owner) is not None
+        slot = registry.assign(args.owner)
+        owner = registry.name_of(slot) or args.owner
+        sheets = output_dir(root, owner)  # before the owner is given a slot for nothing
+        if not known:
+            try:
+                path = registry.save()
+            except OSError as exc:
+                raise _Fail(f"cannot save the owner registry {registry.path} ({exc.strerror or exc}): is the calibration directory writable?") from None
+            print(f"{owner} is owner slot {slot} (saved in {path})")
+        title = f"Seal markers of {owner} (owner slot {slot})"
+    if spec.stickers.names_game:
         title = f"{played.title}: {title[0].lower()}{title[1:]}"
-    files = write_card_sheets(card_stickers(cards, slot, owner), sheets, title=title, how=sticking(played.name))
-    print(f"wrote {len(files)} files to {root / owner}: {len(cards)} stickers, print at 100 %")
-    print(next_steps(root / owner, played.name, calibrate_command(args)))
+    stickers = card_stickers(cards, slot, owner)
+    files = write_card_sheets(stickers, sheets, title=title, how=sticking(played.name))
+    print(f"wrote {len(files)} files to {root / owner}: {len(stickers)} stickers, print at 100 %")
+    print(next_steps(root / owner, played.name, calibrate_command(args), backs=len(stickers) > len(cards)))
     return 0
+
+
+def _spec(played):
+    """``played``'s table spec; a :class:`_Fail` for a game that has none yet, or when two
+    installed games claim the same seal ids (the allocator's error, naming both)."""
+    from companion.contract.allocation import AllocationError, installed
+
+    spec = getattr(played, "table", None)
+    if spec is None or spec.seals is None:
+        raise _Fail(f"the companion has no seal markers for {played.title} cards yet")
+    try:
+        installed()
+    except AllocationError as exc:
+        raise _Fail(str(exc)) from None
+    return spec
+
+
+def _refuse_without_owner(played, spec, cards) -> None:
+    """A :class:`_Fail` naming ``--owner`` when one of ``cards`` cannot go without an owner."""
+    from companion.contract import Use
+
+    if not any(d.unowned for d in spec.decks):
+        raise _Fail(f"{played.title}'s seals name the deck's owner: give --owner NAME")
+    for deck in dict.fromkeys(spec.deck_of(c) for c in cards):
+        if not deck.unowned:
+            shared = "/".join(n for n, chosen in spec.choices(expansions_apart=True).items()
+                              if n != "all" and all(spec.deck_of(c).unowned for c in chosen))
+            belongs = f"{deck.title} cards belong to a player" if deck.use is Use.PER_PLAYER else f"the {deck.title}'s seals name its owner"
+            raise _Fail(f"{belongs}: give --owner NAME (or --deck {shared} for cards without owner)")
+
+
+def _colours(spec, cards) -> tuple[str, ...]:
+    """The colours naming the copies of ``cards``' decks, where those are the box's colours."""
+    return next((spec.deck_of(c).colours for c in cards if spec.deck_of(c).colours), ())
 
 
 def _deck(played, deck: str) -> list:
     """The cards of ``--deck`` for ``played``'s game."""
-    if played.name == "rule-of-power":
-        from companion.games.rule_of_power.engine.cards import EXPANSION_CARDS, FATE_CARDS, WORLD_DECK
-
-        decks = {
-            "world": list(WORLD_DECK),
-            "expansion": list(EXPANSION_CARDS),
-            "fate": list(FATE_CARDS),
-            "all": list(WORLD_DECK) + list(EXPANSION_CARDS) + list(FATE_CARDS),
-        }
-    else:
-        every = list(played.cards)
-        decks = {
-            "battle": [c for c in every if getattr(c, "is_battle", False)],
-            "city": [c for c in every if getattr(c, "is_city", False)],
-            "all": every,
-        }
+    decks = _spec(played).choices(expansions_apart=True)
     if deck not in decks:
         raise _Fail(f"--deck {deck}: {played.title}'s decks are {', '.join(decks)}")
-    return decks[deck]
+    return list(decks[deck])
 
 
 def calibrate_command(args: argparse.Namespace) -> str:
     """The ``rop calibrate`` to run after ``rop markers``, with the table options it was given
     (``--game``, ``--players`` or ``--layout``, ``--calibration``), so that it can be copied
     as it is and checks the same table."""
+    from companion.contract.registry import DEFAULT
+
     command = ["./run", "rop", "calibrate"]
     played = _game(args)
-    if played.name != "rule-of-power":
+    if played.name != DEFAULT:
         command += ["--game", played.name]
     if args.layout:
         command += ["--layout", args.layout]  # it wins over --players, as it does here
@@ -259,29 +310,31 @@ def calibrate_command(args: argparse.Namespace) -> str:
     return shlex.join([*command, "--camera", "0"])
 
 
-def next_steps(folder: Path, game_name: str = "rule-of-power", calibrate: str = "./run rop calibrate --camera 0") -> str:
-    """What a person does with the sheets once they are written, ending with ``calibrate``
-    (the command that checks them) on a line of its own."""
-    if game_name == "rule-of-power":
-        names = ["     then the card's name (6D W036 ann / Servant of Darkness)."]
-        corner = ["  3. Stick each one upright in the card's seal corner: bottom left of the face, 2 mm from",
-                  "     both edges, words at the bottom, reading the way the card does."]
-        lists = "the cards it reads and their owners"
-    else:
-        names = ["     then the card's name (10H ann / ten of hearts)."]
-        corner = ["  3. Stick each one upright in the bottom left corner of the card's face, the corner",
-                  "     without an index, 2 mm from both edges, words at the bottom."]
-        lists = "the cards it reads"
+def next_steps(folder: Path, game_name: str | None = None, calibrate: str = "./run rop calibrate --camera 0", *, backs: bool = False) -> str:
+    """What a person does with the sheets once they are written, in the words of ``game_name``'s
+    table spec (the default game's), ending with ``calibrate`` (the command that checks them)
+    on a line of its own; ``backs``: the sheets hold back stickers too."""
+    import textwrap
+
+    from companion.contract.registry import game
+
+    played = game(game_name) if game_name else game()
+    stickers = _spec(played).stickers
+    corner = stickers.corner or "upright in the card's seal corner: bottom left of the face, 2 mm from both edges, words at the bottom, reading the way the card does."
+    example = f" ({stickers.example})" if stickers.example else ""
     return "\n".join(
         [
             "Next:",
             f"  1. Print {folder / 'markers.pdf'} at 100 % (actual size, not 'fit to page'); the 100 mm bar",
             "     at the foot of each sheet should measure 100 mm with a ruler.",
             "  2. Cut along the grey outlines. Each sticker names its card: short form, id and owner,",
-            *names,
-            *corner,
+            f"     then the card's name{example}.",
+            *textwrap.wrap(f"Stick each one {corner}", width=91, initial_indent="  3. ", subsequent_indent="     "),
+            *(textwrap.wrap("The stickers marked 'back' go on the backs, one on each card of that deck, in the same corner "
+                            "as seen from the back: a card lying face down then shows whose deck it is, never which card.",
+                            width=91, initial_indent="     ", subsequent_indent="     ") if backs else []),
             "  4. Check the camera reads them: lay a few cards on the mat and run the line below",
-            f"     (it lists {lists}):",
+            "     (it lists the cards it reads and their owners):",
             f"     {calibrate}",
         ]
     )
@@ -381,6 +434,8 @@ def _calibrate(args: argparse.Namespace) -> int:
         print(f"calibration error: {cal.error_mm:.2f} mm; seal markers will be {module:.1f} pixels per module ({verdict})")
     read = [f"{c.card.label} {c.owner or '(no owner)'}" + (f" in {c.zone}" if c.zone else " (zone unknown: the mat is not calibrated)") for c in view.cards]
     print(f"cards read: {', '.join(read) or 'none'}")
+    if view.backs:
+        print(f"backs read: {', '.join(_back_words(b) for b in view.backs)}")
     # A deck of another game on the mat is said once, so that it is not taken for a misread.
     others = [why for _, why in view.rejected if "another game" in why]
     if others:
@@ -411,6 +466,7 @@ def _detect(args: argparse.Namespace) -> int:
 
     status = 0
     reader = _reader(args, use_layout=not args.no_layout)
+    backs = any(d.backs for d in _spec(_game(args)).decks)  # their games' lines list the backs seen
     for path in args.images:
         try:
             image = read_image(path)
@@ -427,13 +483,20 @@ def _detect(args: argparse.Namespace) -> int:
             reader.calibrator.current = None
         view = reader.read(image)
         if args.json:
-            print(json.dumps({"image": path, "cards": [c.to_json() for c in view.cards]}), flush=True)
+            line = {"image": path, "cards": [c.to_json() for c in view.cards]}
+            if backs:
+                line["backs"] = [b.to_json() for b in view.backs]
+            print(json.dumps(line), flush=True)
         else:
             mat = "mat in view" if view.calibration else "no mat in view"
-            print(f"{path}: {len(view.cards)} cards, {mat}")
+            seen = f", {len(view.backs)} backs" if backs else ""
+            print(f"{path}: {len(view.cards)} cards{seen}, {mat}")
             for c in view.cards:
                 where = f"{c.zone or 'no zone'} at {c.table_mm[0]:.0f},{c.table_mm[1]:.0f} mm" if c.table_mm else "position unknown"
                 print(f"  {c.card.long_label}  owner {c.owner or '-'}  {where}  px {c.px[0]:.0f},{c.px[1]:.0f}")
+            for b in view.backs:
+                where = f"{b.zone or 'no zone'} at {b.table_mm[0]:.0f},{b.table_mm[1]:.0f} mm" if b.table_mm else "position unknown"
+                print(f"  a back of the {b.back.deck}  owner {b.owner or '-'}  {where}  px {b.px[0]:.0f},{b.px[1]:.0f}")
     return status
 
 
@@ -470,6 +533,12 @@ def _watch(args: argparse.Namespace) -> int:
         if preview:
             preview.close()
     return 0
+
+
+def _back_words(back) -> str:
+    """A back read, in a few words: ``"a back of blue's influence in column:0"``."""
+    whose = f"{back.owner}'s " if back.owner else ""
+    return f"a back of {whose}{back.back.deck}" + (f" in {back.zone}" if back.zone else " (zone unknown)")
 
 
 def _describe(obs) -> str:

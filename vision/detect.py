@@ -72,8 +72,10 @@ class MarkerDetector:
     - ``backend`` [``"aruco"``]: ``"aruco"`` (OpenCV's ArUco detector) or ``"apriltag"``
       (AprilTag 3 via pupil-apriltags).
     - ``family`` [``"tag36h11"``]: AprilTag family name, or for ArUco an OpenCV dictionary name
-      without ``DICT_`` (``"APRILTAG_36h11"``, ``"5X5_1000"``) or ``"seals"``, the whole seal
-      dictionary (:data:`vision.markers.SEALS`); ``"tag36h11"`` works for both.
+      without ``DICT_`` (``"APRILTAG_36h11"``, ``"5X5_1000"``), ``"seals"``, the first
+      generation of the seal dictionary (:data:`vision.markers.SEALS`), or a selection of the
+      seal dictionary (``"seals:532-535,1024-1279"``, :func:`vision.markers.selection`), whose
+      detections carry their seal ids; ``"tag36h11"`` works for both.
     - ``decimate`` [1.0]: AprilTag's quad decimation (AprilTag only). 1 finds markers down to
       about 2 pixels per module; 2 is about five times faster but needs some 3 pixels per
       module. (1.5 crashed the library while measuring: use 1 or 2.)
@@ -121,9 +123,11 @@ class MarkerDetector:
             self._families = dict(self._april.tag_families)
             self._april.tag_families.clear()
         elif backend == "aruco":
-            from vision.markers import aruco_dictionary
+            from vision.markers import aruco_dictionary, selected_ids
 
             dictionary = aruco_dictionary(family)
+            # A selection of the seal dictionary reads its rows; they stand for these seal ids.
+            self._seal_ids = selected_ids(family)
             params = cv2.aruco.DetectorParameters()
             params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
             # Small markers: allow short perimeters (default 3 % of the image side is ~60 px).
@@ -170,7 +174,8 @@ class MarkerDetector:
             margin = _bit_margin(gray, quad, self._bits + 2)
             if margin < self.min_margin:
                 continue
-            out.append(Detection(int(tag_id), quad, _diagonal_centre(quad), 0, margin))
+            seal = int(tag_id) if self._seal_ids is None else self._seal_ids[int(tag_id)]
+            out.append(Detection(seal, quad, _diagonal_centre(quad), 0, margin))
         return out
 
 

@@ -1,30 +1,32 @@
 """Seal markers: which fiducial codes the cards carry and what each marker id means.
 
-Every card carries one 8 x 8-module marker in its seal corner (bottom left). Rule of Power's
-cards and the mat's corners carry AprilTag 36h11 codes: 587 ids, each at least 11 bits from
-every other (in all four rotations), which is what makes a misread id essentially impossible:
-a detector must flip 11 of 36 bits the same wrong way.
+Every card carries one 8 x 8-module marker in its seal corner (bottom left): a black border
+round 36 data modules. The **seal dictionary** (:mod:`vision.seal_codes`) gives every seal id
+its code; which id a game's card, copy and face carry is the game's claim, expanded by the one
+allocator (:mod:`companion.contract.allocation`), which also lists the ranges:
 
-Circle of Power's standard deck needs 54 cards x 8 owner slots more than 36h11 has left, so the
-seal dictionary goes on past 36h11 (:data:`SEALS`): ids 0-586 are 36h11's codes, unchanged
-(every sticker printed for Rule of Power keeps its id and its picture), and ids 587-1018 are
-432 codes of AprilTag 36h10 (:data:`EXTRA_36H10`): the first 432 of that family, in its own
-order, that differ in at least 9 bits from every 36h11 code in all four rotations (and, within
-36h10, in at least 10 from each other). They have the same 8 x 8 modules, so a Circle of Power
-sticker is the same size as a Rule of Power one, read at the same pixels per module by the
-same single pass of the detector. The measurements behind the choice are in
-``docs/vision.md`` and ``bench/bench_vision.py``.
+- ids 0-1018, the **first generation**: ids 0-586 are AprilTag 36h11's codes (the first game's
+  cards 0-531, the mat's corners 532-535), ids 587-1018 432 codes of AprilTag 36h10
+  (:data:`EXTRA_36H10`): the first 432 of that family, in its own order, that differ in at least
+  9 bits from every 36h11 code in all four rotations (and, within 36h10, in at least 10 from
+  each other). Fixed for good: every sticker printed keeps its id and its picture.
+- ids 1024-8191, **blocks** 16-127 of 64 ids: codes made for the companion, at least 8 bits from
+  each other and 9 from every first-generation code in all four rotations, with the same 8 x 8
+  modules, so that every game's sticker is the same size and is read at the same pixels per
+  module by the same detector (figures: ``docs/vision.md``, "Seal ids").
 
-Which id stands for which card is the game's to say: each game's card catalogue has its
-marker scheme (:class:`companion.contract.MarkerScheme`; Rule of Power's, ids 0-531, is in
-:mod:`companion.games.rule_of_power.catalogue`, Circle of Power's, ids 587-1018, in
-:mod:`companion.games.circle_of_power.cards`). Ids 532-535 are the table mat's corners for
-every game (:class:`MatCorner`); an id that is none of these is never accepted. A table reads
-the codes its game needs (:func:`family_for`): a Rule of Power table 36h11 alone, as it always
-did; a Circle of Power table the whole seal dictionary, so that a Rule of Power card on it is
-recognised as such and refused, never read as one of its cards.
+A table reads, in one pass of the detector, the codes its game's seals use and the mat's
+corners (:func:`family_for`): :data:`FAMILY` (36h11 alone) when they are all 36h11's; the first
+generation (:data:`SEALS`) when they all lie in it, so that a card of the other first-generation
+game lying on it is recognised and refused, never read as one of its own cards; otherwise its
+own ids and the corners alone (a selection of the dictionary, ``"seals:<ids>"``): fewer codes to
+compare is faster, and no code of another game is within reach of a misread of its own. Ids
+532-535 are the table mat's corners for every game (:class:`MatCorner`); an id that is no face
+of the table's game is never accepted.
 
-Owner slots are numbered 0-7; :mod:`vision.owners` maps them to player names.
+A front's seal names a card and the copy it belongs to (:class:`SealMarker`: an owner slot
+0-7, which :mod:`vision.owners` maps to a name, or a colour of the box); a back's, where a deck's
+backs carry seals, names the copy alone (:class:`SealBack`).
 """
 
 from __future__ import annotations
@@ -34,8 +36,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from companion.contract import Card, Catalogue
+from companion.contract import Card, Catalogue, TableSpec
+from companion.contract.allocation import BLOCK, FIRST_BLOCK, MAT_CORNERS, SEAL_IDS, AllocationError, SealIds, installed
 from companion.contract.registry import game, games
+from companion.contract.table import OWNER_SLOTS, Copy
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -48,8 +52,12 @@ __all__ = [
     "FAMILY_SIZE",
     "SEALS",
     "SEALS_SIZE",
+    "SEAL_IDS",
     "EXTRA_36H10",
     "family_for",
+    "selection",
+    "selected_ids",
+    "seal_bits",
     "foreign_game",
     "aruco_dictionary",
     "OWNER_SLOTS",
@@ -65,12 +73,13 @@ __all__ = [
     "MAT_MARKER_MM",
     "MatCorner",
     "SealMarker",
+    "SealBack",
     "MarkerIdError",
     "decode",
     "module_grid",
 ]
 
-#: The AprilTag family of Rule of Power's seals and of the mat's corners.
+#: The AprilTag family of the first game's seals and of the mat's corners.
 FAMILY = "tag36h11"
 #: Number of ids the family has.
 FAMILY_SIZE = 587
@@ -106,10 +115,8 @@ EXTRA_36H10: tuple[int, ...] = (
     1974, 1983, 1984, 1986, 1987, 1992, 1997, 2003, 2011, 2014, 2023, 2028, 2033, 2040, 2045, 2046, 2056, 2060,
     2064, 2071, 2073, 2074, 2081, 2083, 2092, 2097, 2102, 2109, 2119, 2125, 2140, 2141, 2143, 2145, 2147, 2153,
 )
-#: Number of ids the seal dictionary has.
+#: Number of ids the first generation has (:data:`SEALS`).
 SEALS_SIZE = FAMILY_SIZE + 432
-#: Owner slots a marker can name (0-7).
-OWNER_SLOTS = 8
 #: Modules across the black square of one marker (6 data modules plus the black border).
 MODULES = 8
 #: Printer resolution the sizes are made for: modules are a whole number of 300 dpi dots, so
@@ -132,12 +139,14 @@ SEAL_CENTRE_ON_CARD_MM = (2.0 + STICKER_MM[0] / 2, CARD_MM[1] - 2.0 - LABEL_MM -
 #: Side of a mat corner marker's black square: 8 modules of 89 dots at 300 dpi (60.3 mm).
 MAT_MARKER_MM = MODULES * 89 * 25.4 / PRINT_DPI
 
-_MAT_BASE = 532
-"""The mat's corner markers follow the ids the games' card schemes use."""
+_MAT_BASE = MAT_CORNERS.start
+"""The mat's corner markers follow the first game's cards."""
+_SELECTION = "seals:"
 
 
 class MarkerIdError(ValueError):
-    """A card, owner slot or marker id that the scheme cannot encode or decode."""
+    """A card, owner slot or marker id that the scheme cannot encode or decode, or seal ids two
+    installed games claim."""
 
 
 class MatCorner(enum.IntEnum):
@@ -159,9 +168,10 @@ class MatCorner(enum.IntEnum):
 
 @dataclass(frozen=True, slots=True)
 class SealMarker:
-    """What one seal marker says: a card and, optionally, the slot (0-7) of its owner. Which
-    id it has is the card's game's scheme (:meth:`tag_id`); a card the scheme cannot mark
-    (a Fate card without an owner, a slot out of range) is a :class:`MarkerIdError`.
+    """What one front's seal says: a card and, optionally, the slot (0-7) of its owner (or the
+    place of its colour among the deck's). Which id it has is the card's game's claim
+    (:meth:`tag_id`); a card the game cannot mark so (a card of a deck that belongs to a player
+    without an owner, a slot out of range) is a :class:`MarkerIdError`.
     """
 
     card: Card
@@ -179,15 +189,12 @@ class SealMarker:
 
     @property
     def tag_id(self) -> int:
-        """The family id printed for this card and owner."""
-        scheme = game(self.card.game).cards.markers
-        if scheme is None:
-            raise MarkerIdError(f"{self.card.id}: the companion has no seal markers for {game(self.card.game).title} cards yet")
+        """The seal id printed for this card and owner."""
+        scheme = _seals(self.card.game)
         try:
-            marker_id: int = scheme.encode(self.card, self.slot)
+            return scheme.encode(self.card, self.slot)
         except ValueError as exc:
             raise MarkerIdError(str(exc)) from None
-        return marker_id
 
     @property
     def label(self) -> str:
@@ -195,50 +202,160 @@ class SealMarker:
         return self.card.id if self.slot is None else f"{self.card.id} #{self.slot}"
 
 
-def decode(tag_id: int, cards: Catalogue | None = None) -> SealMarker | MatCorner | None:
-    """What a detected id means at a table of ``cards``' game (the default game's), or
-    ``None`` for an id it never prints.
+@dataclass(frozen=True, slots=True)
+class SealBack:
+    """What a back's seal says: the copy of a deck whose cards it lies on (an owner slot, a
+    colour, or ``None`` for the copy without owner), never which card."""
+
+    game: str
+    deck: str
+    """The deck's name in the game's table spec."""
+    copy: Copy
+
+    @property
+    def tag_id(self) -> int:
+        """The seal id on every back of that copy."""
+        seals = _seals(self.game)
+        deck = next((d for d in seals.spec.decks if d.name == self.deck), None)
+        if deck is None:
+            raise MarkerIdError(f"{game(self.game).title} has no deck {self.deck!r}")
+        try:
+            return seals.back(deck, self.copy)
+        except ValueError as exc:
+            raise MarkerIdError(str(exc)) from None
+
+
+def _table(name: str) -> TableSpec | None:
+    return getattr(game(name), "table", None)
+
+
+def _seals(name: str) -> SealIds:
+    """``name``'s seal ids, checked against every installed game's claim."""
+    spec = _table(name)
+    seals = spec.seals if spec is not None else None
+    if seals is None:
+        raise MarkerIdError(f"the companion has no seal markers for {game(name).title} cards yet")
+    try:
+        installed()
+    except AllocationError as exc:
+        raise MarkerIdError(str(exc)) from None
+    return seals
+
+
+def decode(tag_id: int, cards: Catalogue | None = None) -> SealMarker | SealBack | MatCorner | None:
+    """What a detected id means at a table of ``cards``' game (the default game's): a mat
+    corner, a front's card and owner, a back's copy, or ``None`` for an id it never prints.
 
     Unused ids are refused rather than guessed at: an id outside the scheme can only be a
     misread or a foreign marker (:func:`foreign_game` says whose).
     """
     if _MAT_BASE <= tag_id < _MAT_BASE + len(MatCorner):
         return MatCorner(tag_id - _MAT_BASE)
-    scheme = (cards if cards is not None else game().cards).markers
-    found = scheme.decode(tag_id) if scheme is not None else None
-    return SealMarker(found.card, found.slot) if found is not None else None
+    spec = _table((cards if cards is not None else game().cards).game)
+    seals = spec.seals if spec is not None else None
+    found = seals.meaning(tag_id) if seals is not None else None
+    if found is None:
+        return None
+    if found.card is None:
+        return SealBack(seals.game, found.deck.name, found.copy)  # type: ignore[union-attr]
+    return SealMarker(found.card, SealIds.slot_of(found))
 
 
 def foreign_game(tag_id: int, cards: Catalogue | None = None) -> str | None:
-    """The title of the other game whose card a seal id is (``"Rule of Power"``), when it is
+    """The title of the other game whose card a seal id is (its ``title``), when it is
     not one of ``cards``' game (the default game's); ``None`` otherwise."""
     mine = (cards if cards is not None else game().cards).game
     for other in games():
-        scheme = other.cards.markers
-        if other.name != mine and scheme is not None and scheme.decode(tag_id) is not None:
+        spec = getattr(other, "table", None)
+        try:
+            seals = spec.seals if spec is not None else None
+        except AllocationError:
+            continue  # a game whose claim cannot be honoured names no seal (its commands say why)
+        if other.name != mine and seals is not None and seals.meaning(tag_id) is not None:
             title: str = other.title
             return title
     return None
 
 
 def family_for(cards: Catalogue | None = None) -> str:
-    """The codes a table of ``cards``' game (the default game's) reads: :data:`FAMILY`
-    (36h11) when its seals are all 36h11's, else the whole seal dictionary :data:`SEALS`."""
-    scheme = (cards if cards is not None else game().cards).markers
-    if scheme is None or max(scheme.ids(), default=0) < FAMILY_SIZE:
+    """The codes a table of ``cards``' game (the default game's) reads in one pass:
+    :data:`FAMILY` (36h11) when its seals are all 36h11's, :data:`SEALS` (the first
+    generation) when they all lie in it, else its own ids and the mat's corners
+    (:func:`selection`)."""
+    spec = _table((cards if cards is not None else game().cards).game)
+    seals = spec.seals if spec is not None else None
+    ids = set(seals.ids()) if seals is not None else set()
+    if max(ids, default=0) < FAMILY_SIZE:
         return FAMILY
-    return SEALS
+    if max(ids) < SEALS_SIZE:
+        return SEALS
+    return selection(sorted(ids | set(MAT_CORNERS)))
+
+
+def selection(ids: list[int] | range) -> str:
+    """The family name of a selection of the seal dictionary: ``"seals:532-535,1024-1279"``
+    (detected markers keep their seal ids)."""
+    ids = sorted(set(ids))
+    runs: list[str] = []
+    start = prev = None
+    for i in [*ids, None]:
+        if start is not None and (i is None or i != prev + 1):  # type: ignore[operator]
+            runs.append(f"{start}" if start == prev else f"{start}-{prev}")
+            start = None
+        if i is not None and start is None:
+            start = i
+        prev = i
+    return _SELECTION + ",".join(runs)
+
+
+def selected_ids(family: str) -> list[int] | None:
+    """The seal ids a selection (:func:`selection`) reads, in dictionary order; ``None`` for a
+    family that is no selection."""
+    if not family.startswith(_SELECTION):
+        return None
+    ids: list[int] = []
+    try:
+        for run in family[len(_SELECTION) :].split(","):
+            first, _, last = run.partition("-")
+            ids += range(int(first), int(last or first) + 1)
+    except ValueError:
+        raise MarkerIdError(f"{family!r} is not a selection of seal ids (seals:532-535,1024-1279)") from None
+    return ids
+
+
+def seal_bits(tag_id: int) -> "np.ndarray":
+    """The 6 x 6 data modules of seal ``tag_id`` (1 white), from the seal dictionary;
+    :class:`MarkerIdError` for an id it does not have."""
+    import cv2
+    import numpy as np
+
+    if 0 <= tag_id < SEALS_SIZE:
+        d = aruco_dictionary(SEALS)
+        return np.asarray(cv2.aruco.Dictionary.getBitsFromByteList(d.bytesList[tag_id : tag_id + 1], d.markerSize), np.uint8)
+    if FIRST_BLOCK * BLOCK <= tag_id < SEAL_IDS:
+        from vision.seal_codes import BITS, block_codes
+
+        code = block_codes()[tag_id - FIRST_BLOCK * BLOCK]
+        return np.array([(code >> (BITS - 1 - k)) & 1 for k in range(BITS)], np.uint8).reshape(6, 6)
+    raise MarkerIdError(f"seal id {tag_id} is none of the seal dictionary's (0-{SEALS_SIZE - 1}, {FIRST_BLOCK * BLOCK}-{SEAL_IDS - 1})")
 
 
 @lru_cache(maxsize=None)
 def aruco_dictionary(family: str = FAMILY) -> "cv2.aruco.Dictionary":
-    """OpenCV's dictionary for ``family``: :data:`SEALS`, or an OpenCV dictionary name without
+    """OpenCV's dictionary for ``family``: :data:`SEALS` (the first generation), a selection
+    of the seal dictionary (:func:`selection`: its rows in the selection's order, which
+    :class:`vision.detect.MarkerDetector` maps back to seal ids), or an OpenCV dictionary name without
     the ``DICT_`` prefix (``"APRILTAG_36h11"``, ``"5X5_1000"``), or ``"tag36h11"``/``"tag25h9"``
     (OpenCV's AprilTag dictionaries carry the same codes under the same ids as the AprilTag
     library); :class:`MarkerIdError` for one OpenCV does not have."""
     import cv2
     import numpy as np
 
+    chosen = selected_ids(family)
+    if chosen is not None:
+        rows = [cv2.aruco.Dictionary.getByteListFromBits(seal_bits(i)) for i in chosen]
+        # Codes differ in at least 8 bits, so 3 bits can be told apart.
+        return cv2.aruco.Dictionary(np.concatenate(rows) if rows else np.zeros((0, 5, 4), np.uint8), 6, 3)
     if family != SEALS:
         return cv2.aruco.getPredefinedDictionary(_opencv_dictionary(family))
     base = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_APRILTAG_36h11)
@@ -253,8 +370,9 @@ def module_grid(tag_id: int, *, family: str = SEALS, quiet: int = QUIET_MODULES)
     """The marker as a square ``uint8`` array of modules (0 black, 255 white), one pixel per
     module, with ``quiet`` white modules around the black square.
 
-    ``family`` is :data:`SEALS` (the default: every seal and mat marker the companion prints),
-    an OpenCV dictionary name (:func:`aruco_dictionary`), or, for the benchmark's comparisons, an
+    ``family`` is :data:`SEALS` (the default: every seal and mat marker the companion prints,
+    by its seal id, blocks included) or a selection of it (:func:`selection`), an OpenCV
+    dictionary name (:func:`aruco_dictionary`), or, for the benchmark's comparisons, an
     AprilTag family OpenCV does not have (``"tagStandard41h12"``), drawn from the AprilTag
     library's own code table: its grid is the family's whole width, its data ring outside
     the border included, and needs no ``quiet`` margin of its own.
@@ -264,6 +382,11 @@ def module_grid(tag_id: int, *, family: str = SEALS, quiet: int = QUIET_MODULES)
 
     if family.startswith(("tagStandard", "tagCircle", "tagCustom")):
         grid = _apriltag_grid(tag_id, family)
+    elif family == SEALS or family.startswith(_SELECTION):
+        side = MODULES + 2 * quiet
+        grid = np.full((side, side), 255, np.uint8)
+        grid[quiet : quiet + MODULES, quiet : quiet + MODULES] = 0
+        grid[quiet + 1 : quiet + MODULES - 1, quiet + 1 : quiet + MODULES - 1] = seal_bits(tag_id) * 255
     else:
         dictionary = aruco_dictionary(family)
         size = dictionary.markerSize + 2

@@ -5,11 +5,13 @@ and turns seal markers into :class:`CardSighting` values. Besides the detector's
 refuses anything that is not plausibly a seal marker lying on the table, because a missed card
 costs one frame while an invented one corrupts the game:
 
-- the id must belong to the marker scheme of the table's game (ids the scheme never prints are
-  misreads; a seal of another game's card is named as such and refused);
+- the id must be a face of the table's game's cards (ids it never prints are misreads; a seal
+  of another game's card is named as such and refused);
 - the quadrilateral must be convex and nearly square (on the table, after calibration);
 - on a calibrated table its size must be a seal's (13 mm, within ``size_tolerance``);
-- an id seen twice in one frame is dropped altogether (each card exists once).
+- an id seen twice in one frame is dropped altogether (each card exists once), unless it is a
+  back's: every card of a copy whose backs carry seals shows the same one, so a face-down card
+  is seen as a back of that copy (:class:`BackSighting`), never as the card it is.
 """
 
 from __future__ import annotations
@@ -21,21 +23,23 @@ from typing import Sequence
 import numpy as np
 
 from companion.contract import Card, Catalogue
+from companion.contract.registry import game
 from vision.calibration import Calibrator, TableCalibration
 from vision.detect import Detection, MarkerDetector
 from vision.layout import Layout
-from vision.markers import CARD_MM, MARKER_MM, SEAL_CENTRE_ON_CARD_MM, MatCorner, SealMarker, decode, family_for, foreign_game
+from vision.markers import CARD_MM, MARKER_MM, SEAL_CENTRE_ON_CARD_MM, MatCorner, SealBack, SealMarker, decode, family_for, foreign_game
 from vision.owners import OwnerRegistry
 
-__all__ = ["CardSighting", "TableView", "TableReader", "card_centre"]
+__all__ = ["CardSighting", "BackSighting", "TableView", "TableReader", "card_centre"]
 
 
 @dataclass(frozen=True, slots=True)
 class CardSighting:
     """One face-up card in one image.
 
-    - ``owner``: player name from the owner registry (``"#n"`` for a slot with no name), or
-      ``None`` for a World card whose marker names no owner.
+    - ``owner``: player name from the owner registry (``"#n"`` for a slot with no name), the
+      colour of a deck whose copies are the box's colours, or ``None`` for a card whose marker
+      names no owner.
     - ``px``: the marker's centre in image pixels; ``corners_px`` its corners (TL, TR, BR, BL
       of the printed marker).
     - ``table_mm``: the card's centre on the table (from the marker's pose), ``None`` without a
@@ -66,15 +70,42 @@ class CardSighting:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class BackSighting:
+    """One face-down card in one image, whose back carries a seal: which deck and copy it
+    belongs to (``owner`` as for :class:`CardSighting`), and where it lies; never which card."""
+
+    back: SealBack
+    owner: str | None
+    px: tuple[float, float]
+    corners_px: np.ndarray
+    table_mm: tuple[float, float] | None
+    zone: str | None
+    angle_deg: float
+    margin: float
+
+    def to_json(self) -> dict:
+        return {
+            "back": self.back.deck,
+            "owner": self.owner,
+            "zone": self.zone,
+            "table_mm": None if self.table_mm is None else [round(self.table_mm[0], 1), round(self.table_mm[1], 1)],
+            "px": [round(self.px[0], 1), round(self.px[1], 1)],
+            "angle_deg": round(self.angle_deg, 1),
+        }
+
+
 @dataclass
 class TableView:
     """Everything read from one image: the cards, the calibration used (``None`` without a mat
-    in view), the mat corners seen and the detections refused, each with its reason."""
+    in view), the mat corners seen, the detections refused, each with its reason, and the
+    backs seen (face-down cards of decks whose backs carry seals)."""
 
     cards: list[CardSighting]
     calibration: TableCalibration | None
     mat_corners: list[MatCorner]
     rejected: list[tuple[Detection, str]] = field(default_factory=list)
+    backs: list[BackSighting] = field(default_factory=list)
 
 
 class TableReader:
@@ -123,27 +154,44 @@ class TableReader:
         counts: dict[int, int] = {}
         for d in detections:
             counts[d.tag_id] = counts.get(d.tag_id, 0) + 1
-        cards, corners, rejected = [], [], []
+        cards, backs, corners, rejected = [], [], [], []
         for det in detections:
             meaning = decode(det.tag_id, self.cards)
             if meaning is None:
                 other = foreign_game(det.tag_id, self.cards)
                 why = f"a {other} card's seal: this table plays another game" if other else "not a seal or mat marker"
                 rejected.append((det, f"id {det.tag_id} is {why}"))
-            elif counts[det.tag_id] > 1:
+            elif counts[det.tag_id] > 1 and not isinstance(meaning, SealBack):
                 rejected.append((det, f"id {det.tag_id} seen {counts[det.tag_id]} times in one frame"))
             elif isinstance(meaning, MatCorner):
                 corners.append(meaning)
             else:
-                sighting, reason = self._sighting(det, meaning, calibration)
-                if sighting is None:
+                place, reason = self._place(det, calibration)
+                if place is None:
                     rejected.append((det, reason))
+                elif isinstance(meaning, SealBack):
+                    backs.append(BackSighting(meaning, self._copy_name(meaning.copy), det.centre, det.corners, *place, det.margin))
                 else:
-                    cards.append(sighting)
+                    owner = self._owner(meaning)
+                    cards.append(CardSighting(meaning.card, meaning.slot, owner, det.centre, det.corners, *place, det.margin))
         cards.sort(key=lambda s: (s.card.id, -1 if s.slot is None else s.slot))
-        return TableView(cards, calibration, sorted(corners), rejected)
+        backs.sort(key=lambda b: (b.back.deck, str(b.back.copy), b.px))
+        return TableView(cards, calibration, sorted(corners), rejected, backs)
 
-    def _sighting(self, det: Detection, marker: SealMarker, cal: TableCalibration | None) -> tuple[CardSighting | None, str]:
+    def _owner(self, marker: SealMarker) -> str | None:
+        """Who a front's copy is: the owner registry's name of its slot, or its colour."""
+        spec = getattr(game(marker.card.game), "table", None)
+        colours = spec.deck_of(marker.card).colours if spec is not None else ()
+        if colours and marker.slot is not None:
+            return colours[marker.slot]
+        return self.owners.name_of(marker.slot)
+
+    def _copy_name(self, copy: int | str | None) -> str | None:
+        return copy if isinstance(copy, str) else self.owners.name_of(copy)
+
+    def _place(self, det: Detection, cal: TableCalibration | None) -> tuple[tuple[tuple[float, float] | None, str | None, float] | None, str]:
+        """Where the card whose seal ``det`` is lies, ``(table_mm, zone, angle_deg)``, or
+        ``None`` and why the detection is no seal lying on the table."""
         quad = det.corners
         if not _convex(quad):
             return None, "marker outline is not convex"
@@ -164,20 +212,7 @@ class TableReader:
                 return None, "marker is too skewed to be lying on the table"
             _, angle = card_centre(quad)
             table_mm, zone = None, None
-        return (
-            CardSighting(
-                card=marker.card,
-                slot=marker.slot,
-                owner=self.owners.name_of(marker.slot),
-                px=det.centre,
-                corners_px=quad,
-                table_mm=table_mm,
-                zone=zone,
-                angle_deg=angle,
-                margin=det.margin,
-            ),
-            "",
-        )
+        return (table_mm, zone, angle), ""
 
 
 def _sides(q: np.ndarray) -> np.ndarray:

@@ -26,7 +26,7 @@ from typing import Any, Sequence, cast
 import cv2
 import numpy as np
 
-from companion.contract import Card
+from companion.contract import Card, Deck
 from companion.contract.registry import game
 from vision.layout import Layout
 from vision.markers import (
@@ -38,6 +38,7 @@ from vision.markers import (
     SEALS,
     STICKER_MM,
     MatCorner,
+    SealBack,
     SealMarker,
     module_grid,
 )
@@ -62,7 +63,9 @@ Point = tuple[float, float]
 @dataclass(frozen=True, slots=True)
 class CardPlacement:
     """One card on the table: ``owner`` is a player name (looked up in ``owners``), an owner
-    slot number, or ``None`` (World cards only); ``position_mm`` is the card's centre."""
+    slot number, a colour of a deck whose copies are the box's colours, or ``None`` (a card
+    whose seal names no owner); ``position_mm`` is the card's centre. A card lying face down
+    shows its back, with the back's seal where its deck's backs carry one."""
 
     card: str | Card
     owner: str | int | None
@@ -184,7 +187,7 @@ class MarkerTruth:
     """
 
     tag_id: int
-    marker: SealMarker | MatCorner
+    marker: SealMarker | SealBack | MatCorner
     owner: str | None
     corners_px: np.ndarray
     visible: float
@@ -248,8 +251,9 @@ def render_frame(
       scheme ids to that family's ids. By default every marker is drawn from the seal
       dictionary (:data:`vision.markers.SEALS`), whatever the card's game.
 
-    Raises ``ValueError`` (naming the card) for an owner name that has no slot, or a Fate card
-    without owner; :class:`~companion.games.rule_of_power.engine.cards.UnknownCardError` for a bad card id.
+    Raises ``ValueError`` (naming the card) for an owner name that has no slot, or a card
+    that cannot go without an owner; the catalogue's :class:`~companion.contract.errors.
+    UnknownCardError` for a bad card id.
     """
     if camera is None:
         camera = VirtualCamera.overhead(layout.mat_mm if layout else (1000.0, 700.0))
@@ -258,7 +262,7 @@ def render_frame(
     image = np.empty((h, w, 3), np.uint8)
     image[:] = (88, 120, 150)  # a wooden table
     labels = np.full((h, w), -1, np.int16)  # which drawn layer owns each pixel, for occlusion truth
-    pending: list[tuple[int, SealMarker | MatCorner, str | None, np.ndarray, np.ndarray, Point | None]] = []
+    pending: list[tuple[int, SealMarker | SealBack | MatCorner, str | None, np.ndarray, np.ndarray, Point | None]] = []
 
     if layout is not None:
         _draw_mat(image, layout, camera)
@@ -274,20 +278,22 @@ def render_frame(
     for placement in cards:
         card = game().cards.from_id(placement.card) if isinstance(placement.card, str) else placement.card
         slot, owner_name = _slot(placement, card, registry)
-        marker: SealMarker | MatCorner = SealMarker(card, slot)
+        front = SealMarker(card, slot)
+        shown: SealMarker | SealBack | None = front if placement.face_up else _back(card, slot)
         scale = _texture_scale(camera.px_per_mm(placement.position_mm))
         pose = card_pose_mm(placement.position_mm, placement.angle_deg)
-        tex = _card_texture(card, slot, scale, family, _family_id(marker.tag_id, id_map), placement.face_up)
+        seal = None if shown is None else _family_id(shown.tag_id, id_map)
+        tex = _card_texture(card, slot, scale, family, seal, placement.face_up)
         to_table = pose @ np.diag([1 / scale, 1 / scale, 1.0]) @ _TEXEL_CENTRE
         _paste(image, labels, tex, camera.homography @ to_table, layer=len(pending))
-        if placement.face_up:
+        if shown is not None:
             sx, sy = SEAL_CENTRE_ON_CARD_MM
             half = MARKER_MM / 2
             local = np.array([[sx - half, sy - half, 1], [sx + half, sy - half, 1], [sx + half, sy + half, 1], [sx - half, sy + half, 1]])
             quad_mm = (pose @ local.T).T[:, :2]
-            pending.append((marker.tag_id, marker, owner_name, camera.project(quad_mm), _quiet_quad(quad_mm, camera), cast(Point, tuple(placement.position_mm))))
+            pending.append((shown.tag_id, shown, owner_name, camera.project(quad_mm), _quiet_quad(quad_mm, camera), cast(Point, tuple(placement.position_mm))))
         else:
-            pending.append((-1, marker, owner_name, np.zeros((4, 2)), np.zeros((4, 2)), None))
+            pending.append((-1, front, owner_name, np.zeros((4, 2)), np.zeros((4, 2)), None))
 
     for hand in effects.hands:
         _draw_hand(image, labels, hand, camera)
@@ -318,15 +324,30 @@ def render_frame(
 def _slot(placement: CardPlacement, card: Card, registry: OwnerRegistry) -> tuple[int | None, str | None]:
     owner = placement.owner
     if owner is None:
-        if card.id.startswith("F"):
-            raise ValueError(f"{card.id}: a Fate card needs an owner")
         return None, None
+    deck = _deck(card) if isinstance(owner, str) else None
+    if isinstance(owner, str) and deck is not None and owner in deck.colours:
+        return deck.colours.index(owner), owner
     if isinstance(owner, int):
         return owner, registry.name_of(owner)
     slot = registry.slot_of(owner)
     if slot is None:
         raise ValueError(f"{card.id}: owner {owner!r} has no owner slot (known: {', '.join(s for s in registry.slots if s) or 'none'})")
     return slot, registry.slots[slot]
+
+
+def _deck(card: Card) -> Deck | None:
+    spec = getattr(game(card.game), "table", None)
+    return spec.deck_of(card) if spec is not None else None
+
+
+def _back(card: Card, slot: int | None) -> SealBack | None:
+    """The seal on ``card``'s back, where its deck's backs carry one."""
+    deck = _deck(card)
+    if deck is None or not deck.backs:
+        return None
+    copy = deck.colours[slot] if deck.colours and slot is not None else slot
+    return SealBack(card.game, deck.name, copy)
 
 
 def _texture_scale(px_per_mm: float) -> float:
@@ -353,13 +374,16 @@ def _art_numbers(card_id: str) -> tuple[int, bool]:
     return number, card_id.startswith("F")
 
 
-def _card_texture(card: Card, slot: int | None, scale: float, family: str, tag_id: int, face_up: bool) -> np.ndarray:
+def _card_texture(card: Card, slot: int | None, scale: float, family: str, tag_id: int | None, face_up: bool) -> np.ndarray:
+    """The card's face, or its back (with the back's seal ``tag_id`` where there is one)."""
     w, h = round(CARD_MM[0] * scale), round(CARD_MM[1] * scale)
     tex = np.empty((h, w, 4), np.uint8)
     tex[..., 3] = 255
     if not face_up:
         tex[..., :3] = (60, 30, 110)
         cv2.rectangle(tex, (int(4 * scale), int(4 * scale)), (w - int(4 * scale), h - int(4 * scale)), (40, 170, 210, 255), max(1, int(scale)))
+        if tag_id is not None:
+            _seal_sticker(tex, scale, family, tag_id, "" if slot is None else f"#{slot}")
         return _round_corners(tex, scale)
     number, other = _art_numbers(card.id)
     hue = (number * 37 + (90 if other else 0)) % 180
@@ -383,10 +407,16 @@ def _card_texture(card: Card, slot: int | None, scale: float, family: str, tag_i
     cv2.circle(tex, ((art[0] + art[2]) // 2, (art[1] + art[3]) // 2), int(12 * scale), (250, 250, 250, 255), max(1, int(scale)))
     font = cv2.FONT_HERSHEY_SIMPLEX
     cv2.putText(tex, card.title[:22], (int(6 * scale), int(10 * scale)), font, 0.09 * scale, (20, 20, 20, 255), max(1, int(scale / 4)), cv2.LINE_AA)
-    value = getattr(card, "value", None)  # a big number where the card has one (Rule of Power's)
+    value = getattr(card, "value", None)  # a big number where the card has one
     if value is not None:
         cv2.putText(tex, str(value), (int(40 * scale), int(66 * scale)), font, 0.35 * scale, (30, 30, 30, 255), max(1, int(scale / 2)), cv2.LINE_AA)
-    # The seal sticker: white paper, the marker, its label underneath.
+    assert tag_id is not None  # a face always carries its seal
+    _seal_sticker(tex, scale, family, tag_id, SealMarker(card, slot).label)
+    return _round_corners(tex, scale)
+
+
+def _seal_sticker(tex: np.ndarray, scale: float, family: str, tag_id: int, label: str) -> None:
+    """The seal sticker in the card's seal corner: white paper, the marker, its label underneath."""
     sx, sy = SEAL_CENTRE_ON_CARD_MM
     sw, sh = STICKER_MM
     x0, y0 = sx - sw / 2, sy - sw / 2
@@ -395,9 +425,8 @@ def _card_texture(card: Card, slot: int | None, scale: float, family: str, tag_i
     px = round(q * scale)
     mx, my = round((sx - q / 2) * scale), round((sy - q / 2) * scale)
     tex[my : my + px, mx : mx + px, :3] = _marker_image(tag_id, family, px)[..., None]
-    label = SealMarker(card, slot).label
+    font = cv2.FONT_HERSHEY_SIMPLEX
     cv2.putText(tex, label, (round((x0 + 1.5) * scale), round((y0 + sh - 1.0) * scale)), font, 0.075 * scale, (0, 0, 0, 255), max(1, int(scale / 6)), cv2.LINE_AA)
-    return _round_corners(tex, scale)
 
 
 def _round_corners(tex: np.ndarray, scale: float) -> np.ndarray:

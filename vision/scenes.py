@@ -1,9 +1,9 @@
 """Laying out a game's scenes on the mat, for the virtual camera.
 
-:func:`companion.games.rule_of_power.simulation.staging.stage` says which cards lie face up in which zone after each
-step of a game; :class:`SceneLayout` decides where exactly each one lies, the way players
-spread cards so every seal corner shows: centre cards in rows (later ones overlapping the right
-part of a card below it, so every seal corner shows), Fate cards likewise in their owner's area.
+A game's staging (its ``simulation.staging``) says which cards lie face up in which zone after
+each step of a game; :class:`SceneLayout` decides where exactly each one lies, the way players
+spread cards so every seal corner shows: in rows (later ones overlapping the right part of a
+card below it, so every seal corner shows), zone by zone.
 A card keeps its place for as long as it lies there.
 """
 
@@ -209,7 +209,7 @@ def natural_play(
     scene that changes the table a hand comes in from the nearest edge of the mat
     (``arrive_s``), lays or takes the cards while it covers their place (``hold_s``, the
     table changes half-way), and leaves (``leave_s``); then the table rests (``rest_s``)
-    before the next player's hand arrives. Scenes that change nothing (a Fate draw) rest only.
+    before the next player's hand arrives. Scenes that change nothing (a card drawn unseen) rest only.
 After the last scene the table rests ``tail_s`` more, as a table does once the game is over.
 
     Each distinct table is drawn once (with ``effects``, sensor noise included) and hands are

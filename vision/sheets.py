@@ -22,13 +22,13 @@ from vision.layout import Layout
 from vision.markers import (
     PRINT_DPI,
     STICKER_MM,
+    SealBack,
     SealMarker,
     module_grid,
 )
 
 __all__ = [
     "STICKING",
-    "STANDARD_DECK_STICKING",
     "Sticker",
     "sticker_image",
     "sticker_label",
@@ -52,33 +52,36 @@ def _dots(mm: float) -> int:
     return round(mm * PRINT_DPI / 25.4)
 
 
-#: Printed under the title of every sheet of card stickers: where a sticker goes.
+#: Printed under the title of every sheet of card stickers: where a sticker goes, unless the
+#: game's table spec says otherwise (:attr:`companion.contract.Stickers.where`).
 STICKING = (
     "Cut along the grey outlines. Stick each sticker on the card it names, upright,",
     "in the seal corner: bottom left of the face, 2 mm from both edges, words at the bottom.",
-)
-#: The same for a standard deck of playing cards (Circle of Power's): the seal corner is the one
-#: corner of the face without a rank and suit index.
-STANDARD_DECK_STICKING = (
-    "Cut along the grey outlines. Stick each sticker on the card it names, upright, in the",
-    "bottom left corner of the face (the corner without an index), 2 mm from both edges.",
 )
 
 
 def sticking(game_name: str) -> tuple[str, ...]:
     """Where a sticker goes on the cards of ``game_name``, in the words printed on the sheets."""
-    return STANDARD_DECK_STICKING if game_name == "circle-of-power" else STICKING
+    spec = getattr(game(game_name), "table", None)
+    return (spec.stickers.where if spec is not None else ()) or STICKING
 
 
 @dataclass(frozen=True, slots=True)
 class Sticker:
     """One sticker to print: the marker and the words printed under it, two lines: the card's
     short form, id and owner (``"7P W007 ann"``), then the card's name (``"Fire Dragon"``), so
-    that a person matching stickers to cards reads what they hold in their hand."""
+    that a person matching stickers to cards reads what they hold in their hand. A back's
+    sticker (:class:`~vision.markers.SealBack`) reads ``"back blue"`` over the deck's name: the
+    same on every card of that copy."""
 
-    marker: SealMarker
+    marker: SealMarker | SealBack
     label: str
     name: str = ""
+
+    @property
+    def file_name(self) -> str:
+        """The single PNG's name: the card's id, or ``back-<deck>`` for a back."""
+        return f"back-{self.marker.deck}" if isinstance(self.marker, SealBack) else self.marker.card.id
 
 
 def sticker_image(sticker: Sticker) -> np.ndarray:
@@ -102,7 +105,7 @@ def sticker_image(sticker: Sticker) -> np.ndarray:
     return img
 
 
-def mat_marker_image(corner_label: str, tag_id: int, note: str, *, title: str = "Rule of Power") -> np.ndarray:
+def mat_marker_image(corner_label: str, tag_id: int, note: str, *, title: str) -> np.ndarray:
     """One mat corner marker on a full A4 page (300 dpi, grey), with its name and where it goes;
     ``title`` is the game whose table the mat is."""
     page = np.full((_dots(A4_MM[1]), _dots(A4_MM[0])), 255, np.uint8)
@@ -139,7 +142,7 @@ def write_card_sheets(
     check_writable_dir(single_dir, create=True)
     written = []
     for s in stickers:
-        path = single_dir / f"{s.marker.card.id}.png"
+        path = single_dir / f"{s.file_name}.png"
         _save_png(sticker_image(s), path)
         written.append(path)
     pages = _layout_pages([sticker_image(s) for s in stickers], title, how)
@@ -252,8 +255,17 @@ def output_dir(root: Path, name: str) -> Path:
 
 
 def card_stickers(cards: Sequence[Card], slot: int | None, owner: str | None) -> list[Sticker]:
-    """Stickers for ``cards`` of one owner (``slot``/``owner`` both ``None`` for no owner)."""
-    return [Sticker(SealMarker(c, slot), sticker_label(c, owner), sticker_name(c)) for c in cards]
+    """Stickers for ``cards`` of one owner (``slot``/``owner`` both ``None`` for no owner): each
+    card's front, then, for the cards of decks whose backs carry seals, one back sticker each."""
+    fronts = [Sticker(SealMarker(c, slot), sticker_label(c, owner), sticker_name(c)) for c in cards]
+    backs = []
+    for card in cards:
+        spec = getattr(game(card.game), "table", None)
+        deck = spec.deck_of(card) if spec is not None else None
+        if deck is not None and deck.backs:
+            copy = deck.colours[slot] if deck.colours and slot is not None else slot
+            backs.append(Sticker(SealBack(card.game, deck.name, copy), f"back {owner}" if owner else "back", deck.title))
+    return fronts + backs
 
 
 def sticker_label(card: Card, owner: str | None) -> str:

@@ -5,7 +5,9 @@ The companion is built on three floors, and the folders show them:
 - **the contract** (this package), at the bottom: the protocol a game implements
   (:mod:`~companion.contract`), its table options (:mod:`~companion.contract.options`),
   the refusals every game raises (:mod:`~companion.contract.errors`), what every game's cards
-  share (:mod:`~companion.contract.cards`) and the registry that finds a game by name or record
+  share (:mod:`~companion.contract.cards`), what its physical table needs
+  (:mod:`~companion.contract.table`), the one allocator of seal ids and NFC records
+  (:mod:`~companion.contract.allocation`) and the registry that finds a game by name or record
   format (:mod:`~companion.contract.registry`);
 - **the hosts** in the middle (``companion.session``, ``records``, ``observations``,
   ``tracker``, ``coach``, ``club``, ``dashboard``, ``sensors``, ``commands``, and the sensor
@@ -33,6 +35,24 @@ from companion.contract.game import Game, HandedGame, Sample, Setup
 from companion.contract.options import Option, with_defaults
 from companion.contract.record import RecordCodec
 from companion.contract.state import Effects, Move, Outcome, State, View
+from companion.contract.table import (
+    Claim,
+    Deck,
+    Face,
+    MatPlan,
+    Mats,
+    NoTableError,
+    Part,
+    ReaderRole,
+    Stickers,
+    TableSpec,
+    Turns,
+    Use,
+    ZoneKind,
+    ZoneShape,
+    table_of,
+    with_tables,
+)
 
 __all__ = [
     "Card",
@@ -59,4 +79,20 @@ __all__ = [
     "Outcome",
     "State",
     "View",
+    "TableSpec",
+    "Deck",
+    "Part",
+    "Use",
+    "Face",
+    "ZoneKind",
+    "ZoneShape",
+    "NoTableError",
+    "table_of",
+    "with_tables",
+    "MatPlan",
+    "Mats",
+    "ReaderRole",
+    "Stickers",
+    "Turns",
+    "Claim",
 ]

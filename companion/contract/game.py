@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from companion.contract.options import Option
     from companion.dashboard.kit import DashboardKit
     from companion.tracker.tracker import TableRules
+    from companion.contract.table import TableSpec
 
 __all__ = ["Setup", "Sample", "Game", "HandedGame", "StateT"]
 
@@ -130,6 +131,15 @@ class Game(Protocol[StateT, MoveT]):
     @property
     def options(self) -> tuple[Option, ...]:
         """The table's options (teams, target, variant, ...), for commands and dialogs."""
+
+    @property
+    def table(self) -> TableSpec | None:
+        """What the physical table needs: its decks and what their stickers and tags carry,
+        its zones and standard mats, its NFC readers, how turns pass, and the seal ids and NFC
+        records the game claims (:class:`~companion.contract.table.TableSpec`). ``None`` for a
+        game whose table no sensor follows yet: it has no stickers, tags or mats, and the
+        commands that need them say so, naming the game."""
+        return None
 
     def make_setup(self, players: Sequence[str], **options: Any) -> Any:
         """The :class:`Setup` of a table of ``players`` with ``options`` (by

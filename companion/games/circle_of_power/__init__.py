@@ -54,6 +54,7 @@ from companion.contract.options import Option, with_defaults
 
 if TYPE_CHECKING:
     from companion.coach.model import CoachModel
+    from companion.contract import TableSpec
     from companion.commands.game_command import GameCommand
     from companion.games.circle_of_power.club.part import CircleOfPowerClub
     from companion.dashboard.kit import DashboardKit
@@ -108,6 +109,7 @@ class CircleOfPower(Game[CircleState, Move]):
             "cards", "effects", "game", "moves", "rules", "scoring", "setup", "view", "query", "policies",
             # the state's parts (game.CircleState is made of them)
             "position", "reading", "seasons", "plays", "acts", "act_resolution", "reshuffle", "ending", "hidden",
+            "table",  # its cards know their seals
         )
     )
 
@@ -118,6 +120,14 @@ class CircleOfPower(Game[CircleState, Move]):
     @property
     def codec(self) -> CircleCodec:
         return CODEC
+
+    @property
+    def table(self) -> TableSpec:
+        """What a Circle of Power table needs: the standard deck, four seats and the city deck,
+        the play, city and line readers, its seal ids and NFC records (:mod:`.table`)."""
+        from companion.games.circle_of_power.table import TABLE
+
+        return TABLE
 
     @property
     def options(self) -> tuple[Option, ...]:

@@ -22,16 +22,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from companion.contract.cards import OneOfAKind
 from companion.contract.errors import UnknownCardError
-from companion.contract import CardForm, SealMarker
+from companion.contract import CardForm
+
+if TYPE_CHECKING:
+    from companion.contract.allocation import SealIds
 
 __all__ = [
     "Card",
     "CircleCards",
-    "CircleMarkers",
-    "OWNER_SLOTS",
     "CARDS",
     "ALL_CARDS",
     "BATTLE_DECK",
@@ -349,53 +351,6 @@ _JOKER_WORDS = {
 }
 
 
-OWNER_SLOTS = 8
-"""Owner slots a seal marker can name (0-7), as for Rule of Power's cards: the same owner
-registry names them."""
-_SEAL_BASE = 587
-"""The first seal id of Circle of Power's cards: the one after AprilTag 36h11's last."""
-_SEAL_END = _SEAL_BASE + OWNER_SLOTS * len(ALL_CARDS)  # 1019
-
-
-class CircleMarkers:
-    """The seal marker ids of Circle of Power's cards: ``587 + slot * 54 + index``, where
-    ``index`` is the card's place in the catalogue (2S-AS, 2H-AH, 2D-AD, 2C-AC, X1, X2: 0-53)
-    and ``slot`` the deck's owner slot (0-7). Ids 587-1018 of the seal dictionary, the codes
-    that follow AprilTag 36h11's (``vision.markers``): no Rule of Power seal (ids 0-531) nor
-    mat corner (532-535) is ever one of them, so a card seen by the camera names its game.
-    A standard deck always names its owner, so that decks mixed at a club can be sorted.
-
-    >>> MARKERS.encode(Card.from_id("10H"), 2), MARKERS.decode(587 + 2 * 54 + 21)
-    (716, SealMarker(card=Card.from_id('10H'), slot=2))
-    >>> MARKERS.decode(7) is None
-    True
-    """
-
-    owner_slots = OWNER_SLOTS
-
-    def encode(self, card: Card, slot: int | None) -> int:
-        if slot is None:
-            raise ValueError(f"{card.id} needs an owner slot: a standard deck's seals name its owner")
-        if not 0 <= slot < OWNER_SLOTS:
-            raise ValueError(f"owner slot {slot} is out of range: slots are 0-{OWNER_SLOTS - 1}")
-        return _SEAL_BASE + slot * len(ALL_CARDS) + card.index
-
-    def decode(self, marker_id: int) -> SealMarker | None:
-        """The card and owner slot of a seal id, ``None`` for an id that is not one of this
-        game's."""
-        if not _SEAL_BASE <= marker_id < _SEAL_END:
-            return None
-        slot, index = divmod(marker_id - _SEAL_BASE, len(ALL_CARDS))
-        return SealMarker(ALL_CARDS[index], slot)
-
-    def ids(self) -> Iterable[int]:
-        return range(_SEAL_BASE, _SEAL_END)
-
-
-MARKERS = CircleMarkers()
-"""Circle of Power's seal marker scheme."""
-
-
 class CircleCards:
     """The catalogue of Circle of Power (the protocol's :class:`~companion.contract.
     Catalogue`): every card, the forms a player writes one in, and how a card is named on a
@@ -411,9 +366,14 @@ class CircleCards:
     nfc_record_type = "urn:nfc:ext:ruleofpower.org:cop-card"
 
     @property
-    def markers(self) -> CircleMarkers:
-        """The seal marker ids of the cards (:class:`CircleMarkers`)."""
-        return MARKERS
+    def markers(self) -> SealIds:
+        """The seal ids of the cards, as the table claims them (ids 587-1018,
+        :mod:`companion.games.circle_of_power.table`)."""
+        from companion.games.circle_of_power.table import TABLE
+
+        seals = TABLE.seals
+        assert seals is not None  # Circle of Power claims its first-generation ids
+        return seals
 
     def __iter__(self) -> Iterator[Card]:
         return iter(ALL_CARDS)

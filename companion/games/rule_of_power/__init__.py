@@ -25,6 +25,7 @@ from companion.games.rule_of_power.engine.moves import Deal, Move, NewRound
 
 if TYPE_CHECKING:
     from companion.coach.model import CoachModel
+    from companion.contract import TableSpec
     from companion.commands.game_command import GameCommand
     from companion.dashboard.kit import DashboardKit
     from companion.games.rule_of_power.club.part import RuleOfPowerClub
@@ -56,6 +57,15 @@ class RuleOfPower(Game[GameState, Move]):
     @property
     def cards(self) -> RuleOfPowerCards:
         return CATALOGUE
+
+    @property
+    def table(self) -> TableSpec:
+        """What a Rule of Power table needs: the World and Fate decks, the seat and table zones
+        and standard mats, the centre and Fate readers, its seal ids and NFC records
+        (:mod:`companion.games.rule_of_power.table`)."""
+        from companion.games.rule_of_power.table import TABLE
+
+        return TABLE
 
     @property
     def codec(self) -> RuleOfPowerRecord:

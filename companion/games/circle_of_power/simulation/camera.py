@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.games.circle_of_power.moves import Move
 from companion.games.circle_of_power.setup import CircleSetup
 from companion.observations import Observation
+
+if TYPE_CHECKING:
+    from vision.layout import Layout
 
 __all__ = ["Filmed", "film", "camera_over"]
 
@@ -42,6 +45,14 @@ def camera_over(layout: Any, module_px: float) -> Any:
     return VirtualCamera.looking_at((w / 2, h / 2), ppm, size=size)
 
 
+def circle_layout() -> Layout:
+    """Circle of Power's mat as the camera reads it (:class:`vision.layout.Layout`)."""
+    from companion.games.circle_of_power.table import TABLE, mat
+    from vision.layout import Layout
+
+    return Layout.from_plan(mat(), game=TABLE.game)
+
+
 def film(
     setup: CircleSetup, moves: Sequence[Move], owner: str, *, module_px: float = 2.6, fps: float = 10.0, seed: int = 0
 ) -> Iterator[Filmed]:
@@ -52,13 +63,12 @@ def film(
 
     from companion.games.circle_of_power.simulation.staging import stage
     from companion.contract.registry import game
-    from vision.layout import circle_of_power_layout
     from vision.owners import OwnerRegistry
     from vision.reader import TableReader
     from vision.scenes import natural_play
     from vision.stabiliser import Stabiliser
 
-    layout = circle_of_power_layout()
+    layout = circle_layout()
     reader = TableReader(layout=layout, owners=OwnerRegistry([owner] + [None] * 7), cards=game(setup.game.name).cards)
     stabiliser = Stabiliser(layout=layout)  # the camera's defaults, as `rop play` uses them
     scenes = list(stage(setup, moves, owner))

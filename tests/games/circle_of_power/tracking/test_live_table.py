@@ -20,7 +20,7 @@ from companion.observations.facts import facts_of
 from companion.sensors.table import TableConfig, TableConfigError, TableSensors
 from companion.session import GameSession
 from companion.tracker import MoveApplied, Tracker, TrackerConfig
-from vision.layout import circle_of_power_layout
+from companion.games.circle_of_power.simulation.camera import circle_layout as circle_of_power_layout
 from vision.owners import OwnerRegistry
 from vision.scenes import natural_play
 
