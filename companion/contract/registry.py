@@ -66,8 +66,11 @@ def _targets() -> dict[str, str]:
 def forget() -> None:
     """Forget the games found so far, so that the next look-up reads the installed packages
     again (a game installed while the program runs)."""
+    from companion.contract.allocation import installed
+
     _targets.cache_clear()
     game.cache_clear()
+    installed.cache_clear()
 
 
 def names() -> list[str]:

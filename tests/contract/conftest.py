@@ -9,13 +9,10 @@ from typing import Any
 import pytest
 
 from companion.contract import registry
-from companion.contract.allocation import installed
 
 
 def _forget() -> None:
-    registry.game.cache_clear()
-    registry._targets.cache_clear()
-    installed.cache_clear()
+    registry.forget()
 
 
 @pytest.fixture

@@ -3,7 +3,8 @@ source beside this test, ``goofspiel/``, with its ``pyproject.toml``) is install
 in a temporary folder through pip and found through the entry-point group ``companion.games``.
 It is then taken through everything a game meets: the contract's random games, its record
 written and ``rop replay`` (with ``--json``) in a process of its own, manual play in the
-dashboard, the club's archive and standings. docs/architecture.md, "How to add a game", walks
+dashboard, the club's archive and standings, and its stickers printed by ``rop markers`` and
+read back by the camera (a bid face down seen as a back of its player's deck). docs/architecture.md, "How to add a game", walks
 through exactly these steps."""
 
 from __future__ import annotations
@@ -184,3 +185,39 @@ def test_the_club_keeps_its_games_and_standings(site: Path, tmp_path: Path) -> N
     table = compute_standings(engine, game="goofspiel")
     assert {row.name: (row.games, row.points) for row in table.players} == {p: (4, n) for p, n in expected.items()}
     engine.dispose()
+
+
+def test_its_stickers_are_printed_and_read_back_by_the_camera(site: Path, tmp_path: Path) -> None:
+    import numpy as np
+    from PIL import Image
+
+    from vision.detect import MarkerDetector
+    from vision.layout import demo_layout
+    from vision.markers import SealBack, family_for
+    from vision.reader import TableReader
+    from vision.render import CardPlacement, Effects, render_frame
+
+    game = registry.game("goofspiel")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), str(HERE.parents[1])]))
+    out = tmp_path / "stickers"
+    done = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "markers", "--game", "goofspiel", "--owner", "ann", "--deck", "bids", "--out", str(out), "--calibration", str(tmp_path / "cal")],
+        capture_output=True, text=True, env=env, cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    folder = out / "goofspiel" / "ann"
+    assert sorted(p.stem for p in folder.glob("*.png") if not p.stem.startswith("sheet")) == ["B1", "B2", "B3", "B4", "B5", "back-bids"]
+    # The printed sheet reads as ann's five bid cards and five backs that name only her deck.
+    detector = MarkerDetector(family=family_for(game.cards))
+    found = sorted(d.tag_id for d in detector.detect(np.array(Image.open(folder / "sheet-01.png"))))
+    seals = game.table.seals
+    fronts = sorted(seals.encode(card, 0) for card in game.cards if card.id.startswith("B"))
+    assert [i for i in found if i in fronts] == fronts
+    assert found.count(SealBack("goofspiel", "bids", 0).tag_id) == 5
+    # On the mat: ann's bid lies face down (a back in her bid zone), the prize face up.
+    layout = demo_layout(game="goofspiel").seated(["ann", "bob"])
+    cards = [CardPlacement(game.cards.from_id("B4"), 0, (125, 295), 3, face_up=False), CardPlacement(game.cards.from_id("P5"), None, (320, 140), -4)]
+    frame = render_frame(cards, layout, owners=["ann"], effects=Effects(noise=2, blur=0.5))
+    view = TableReader(layout=layout, cards=game.cards).read(frame.image)
+    assert [(c.card.id, c.zone) for c in view.cards] == [("P5", "prize")]
+    assert [(b.back, b.zone) for b in view.backs] == [(SealBack("goofspiel", "bids", 0), "bid:ann")]

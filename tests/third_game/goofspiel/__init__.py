@@ -21,7 +21,11 @@ class GoofspielCards:
     game = "goofspiel"
     forms = (CardForm("kind and value", "B3, P5", "B a bid card, P a prize card"),)
     nfc_record_type = "urn:nfc:ext:goofspiel.example:card"
-    markers = None
+    @property
+    def markers(self) -> Any:
+        from goofspiel.table import TABLE
+
+        return TABLE.seals
 
     def __iter__(self) -> Iterator[Card]:
         return iter(BIDS + PRIZES)
@@ -69,6 +73,12 @@ class Goofspiel(Game[GoofState, Move]):
     @property
     def codec(self) -> GoofspielRecord:
         return self._codec
+
+    @property
+    def table(self) -> Any:
+        from goofspiel.table import TABLE
+
+        return TABLE
 
     def make_setup(self, players: Sequence[str], **options: Any) -> Setup:
         if options:

@@ -1,7 +1,7 @@
-"""A third game added as one package, through its table spec alone: the camera prints and reads
-its stickers (fronts naming the card and its colour, backs naming only the colour), lays out its
-mats and names its zones, and the readers' commands offer its decks, with nothing of it in
-``vision`` or ``hardware``."""
+"""A new game's table, through its table spec alone (a toy game with colour decks and backs):
+the camera prints and reads its stickers (fronts naming the card and its colour, backs naming
+only the colour), lays out its mats and names its zones, and the readers' commands offer its
+decks, with nothing of it in ``vision`` or ``hardware``."""
 
 from __future__ import annotations
 
