@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from companion.contract import Move
+from companion.contract import Move, Option
 from companion.dashboard.basic.hooks import KitHooks
 from companion.dashboard.basic.words import names_list
 
@@ -39,6 +39,8 @@ class BasicDemo:
     """The kit's demo table: random players."""
 
     levels = ("random",)
+    level_words = "random (any legal move of the player's own)"
+    options: tuple[Option, ...] = ()
 
     def __init__(self, kit: KitHooks) -> None:
         self.kit = kit

@@ -7,7 +7,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from companion.contract import Game, Move
+from companion.contract import Game, Move, Option
 from companion.dashboard.basic.demo import BasicDemo
 from companion.dashboard.basic.hooks import BasicTableChoice
 from companion.dashboard.basic.manual import BasicManual
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from textual.binding import BindingType
 
     from companion.dashboard.basic.screens import BasicSettlement, BasicSetup, BasicTable
+    from companion.dashboard.kit import DashboardKit
     from companion.observations import Observation
     from companion.session import Applied
 
@@ -32,6 +33,8 @@ class BasicKit:
     and :attr:`legend` for the help screen, and any of the screens."""
 
     period = "round"
+    table_options: Sequence[Option] = ()
+    manual_options: Sequence[Option] = ()
     entry_syntax = "a move as the table panel lists it, or its number; undo, redo, next (F5), hint, help"
     legend: Sequence[tuple[str, str]] = (("1, 2, ...", "the moves of the player to move, numbered: type the number"),)
 
@@ -64,6 +67,8 @@ class BasicKit:
         """The table panel: what the table waits for and the moves listed, numbered."""
         lines = [waiting_words(self.game, state)]
         lines += [f"{n}  {self.game.describe(m)}" for n, m in enumerate(self.listed_moves(state), 1)]
+        if not state.deciding and not state.is_game_over():
+            lines.append(f"Type it: {self.entry_syntax}")
         return lines
 
     def parse_move(self, text: str, state: Any) -> Move | None:
@@ -143,3 +148,10 @@ class BasicKit:
 
     def announcement(self, move: Move, *, source: str, at: float) -> Observation | None:
         return None
+
+
+if TYPE_CHECKING:
+
+    def _is_a_kit(kit: BasicKit) -> DashboardKit:
+        """mypy holds the basic kit to the whole protocol."""
+        return kit
