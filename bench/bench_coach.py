@@ -1,34 +1,31 @@
-"""The coach's strength and speed, on one core (the process is pinned to one), for each game
-that has a coach: Rule of Power and Circle of Power.
+"""The coach's strength and speed, for every registered game that has a coach, on one core (the
+process is pinned to one).
 
-Strength: paired deals. A deal is one scoring period (Rule of Power: a round, a shuffled World
-deck and a dealer; Circle of Power: a season, its seats, cities, hands, piles and the order of
-both decks and of the reshuffle); it is played twice with the two policies' seats swapped, so
-luck of the cards cancels out. For each pairing the figures are the periods won, drawn and
-lost (by the period's points), and the mean points margin of the first policy per period with
-its 95 % interval (over the pairs).
+Strength: for every table the game's model names (its optional ``tables()``; otherwise 2 and 4
+players, or the fewest the game seats, in each of its variants), the coach plays against each
+rule-of-thumb player of the model's ``opponents()`` and against a random player. Paired deals:
+a deal is one scoring period (a round, a season) drawn from a seed, the same seeds for every
+pairing; it is played twice, the coach's and the opponent's seats swapped, so that the luck of
+the cards cancels out. The coach sits in the even seats and the opponent in the odd ones (in
+teams, the members of one team), then the other way round. Each pairing reports the periods
+won, drawn and lost, the coach's mean margin per period (its players' points less the
+opponent's, per player; the model's optional ``points(state)`` says what a period's points
+are, by default the change of the game's totals) with its 95 % interval over the pairs, and
+the CPU time of the coach's decisions (mean, 95th percentile, most). A game's headline is its
+weakest pairing. The playouts of a deal are the model's own (``worlds``, ``fork``,
+``play_out``): every seat decides from its own view, the coach searches from its own.
 
-- Rule of Power: coach vs greedy (the move with the best immediate points) and greedy vs
-  random at the full number of pairs, coach vs random at a fifth of it (random play is far
-  behind, so fewer pairs already show it); for 2 players and for 4 players in 2 teams.
-- Circle of Power: coach vs the documented rule-of-thumb player ("thumb",
-  :class:`~companion.games.circle_of_power.policies.RuleOfThumbPlayer`), the coach's quick
-  player without search vs thumb, and thumb vs random at the full number of pairs, coach vs
-  random at a fifth of it; for 2 players (with two dummies, C4) and for 4 players (two of each
-  policy, seated alternately). The margin is a season's points (trophies, C16) of the first
-  policy's players less the second's, per player.
+Speed: milliseconds per decision of each coach level on positions of random games, playouts
+per CPU second, and the hint's latency at the table (the time to the first ranking of the
+default level).
 
-Speed: milliseconds per decision of each coach level, playouts per second, and the hint's
-latency at the table: the time to the first ranking of the default level (the search kept to
-its budget, then the ranking worked out), its median and 95th percentile.
-
-    ./run bench coach                   the full run (500 pairs per pairing, both games): about 95 minutes
-    ./run bench coach -- --quick        a small run (40 pairs): about 8 minutes
-    ./run bench coach -- --games circle-of-power --seatings 2
-    ./run bench coach -- --pairs 200 --level fast --seatings 2
-    ./run bench coach -- --samples 12   the coach at a fixed number of samples per decision,
-                                        so that its strength does not depend on the machine's load
-    ./run bench coach -- --speed-only   the speed figures and the hint latency alone (about two minutes)
+    ./run bench coach                       every game with a coach, every table, 100 pairs each
+    ./run bench coach -- --quick            10 pairs per pairing, the default and fast levels' speed
+    ./run bench coach -- --games circle-of-power --tables "2 players" --pairs 200
+    ./run bench coach -- --opponents greedy,random
+    ./run bench coach -- --samples 12       the coach at a fixed number of samples per decision
+    ./run bench coach -- --speed-only       the speed figures and the hint latency alone
+    ./run bench coach -- --list             the games, their tables and opponents
 """
 
 from __future__ import annotations
@@ -37,327 +34,246 @@ import argparse
 import os
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-
 from typing import Any
 
-from companion.coach import LEVELS, Coach
-from companion.coach.model import model_of
-from companion.games.circle_of_power.cards import BATTLE_DECK, CITY_DECK
-from companion.games.circle_of_power.coach.policies import dummy_move, realize as circle_realize
-from companion.games.circle_of_power.coach.worlds import Chance, reshuffle, reveal
-from companion.games.circle_of_power.game import CircleState
-from companion.games.circle_of_power.game import Phase as CirclePhase
-from companion.games.circle_of_power.moves import Move as CircleMove
-from companion.games.circle_of_power.moves import Season
-from companion.games.circle_of_power.policies import RandomPlayer, RuleOfThumbPlayer
-from companion.games.circle_of_power.setup import CircleSetup, is_dummy
-from companion.games.rule_of_power.coach.policies import Policy as ViewPolicy
-from companion.games.rule_of_power.coach.policies import decisions, deal_from, greedy_move, play_turn, random_move, realize
+from companion.coach import LEVELS, Coach, CoachError
 from companion.coach import stats
-from companion.games.rule_of_power.engine.cards import Card, world_deck
-from companion.games.rule_of_power.engine.game import GameState, Phase
-from companion.games.rule_of_power.engine.moves import Move, NewRound
-from companion.games.rule_of_power.simulation.virtual_table import make_setup
+from companion.coach.model import CoachModel, Policy, model_of
+from companion.contract import Game, State
+from companion.contract.registry import game as game_named
+from companion.contract.registry import games as all_games
 
-Policy = Callable[[GameState, list[Card], random.Random], Move]
-"""A seat at the bench's Rule of Power table: the move of the player to move, what chance
-decides in it drawn from the table's World deck. The simple players see only their view
-(:class:`ViewSeat`); the coach searches from that player's view."""
+Opening = Callable[[random.Random], Any]
+"""A maker of the opening of a scoring period from a seed: a state where someone decides."""
 
-GAMES = ("rule-of-power", "circle-of-power")
-PAIRINGS = ("coach-greedy", "greedy-random", "coach-random")
-"""Rule of Power's pairings."""
-CIRCLE_PAIRINGS = ("coach-thumb", "quick-thumb", "thumb-random", "coach-random")
-"""Circle of Power's pairings: "thumb" is the documented rule-of-thumb player, "quick" the
-coach's quick player of the playouts without its randomness (what the coach plays unless its
-search finds better)."""
+RANDOM = "random"
+QUICK = "quick"
+"""The coach's quick player of the playouts without its randomness and without search (the
+model's ``plain_move``): asked for by name, it shows what the search adds."""
+
+
+def coached() -> list[Game[Any, Any]]:
+    """Every registered game that has a coach, in the registry's order."""
+    return [g for g in all_games() if g.coach() is not None]
+
+
+def _default_tables(game: Game[Any, Any]) -> dict[str, Opening]:
+    """2 and 4 players (those the game seats; else its fewest), in each choice of a ``variant``
+    option, every other option at its default; a period's opening is dealt by the table's
+    chance moves (:meth:`Game.chance_move`)."""
+    counts = [n for n in (2, 4) if game.min_players <= n <= game.max_players] or [game.min_players]
+    variant = next((o for o in game.options if o.name == "variant" and o.kind == "choice"), None)
+    choices: list[dict[str, Any]] = [{"variant": v} for v in variant.choices] if variant else [{}]
+    tables: dict[str, Opening] = {}
+    for options in choices:
+        for n in counts:
+            setup = game.make_setup(game.default_players(n), **options)
+            name = f"{n} players" + (f", {options['variant']}" if options and options["variant"] != variant.default else "")  # type: ignore[union-attr]
+
+            def make(rng: random.Random, setup: Any = setup) -> Any:
+                state = game.new_state(setup, keep_history=False)
+                while not state.deciding and not state.is_game_over():
+                    state.push(game.chance_move(state, rng))
+                return state
+
+            tables[name] = make
+    return tables
+
+
+def tables_of(game: Game[Any, Any]) -> dict[str, Opening]:
+    """The tables the coach of ``game`` is measured at: its model's, or the default ones."""
+    model = model_of(game)
+    own = getattr(model, "tables", None)
+    return dict(own()) if callable(own) else _default_tables(game)
+
+
+def side_of(state: Any, player: str, keys: Sequence[str]) -> str:
+    """The key of ``player``'s side among ``keys`` (a game's totals): their own name, their
+    team's (``setup.side_of``), or the key naming them."""
+    if player in keys:
+        return player
+    side = getattr(state.setup, "side_of", None)
+    if callable(side) and side(player) in keys:
+        return str(side(player))
+    return next(k for k in keys if player in k.split("+"))
+
+
+def period_points(model: CoachModel, state: Any, before: Mapping[str, int]) -> dict[str, float]:
+    """Each player's points of the period just ended: the model's ``points(state)`` when it has
+    one, else the change of the game's totals (a team's for each of its members)."""
+    own = getattr(model, "points", None)
+    if callable(own):
+        points = own(state)
+        return {p: float(points[side_of(state, p, list(points))]) for p in state.players}
+    after = state.totals
+    keys = list(after)
+    return {p: float(after[k] - before.get(k, 0)) for p in state.players for k in [side_of(state, p, keys)]}
+
+
+# -------------------------------------------------------------------- the seats
+
+
+class Seat:
+    """A seat at the bench's table: the decision of ``player`` (deciding in ``state``, the
+    table's complete world) from their view, as a playout's player decides."""
+
+    name: str
+
+    def __call__(self, state: Any, view: Any, rng: random.Random) -> Any:
+        raise NotImplementedError
 
 
 @dataclass
-class CoachPlayer:
-    """The coach as a player, keeping its own timings."""
+class PolicySeat(Seat):
+    """A rule-of-thumb player: its decision from the player's view alone."""
+
+    name: str
+    policy: Policy
+
+    def __call__(self, state: Any, view: Any, rng: random.Random) -> Any:
+        return self.policy(view, rng)
+
+
+@dataclass
+class RandomSeat(Seat):
+    """Any of the player's decisions, uniformly (the model's, in its order)."""
+
+    name: str = RANDOM
+
+    def __call__(self, state: Any, view: Any, rng: random.Random) -> Any:
+        options = list(model_of(state.game).decisions(state, view.player).values())
+        return options[rng.randrange(len(options))][0]
+
+
+@dataclass
+class QuickSeat(Seat):
+    """The quick player of the playouts without randomness (the model's ``plain_move``)."""
+
+    name: str = QUICK
+
+    def __call__(self, state: Any, view: Any, rng: random.Random) -> Any:
+        return model_of(state.game).plain_move(view)
+
+
+@dataclass
+class CoachSeat(Seat):
+    """The coach as a player (:meth:`Coach.decide`), keeping the CPU time of each decision it
+    searched (a decision with one option is not searched)."""
 
     level: str
     samples: int | None = None
     confidence: float = 1.0
-    """Exactly this many samples per decision (strength independent of the machine's load)."""
-    decisions: int = 0
-    ms: list[float] = field(default_factory=list)
+    name: str = "coach"
+    cpu_ms: list[float] = field(default_factory=list)
     playouts: int = 0
-    search_ms: float = 0.0
+    samples_taken: list[int] = field(default_factory=list)
 
-    def __call__(self, game: GameState, deck: list[Card], rng: random.Random) -> Move:
-        options = decisions(game)
+    def __call__(self, state: Any, view: Any, rng: random.Random) -> Any:
+        player = view.player
+        model = model_of(state.game)
+        options = model.decisions(state, player)
         if len(options) == 1:
-            return realize(game, next(iter(options.values()))[0], deck, rng)
-        start = time.perf_counter()
+            return next(iter(options.values()))[0]
+        start = time.thread_time()
         coach = Coach(self.level, confidence=self.confidence)
-        advice = coach.advise(game, game.turn or "", samples=self.samples, seed=rng.getrandbits(32))
-        self.ms.append((time.perf_counter() - start) * 1000)
+        advice = coach.advise(state, player, samples=self.samples, seed=rng.getrandbits(32))
+        choice = options[coach.pick(advice, state).key][0]
+        self.cpu_ms.append((time.thread_time() - start) * 1000.0)
         self.playouts += advice.playouts
-        self.search_ms += advice.elapsed_ms
-        return realize(game, options[coach.pick(advice, game).key][0], deck, rng)
+        self.samples_taken.append(advice.samples)
+        return choice
 
 
-@dataclass(frozen=True)
-class ViewSeat:
-    """A simple player (:func:`greedy_move`, :func:`random_move`) at the table: its decision
-    from the player's view, realized from the table's deck."""
-
-    policy: ViewPolicy
-
-    def __call__(self, game: GameState, deck: list[Card], rng: random.Random) -> Move:
-        return play_turn(game, deck, rng, self.policy)
+# -------------------------------------------------------------------- paired deals
 
 
-def play_round(players: int, teams: int, deck_order: list[Card], dealer: str, seats: dict[str, Policy], rng: random.Random) -> dict[str, int]:
-    setup = make_setup(players, teams)
-    game = GameState(setup, keep_history=False)
-    game.push(NewRound.make(dealer))
-    deck = deck_order[:]
-    while game.phase in (Phase.DEAL, Phase.TURN):
-        if game.phase is Phase.DEAL:
-            game.push(deal_from(deck, game), check=False)
-        else:
-            game.push(seats[game.turn](game, deck, rng), check=False)  # type: ignore[index]
-    return game.results[-1].score.totals()
+@dataclass
+class Result:
+    """One pairing's figures."""
+
+    game: str
+    table: str
+    opponent: str
+    pairs: int
+    won: int
+    drawn: int
+    lost: int
+    margin: float
+    half: float
+    """Half the width of the 95 % interval of the margin."""
+    cpu_ms: list[float]
+    seconds: float
+
+    @property
+    def low(self) -> float:
+        return self.margin - self.half
+
+    def line(self) -> str:
+        cpu = _cpu_words(self.cpu_ms)
+        return (
+            f"  {self.table:34} coach vs {self.opponent:13} {self.pairs} pairs: {self.won} won / {self.drawn} drawn / {self.lost} lost; "
+            f"margin {self.margin:+.2f} +/- {self.half:.2f} ({self.low:+.2f} to {self.margin + self.half:+.2f}){cpu} "
+            f"[{self.seconds:.0f} s]"
+        )
 
 
-def pairing(name: str, a: Policy, b: Policy, players: int, teams: int, pairs: int, seed: int) -> tuple[float, float]:
-    setup = make_setup(players, teams)
-    sides = setup.sides
-    wins = draws = losses = 0
-    pair_margins = []
-    start = time.perf_counter()
-    for k in range(pairs):
-        rng = random.Random(seed * 7919 + k)
-        deck = list(world_deck())
-        rng.shuffle(deck)
-        dealer = rng.choice(setup.players)
-        margins = []
-        for a_side in (0, 1):
-            seats = {p: (a if setup.side_of(p) == sides[a_side] else b) for p in setup.players}
-            points = play_round(players, teams, deck, dealer, seats, random.Random(rng.getrandbits(32)))
-            margin = points[sides[a_side]] - points[sides[1 - a_side]]
-            margins.append(margin)
-            wins += margin > 0
-            draws += margin == 0
-            losses += margin < 0
-        pair_margins.append(sum(margins) / 2)
-    mean = stats.mean(pair_margins)
-    half = stats.interval(pair_margins)[1] - mean
-    table = f"{players} players" + (f" in {teams} teams" if teams else "")
-    print(
-        f"  {name:18} {table:20} {pairs} pairs: {wins} won / {draws} drawn / {losses} lost rounds; "
-        f"margin {mean:+.2f} +/- {half:.2f} points per round ({time.perf_counter() - start:.0f} s)",
-        flush=True,
-    )
-    return mean, half
+def _cpu_words(cpu_ms: Sequence[float]) -> str:
+    if not cpu_ms:
+        return ""
+    ms = sorted(cpu_ms)
+    return f"; coach CPU {sum(ms) / len(ms):.0f} ms a decision (95th percentile {_percentile(ms, 0.95):.0f}, most {ms[-1]:.0f})"
 
 
 def _percentile(sorted_ms: Sequence[float], q: float) -> float:
     return sorted_ms[min(len(sorted_ms) - 1, int(q * len(sorted_ms)))]
 
 
-def positions(count: int, seed: int) -> list[GameState]:
-    """Positions with a decision to make, from random games, 2 and 4 players (half each)."""
-    rng = random.Random(seed)
-    spots: list[GameState] = []
-    for players, teams in ((2, 0), (4, 2)):
-        setup = make_setup(players, teams)
-        for _ in range(count // 2):
-            deck = list(world_deck())
-            rng.shuffle(deck)
-            game = GameState(setup, keep_history=False)
-            game.push(NewRound.make(rng.choice(setup.players)))
-            stop = rng.randrange(0, 30 if players == 2 else 24)
-            steps = 0
-            while game.phase in (Phase.DEAL, Phase.TURN):
-                if game.phase is Phase.DEAL:
-                    game.push(deal_from(deck, game), check=False)
-                    continue
-                if steps >= stop and len(decisions(game)) > 1:
-                    break
-                game.push(play_turn(game, deck, rng, random_move), check=False)
-                steps += 1
-            if game.phase is Phase.TURN:
-                spots.append(game)
-    return spots
+def play_period(model: CoachModel, world: Any, seats: Mapping[str, Seat], rng: random.Random) -> dict[str, float]:
+    """Play a fork of ``world`` (a complete world at a period's opening) to the end of the
+    period, each player by their seat from their own view (automatic seats by the rules, the
+    table from the world's chance); each player's points of the period."""
+    fork = model.fork(world)
+    state = fork.state
+    before = dict(state.totals)
+
+    def seat_policy(view: Any, rng: random.Random) -> Any:
+        return seats[view.player](state, view, rng)
+
+    model.play_out(state, fork.chance, rng, seat_policy)
+    return period_points(model, state, before)
 
 
-def speed(levels: list[str], spots: Sequence[Any]) -> None:
-    """Decisions timed on ``spots``: a one-shot answer (``rop hint``) per level."""
-    print("speed per decision (one core):")
-    for level in levels:
-        ms, playouts, search_ms, cpu = [], 0, 0.0, 0.0
-        for k, game in enumerate(spots):
-            start, start_cpu = time.perf_counter(), time.process_time()
-            advice = Coach(level).advise(game, game.deciding[0], seed=k)
-            ms.append((time.perf_counter() - start) * 1000)
-            cpu += time.process_time() - start_cpu
-            playouts += advice.playouts
-            search_ms += advice.elapsed_ms
-        ms.sort()
-        print(
-            f"  {level:8} budget {LEVELS[level].budget_ms:5.0f} ms: mean {sum(ms) / len(ms):6.1f} ms, "
-            f"95th percentile {_percentile(ms, 0.95):6.1f} ms, max {ms[-1]:6.1f} ms per decision; "
-            f"{playouts / (search_ms / 1000):.0f} playouts per second "
-            f"({playouts / cpu:.0f} per CPU second; {len(ms)} positions)",
-            flush=True,
-        )
+def deal(opening: Opening, model: CoachModel, seed: int, k: int) -> tuple[Any, random.Random]:
+    """Deal ``k`` of a run seeded ``seed``: a complete world at the period's opening (every
+    hidden card and the order of what chance still decides drawn at random), and the
+    generator of the players' own randomness. The same for every pairing."""
+    rng = random.Random(seed * 7919 + k)
+    state = opening(rng)
+    world = model.worlds(state, state.players[0]).sample(rng)
+    return world, rng
 
 
-def hint_latency(spots: Sequence[Any], repeats: int = 3) -> None:
-    """The hint at the table (F7): the time from the key to the first ranking, the way the hint
-    screen gets it (a search run within the default level's budget, then its ranking), each
-    position ``repeats`` times."""
-    first_ms = LEVELS["default"].budget_ms  # what the hint screen gives its first run
-    ms: list[float] = []
-    samples: list[int] = []
-    for r in range(repeats):
-        for k, game in enumerate(spots):
-            start = time.perf_counter()
-            search = Coach("default", seed=r * 1000 + k).search(game, game.deciding[0])
-            advice = search.run(budget_ms=first_ms).advice()
-            ms.append((time.perf_counter() - start) * 1000)
-            samples.append(advice.samples)
-    ms.sort()
-    samples.sort()
-    under = sum(1 for x in ms if x < 100.0) / len(ms)
-    print(
-        f"hint latency (first ranking, default level, budget {first_ms:.0f} ms): median {_percentile(ms, 0.5):.1f} ms, "
-        f"95th percentile {_percentile(ms, 0.95):.1f} ms, max {ms[-1]:.1f} ms; {under:.0%} under 100 ms; "
-        f"median {_percentile(samples, 0.5):.0f} sampled deals in it ({len(ms)} hints)",
-        flush=True,
-    )
-
-
-# ---------------------------------------------------------------------- Circle of Power
-
-CirclePolicy = Callable[[CircleState, Chance, random.Random], CircleMove]
-"""A seat at the bench's Circle of Power table: the move of the player to move, the card drawn
-after a play taken from the table's battle deck (``chance``). The simple players see only
-their view; the coach searches from that player's view."""
-
-
-@dataclass(frozen=True)
-class CircleDeal:
-    """One season's cards: the set-up (seats, dealer, cities, hands and piles, C4-C6) and how
-    chance falls (both decks' order, the reshuffle's order, C7, C8, C15)."""
-
-    setup: CircleSetup
-    season: Season
-    chance: Chance
-
-
-def circle_deal(rng: random.Random, players: Sequence[str]) -> CircleDeal:
-    setup = CircleSetup(tuple(players))
-    season = CircleState(setup, keep_history=False).random_table_move(rng)
-    assert type(season) is Season
-    bottom = season.bottom
-    held = {card for _, card in season.cities}
-    rest = [x for x in CITY_DECK if x is not bottom and x not in held]
-    rng.shuffle(rest)
-    dealt = {x for _, cards in season.hands + season.piles for x in cards}
-    battle = [x for x in BATTLE_DECK if x not in dealt]
-    rng.shuffle(battle)
-    order = list(range(len(BATTLE_DECK) + len(CITY_DECK)))
-    rng.shuffle(order)
-    return CircleDeal(setup, season, Chance(battle, [bottom] + rest, tuple(order)))
-
-
-class CircleSimple:
-    """A player of :mod:`companion.games.circle_of_power.policies` at the table, from its view."""
-
-    def __init__(self, player: RuleOfThumbPlayer | RandomPlayer) -> None:
-        self.player = player
-
-    def __call__(self, state: CircleState, chance: Chance, rng: random.Random) -> CircleMove:
-        me = state.to_move
-        assert me is not None
-        return circle_realize(state, self.player.choose(state.view(me), rng), chance, rng)
-
-
-class CircleQuick:
-    """The coach's quick player without randomness, without search (the model's plain move,
-    from the player's view)."""
-
-    def __call__(self, state: CircleState, chance: Chance, rng: random.Random) -> CircleMove:
-        me = state.to_move
-        assert me is not None
-        return circle_realize(state, model_of(state.game).plain_move(state.view(me)), chance, rng)
-
-
-@dataclass
-class CircleCoachPlayer:
-    """The coach as a player of Circle of Power, keeping its own timings."""
-
-    level: str
-    samples: int | None = None
-    confidence: float = 1.0
-    ms: list[float] = field(default_factory=list)
-    cpu_ms: list[float] = field(default_factory=list)
-    """The same decisions in CPU time: what they cost, whatever else the core runs."""
-    playouts: int = 0
-    search_ms: float = 0.0
-
-    def __call__(self, state: CircleState, chance: Chance, rng: random.Random) -> CircleMove:
-        model = model_of(state.game)
-        me = state.to_move
-        assert me is not None
-        options = model.decisions(state, me)
-        if len(options) == 1:
-            return circle_realize(state, next(iter(options.values()))[0], chance, rng)
-        start, start_cpu = time.perf_counter(), time.process_time()
-        coach = Coach(self.level, confidence=self.confidence)
-        advice = coach.advise(state, me, samples=self.samples, seed=rng.getrandbits(32))
-        choice = coach.pick(advice, state)
-        self.ms.append((time.perf_counter() - start) * 1000)
-        self.cpu_ms.append((time.process_time() - start_cpu) * 1000)
-        self.playouts += advice.playouts
-        self.search_ms += advice.elapsed_ms
-        return circle_realize(state, options[choice.key][0], chance, rng)
-
-
-def play_season(deal: CircleDeal, seats: dict[str, CirclePolicy], rng: random.Random) -> dict[str, int]:
-    """Play one season of ``deal``, each player by their policy, the dummies by the rules (C8,
-    C11), the table from the deal's chance; each emperor's points (C16)."""
-    state = CircleState(deal.setup, keep_history=False)
-    state.push(deal.season, check=False)
-    chance = deal.chance.copy()
-    while True:
-        phase = state.phase
-        if phase is CirclePhase.REVEAL:
-            state.push(reveal(chance), check=False)
-        elif phase is CirclePhase.RESHUFFLE:
-            state.push(reshuffle(state, chance), check=False)
-        elif phase is CirclePhase.PLAY or phase is CirclePhase.ACT:
-            me = state.to_move
-            assert me is not None
-            state.push(dummy_move(state) if is_dummy(me) else seats[me](state, chance, rng), check=False)
-        else:
-            return dict(state.results[-1].points)
-
-
-def circle_pairing(name: str, a: CirclePolicy, b: CirclePolicy, players: int, pairs: int, seed: int) -> tuple[float, float]:
-    """``pairs`` deals, each played twice: ``a`` in the even seats of the players and ``b`` in
-    the odd ones, then swapped. The margin of a season is the points of ``a``'s players less
-    ``b``'s, per player."""
-    names = ("ann", "bob", "cy", "dee")[:players]
+def pairing(game: Game[Any, Any], table: str, opening: Opening, coach: Seat, other: Seat, pairs: int, seed: int) -> Result:
+    """``pairs`` deals, each played twice: ``coach`` in the even seats and ``other`` in the odd
+    ones, then swapped. A period's margin is the points of the coach's players less the
+    other's, per player."""
+    model = model_of(game)
     wins = draws = losses = 0
-    pair_margins = []
-    start = time.perf_counter()
+    pair_margins: list[float] = []
+    start = time.process_time()
+    before_cpu = len(getattr(coach, "cpu_ms", []))
     for k in range(pairs):
-        rng = random.Random(seed * 7919 + k)
-        deal = circle_deal(rng, names)
+        world, rng = deal(opening, model, seed, k)
+        names = world.state.players
+        play_seed = rng.getrandbits(32)
         margins = []
         for swap in (False, True):
-            seats = {p: (a if (i % 2 == 0) != swap else b) for i, p in enumerate(names)}
-            points = play_season(deal, seats, random.Random(rng.getrandbits(32)))
-            mine = [points[p] for p in names if seats[p] is a]
-            theirs = [points[p] for p in names if seats[p] is b]
+            seats = {p: (coach if (i % 2 == 0) != swap else other) for i, p in enumerate(names)}
+            points = play_period(model, world, seats, random.Random(play_seed))
+            mine = [points[p] for p in names if seats[p] is coach]
+            theirs = [points[p] for p in names if seats[p] is other]
             margin = stats.mean(mine) - stats.mean(theirs)
             margins.append(margin)
             wins += margin > 0
@@ -366,89 +282,138 @@ def circle_pairing(name: str, a: CirclePolicy, b: CirclePolicy, players: int, pa
         pair_margins.append(sum(margins) / 2)
     mean = stats.mean(pair_margins)
     half = stats.interval(pair_margins)[1] - mean
-    table = f"{players} players" + (f" + {4 - players} dummies" if players < 4 else "")
-    print(
-        f"  {name:18} {table:20} {pairs} pairs: {wins} won / {draws} drawn / {losses} lost seasons; "
-        f"margin {mean:+.2f} +/- {half:.2f} points per season ({time.perf_counter() - start:.0f} s)",
-        flush=True,
-    )
-    return mean, half
+    cpu = list(getattr(coach, "cpu_ms", [])[before_cpu:])
+    return Result(game.name, table, other.name, pairs, wins, draws, losses, mean, half, cpu, time.process_time() - start)
 
 
-def circle_positions(count: int, seed: int) -> list[CircleState]:
-    """Positions where a player has a decision (a card or an act), from seasons of
-    rule-of-thumb players, 2 and 4 players (half each)."""
+# -------------------------------------------------------------------- speed
+
+
+def positions(game: Game[Any, Any], count: int, seed: int) -> list[tuple[Any, str]]:
+    """``count`` positions of random games of ``game`` (its tables' openings played on at
+    random), each with a player deciding who has a choice the coach can judge."""
+    model = model_of(game)
     rng = random.Random(seed)
-    thumb = CircleSimple(RuleOfThumbPlayer())
-    spots: list[CircleState] = []
-    for players in (2, 4):
-        names = ("ann", "bob", "cy", "dee")[:players]
-        wanted = len(spots) + count // 2
-        while len(spots) < wanted:
-            deal = circle_deal(rng, names)
-            state = CircleState(deal.setup, keep_history=False)
-            state.push(deal.season, check=False)
-            chance = deal.chance.copy()
-            stop = rng.randrange(0, 70)
-            steps = 0
-            while state.phase not in (CirclePhase.SEASON, CirclePhase.OVER):
-                phase = state.phase
-                me = state.to_move
-                if phase is CirclePhase.REVEAL:
-                    state.push(reveal(chance), check=False)
-                elif phase is CirclePhase.RESHUFFLE:
-                    state.push(reshuffle(state, chance), check=False)
-                elif me is not None and is_dummy(me):
-                    state.push(dummy_move(state), check=False)
-                else:
-                    assert me is not None
-                    if steps >= stop and len(model_of(state.game).decisions(state, me)) > 1:
-                        spots.append(state)
-                        break
-                    state.push(thumb(state, chance, rng), check=False)
-                    steps += 1
-    return spots
+    openings = list(tables_of(game).values())
+    found: list[tuple[Any, str]] = []
+    tries = 0
+    while len(found) < count and tries < count * 20:
+        tries += 1
+        state = openings[len(found) % len(openings)](rng)
+        stop = rng.randrange(0, 40)
+        for _ in range(400):
+            if state.is_game_over() or (found and len(found) >= count):
+                break
+            deciding = state.deciding
+            if not deciding:
+                state.push(game.chance_move(state, rng))
+                continue
+            choosers = [p for p in deciding if _judged(model, state, p)]
+            if stop <= 0 and choosers:
+                found.append((state, rng.choice(choosers)))
+                break
+            stop -= 1
+            player = rng.choice(deciding)
+            state.push(rng.choice(list(state.moves_of(player))))
+    return found
 
 
-def circle_report(args: argparse.Namespace, pairs: int) -> None:
-    print("Circle of Power:", flush=True)
-    spots = circle_positions(20 if args.quick else 60, args.seed)
-    speed(list(LEVELS) if not args.quick else ["fast", "default"], spots)
-    hint_latency(spots, 1 if args.quick else 3)
-    if args.speed_only:
-        return
-    coach = CircleCoachPlayer(args.level, args.samples, args.confidence)
-    policies: dict[str, CirclePolicy] = {
-        "coach": coach,
-        "quick": CircleQuick(),
-        "thumb": CircleSimple(RuleOfThumbPlayer()),
-        "random": CircleSimple(RandomPlayer()),
-    }
-    how = f"{args.samples} samples per decision" if args.samples else f"level {args.level}"
-    print(f"paired seasons (each season played twice, seats swapped), coach at {how}:")
-    chosen = args.pairings.split(",")
-    for seating in args.seatings.split(","):
-        players = int(seating.strip())
-        for name in [p for p in CIRCLE_PAIRINGS if p in chosen]:
-            a, b = name.split("-")
-            n = pairs if name != "coach-random" else max(1, pairs // 5)
-            circle_pairing(f"{a} vs {b}", policies[a], policies[b], players, n, args.seed)
-    _coach_in_play(coach.ms, coach.playouts, coach.search_ms, coach.cpu_ms)
+def _judged(model: CoachModel, state: Any, player: str) -> bool:
+    try:
+        model.worlds(state, player)
+    except CoachError:
+        return False
+    return len(model.decisions(state, player)) > 1
 
 
-def _coach_in_play(ms: list[float], playouts: int, search_ms: float, cpu_ms: list[float] | None = None) -> None:
-    if ms:
+def speed(levels: Sequence[str], spots: Sequence[tuple[Any, str]]) -> None:
+    """Decisions timed on ``spots``: a one-shot answer (``rop hint``) per level, in CPU time."""
+    print("  speed per decision (one core, CPU time):")
+    for level in levels:
+        ms, playouts = [], 0
+        for k, (state, player) in enumerate(spots):
+            start = time.thread_time()
+            advice = Coach(level).advise(state, player, seed=k)
+            ms.append((time.thread_time() - start) * 1000)
+            playouts += advice.playouts
         ms.sort()
-        cpu = ""
-        if cpu_ms:
-            cpu_ms.sort()
-            cpu = f" (CPU time: mean {sum(cpu_ms) / len(cpu_ms):.1f} ms, 95th percentile {_percentile(cpu_ms, 0.95):.1f} ms)"
+        total = sum(ms) / 1000
         print(
-            f"coach in play: {len(ms)} decisions, mean {sum(ms) / len(ms):.1f} ms, "
-            f"95th percentile {_percentile(ms, 0.95):.1f} ms, max {ms[-1]:.1f} ms{cpu}; "
-            f"{playouts / (search_ms / 1000):.0f} playouts per second",
+            f"    {level:8} budget {LEVELS[level].budget_ms:5.0f} ms: mean {sum(ms) / len(ms):6.1f} ms, "
+            f"95th percentile {_percentile(ms, 0.95):6.1f} ms, most {ms[-1]:6.1f} ms per decision; "
+            f"{playouts / total:.0f} playouts per CPU second ({len(ms)} positions)",
             flush=True,
         )
+
+
+def hint_latency(spots: Sequence[tuple[Any, str]], repeats: int = 3) -> None:
+    """The hint at the table (F7): the time from the key to the first ranking, the way the hint
+    screen gets it (a search run within the default level's budget on the wall clock, then its
+    ranking), each position ``repeats`` times."""
+    first_ms = LEVELS["default"].budget_ms
+    ms: list[float] = []
+    samples: list[int] = []
+    for r in range(repeats):
+        for k, (state, player) in enumerate(spots):
+            start = time.perf_counter()
+            search = Coach("default", seed=r * 1000 + k, clock=time.perf_counter).search(state, player)
+            advice = search.run(budget_ms=first_ms).advice()
+            ms.append((time.perf_counter() - start) * 1000)
+            samples.append(advice.samples)
+    ms.sort()
+    samples.sort()
+    under = sum(1 for x in ms if x < 100.0) / len(ms)
+    print(
+        f"  hint latency (first ranking, default level, budget {first_ms:.0f} ms): median {_percentile(ms, 0.5):.1f} ms, "
+        f"95th percentile {_percentile(ms, 0.95):.1f} ms, most {ms[-1]:.1f} ms; {under:.0%} under 100 ms; "
+        f"median {_percentile(samples, 0.5):.0f} sampled deals in it ({len(ms)} hints)",
+        flush=True,
+    )
+
+
+# -------------------------------------------------------------------- the report
+
+
+def report(game: Game[Any, Any], args: argparse.Namespace) -> list[Result]:
+    """Every pairing of ``game``'s coach, then its headline: the weakest pairing."""
+    model = model_of(game)
+    print(f"{game.title}:", flush=True)
+    if not args.strength_only:
+        spots = positions(game, 10 if args.quick else 40, args.seed)
+        speed(["fast", "default"] if args.quick else list(LEVELS), spots)
+        hint_latency(spots, 1 if args.quick else 3)
+    if args.speed_only:
+        return []
+    tables = tables_of(game)
+    chosen_tables = _chosen(args.tables, list(tables), "table", game)
+    others: dict[str, Seat] = {name: PolicySeat(name, policy) for name, policy in model.opponents().items()}
+    others[RANDOM] = RandomSeat()
+    others[QUICK] = QuickSeat()
+    wanted = _chosen(args.opponents, [n for n in others if n != QUICK], "opponent", game, also=[QUICK])
+    coach = CoachSeat(args.level, args.samples, args.confidence)
+    how = f"{args.samples} samples per decision" if args.samples else f"level {args.level}"
+    print(f"  paired deals (each played twice, seats swapped), the coach at {how}:", flush=True)
+    results = []
+    for table in chosen_tables:
+        for name in wanted:
+            result = pairing(game, table, tables[table], coach, others[name], args.pairs, args.seed)
+            print(result.line(), flush=True)
+            results.append(result)
+    if results:
+        weakest = min(results, key=lambda r: r.margin)
+        print(f"  {game.title}'s headline, the weakest pairing:{weakest.line()[1:]}", flush=True)
+        print(f"  the coach in play: {_cpu_words(coach.cpu_ms)[2:]} over {len(coach.cpu_ms)} decisions", flush=True)
+    return results
+
+
+def _chosen(given: str | None, known: list[str], what: str, game: Game[Any, Any], also: Sequence[str] = ()) -> list[str]:
+    if not given:
+        return known
+    names = [n.strip() for n in given.split(",") if n.strip()]
+    for n in names:
+        if n not in known and n not in also:
+            raise SystemExit(f"bench coach: {game.title} has no {what} {n!r}; its {what}s are {', '.join(known)}")
+    return names
 
 
 def one_core() -> str:
@@ -461,63 +426,44 @@ def one_core() -> str:
         return f"not pinned ({exc})"
 
 
-def rule_of_power_report(args: argparse.Namespace, pairs: int) -> None:
-    print("Rule of Power:", flush=True)
-    spots = positions(20 if args.quick else 60, args.seed)
-    speed(list(LEVELS) if not args.quick else ["fast", "default"], spots)
-    hint_latency(spots, 1 if args.quick else 3)
-    if args.speed_only:
-        return
-    coach = CoachPlayer(args.level, args.samples, args.confidence)
-    policies: dict[str, Policy] = {"coach": coach, "greedy": ViewSeat(greedy_move), "random": ViewSeat(random_move)}
-    how = f"{args.samples} samples per decision" if args.samples else f"level {args.level}"
-    print(f"paired deals (each round played twice, seats swapped), coach at {how}:")
-    chosen = args.pairings.split(",")
-    for seating in args.seatings.split(","):
-        players, teams = (2, 0) if seating.strip() == "2" else (4, 2)
-        for name in [p for p in PAIRINGS if p in chosen]:
-            a, b = name.split("-")
-            n = pairs if name != "coach-random" else max(1, pairs // 5)
-            pairing(f"{a} vs {b}", policies[a], policies[b], players, teams, n, args.seed)
-    _coach_in_play(coach.ms, coach.playouts, coach.search_ms)
-
-
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="bench coach")
-    parser.add_argument("--games", default=",".join(GAMES), help=f"which games, of {', '.join(GAMES)} (default both)")
-    parser.add_argument("--quick", action="store_true", help="a small run: 40 pairs per pairing")
-    parser.add_argument("--pairs", type=int, default=None, help="pairs per pairing (default 500, 40 with --quick)")
+    parser.add_argument("--games", default=None, help="which games (default: every game with a coach)")
+    parser.add_argument("--tables", default=None, help="which tables, by name, comma-separated (default: all of each game's)")
+    parser.add_argument("--opponents", default=None, help=f"which opponents (default: each of the model's and {RANDOM}; {QUICK} too on request)")
+    parser.add_argument("--quick", action="store_true", help="a small run: 10 pairs per pairing")
+    parser.add_argument("--pairs", type=int, default=None, help="pairs per pairing (default 100, 10 with --quick)")
     parser.add_argument("--level", choices=list(LEVELS), default="default", help="the coach's level in the pairings")
     parser.add_argument("--samples", type=int, default=None, help="the coach takes exactly this many samples per decision instead of its time budget")
-    parser.add_argument("--confidence", type=float, default=1.0, help="standard errors by which the search must beat the simple player's move (0: always the search's best)")
-    parser.add_argument("--seatings", default="2,4", help="2 players (Rule of Power: two; Circle of Power: two and two dummies), 4 (Rule of Power: two teams of two; Circle of Power: four), or both")
-    parser.add_argument(
-        "--pairings",
-        default=",".join(dict.fromkeys(PAIRINGS + CIRCLE_PAIRINGS)),
-        help=f"which pairings: Rule of Power's {', '.join(PAIRINGS)}; Circle of Power's {', '.join(CIRCLE_PAIRINGS)}",
-    )
+    parser.add_argument("--confidence", type=float, default=1.0, help="standard errors by which the search must beat the quick player's move (0: always the search's best)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--speed-only", action="store_true", help="the speed figures and the hint latency only")
+    parser.add_argument("--strength-only", action="store_true", help="the pairings only")
+    parser.add_argument("--list", action="store_true", help="list the games with a coach, their tables and opponents")
+    parser.add_argument("--no-pin", action="store_true", help="do not pin the process to one core")
     args = parser.parse_args(argv)
     if args.pairs is not None and args.pairs < 1:
         parser.error(f"--pairs must be at least 1, not {args.pairs}")
-    games = [g.strip() for g in args.games.split(",")]
-    for g in games:
-        if g not in GAMES:
-            parser.error(f"unknown game {g!r} in --games; the games are {', '.join(GAMES)}")
-    for name in args.pairings.split(","):
-        if name not in PAIRINGS and name not in CIRCLE_PAIRINGS:
-            parser.error(
-                f"unknown pairing {name!r} in --pairings; the pairings are {', '.join(PAIRINGS)} (Rule of Power) "
-                f"and {', '.join(CIRCLE_PAIRINGS)} (Circle of Power)"
-            )
-    for seating in args.seatings.split(","):
-        if seating.strip() not in ("2", "4"):
-            parser.error(f"unknown seating {seating!r} in --seatings: 2 (two players) or 4 (four players)")
-    pairs = args.pairs or (40 if args.quick else 500)
-    print(f"one core: {one_core()}", flush=True)
-    if "rule-of-power" in games:
-        rule_of_power_report(args, pairs)
-    if "circle-of-power" in games:
-        circle_report(args, pairs)
+    args.pairs = args.pairs or (10 if args.quick else 100)
+    known = coached()
+    if args.games:
+        chosen = []
+        for name in (n.strip() for n in args.games.split(",")):
+            try:
+                g = game_named(name)
+            except Exception:
+                parser.error(f"unknown game {name!r} in --games; the games with a coach are {', '.join(g.name for g in known)}")
+            if g.coach() is None:
+                parser.error(f"{g.title} has no coach yet; the games with a coach are {', '.join(g.name for g in known)}")
+            chosen.append(g)
+    else:
+        chosen = known
+    if args.list:
+        for g in chosen:
+            model = model_of(g)
+            print(f"{g.name}: tables {'; '.join(tables_of(g))}; opponents {', '.join([*model.opponents(), RANDOM])}")
+        return 0
+    print(f"one core: {'not pinned (--no-pin)' if args.no_pin else one_core()}", flush=True)
+    for g in chosen:
+        report(g, args)
     return 0

@@ -173,7 +173,19 @@ class Risk(Protocol):
 
 class CoachModel(Protocol):
     """A game's coaching knowledge: how its worlds are sampled and played out, what an end is
-    worth, and how moves, reasons and risks are told."""
+    worth, and how moves, reasons and risks are told.
+
+    Two members are optional, read by ``./run bench coach`` when a model has them (a model
+    without them is measured all the same):
+
+    - ``tables() -> Mapping[str, Callable[[random.Random], State]]``: the tables the coach is
+      measured at, by name, each a maker of the opening of a scoring period from a seed (a
+      state where someone decides); by default 2 and 4 players in each of the game's variants,
+      dealt by :meth:`Game.chance_move <companion.contract.Game.chance_move>`;
+    - ``points(state) -> Mapping[str, float]``: each player's (or side's) points of the period
+      that just ended in ``state``, as the bench compares them; by default the change of
+      ``state.totals``.
+    """
 
     @property
     def categories(self) -> tuple[Category, ...]:

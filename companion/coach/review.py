@@ -108,7 +108,9 @@ def review(
             break
         who = game.player_of(move) if index >= start and game.deciding else None
         if who is not None and (player is None or who == player) and len(model.decisions(game, who)) > 1:
-            advice = coach.advise(game, who, samples=samples, seed=coach.seed * 100_003 + index)
+            # The coach's own seed, as a hint of the same position takes it: one estimate of one
+            # position, whichever tool asks.
+            advice = coach.advise(game, who, samples=samples)
             mark = _mark(model, game, index, who, move, advice.find(move), advice.best)
             if mark is not None:
                 marks.append(mark)

@@ -12,8 +12,11 @@ so a run ends within about one playout of its budget whatever the position. A sa
 half played is finished by the next run; only finished samples count, so a search run in
 slices gives exactly the figures of one run of as many samples. Refine it while the player
 thinks: ``search = Coach().search(game, "ann")``, ``search.run(budget_ms=50)`` as often as there
-is time, then ``search.advice()`` for the ranking so far. The clock is injectable
-(``clock=``), so that a test can run the budget without the wall clock.
+is time, then ``search.advice()`` for the ranking so far. The budget is thinking time: by
+default the CPU time of the thread that searches (:func:`time.thread_time`), so that on a
+loaded machine a decision takes longer but is not thought through less; the hint at the table,
+which promises its first ranking within its budget, runs on the wall clock instead. The clock
+is injectable (``clock=``), so that a test can run the budget without any real clock.
 
 Everything that needs the rules comes from the game's :class:`~companion.coach.model.
 CoachModel`, found through the state's game: the search itself works for any game.
@@ -48,7 +51,8 @@ __all__ = [
 ]
 
 Clock = Callable[[], float]
-"""Seconds, monotonic: :func:`time.perf_counter` by default."""
+"""Seconds, monotonic: the searching thread's CPU time (:func:`time.thread_time`) by default,
+the wall clock (:func:`time.perf_counter`) where latency matters."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,7 +282,7 @@ class Search:
         level: Level = LEVELS["default"],
         policy: Policy | None = None,
         race: bool = True,
-        clock: Clock = time.perf_counter,
+        clock: Clock = time.thread_time,
     ) -> None:
         self.model = model = model_of(game.game)
         check_deciding(game, player, model)
@@ -446,7 +450,7 @@ class Search:
 class Coach:
     """The coach at a level (``"fast"``, ``"default"``, ``"deep"``)."""
 
-    def __init__(self, level: str = "default", *, seed: int = 0, confidence: float = 1.0, clock: Clock = time.perf_counter) -> None:
+    def __init__(self, level: str = "default", *, seed: int = 0, confidence: float = 1.0, clock: Clock = time.thread_time) -> None:
         if level not in LEVELS:
             raise CoachError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
         self.level = LEVELS[level]
@@ -467,20 +471,26 @@ class Coach:
             search.run(samples=self.level.min_samples - search.samples)
         return search.advice()
 
-    def choose(self, game: State, player: str, chance: Any, rng: random.Random, *, repeatable: bool = False) -> Move:
-        """Play ``player``'s best decision in a real game (for virtual players and the
-        benchmark); ``player`` must be deciding. ``chance`` is how chance falls at the table
-        (Rule of Power: its World deck, top last), used only to realize the move chosen.
-        ``repeatable``: take the level's fixed number of samples instead of its time budget,
-        so that a seeded game is played the same on any machine."""
+    def decide(self, game: State, player: str, rng: random.Random, *, repeatable: bool = False) -> Move:
+        """``player``'s decision as a player in a real game (one of the model's
+        :meth:`~companion.coach.model.CoachModel.decisions` options, what chance decides in it
+        still to be realized); ``player`` must be deciding. ``repeatable``: take the level's
+        fixed number of samples instead of its time budget, so that a seeded game is played
+        the same on any machine."""
         model = model_of(game.game)
         check_deciding(game, player, model)
         options = model.decisions(game, player)
         if len(options) == 1:
-            return model.realize(game, next(iter(options.values()))[0], chance, rng)
+            return next(iter(options.values()))[0]
         samples = self.level.fixed_samples if repeatable else None
         advice = self.advise(game, player, samples=samples, seed=rng.getrandbits(32))
-        return model.realize(game, options[self.pick(advice, game).key][0], chance, rng)
+        return options[self.pick(advice, game).key][0]
+
+    def choose(self, game: State, player: str, chance: Any, rng: random.Random, *, repeatable: bool = False) -> Move:
+        """Play ``player``'s best decision in a real game (for virtual players and the
+        benchmark): :meth:`decide`, realized with the table's ``chance`` (Rule of Power: its
+        World deck, top last)."""
+        return model_of(game.game).realize(game, self.decide(game, player, rng, repeatable=repeatable), chance, rng)
 
     def pick(self, advice: Advice, game: State) -> MoveAdvice:
         """The decision to play: the simple player's (the playouts' own, without its

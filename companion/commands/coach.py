@@ -16,9 +16,11 @@ from companion.contract import Move, State
 from companion.records.format import RecordError, Replayer, load_game, read_record, record_file
 
 
-#: Samples per decision in a review: enough for marks that do not hinge on a lucky sample,
-#: few enough for a whole game in seconds; fixed, so that a review repeats.
-REVIEW_SAMPLES = 24
+#: Samples per decision of a review and of a hint, unless told otherwise: the default level's
+#: fixed samples, enough for marks that do not hinge on a lucky sample and few enough for a
+#: whole game in seconds. Fixed, so that both repeat; and the same, so that a hint and a review
+#: of one position give one estimate (the same seed, samples and worlds).
+REVIEW_SAMPLES = LEVELS["default"].fixed_samples
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -34,8 +36,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--player", required=True, help="whose move to judge (they must have a decision to make there)")
     p.add_argument("--line", type=int, default=None, metavar="N", help="the position after line N (default: the end)")
     p.add_argument("--level", choices=list(LEVELS), default="default", help="how hard to think (default: default)")
-    p.add_argument("--budget-ms", type=float, default=None, help="thinking time in milliseconds (default: the level's)")
-    p.add_argument("--samples", type=int, default=None, help="exactly this many samples instead of a time budget (repeatable)")
+    p.add_argument("--budget-ms", type=float, default=None, help="think for this many milliseconds instead of a fixed number of samples")
+    p.add_argument(
+        "--samples", type=int, default=None,
+        help="exactly this many samples (default: the level's fixed number, the default level's as many as a review takes)",
+    )
     p.add_argument("--seed", type=int, default=0, help="seed of the samples (default 0)")
     p.add_argument("--json", action="store_true", help="the advice as one JSON object")
     p.set_defaults(func=cmd_hint)
@@ -124,16 +129,48 @@ def cmd_hint(args: argparse.Namespace) -> int:
     except CoachError as exc:
         return _fail("hint", f"{args.record}: {exc}")
     try:
-        advice = Coach(args.level, seed=args.seed).advise(game, args.player, budget_ms=args.budget_ms, samples=args.samples)
+        samples = args.samples if args.samples is not None or args.budget_ms is not None else LEVELS[args.level].fixed_samples
+        advice = Coach(args.level, seed=args.seed).advise(game, args.player, budget_ms=args.budget_ms, samples=samples)
     except CoachError as exc:
-        # Say what to do: the position to judge is chosen by the line it follows.
-        where = f"--line N asks about the position after line N, where {args.player} has a decision to make"
-        return _fail("hint", f"{args.record}: after line {n}: {exc} ({where})")
+        # Say plainly who is to move there, and where the player is next to decide.
+        where = "at the end of the record" if args.line is None else f"after line {n}"
+        if game.is_game_over():
+            what = "the game is over"
+        elif not game.deciding:
+            what = f"nobody is to move: the game waits for {model_of(game.game).waits_for(game)}"
+        else:
+            what = str(exc)
+        nxt = _next_decision(args.record, args.player, n)
+        then = f"; {args.player} is next to move after line {nxt} (--line {nxt})" if nxt else ""
+        return _fail("hint", f"{args.record}: {where} {what}{then}")
     if args.json:
         print(json.dumps({"record": args.record, "line": n, **advice.to_json()}))
     else:
         print(format_advice(advice, game, n))
     return 0
+
+
+class _Decisions(Replayer):
+    """Replays a record and notes after which lines ``player`` is deciding."""
+
+    def __init__(self, player: str) -> None:
+        super().__init__()
+        self.player = player
+        self.lines: list[int] = []
+
+    def visit_move(self, move: Move, line: int) -> None:
+        super().visit_move(move, line)
+        if self.player in self.game.deciding:
+            self.lines.append(line)
+
+
+def _next_decision(path: str, player: str, after: int) -> int | None:
+    """The first line after line ``after`` of the record at ``path`` after which ``player`` is
+    deciding, ``None`` if there is none."""
+    found = _Decisions(player)
+    with record_file(path) as lines:
+        read_record(lines, found, path=path)
+    return next((line for line in found.lines if line > after), None)
 
 
 def format_advice(advice: Advice, game: State, line: int) -> str:

@@ -1,31 +1,71 @@
-"""The coach's benchmark runs end to end on a tiny scale (the full report is `./run bench coach`)."""
+"""The coach's benchmark runs end to end on a tiny scale (the full report is `./run bench coach`),
+for every game with a coach, through the registry alone."""
 
 from __future__ import annotations
+
+import random
+from typing import Any
 
 import pytest
 
 from bench import bench_coach
-from companion.games.rule_of_power.coach.policies import greedy_move, random_move
+from companion.coach.model import model_of
+from companion.contract import Game
+from companion.contract.registry import game as game_named
+from tests.coach.test_every_coached_game import COACHED
 
 
-def test_a_pairing_and_the_hint_latency_report(capsys) -> None:  # type: ignore[no-untyped-def]
-    greedy, rand = bench_coach.ViewSeat(greedy_move), bench_coach.ViewSeat(random_move)
-    bench_coach.pairing("greedy vs random", greedy, rand, 2, 0, 2, seed=1)
-    bench_coach.pairing("greedy vs random", greedy, rand, 4, 2, 1, seed=1)
-    spots = bench_coach.positions(4, seed=1)
-    assert spots and all(g.turn is not None for g in spots)
-    bench_coach.hint_latency(spots[:2], repeats=1)
+@pytest.mark.parametrize("game", COACHED, ids=lambda g: g.name)
+def test_a_pairing_against_each_opponent(game: Game[Any, Any]) -> None:
+    tables = bench_coach.tables_of(game)
+    assert tables
+    name, opening = next(iter(tables.items()))
+    coach = bench_coach.CoachSeat("fast", samples=1)
+    opponents = model_of(game).opponents()
+    assert opponents
+    for other in [bench_coach.PolicySeat(n, p) for n, p in opponents.items()] + [bench_coach.RandomSeat()]:
+        result = bench_coach.pairing(game, name, opening, coach, other, 1, seed=1)
+        assert result.won + result.drawn + result.lost == 2 and result.pairs == 1
+        assert f"coach vs {other.name}" in result.line() and "+/-" in result.line()
+    assert coach.cpu_ms  # the coach's decisions are timed
+
+
+@pytest.mark.parametrize("game", COACHED, ids=lambda g: g.name)
+def test_a_deal_is_the_same_for_every_pairing_and_both_seatings(game: Game[Any, Any]) -> None:
+    model = model_of(game)
+    opening = next(iter(bench_coach.tables_of(game).values()))
+    first, _ = bench_coach.deal(opening, model, 3, 7)
+    second, _ = bench_coach.deal(opening, model, 3, 7)
+    player = first.state.players[0]
+    assert first.state.view(player) == second.state.view(player)
+    # Both seatings of a deal play the same world: a fork leaves it as it was.
+    seats = {p: bench_coach.RandomSeat() for p in first.state.players}
+    once = bench_coach.play_period(model, first, seats, random.Random(1))
+    again = bench_coach.play_period(model, first, seats, random.Random(1))
+    assert once == again and set(once) == set(first.state.players)
+
+
+def test_the_report_names_every_pairing_and_the_headline(capsys) -> None:  # type: ignore[no-untyped-def]
+    bench_coach.main(["--games", "circle-of-power", "--tables", "2 players", "--pairs", "1", "--samples", "1", "--strength-only", "--no-pin"])
     out = capsys.readouterr().out
-    assert "2 players" in out and "4 players in 2 teams" in out
-    assert out.count("won /") == 2 and "points per round" in out
+    for name in [*model_of(game_named("circle-of-power")).opponents(), "random"]:
+        assert f"coach vs {name}" in out
+    assert "headline, the weakest pairing" in out and "coach CPU" in out
+
+
+def test_speed_and_hint_latency(capsys) -> None:  # type: ignore[no-untyped-def]
+    game = COACHED[0]
+    spots = bench_coach.positions(game, 2, seed=1)
+    assert len(spots) == 2 and all(player in state.deciding for state, player in spots)
+    bench_coach.hint_latency(spots, repeats=1)
+    out = capsys.readouterr().out
     assert "hint latency" in out and "95th percentile" in out
 
 
 @pytest.mark.parametrize(
     "argv, error",
     [
-        (["--pairings", "coach-genius"], "unknown pairing 'coach-genius'"),
-        (["--seatings", "3"], "unknown seating '3'"),
+        (["--games", "chess"], "unknown game 'chess'"),
         (["--pairs", "0"], "--pairs must be at least 1"),
     ],
 )
@@ -33,3 +73,10 @@ def test_bad_options_are_named(argv, error, capsys) -> None:  # type: ignore[no-
     with pytest.raises(SystemExit):
         bench_coach.main(argv)
     assert error in capsys.readouterr().err
+
+
+def test_an_unknown_table_or_opponent_is_named() -> None:
+    with pytest.raises(SystemExit, match="has no table 'round'"):
+        bench_coach.main(["--games", "rule-of-power", "--tables", "round", "--strength-only", "--no-pin"])
+    with pytest.raises(SystemExit, match="has no opponent 'genius'"):
+        bench_coach.main(["--games", "rule-of-power", "--opponents", "genius", "--strength-only", "--no-pin"])

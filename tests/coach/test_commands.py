@@ -78,8 +78,8 @@ def test_hint_errors_are_one_line_with_status_2(capsys, tmp_path):
         (("--player", "zed"), "unknown player 'zed'"),
         (("--player", "ann", "--line", "99"), "line 99 is out of range"),
         (("--player", "ann", "--line", "0"), "line 0 is out of range"),
-        (("--player", "bob", "--line", "3"), "it is ann's turn, not bob's"),
-        (("--player", "ann", "--line", "2"), "no decision to judge: the game waits for the next deal (--line N asks"),
+        (("--player", "bob", "--line", "3"), "after line 3 it is ann's turn, not bob's; bob is next to move after line 4 (--line 4)"),
+        (("--player", "ann", "--line", "2"), "after line 2 nobody is to move: the game waits for the next deal; ann is next to move after line 3"),
     ]
     for extra, message in cases:
         code, out, err = run(capsys, "hint", str(path), *extra)
@@ -121,3 +121,38 @@ def test_hint_on_a_sample_game(capsys):
     code, out, err = run(capsys, "hint", str(sample_path("duel")), "--player", "bob", "--line", "4", "--json", "--budget-ms", "0")
     assert code == 0, err
     assert json.loads(out)["moves"]
+
+
+def test_hint_names_whose_turn_it_is_and_where_the_player_is_next_to_move(capsys):
+    duel = str(sample_path("duel"))
+    code, out, err = run(capsys, "hint", duel, "--player", "bob", "--line", "5")
+    assert code == 2 and out == ""
+    assert err.strip() == f"rop hint: {duel}: after line 5 it is ann's turn, not bob's; bob is next to move after line 6 (--line 6)"
+    code, _, err = run(capsys, "hint", duel, "--player", "ann")
+    assert code == 2 and err.strip() == f"rop hint: {duel}: at the end of the record the game is over"
+
+
+def _one_estimate(capsys, path, *extra):
+    """The review's mark of bob's 3E at line 12 and the hint of the position it was played in."""
+    code, out, err = run(capsys, "review", str(path), "--player", "bob", "--json", *extra)
+    assert code == 0, err
+    mark = next(m for m in json.loads(out)["marks"] if m["line"] == 12)
+    code, out, err = run(capsys, "hint", str(path), "--player", "bob", "--line", "11", "--json", *extra)
+    assert code == 0, err
+    return mark, json.loads(out)["moves"]
+
+
+def test_a_hint_and_a_review_of_one_position_give_one_estimate(capsys, tmp_path):
+    # duel.jsonl: bob plays 3E at line 12, in the position after line 11. The review judges that
+    # decision from the same worlds, seed and samples as the hint of that position, so its
+    # figures are the hint's, number for number, and its better move is the hint's first.
+    path = tmp_path / "duel.jsonl"
+    path.write_text("\n".join(sample_path("duel").read_text().splitlines()[:12]) + "\n")
+    for extra in ((), ("--samples", "40", "--seed", "5")):
+        mark, moves = _one_estimate(capsys, path, *extra)
+        assert mark["played"].startswith("3E W023")
+        played = next(m for m in moves if m["move"].startswith("3E W023"))
+        assert mark["win_played"] == played["win"]
+        assert mark["best"] == moves[0]["move"] and mark["win_best"] == moves[0]["win"]
+        # The hint's ranking is the one the docs describe: by the chance to win, then the margin.
+        assert [(-m["win"], -m["margin"]) for m in moves] == sorted((-m["win"], -m["margin"]) for m in moves)

@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.coach.model import CoachModel, Policy, Watched, World
@@ -27,10 +27,11 @@ from companion.games.circle_of_power.coach.outcome import CATEGORIES, FEATS, Sea
 from companion.games.circle_of_power.coach.policies import RolloutPolicy, alike, decisions, describe, play_out, realize
 from companion.games.circle_of_power.coach.reasons import ActionWatch, Risk, category_reasons, risks, watch_action
 from companion.games.circle_of_power.coach.worlds import Chance, CircleWorlds, PlayoutState
-from companion.games.circle_of_power.policies import RuleOfThumbPlayer
+from companion.games.circle_of_power.coach.opponents import OPPONENTS
+from companion.games.circle_of_power.coach.tables import TABLES
 from companion.games.circle_of_power.game import CircleState, Phase
 from companion.games.circle_of_power.moves import UNSEEN, Conquer, Move, Play, Regroup, Reshuffle, Retake, Season
-from companion.games.circle_of_power.setup import is_dummy
+from companion.games.circle_of_power.setup import LONELY_TYRANT, is_dummy
 from companion.games.circle_of_power.view import CircleView
 
 if TYPE_CHECKING:
@@ -122,8 +123,22 @@ class CircleOfPowerCoach:
         return RolloutPolicy()
 
     def opponents(self) -> dict[str, Policy]:
-        """The documented rule-of-thumb player (docs/coach.md)."""
-        return {"rule-of-thumb": RuleOfThumbPlayer().choose}
+        """The rule-of-thumb, greedy, cautious and counting players (:mod:`.opponents`)."""
+        return dict(OPPONENTS)
+
+    def tables(self) -> dict[str, Callable[[random.Random], CircleState]]:
+        """The tables the coach is measured at: 2 players (and two dummies, C4) and 4, in each
+        variant (C18, C19), each a maker of a season's opening."""
+        return dict(TABLES)
+
+    def points(self, state: CircleState) -> dict[str, float]:
+        """Each emperor's points of the season just ended, as the bench compares them: its
+        trophies (C16); in Lonely Tyrant, where nobody scores, the holy cities it lost, counted
+        against it (C18)."""
+        result = state.results[-1]
+        if state.variant == LONELY_TYRANT:
+            return {name: -float(result.destroyed.get(name, 0)) for name in state.seats}
+        return {name: float(result.points.get(name, 0)) for name in state.seats}
 
     def plain_move(self, view: CircleView) -> Move:
         """The quick player's decision, without randomness: a card (without the card drawn

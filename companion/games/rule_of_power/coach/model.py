@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.coach.model import CoachError, CoachModel, Watched, World
@@ -28,11 +28,12 @@ from companion.games.rule_of_power.coach.policies import (
     decisions,
     describe,
     equivalence_key,
-    greedy_move,
     interchange,
     play_out,
     realize,
 )
+from companion.games.rule_of_power.coach.opponents import OPPONENTS
+from companion.games.rule_of_power.coach.tables import TABLES
 from companion.games.rule_of_power.coach.reasons import Risk, ThreatCounter, category_reasons, follow_until_turn, risk_reasons
 from companion.games.rule_of_power.engine.cards import Card
 from companion.games.rule_of_power.engine.game import GameState
@@ -107,8 +108,14 @@ class RuleOfPowerCoach:
         return RolloutPolicy()
 
     def opponents(self) -> dict[str, Policy]:
-        """The greedy player (the best immediate points, R7, R9-R12)."""
-        return {"greedy": greedy_move}
+        """The greedy, the cautious and the counting player (:mod:`.opponents`)."""
+        return dict(OPPONENTS)
+
+    def tables(self) -> dict[str, Callable[[random.Random], GameState]]:
+        """The tables the coach is measured at, each a maker of a round's opening, dealt (R15):
+        two players, four in two teams (R16), each with Fate decks or without (R18), and two
+        players with the Higher Powers expansion (R2)."""
+        return dict(TABLES)
 
     def plain_move(self, view: PlayerView) -> Move:
         return _PLAIN(view, random.Random(0))

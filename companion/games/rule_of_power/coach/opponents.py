@@ -1,0 +1,245 @@
+"""The rule-of-thumb players the coach is measured against (``./run bench coach``), each
+written from the rulebook alone and reading its own view only (:class:`~companion.games.
+rule_of_power.engine.view.PlayerView`: its hand, the public table, its decisions).
+
+Three styles a table meets, besides the random player the bench adds:
+
+- ``greedy`` (:func:`~.policies.greedy_move`): the decision with the best immediate round
+  points, the round scored as if it ended now (R7, R9-R12);
+- ``cautious`` (:func:`cautious_move`): saves its strong cards. It captures whenever it can,
+  taking what is worth most; it never lays a Dragon (7), a Power card or a high card into the
+  centre while a plain low card will do, and draws a Fate card rather than lay one; it keeps
+  the centre's sum above 10 when it can, so that the next player finds no clean sweep (R7);
+- ``counter`` (:func:`counting_move`): counts the cards seen so far. For every decision it
+  adds what the move takes to what the next opponent is expected to take back from the
+  centre it leaves, with the chance that their hand holds a card of each value worked out
+  from the unseen cards (the rulebook's advice: "on the basis of what's already been played
+  and what you have in hand yourself you can try to postulate what cards must still be in
+  play").
+
+What a card in a capture stack is worth to these players is their own table of thumb
+(:func:`card_worth`): a share of the point for most cards and most Power cards (R9), of the
+Pride (R11), the Fire Dragon (R10) and the Power Ring (R12).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from math import comb
+
+from companion.games.rule_of_power.engine.captures import capture_options
+from companion.games.rule_of_power.engine.cards import FATE_CARDS, Card
+from companion.games.rule_of_power.engine.moves import DrawFate, Move, Play
+from companion.games.rule_of_power.engine.view import PlayerView
+from companion.games.rule_of_power.coach.policies import greedy_move
+
+__all__ = ["card_worth", "cautious_move", "counting_move", "OPPONENTS"]
+
+_THIEF = FATE_CARDS[5]
+_RENEWAL = FATE_CARDS[7]
+
+SWEEP = 1.0
+"""A clean sweep is a round point (R7)."""
+
+
+def card_worth(card: Card) -> float:
+    """A captured card's worth in round points, by thumb: every World card a share of the
+    point for most cards (R9), a Power card a share of most Power cards (R9) and of the chain
+    (R12), a Power Ring card much more (R12), a 7 a share of the Pride (R11), the Fire Dragon
+    its own point (R10), a 6 a little of the Pride's tie-break (R11). Fate cards score
+    nothing (R8)."""
+    if not card.is_world:
+        return 0.0
+    w = 0.05
+    if card.is_power:
+        w += 0.15
+        if card.is_ring:
+            w += 0.6
+    if card.value == 7:
+        w += 0.35
+        if card.is_power:
+            w += 0.9
+    elif card.value == 6:
+        w += 0.08
+    return w
+
+
+_WORTH = {c: card_worth(c) for c in Card._by_id.values()}
+
+
+def _sweeps_count(view: PlayerView) -> bool:
+    """Whether a clean sweep scores now: not in the first deal nor the last (R7)."""
+    return view.deal_number != 1 and not view.last_deal
+
+
+def _next_player(view: PlayerView) -> str:
+    players = view.setup.players
+    return players[(players.index(view.player) + 1) % len(players)]
+
+
+def _after(view: PlayerView, move: Move) -> tuple[tuple[Card, ...], float, bool]:
+    """The centre after ``move``, the worth of what it puts in the player's stack (a clean
+    sweep included), and whether it lays a card into the centre."""
+    centre = view.centre
+    if type(move) is not Play:
+        return centre, 0.0, False
+    card = move.card
+    if move.capture:
+        gain = _WORTH[card] + sum(_WORTH[c] for c in move.capture)
+        left = tuple(c for c in centre if c not in move.capture)
+        if not left and card.is_world and not view.is_empowered(card) and _sweeps_count(view):
+            gain += SWEEP
+        return left, gain, False
+    if card.to_centre:
+        return centre + (card,), 0.0, True
+    if card is _THIEF and move.target is not None:
+        stack = view.stacks[move.target]
+        return centre, (_WORTH[stack[-1]] * 2 if stack else 0.0), False
+    return centre, 0.0, False
+
+
+# -- cautious: saves its strong cards
+
+
+def _strong(card: Card) -> bool:
+    """A card the cautious player keeps out of the centre: a Dragon, a Power card, a card of 8
+    or more (it takes the most), or a Fate card."""
+    return not card.is_world or card.is_power or card.value == 7 or (card.value or 0) >= 8
+
+
+def cautious_move(view: PlayerView, rng: random.Random) -> Move:
+    """Captures what is worth most (a sweep counted, R7), preferring to spend a weak card on
+    it; otherwise lays its weakest plain card, keeping the centre's sum above 10 when it can
+    (no sweep for the next player, R7), and draws a Fate card rather than lay a strong one.
+    Plays a Vampire or Warlock only to capture, and a Thief on a valuable top card."""
+    moves = view.decisions
+    if len(moves) == 1:
+        return moves[0]
+    best: Move | None = None
+    best_value = -1e9
+    draw: Move | None = None
+    for move in moves:
+        if type(move) is DrawFate:
+            draw = move
+            continue
+        if type(move) is not Play:
+            continue
+        card = move.card
+        left, gain, laid = _after(view, move)
+        if move.capture:
+            value = 10.0 + gain - (0.2 if _strong(card) else 0.0)
+        elif laid and card.is_world:
+            value = -_WORTH[card] - (1.0 if _strong(card) else 0.0) - 0.01 * (card.value or 0)
+            if _sweeps_count(view) and view.is_opponent(_next_player(view)) and sum(c.value or 0 for c in left) <= 10:
+                value -= 0.5
+        elif card is _THIEF and gain >= 0.3:
+            value = 5.0 + gain
+        else:
+            continue  # other Fate cards are saved
+        if value > best_value:
+            best, best_value = move, value
+    if draw is not None and (best is None or best_value < -1.0):
+        return draw
+    if best is None:
+        return moves[rng.randrange(len(moves))]
+    return best
+
+
+# -- counter: counts the unseen cards
+
+
+def _none_held(unseen: int, avoid: int, hand: int) -> float:
+    """The chance that ``hand`` cards drawn from ``unseen`` hold none of ``avoid`` given ones."""
+    if hand <= 0 or avoid <= 0:
+        return 1.0
+    if unseen - avoid < hand:
+        return 0.0
+    return comb(unseen - avoid, hand) / comb(unseen, hand)
+
+
+def _best_take(centre: tuple[Card, ...], value: int, empowered: bool, sweeps: bool) -> float:
+    """The most a card of ``value`` takes from ``centre`` (its worth, a sweep counted)."""
+    best = 0.0
+    for option in capture_options(centre, value, empowered=empowered):
+        worth = sum(_WORTH[c] for c in option)
+        if len(option) == len(centre) and sweeps and not empowered:
+            worth += SWEEP
+        best = max(best, worth)
+    return best
+
+
+def expected_reply(view: PlayerView, centre: tuple[Card, ...], unseen: Iterable[Card], hand: int) -> float:
+    """What the next opponent, holding ``hand`` World cards drawn from ``unseen``, is expected to
+    take from ``centre``: the worth of their best capture, each value's chance counted from the
+    unseen cards (hypergeometric, R4, R5, R7)."""
+    if not centre or hand <= 0:
+        return 0.0
+    by_value: dict[int, int] = {}
+    pool = 0
+    for card in unseen:
+        pool += 1
+        if card.value is not None:
+            by_value[card.value] = by_value.get(card.value, 0) + 1
+    if not pool:
+        return 0.0
+    crystal = bool(view.in_play) and any(x is FATE_CARDS[0] for _, x in view.in_play)
+    sweeps = _sweeps_count(view)
+    takes = sorted(
+        ((_best_take(centre, v, crystal and v == 1, sweeps), n) for v, n in by_value.items()),
+        key=lambda t: -t[0],
+    )
+    expected = 0.0
+    covered = 0
+    none_before = 1.0
+    for worth, n in takes:
+        if worth <= 0.0:
+            break
+        covered += n
+        none_now = _none_held(pool, covered, min(hand, pool))
+        expected += worth * (none_before - none_now)
+        none_before = none_now
+    return expected
+
+
+def counting_move(view: PlayerView, rng: random.Random) -> Move:
+    """The decision with the best worth taken less the next opponent's expected reply, counted
+    from the unseen cards (:func:`expected_reply`); a Fate draw keeps the centre as it is
+    and is worth a little (a card for later). Ties go to the weaker card."""
+    moves = view.decisions
+    if len(moves) == 1:
+        return moves[0]
+    nxt = _next_player(view)
+    players = view.setup.players
+    opponent = view.is_opponent(nxt)
+    hand = view.world_cards_by_seat[players.index(nxt)] if opponent else 0
+    unseen = view.unseen
+    best: list[Move] = []
+    best_value = -1e9
+    for move in moves:
+        if type(move) is DrawFate:
+            left, gain = view.centre, 0.15
+        elif type(move) is Play:
+            card = move.card
+            if not card.is_world and not card.to_centre and card is not _THIEF:
+                continue  # the other Fate cards are kept for later
+            left, gain, _ = _after(view, move)
+            gain -= 0.01 * (card.value or 0) if card.is_world else 0.0
+        else:
+            left, gain = view.centre, -0.5
+        value = gain - expected_reply(view, left, unseen, hand)
+        if value > best_value + 1e-9:
+            best, best_value = [move], value
+        elif abs(value - best_value) <= 1e-9:
+            best.append(move)
+    if not best:
+        return moves[rng.randrange(len(moves))]
+    return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+
+
+OPPONENTS: dict[str, Callable[[PlayerView, random.Random], Move]] = {
+    "greedy": greedy_move,
+    "cautious": cautious_move,
+    "counter": counting_move,
+}
+"""The rule-of-thumb players by name, as :meth:`~.model.RuleOfPowerCoach.opponents` gives them."""
