@@ -448,6 +448,11 @@ class LiveTables:
             raise PostError(400, f"event {number} must be a JSON object")
         line = identity.canonical(event)
         try:
+            line.encode("utf-8")
+        except UnicodeEncodeError:
+            # Not storable, ever: refused for good (a 503 would have the table send it again).
+            raise PostError(400, f"event {number}: {identity.not_text(event)}") from None
+        try:
             return self._take(table, game_id, number, line, event, replace, read)
         except PostError as exc:
             if exc.status != 409 or not self.shared:

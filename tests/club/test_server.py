@@ -310,3 +310,44 @@ def test_a_post_stored_by_another_way_is_found_in_the_archive(club: Club) -> Non
             assert _post(t1, GID, n, lines[n - 1]).status_code == 201
     assert Archive(club.engine).events(GID) == [canonical(json.loads(t)) for t in lines]
     assert _live_rows(club.engine) == 0
+
+
+def test_an_event_holding_a_lone_surrogate_is_refused_and_says_where(club: Club) -> None:
+    """JSON may escape half of a character (``"\\ud800"``), which is no text: such an event is
+    refused with a 4xx naming the key, never 503 (a table would send it again for ever), and
+    the game goes on from the same event once it is sent whole."""
+    lines = record_lines(14, header={"id": GID})
+    bad_header = lines[0].rstrip().removesuffix("}") + ', "zz": "\\ud800"}'
+    with club.client("t1") as t1:
+        r = _post(t1, GID, 1, bad_header)
+        assert r.status_code == 400, r.text
+        assert r.json()["reason"] == 'table t1: event 1: the game event\'s "zz" holds a lone surrogate (\\ud800), which is not text'
+        assert _live_rows(club.engine) == 0
+        for n in range(1, 6):
+            assert _post(t1, GID, n, lines[n - 1]).status_code == 201
+        move = json.loads(lines[5])
+        move["note"] = ["fine", "\ud83d"]
+        r = _post(t1, GID, 6, json.dumps(move))
+        assert r.status_code == 400
+        assert f'the {move["event"]} event\'s "note"[1] holds a lone surrogate (\\ud83d)' in r.json()["reason"]
+        assert _post(t1, GID, 6, lines[5]).status_code == 201
+    assert _live_rows(club.engine) == 6
+
+
+@pytest.mark.parametrize(
+    "number", ["9" * 4400, "1" + "0" * 30, "0", "-1", "x", "1.5"], ids=["4400-digits", "1e30", "0", "-1", "x", "1.5"]
+)
+def test_an_event_number_out_of_bounds_is_refused(club: Club, number: str, caplog: pytest.LogCaptureFixture) -> None:
+    """A post or a take-back to an event number no game can reach (thousands of digits, past
+    what Python turns into a number by default) is refused with the reason, as any other bad
+    number, never failing inside the server."""
+    line = record_lines(15, header={"id": GID})[0]
+    with club.client("t1") as t1:
+        for method in ("POST", "DELETE"):
+            r = t1.request(method, f"/api/games/{GID}/events/{number}", content=line.encode())
+            assert 400 <= r.status_code < 500, (method, r.status_code, r.text[:200])
+            assert r.json()["reason"], r.text[:200]
+            if len(number) > 20:
+                assert "event number" in r.json()["reason"], r.text[:200]
+        assert _post(t1, GID, 1, line).status_code == 201
+    assert "Exception in ASGI application" not in caplog.text
