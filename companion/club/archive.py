@@ -127,10 +127,12 @@ class _Replay(Replayer):
         self.part: ClubPart | None = None
         self.tally: Tally | None = None
         self.events: list[dict[str, Any]] = []
+        self.at: list[int] = []  # each event's line in the record
         self._after: Callable[[Any], None] = lambda state: None
 
     def visit_event(self, event: dict[str, Any], line: int) -> None:
         self.events.append(event)
+        self.at.append(line)
 
     def begin_game(self, setup: Setup, line: int) -> None:
         try:
@@ -164,12 +166,22 @@ def played_game(
     played_at: datetime | None = None,
     source: str | None = None,
     path: str | None = None,
+    at: Sequence[int] | None = None,
 ) -> ParsedGame:
     """What the archive stores of a game of ``setup`` whose events (header first) were
     played with every rule checked, with its ``result`` (or what works it out when asked);
-    its date is its header's, else ``played_at``."""
+    its date is its header's, else ``played_at``. A string that is not text (a lone
+    surrogate, :func:`~companion.club.identity.not_text`) cannot be stored: the record is
+    refused naming its line (``at``: each event's line in the record, else its place)."""
     canonical = [identity.canonical(e) for e in events]
-    digest = identity.digest_lines(canonical)
+    try:
+        digest = identity.digest_lines(canonical)
+    except UnicodeEncodeError:
+        for i, event in enumerate(events):
+            problem = identity.not_text(event)
+            if problem is not None:
+                raise RecordError(problem, line=at[i] if at is not None else i + 1, path=path) from None
+        raise
     gid = identity.game_id(events, known_digest=digest)
     if len(gid) > 64:
         raise RecordError(f'the game "id" is longer than 64 characters: {gid[:20]}...', line=1, path=path)
@@ -197,7 +209,7 @@ def parse_record(
     state, part, tally = replayer.game, replayer.part, replayer.tally
     assert state is not None and part is not None
     result: Result | Callable[[], Result] = (lambda: part.result(state, tally)) if alone else part.result(state, tally)
-    return played_game(replayer.events, state.setup, result, played_at=played_at, path=path)
+    return played_game(replayer.events, state.setup, result, played_at=played_at, path=path, at=replayer.at)
 
 
 def read_record_file(path: str | os.PathLike[str], *, alone: bool = False) -> ParsedGame:

@@ -222,8 +222,21 @@ def _rebuild(live: LiveGame, lines: list[str], table: str | None) -> LiveGame:
 
 
 def _from_rows(game_id: str, rows: Sequence[Any]) -> LiveGame:
-    """A game being played, from its stored live events (in order)."""
-    return _replayed(game_id, rows[0].table_name, [row.body for row in rows], _utc(rows[0].received_at))
+    """A game being played, from its stored live events (in order); it last changed when its
+    last event arrived."""
+    live = _replayed(game_id, rows[0].table_name, [row.body for row in rows], _utc(rows[0].received_at))
+    live.updated_at = _utc(rows[-1].received_at)
+    return live
+
+
+def _from_archive(game_id: str, source: str | None, lines: Sequence[str], stored_at: datetime | None = None) -> LiveGame:
+    """A game over and stored, from its record; the table that played it live is its
+    source's ("table NAME"), and it last changed when it was stored (if told)."""
+    live = _replayed(game_id, table_of(source), lines)
+    live.archived = True
+    if stored_at is not None:
+        live.updated_at = _utc(stored_at)
+    return live
 
 
 @dataclass
@@ -366,11 +379,42 @@ class LiveTables:
         self._reload()
 
     def _reload(self) -> None:
-        """Games still being played when the server stopped carry on where they were."""
+        """Games still being played when the server stopped carry on where they were; and each
+        table's last game, when it is over and the table has begun none since, is shown with
+        its result, as a server that ran all along shows it (until the table begins another)."""
         with self.engine.connect() as conn:
             rows = list(conn.execute(select(live_events).order_by(live_events.c.game_id, live_events.c.number)))
         for game_id, group in groupby(rows, key=lambda row: row.game_id):
             self.games[game_id] = _from_rows(game_id, list(group))
+        begun: dict[str | None, datetime] = {}  # each table's latest game under way: when it began
+        for live in self.games.values():
+            begun[live.table] = max(live.started_at, begun.get(live.table, live.started_at))
+        for gid, source, stored_at in self._last_archived():
+            table = table_of(source)
+            if table in begun and begun[table] >= _utc(stored_at):
+                continue  # the table began another game since
+            try:
+                self.games[gid] = _from_archive(gid, source, self.archive.events(gid), stored_at)
+            except RecordError as exc:  # a game the rules now read otherwise: not shown
+                log.warning("table %s's last game %s is not shown: %s", table, gid, exc)
+
+    def _last_archived(self) -> list[tuple[str, str, datetime]]:
+        """Each table's last game stored in the archive: its id, source and when it was
+        stored."""
+        by_table = (
+            select(games.c.source, func.max(games.c.stored_at).label("stored_at"))
+            .where(games.c.source.like(f"{TABLE_SOURCE}%"))
+            .group_by(games.c.source)
+            .subquery()
+        )
+        query = select(games.c.id, games.c.source, games.c.stored_at).join(
+            by_table, (games.c.source == by_table.c.source) & (games.c.stored_at == by_table.c.stored_at)
+        )
+        last: dict[str, tuple[str, str, datetime]] = {}
+        with self.engine.connect() as conn:
+            for gid, source, stored_at in conn.execute(query.order_by(games.c.id)):
+                last[source] = (gid, source, stored_at)  # of two stored at once, one
+        return list(last.values())
 
     def tables(self) -> list[dict[str, Any]]:
         """The latest game of each table, for the page."""
@@ -408,10 +452,7 @@ class LiveTables:
         # A game a table played live is stored as coming from it ("table NAME").
         with self.engine.connect() as conn:
             source = conn.execute(select(games.c.source).where(games.c.id == game_id)).scalar()
-        table = table_of(source)
-        live = _replayed(game_id, table, lines)
-        live.archived = True
-        return live
+        return _from_archive(game_id, source, lines)
 
     def _load_live(self, game_id: str) -> LiveGame | None:
         """A game still being played, from its live events; memory keeps it from then on."""
@@ -447,6 +488,11 @@ class LiveTables:
         if not isinstance(event, dict):
             raise PostError(400, f"event {number} must be a JSON object")
         line = identity.canonical(event)
+        try:
+            line.encode("utf-8")
+        except UnicodeEncodeError:
+            # Not storable, ever: refused for good (a 503 would have the table send it again).
+            raise PostError(400, f"event {number}: {identity.not_text(event)}") from None
         try:
             return self._take(table, game_id, number, line, event, replace, read)
         except PostError as exc:

@@ -303,3 +303,35 @@ def test_the_games_list_names_each_games_table_and_its_sides_scores(archive_engi
         assert len(statements) == few
     finally:
         event.remove(archive_engine, "before_cursor_execute", seen)
+
+
+def _with_lone_surrogate(line: str) -> str:
+    """A header line holding ``"zz": "\\ud800"``: valid JSON whose string is no text (a lone
+    surrogate has no UTF-8 form, so no archive can keep it)."""
+    return line.rstrip().removesuffix("}") + ', "zz": "\\ud800"}\n'
+
+
+def test_a_record_holding_a_lone_surrogate_is_refused_by_name_and_the_batch_goes_in(
+    db_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The rules have nothing against a header key they do not read, so the record replays
+    (``rop replay`` plays it); the archive cannot keep a string that is not text: that record
+    is refused with its file, line and key, and the good records of the batch are stored."""
+    good1 = write_record(tmp_path / "a.jsonl", record_lines(7))
+    lines = record_lines(8)
+    bad = write_record(tmp_path / "b.jsonl", [_with_lone_surrogate(lines[0]), *lines[1:]])
+    assert load_game(bad.read_text(encoding="utf-8").splitlines()).outcome() is not None
+    good2 = write_record(tmp_path / "c.jsonl", record_lines(9, players=4, teams=2))
+    status = main(["club", "add", str(good1), str(bad), str(good2), "--db", db_url])
+    out, err = capsys.readouterr()
+    assert status == 2
+    assert f'{bad}:1: the game event\'s "zz" holds a lone surrogate (\\ud800)' in err
+    assert "2 stored, 0 replaced, 0 already stored, 1 refused" in err
+    assert "Traceback" not in err
+    from companion.club.database import open_archive
+
+    engine = open_archive(db_url)
+    try:
+        assert Archive(engine).count() == 2
+    finally:
+        engine.dispose()

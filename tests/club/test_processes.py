@@ -30,6 +30,7 @@ from companion.club.identity import canonical
 from companion.club.schema import games, live_events
 from companion.club.server import ClubServer
 from companion.club.tokens import TokenFile, issue_token
+from companion.records.format import load_game
 from tests.club.conftest import PgCluster, events_of, free_port, new_pg_database, record_lines
 
 #: How long a condition may take before the test fails (it is polled, never slept on).
@@ -498,3 +499,37 @@ def test_an_announcement_fits_a_notification() -> None:
     payload = big_line.encode()
     assert len(payload.encode("utf-8")) <= MAX_PAYLOAD
     assert Change.decode(payload) == Change("p1", "g1", "t1", 7, "append", True, big_line.at, None, None)
+
+
+def _listed(url: str) -> list[tuple[Any, ...]]:
+    """The tables a process lists: each table's game, how many events, and how it stands."""
+    return [(t["table"], t["game_id"], t["events"], t["finished"], t["winner"]) for t in httpx.get(f"{url}/api/tables", timeout=30).json()]
+
+
+def test_a_process_restarted_after_kill_9_lists_the_tables_the_other_lists(pg_url: str, tokens: tuple[Path, dict[str, str]]) -> None:
+    """One table's game ended before one of two processes was killed with kill -9, another's is
+    under way: started again, that process lists both tables as the other one does, the game
+    that ended with its result, as a process that ran all along shows it until its table
+    begins another."""
+    procs = [_serve(pg_url, tokens[0]) for _ in range(2)]
+    urls = [f"http://127.0.0.1:{port}" for _, port in procs]
+    try:
+        done_id, going_id = "a7b2c3d4e5f60718293a4b5c6d7e8f90", "a8b2c3d4e5f60718293a4b5c6d7e8f90"
+        done, going = record_lines(71, header={"id": done_id}), record_lines(72, players=3, header={"id": going_id})
+        for table, gid, lines, upto in (("t1", done_id, done, len(done)), ("t2", going_id, going, 12)):
+            with httpx.Client(base_url=urls[0], headers={"Authorization": f"Bearer {tokens[1][table]}"}) as c:
+                for n in range(1, upto + 1):
+                    assert _post(c, gid, n, lines[n - 1]).status_code == 201
+        winner = load_game(done).outcome().winner
+        want = [("t1", done_id, len(done), True, winner), ("t2", going_id, 12, False, None)]
+        wait_for(lambda: _listed(urls[1]) == want, "the other process to list both tables")
+        assert _listed(urls[0]) == want
+        procs[0][0].kill()  # kill -9: no goodbye
+        procs[0][0].wait(30)
+        procs[0] = _serve(pg_url, tokens[0])
+        urls[0] = f"http://127.0.0.1:{procs[0][1]}"
+        assert _listed(urls[0]) == _listed(urls[1]) == want
+    finally:
+        for proc, _ in procs:
+            proc.kill()
+            proc.wait(30)

@@ -310,3 +310,84 @@ def test_a_post_stored_by_another_way_is_found_in_the_archive(club: Club) -> Non
             assert _post(t1, GID, n, lines[n - 1]).status_code == 201
     assert Archive(club.engine).events(GID) == [canonical(json.loads(t)) for t in lines]
     assert _live_rows(club.engine) == 0
+
+
+def test_an_event_holding_a_lone_surrogate_is_refused_and_says_where(club: Club) -> None:
+    """JSON may escape half of a character (``"\\ud800"``), which is no text: such an event is
+    refused with a 4xx naming the key, never 503 (a table would send it again for ever), and
+    the game goes on from the same event once it is sent whole."""
+    lines = record_lines(14, header={"id": GID})
+    bad_header = lines[0].rstrip().removesuffix("}") + ', "zz": "\\ud800"}'
+    with club.client("t1") as t1:
+        r = _post(t1, GID, 1, bad_header)
+        assert r.status_code == 400, r.text
+        assert r.json()["reason"] == 'table t1: event 1: the game event\'s "zz" holds a lone surrogate (\\ud800), which is not text'
+        assert _live_rows(club.engine) == 0
+        for n in range(1, 6):
+            assert _post(t1, GID, n, lines[n - 1]).status_code == 201
+        move = json.loads(lines[5])
+        move["note"] = ["fine", "\ud83d"]
+        r = _post(t1, GID, 6, json.dumps(move))
+        assert r.status_code == 400
+        assert f'the {move["event"]} event\'s "note"[1] holds a lone surrogate (\\ud83d)' in r.json()["reason"]
+        assert _post(t1, GID, 6, lines[5]).status_code == 201
+    assert _live_rows(club.engine) == 6
+
+
+@pytest.mark.parametrize(
+    "number", ["9" * 4400, "1" + "0" * 30, "0", "-1", "x", "1.5"], ids=["4400-digits", "1e30", "0", "-1", "x", "1.5"]
+)
+def test_an_event_number_out_of_bounds_is_refused(club: Club, number: str, caplog: pytest.LogCaptureFixture) -> None:
+    """A post or a take-back to an event number no game can reach (thousands of digits, past
+    what Python turns into a number by default) is refused with the reason, as any other bad
+    number, never failing inside the server."""
+    line = record_lines(15, header={"id": GID})[0]
+    with club.client("t1") as t1:
+        for method in ("POST", "DELETE"):
+            r = t1.request(method, f"/api/games/{GID}/events/{number}", content=line.encode())
+            assert 400 <= r.status_code < 500, (method, r.status_code, r.text[:200])
+            assert r.json()["reason"], r.text[:200]
+            if len(number) > 20:
+                assert "event number" in r.json()["reason"], r.text[:200]
+        assert _post(t1, GID, 1, line).status_code == 201
+    assert "Exception in ASGI application" not in caplog.text
+
+
+def test_a_restarted_server_lists_each_tables_last_game_as_before(db_url: str, tmp_path: Path) -> None:
+    """A game that ended at a table stays on the page until the table begins another: a server
+    started again lists it with its result, beside the games under way, each table's latest
+    game as before; and a game quiet for an hour still says when it last moved."""
+    from datetime import UTC, datetime, timedelta
+
+    from sqlalchemy import update
+
+    path = tmp_path / "tokens.txt"
+    tokens = {t: issue_token(path, t) for t in ("t1", "t2", "t3")}
+    engine = open_archive(db_url)
+    ended_id, going_id, next_id = "b1b2c3d4e5f60718293a4b5c6d7e8f90", "c1b2c3d4e5f60718293a4b5c6d7e8f90", "d1b2c3d4e5f60718293a4b5c6d7e8f90"
+    first, ended = record_lines(16, header={"id": GID}), record_lines(17, header={"id": ended_id})
+    going, following = record_lines(18, header={"id": going_id}), record_lines(19, header={"id": next_id})
+    plays = (("t1", GID, first, len(first)), ("t1", next_id, following, 1), ("t2", ended_id, ended, len(ended)), ("t3", going_id, going, 9))
+    try:
+        with ClubServer(engine, TokenFile(path)) as server:
+            for table, gid, lines, upto in plays:
+                with httpx.Client(base_url=server.url, headers={"Authorization": f"Bearer {tokens[table]}"}) as c:
+                    for n in range(1, upto + 1):
+                        assert _post(c, gid, n, lines[n - 1]).status_code == 201
+            before = httpx.get(f"{server.url}/api/tables").json()
+        # Table t3 made its last move an hour ago.
+        hour = timedelta(hours=1)
+        with engine.begin() as conn:
+            rows = list(conn.execute(select(live_events.c.number, live_events.c.received_at).where(live_events.c.game_id == going_id)))
+            for number, at in rows:
+                mine = (live_events.c.game_id == going_id) & (live_events.c.number == number)
+                conn.execute(update(live_events).where(mine).values(received_at=at - hour))
+        with ClubServer(engine, TokenFile(path)) as server:
+            after = httpx.get(f"{server.url}/api/tables").json()
+    finally:
+        engine.dispose()
+    shown = ("table", "game_id", "events", "finished", "winner", "last_moves")
+    assert [{k: t[k] for k in shown} for t in after] == [{k: t[k] for k in shown} for t in before]
+    assert [(t["table"], t["game_id"], t["finished"]) for t in after] == [("t1", next_id, False), ("t2", ended_id, True), ("t3", going_id, False)]
+    quiet = datetime.now(UTC) - datetime.fromisoformat(after[2]["updated_at"])
+    assert hour <= quiet < 2 * hour

@@ -30,10 +30,26 @@ from companion.club.live import Accepted, Conflict, LiveTables, PostError, Write
 from companion.club.tokens import TokenFile
 from companion.club.writer import ArchiveWriter
 
-__all__ = ["GameLocks", "Posts", "archive_writer"]
+__all__ = ["GameLocks", "MAX_EVENT_NUMBER", "Posts", "archive_writer", "event_number"]
 
 #: How often a post is taken again when other server processes took posts of its game meanwhile.
 TRIES = 3
+#: The largest event number the archive can hold (its column is a 32-bit integer); no record
+#: comes near it.
+MAX_EVENT_NUMBER = 2**31 - 1
+
+
+def event_number(text: str) -> int | str:
+    """The event number in a post's address, else why it is none. Read here, not by the
+    router: Python refuses to turn thousands of digits into a number, and that would fail
+    inside the server rather than refuse the post."""
+    if not (text.isascii() and text.isdigit()):
+        shown = text if len(text) <= 20 else text[:20] + "..."
+        return f"an event number is a whole number, 1 for the game header, not {shown!r}"
+    if len(text) > len(str(MAX_EVENT_NUMBER)) or int(text) > MAX_EVENT_NUMBER:
+        shown = text if len(text) <= 20 else f"{text[:12]}... ({len(text):,} digits)"
+        return f"event number {shown} is beyond any record (at most {MAX_EVENT_NUMBER:,})"
+    return int(text)
 
 
 class GameLocks:
@@ -97,7 +113,9 @@ class Posts:
         if table is None:
             return refuse(request, 401, "a table token is needed (Authorization: Bearer TOKEN; rop club token TABLE)")
         gid = request.path_params["game_id"]
-        number = request.path_params["number"]
+        number = event_number(request.path_params["number"])
+        if isinstance(number, str):
+            return refuse(request, 400, f"table {table}: {number}")
         take: Callable[[int], Accepted]
         live = self.live
         if request.method == "DELETE":
@@ -163,5 +181,5 @@ class Posts:
     def routes(self) -> list[Route]:
         return [
             Route("/api/games/{game_id}/progress", self.progress),
-            Route("/api/games/{game_id}/events/{number:int}", self.table_event, methods=["POST", "DELETE"]),
+            Route("/api/games/{game_id}/events/{number}", self.table_event, methods=["POST", "DELETE"]),
         ]
