@@ -253,11 +253,13 @@ def decode(tag_id: int, cards: Catalogue | None = None) -> SealMarker | SealBack
         return MatCorner(tag_id - _MAT_BASE)
     spec = _table((cards if cards is not None else game().cards).game)
     seals = spec.seals if spec is not None else None
-    found = seals.meaning(tag_id) if seals is not None else None
+    if seals is None:
+        return None
+    found = seals.meaning(tag_id)
     if found is None:
         return None
     if found.card is None:
-        return SealBack(seals.game, found.deck.name, found.copy)  # type: ignore[union-attr]
+        return SealBack(seals.game, found.deck.name, found.copy)
     return SealMarker(found.card, SealIds.slot_of(found))
 
 
@@ -296,15 +298,14 @@ def selection(ids: list[int] | range) -> str:
     """The family name of a selection of the seal dictionary: ``"seals:532-535,1024-1279"``
     (detected markers keep their seal ids)."""
     ids = sorted(set(ids))
-    runs: list[str] = []
-    start = prev = None
-    for i in [*ids, None]:
-        if start is not None and (i is None or i != prev + 1):  # type: ignore[operator]
-            runs.append(f"{start}" if start == prev else f"{start}-{prev}")
-            start = None
-        if i is not None and start is None:
-            start = i
-        prev = i
+    # Runs of consecutive ids: [first, last] of each.
+    spans: list[list[int]] = []
+    for i in ids:
+        if spans and spans[-1][1] + 1 == i:
+            spans[-1][1] = i
+        else:
+            spans.append([i, i])
+    runs = [f"{a}" if a == b else f"{a}-{b}" for a, b in spans]
     return _SELECTION + ",".join(runs)
 
 

@@ -311,7 +311,8 @@ def _insert(conn: Connection, table: Any, rows: list[Any]) -> None:
         return
     backend = conn.dialect.name
     if backend == "postgresql":
-        with conn.connection.driver_connection.cursor() as cursor:  # type: ignore[union-attr]
+        raw: Any = conn.connection.driver_connection  # psycopg's own connection, for COPY
+        with raw.cursor() as cursor:
             with cursor.copy(f"COPY {table.name} ({', '.join(columns)}) FROM STDIN") as copy:
                 for row in rows:
                     copy.write_row(row)

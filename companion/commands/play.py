@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from companion.commands.games import add_game_option, game_typed
 from companion.commands.options import add_options, given, refuse_options
@@ -89,7 +89,13 @@ def add_table_arguments(p: argparse.ArgumentParser, g: Game, *, manual: bool) ->
     sensors.add_argument("--speed", type=float, default=1.0, help="--observations played this many times faster (0: all at once; default 1)")
 
 
-def club_feed(args: argparse.Namespace) -> Callable[[Any], object] | None:
+class Feed(Protocol):
+    """What follows a session to somewhere else (the club server), until closed."""
+
+    def close(self) -> None: ...
+
+
+def club_feed(args: argparse.Namespace) -> Callable[[Any], Feed] | None:
     """What follows a session to feed the club server, with ``--club``; ``None`` without."""
     if not args.club:
         return None

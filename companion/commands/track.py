@@ -210,6 +210,6 @@ def cmd_track(args: argparse.Namespace) -> int:
     finally:
         runner.stop()
         if feed is not None:
-            feed.close()  # type: ignore[attr-defined]
+            feed.close()
         session.close()
     return 0

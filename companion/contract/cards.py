@@ -74,7 +74,7 @@ class OneOfAKind:
         raise AttributeError("cards are immutable")
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
-        return (type(self).from_id, (self.id,))  # type: ignore[attr-defined]
+        return (getattr(type(self), "from_id"), (self.id,))  # each kind of card has its from_id
 
     def __copy__(self) -> OneOfAKind:
         return self

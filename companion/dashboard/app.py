@@ -122,7 +122,9 @@ class DashboardApp(App[int]):
     @property
     def table(self) -> TableScreen:
         """The table screen, at the bottom of the screen stack."""
-        return self.screen_stack[0]  # type: ignore[return-value]
+        screen = self.screen_stack[0]
+        assert isinstance(screen, TableScreen), "the table screen is always the first"
+        return screen
 
     @property
     def correcting(self) -> int | None:

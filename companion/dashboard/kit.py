@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from companion.tracker.runner import StartSensors
 
 __all__ = [
+    "CommandName",
     "Ask",
     "CameraDemo",
     "Command",
@@ -97,12 +98,16 @@ class Tell:
     timeout: float = 3.0
 
 
+CommandName = Literal["undo", "redo", "next", "help", "hint", "quit"]
+"""The table's commands a game's entry bar may hand to the shell."""
+
+
 @dataclass(frozen=True, slots=True)
 class Command:
     """One of the table's commands typed in the entry bar: ``undo``, ``redo``, ``next`` (the
     table's next step, F5), ``help``, ``hint`` or ``quit``."""
 
-    name: Literal["undo", "redo", "next", "help", "hint", "quit"]
+    name: CommandName
 
 
 Step: TypeAlias = Submit | Ask | Tell

@@ -22,7 +22,7 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import IO, Any
 
 from companion.contract.errors import IllegalMoveError, InvalidMoveError, MalformedEventError, UnknownCardError
@@ -50,7 +50,7 @@ __all__ = [
 ]
 
 # The decoder's scanner itself: one JSON value from a position, with no Python wrapper.
-_scan = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+_scan: Callable[[str, int], tuple[Any, int]] = getattr(json.JSONDecoder(), "scan_once")
 
 MAX_RECORD_BYTES = 64 * 1024 * 1024
 """A record of the longest game is a few hundred kilobytes; anything this large is not one."""

@@ -67,6 +67,7 @@ def test_explicit_capture_is_passed_to_the_rules_unchanged() -> None:
 def test_commands_and_fate_words() -> None:
     game = _game()
     assert parse_entry("undo", game) == EntryCommand("undo")
+    assert parse_entry("deal", game) == EntryCommand("next")
     assert parse_entry("?", game) == EntryCommand("help")
     assert parse_entry("fate", game) == EntryMove(DrawFate("ann"))
     assert parse_entry("pass", game) == EntryMove(Pass("ann"))

@@ -29,8 +29,10 @@ __all__ = ["Settlement", "last_result"]
 
 def last_result(session: GameSession | None) -> Any:
     """The last scoring period the session's game finished, ``None`` before the first."""
-    for index in reversed(range(len(session.moves) if session is not None else 0)):
-        result = session.effects(index).result  # type: ignore[union-attr]
+    if session is None:
+        return None
+    for index in reversed(range(len(session.moves))):
+        result = session.effects(index).result
         if result is not None:
             return result
     return None

@@ -131,13 +131,13 @@ class RuleOfThumbPlayer:
 
     def _cloak(self, view: RabView, decisions: list[Cloak], values: ValuesTable) -> Move:
         decline = next((d for d in decisions if not d.placed), decisions[0])
-        placing = [d for d in decisions if d.placed and isinstance(d.card, Influence)]
+        placing = [(d, d.card) for d in decisions if d.placed and isinstance(d.card, Influence)]
         k = next((k for k, col in enumerate(view.columns) for owner, card, up in col if up and card is not None and card.id == "CLOAK" and owner == view.player), None)
         if not placing or k is None or _standing(view, k, values) > 0:
             return decline
         goal = view.goals[k]
         assert goal is not None
-        return max(placing, key=lambda d: number_in(d.card, goal, values) or 0)  # type: ignore[arg-type]
+        return max(placing, key=lambda placed: number_in(placed[1], goal, values) or 0)[0]
 
     def _swap(self, view: RabView, decisions: list[Swap], values: ValuesTable) -> Move:
         decline = next(d for d in decisions if d.swap is None)

@@ -61,12 +61,17 @@ def _name(event: Mapping[str, Any], key: str) -> str:
     return value
 
 
-def _int(event: Mapping[str, Any], key: str, *, optional: bool = False) -> int | None:
+def _int(event: Mapping[str, Any], key: str) -> int:
     value = event.get(key)
-    if value is None and optional:
-        return None
     if type(value) is not int:
-        raise InvalidMoveError(f'"{key}" must be a column number{" or null" if optional else ""}, not {value!r}')
+        raise InvalidMoveError(f'"{key}" must be a column number, not {value!r}')
+    return value
+
+
+def _optional_int(event: Mapping[str, Any], key: str) -> int | None:
+    value = event.get(key)
+    if value is not None and type(value) is not int:
+        raise InvalidMoveError(f'"{key}" must be a column number or null, not {value!r}')
     return value
 
 
@@ -197,7 +202,7 @@ class RabCodec:
             found = _by_id.get(drew) if type(drew) is str else None
             if card is not None and type(player) is str and player and type(column) is int and (drew is None or found is not None):
                 return Place(player, column, card, found)
-            return Place(_name(event, "player"), _int(event, "column"), _seen(card_id, "card"), _drawn(drew, "drew"))  # type: ignore[arg-type]
+            return Place(_name(event, "player"), _int(event, "column"), _seen(card_id, "card"), _drawn(drew, "drew"))
         if kind == "turn":
             card_id = event.get("card")
             card = _by_id.get(card_id) if type(card_id) is str else None
@@ -206,15 +211,15 @@ class RabCodec:
                 return TurnOver(column, card)
             if card_id is None:
                 raise InvalidMoveError('"card": a card turned over is face up for everyone and always named (B10)')
-            return TurnOver(_int(event, "column"), _card(card_id, "card"))  # type: ignore[arg-type]
+            return TurnOver(_int(event, "column"), _card(card_id, "card"))
         if kind == "pass":
             return Pass(_name(event, "player"))
         if kind == "explorer":
-            return Explore(_int(event, "to", optional=True))
+            return Explore(_optional_int(event, "to"))
         if kind == "assassin":
             return Assassinate(_seen(event.get("discard"), "discard"))
         if kind == "storm":
-            return Storm(_int(event, "column"))  # type: ignore[arg-type]
+            return Storm(_int(event, "column"))
         if kind == "cloak":
             placed = event.get("placed")
             if type(placed) is not bool:
@@ -226,7 +231,7 @@ class RabCodec:
                 return Cloak(player, False)
             return Cloak(player, True, _seen(event.get("card"), "card"), _drawn(event.get("drew"), "drew"))
         if kind == "traitor":
-            return Swap(_name(event, "player"), _int(event, "swap", optional=True))
+            return Swap(_name(event, "player"), _optional_int(event, "swap"))
         if kind == "round":
             goals = tuple(_goal(g, "goals") for g in _list(event.get("goals"), "goals"))
             drew_given = event.get("drew")
@@ -377,8 +382,8 @@ def complete_moves(moves: Sequence[Move]) -> list[Move]:
     try:
         for i, m in enumerate(moves):
             kind = type(m)
-            if kind is Round:
-                cols = [[] for _ in m.goals]  # type: ignore[union-attr]
+            if isinstance(m, Round):
+                cols = [[] for _ in m.goals]
             elif kind is Place:
                 assert isinstance(m, Place)
                 k = m.column - 1

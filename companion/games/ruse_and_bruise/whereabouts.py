@@ -397,7 +397,8 @@ class Trail:
                 w = getattr(w, step._change)(*step._args)
                 step._value = w
                 step._before = None  # worked out: what came before is no longer needed
-        return self._value  # type: ignore[return-value]
+        assert self._value is not None
+        return self._value
 
 
 def _nonzero(cands: dict[int, int]) -> dict[int, int]:

@@ -26,7 +26,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
 
 from companion.dashboard import kit
 from companion.games.circle_of_power.cards import CARDS, CARD_FORMS, JOKERS, Card
@@ -36,9 +35,7 @@ from companion.contract.errors import UnknownCardError
 
 __all__ = ["COMMANDS", "EntryChoice", "EntryCommand", "EntryError", "EntryMove", "parse_card", "parse_entry", "choice_moves"]
 
-CommandName = Literal["undo", "redo", "next", "help", "hint", "quit"]
-
-COMMANDS: dict[str, CommandName] = {"undo": "undo", "redo": "redo", "season": "next", "next": "next", "help": "help", "?": "help", "hint": "hint", "quit": "quit", "q": "quit"}
+COMMANDS: dict[str, kit.CommandName] = {"undo": "undo", "redo": "redo", "season": "next", "next": "next", "help": "help", "?": "help", "hint": "hint", "quit": "quit", "q": "quit"}
 """The table's commands as typed, and the shell's command each one is."""
 
 _ACTS = {"conquer": "conquer", "conquers": "conquer", "destroy": "conquer", "retake": "retake", "retakes": "retake", "regroup": "regroup", "regroups": "regroup"}
@@ -63,7 +60,7 @@ class EntryChoice:
 
 @dataclass(frozen=True)
 class EntryCommand:
-    name: CommandName
+    name: kit.CommandName
     """The shell's command: ``undo``, ``redo``, ``next``, ``help``, ``hint``, ``quit``."""
 
 

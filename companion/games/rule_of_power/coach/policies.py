@@ -242,6 +242,8 @@ def _weight(card: Card) -> float:
 
 
 _WEIGHTS = {c: _weight(c) for c in Card._by_id.values()}
+_VALUES: dict[Card, int] = {c: c.value or 0 for c in Card._by_id.values()}
+"""Every card's capturing value, 0 for a Fate card that has none (R20)."""
 
 
 class RolloutPolicy:
@@ -260,10 +262,10 @@ class RolloutPolicy:
             return moves[0]
         if rng.random() < self.noise:
             return moves[rng.randrange(len(moves))]
-        weights = _WEIGHTS
+        weights, values = _WEIGHTS, _VALUES
         centre = view.centre
         centre_n = len(centre)
-        centre_sum = sum([c.value for c in centre])  # type: ignore[misc]
+        centre_sum = sum([values[c] for c in centre])
         sweeps_count = view.deal_number != 1 and not view.last_deal
         players = view.setup.players
         me = view.player
@@ -281,7 +283,7 @@ class RolloutPolicy:
             capture = move.capture
             if capture:
                 value = weights[card] + sum([weights[c] for c in capture]) + 0.5
-                left = centre_sum - sum([c.value for c in capture])  # type: ignore[misc]
+                left = centre_sum - sum([values[c] for c in capture])
                 if len(capture) == centre_n:
                     if sweeps_count:
                         value += 1.0
@@ -289,7 +291,7 @@ class RolloutPolicy:
                     value -= exposure  # the next player may clear what is left (R7)
             else:
                 value = -weights[card]
-                if centre_sum + card.value <= 10:  # type: ignore[operator]
+                if centre_sum + values[card] <= 10:
                     value -= exposure
             if value > best_value:
                 best, best_value = move, value

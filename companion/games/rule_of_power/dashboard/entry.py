@@ -32,7 +32,8 @@ from companion.games.rule_of_power.engine.moves import UNSEEN, DrawFate, Move, P
 
 __all__ = ["EntryChoice", "EntryCommand", "EntryError", "EntryMove", "card_candidates", "parse_entry", "resolve_card"]
 
-COMMANDS = {"undo", "redo", "deal", "help", "?", "hint", "quit", "q"}
+COMMANDS: dict[str, kit.CommandName] = {"undo": "undo", "redo": "redo", "deal": "next", "next": "next", "help": "help", "?": "help", "hint": "hint", "quit": "quit", "q": "quit"}
+"""The table's commands as typed, and the shell's command each one is."""
 
 
 class EntryError(kit.EntryError):
@@ -54,7 +55,7 @@ class EntryChoice:
 
 @dataclass(frozen=True)
 class EntryCommand:
-    name: str
+    name: kit.CommandName
 
 
 def resolve_card(text: str) -> Card:
@@ -91,7 +92,7 @@ def parse_entry(text: str, game: GameState) -> EntryMove | EntryChoice | EntryCo
         raise EntryError("type a card (e.g. W016 or 6M), fate, pass, undo or help")
     head = words[0].lower()
     if head in COMMANDS:
-        return EntryCommand({"?": "help", "q": "quit"}.get(head, head))
+        return EntryCommand(COMMANDS[head])
     if game.phase is Phase.DEAL:
         raise EntryError("the next deal is due: press F5 (or type deal) to enter it (R15)")
     if game.phase is Phase.ROUND:

@@ -19,10 +19,6 @@ from companion.games.rule_of_power.simulation.dealer import TableDealer
 
 __all__ = ["RuleOfPowerManual"]
 
-#: The table's commands as the entry bar's words say them.
-_COMMANDS = {"deal": "next"}
-
-
 class RuleOfPowerManual:
     """Manual play of Rule of Power at one table. ``companion_deals``: the companion shuffles
     and deals (with ``seed``); ``fate_sets``: each player's seven Fate cards (R18), else those
@@ -52,7 +48,7 @@ class RuleOfPowerManual:
         details, a draw, a pass, or a command (:mod:`..entry`)."""
         entry = parse_entry(text, state)
         if isinstance(entry, EntryCommand):
-            return Command(_COMMANDS.get(entry.name, entry.name))  # type: ignore[arg-type]
+            return Command(entry.name)
         if isinstance(entry, EntryChoice):
             return Ask(PickScreen(state, entry.moves, teaching=teaching))
         move = entry.move

@@ -107,8 +107,9 @@ def has_capture(centre: Sequence[Card], value: int, *, empowered: bool = False) 
         v = card.value
         if v == value:
             return True
-        if v < value:  # type: ignore[operator]  # a card in the centre has a value (R20)
-            reach = (reach | (reach << v)) & mask  # type: ignore[operator]
+        assert v is not None  # a card in the centre has a value (R20)
+        if v < value:
+            reach = (reach | (reach << v)) & mask
     return bool(reach >> value & 1)
 
 

@@ -293,7 +293,9 @@ class Card(OneOfAKind):
         Men', '7P W007 Fire Dragon', 'F006 Thief'."""
         if self.is_fate:
             return f"{self.id} {self.name}"
-        name = self.name or f"{self.rank_name} of {self.suit.label}"  # type: ignore[union-attr]
+        suit = self.suit
+        assert suit is not None  # every World card has a suit (R1)
+        name = self.name or f"{self.rank_name} of {suit.label}"
         return f"{self.short} {self.id} {name}"
 
     @property

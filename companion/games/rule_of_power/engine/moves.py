@@ -71,9 +71,9 @@ class Deal:
     @classmethod
     def make(cls, hands: Mapping[str, Iterable[HandCard | str | None]], centre: Iterable[Card | str] = ()) -> Deal:
         def card(c: HandCard | str | None) -> HandCard:
-            if c is None or c is UNSEEN:
+            if c is None or isinstance(c, _Unseen):
                 return UNSEEN
-            return c if isinstance(c, Card) else Card.from_id(c)  # type: ignore[arg-type]
+            return c if isinstance(c, Card) else Card.from_id(c)
 
         return cls(
             tuple((p, tuple(card(c) for c in cards)) for p, cards in hands.items()),

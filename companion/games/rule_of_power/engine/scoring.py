@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
+from typing import TypeVar
 
 from companion.games.rule_of_power.engine.cards import FIRE_DRAGON, POWER_RING, Card, power_cards
 
@@ -249,13 +250,16 @@ class RoundScore:
         }
 
 
-def _unique_max(counts: Mapping[str, object]) -> str | None:
+_Count = TypeVar("_Count", int, tuple[int, ...])
+
+
+def _unique_max(counts: Mapping[str, _Count]) -> str | None:
     """The side with strictly the greatest value, else ``None`` (R9, R11)."""
     best: str | None = None
-    best_value: object = None
+    best_value: _Count | None = None
     shared = False
     for side, value in counts.items():
-        if best is None or value > best_value:  # type: ignore[operator]
+        if best_value is None or value > best_value:
             best, best_value, shared = side, value, False
         elif value == best_value:
             shared = True
@@ -336,7 +340,7 @@ def _pride(cards: Mapping[str, Sequence[Card]]) -> PrideOfDragons:
     for side, stack in cards.items():
         counts = [0] * 14  # by value: World cards are worth 1 to 13 (R1, R2)
         for c in stack:
-            counts[c.value] += 1  # type: ignore[index]
+            counts[c.value or 0] += 1  # a captured card has a value: a World card's or its Fate role's (R20)
         sequences[side] = _PRIDE_COUNTS(counts)
     winner = _unique_max(sequences)
     if winner is None:

@@ -13,6 +13,7 @@ from companion.dashboard.screens.form import Form
 from companion.games.rule_of_power.dashboard.commentary import explain_illegal
 from companion.games.rule_of_power.dashboard.entry import EntryError, resolve_card
 from companion.games.rule_of_power.simulation.dealer import TableDealer
+from companion.games.rule_of_power.engine.cards import Card
 from companion.games.rule_of_power.engine.game import GameState, IllegalMoveError, deal_sizes
 from companion.games.rule_of_power.engine.moves import UNSEEN, Deal, InvalidMoveError
 
@@ -135,7 +136,8 @@ class DealScreen(Form[Deal | None]):
     def action_shuffle(self) -> None:
         deal = self.dealer.deal(self.game)
         for p, cards in deal.hands:
-            self.query_one(f"#deal-{p}", Input).value = " ".join(c.id for c in cards)  # type: ignore[union-attr]
+            # The companion's own shuffle: every card it deals is a card it knows.
+            self.query_one(f"#deal-{p}", Input).value = " ".join(c.id for c in cards if isinstance(c, Card))
         if self.first:
             self.query_one("#deal-centre", Input).value = " ".join(c.id for c in deal.centre)
 

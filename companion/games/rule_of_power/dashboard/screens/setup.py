@@ -68,12 +68,18 @@ class SetupScreen(SetupForm[TableSetup]):
             Checkbox("the companion shuffles and deals", id="companion-deals", compact=True),
         ]
 
+    def _number(self, selector: str) -> int:
+        """The number chosen in a select that offers only numbers (and no blank)."""
+        value = self.query_one(selector, Select).value
+        assert isinstance(value, int), selector
+        return value
+
     def action_start(self) -> None:
         try:
             table = build_table_setup(
                 self.query_one("#players", Input).value,
-                teams=int(self.query_one("#teams", Select).value),  # type: ignore[arg-type]
-                target=int(self.query_one("#target", Select).value),  # type: ignore[arg-type]
+                teams=self._number("#teams"),
+                target=self._number("#target"),
                 expansion=self.query_one("#expansion", Checkbox).value,
                 fate=str(self.query_one("#fate", Select).value),
                 fate_decks=self.query_one("#fate-decks", Input).value,
