@@ -150,27 +150,38 @@ def cmd_hint(args: argparse.Namespace) -> int:
     return 0
 
 
-class _Decisions(Replayer):
-    """Replays a record and notes after which lines ``player`` is deciding."""
+class _Found(Exception):
+    """The line sought is found: nothing further is read."""
 
-    def __init__(self, player: str) -> None:
+    def __init__(self, line: int) -> None:
+        self.line = line
+
+
+class _Decisions(Replayer):
+    """Replays a record up to the first line after ``after`` after which ``player`` is deciding."""
+
+    def __init__(self, player: str, after: int) -> None:
         super().__init__()
-        self.player = player
-        self.lines: list[int] = []
+        self.player, self.after = player, after
 
     def visit_move(self, move: Move, line: int) -> None:
         super().visit_move(move, line)
-        if self.player in self.game.deciding:
-            self.lines.append(line)
+        if line > self.after and self.player in self.game.deciding:
+            raise _Found(line)
 
 
 def _next_decision(path: str, player: str, after: int) -> int | None:
     """The first line after line ``after`` of the record at ``path`` after which ``player`` is
-    deciding, ``None`` if there is none."""
-    found = _Decisions(player)
-    with record_file(path) as lines:
-        read_record(lines, found, path=path)
-    return next((line for line in found.lines if line > after), None)
+    deciding, ``None`` if there is none, or none before a line that cannot be read (the hint
+    was asked about an earlier line: what is wrong further on is not its concern)."""
+    try:
+        with record_file(path) as lines:
+            read_record(lines, _Decisions(player, after), path=path)
+    except _Found as found:
+        return found.line
+    except RecordError:
+        return None
+    return None
 
 
 def format_advice(advice: Advice, game: State, line: int) -> str:

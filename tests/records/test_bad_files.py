@@ -100,7 +100,7 @@ def test_hint_reads_no_further_than_the_line_asked_for(capsys: pytest.CaptureFix
     path.write_bytes(DUEL.read_bytes().replace(b"\n", b"\n\xff garbled\n", 1))
     status, err = _run(capsys, "hint", str(path), "--player", "ann", "--line", "1")
     assert f"{path}:2: not UTF-8" not in err
-    assert status == 2 and "no decision to judge" in err
+    assert status == 2 and "nobody is to move: the game waits for the next round" in err
     status, err = _run(capsys, "hint", str(path), "--player", "ann", "--line", "3")
     assert status == 2 and f"{path}:2: not UTF-8 text" in err
 

@@ -88,12 +88,22 @@ class Settlement(ModalScreen[None]):
         self._closed_once = False
         self.set_reactive(Settlement.shown, 0)
         # A screen mounted but whose parts are not (yet, or no longer) there draws at its mount.
-        if self.is_mounted and self.query("#steps"):
+        parts = self._parts()
+        if parts is not None:
             self._show_title()
-            self.query_one("#steps-body", Static).update("")
-            steps = self.query_one("#steps", VerticalScroll)
+            body, steps = parts
+            body.update("")
             steps.anchor(False)
             steps.scroll_home(animate=False, immediate=True)
+
+    def _parts(self) -> tuple[Static, VerticalScroll] | None:
+        """The steps' body and their scroll, ``None`` while they are not both mounted (the
+        screen's children mount after the screen may already be resumed)."""
+        if not self.is_mounted:
+            return None
+        body = next(iter(self.query("#steps-body").results(Static)), None)
+        steps = next(iter(self.query("#steps").results(VerticalScroll)), None)
+        return None if body is None or steps is None else (body, steps)
 
     def _show_title(self) -> None:
         title = self.heading()
@@ -110,6 +120,7 @@ class Settlement(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self._show_title()
+        self._draw(self.shown)
 
     def on_screen_resume(self) -> None:
         if self.shown == 0:
@@ -147,14 +158,16 @@ class Settlement(ModalScreen[None]):
 
     def _draw(self, new: int) -> None:
         """The first ``new`` steps on screen, and how many are still to come."""
-        if not self.is_mounted or not self.query("#steps"):
-            return
+        mounted = self._parts()
+        if mounted is None:
+            return  # drawn at the mount
+        shown, steps = mounted
         parts: list[RenderableType] = []
         for title, body in self.steps[:new]:
             parts += [Text(title, style="bold underline"), body, Text("")]
-        self.query_one("#steps-body", Static).update(Group(*parts))
+        shown.update(Group(*parts))
         # Anchored, the newest step stays in view at every layout (a review may fill in later).
-        self.query_one("#steps", VerticalScroll).anchor()
+        steps.anchor()
         remaining = len(self.steps) - new
         self.sub_title = f"{remaining} more" if remaining else "done"
 

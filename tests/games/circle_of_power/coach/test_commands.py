@@ -91,7 +91,7 @@ def test_hint_errors_are_one_line_with_status_2(capsys, tmp_path):
         (("--player", "zed"), "unknown player 'zed'"),
         (("--player", "@1", "--line", str(spot.line)), "unknown player '@1'"),  # dummies are the rules' (C11)
         (("--player", other, "--line", str(spot.line)), f"it is {me}'s turn, not {other}'s"),
-        (("--player", me, "--line", "2"), "no decision to judge: the game waits for the next city card to be turned up"),
+        (("--player", me, "--line", "2"), "after line 2 nobody is to move: the game waits for the next city card to be turned up"),
     ]
     for extra, message in cases:
         code, out, err = run(capsys, "hint", str(path), *extra)
