@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from companion.contract.errors import IllegalMoveError, InvalidMoveError
 from companion.contract import Move
-from companion.tracker.events import Choice, InSync, MoveApplied, Notice, Question, TrackerEvent, TrackerState
+from companion.tracker.events import Choice, InSync, MoveApplied, Notice, OutOfSync, Question, TrackerEvent, TrackerState
 from companion.tracker.view import Zones
 
 if TYPE_CHECKING:
@@ -32,6 +32,8 @@ class TableReasoning:
         """The question last asked, so that the same one is not asked at every reading."""
         self._hinted: object = None
         """The table last explained as not matching, so that it is said once."""
+        self._desync: tuple[str, ...] | None = None
+        """While out of sync, the differences last said; ``None`` otherwise."""
 
     # ------------------------------------------------------------------ the game's own part
 
@@ -70,6 +72,43 @@ class TableReasoning:
         tracker.question = None
         self._asked = None
         self._hinted = None
+        self._desync = None
+
+    def _out_of_sync(self, differences: tuple[str, ...]) -> list[TrackerEvent]:
+        """No legal move explains the table: say every difference, and apply nothing more
+        until the table matches the game again or a correction is made
+        (:meth:`_still_out_of_sync`). Cards laid meanwhile are no evidence of a move: they
+        may be the next action's, laid over a card the camera never read."""
+        self.tracker.state = TrackerState.OUT_OF_SYNC
+        self._desync = differences
+        return [OutOfSync(differences)]
+
+    def _still_out_of_sync(self, waited: bool, events: list[TrackerEvent]) -> bool:
+        """Whether the table is out of sync (it does not match the game: the caller has
+        looked), so that nothing is applied. Once a change has stayed (``waited``: cards are
+        laid and taken one at a time) the differences are said again if they changed, all of
+        them."""
+        if self._desync is None:
+            return False
+        tracker = self.tracker
+        tracker.state = TrackerState.OUT_OF_SYNC
+        if not waited:
+            return True
+        now = tracker.differences()
+        if now != self._desync:
+            self._desync = now
+            events.append(OutOfSync(now))
+        return True
+
+    def _corrected(self) -> None:
+        """A correction was made elsewhere (a move typed, an undo): the table is explained
+        afresh, and said to be out of sync again if it still cannot be."""
+        self._asked = None
+        self._hinted = None
+        if self._desync is not None:
+            self._desync = None
+            if self.tracker.state is TrackerState.OUT_OF_SYNC:
+                self.tracker.state = TrackerState.WAITING
 
     def _ask_once(self, choices: tuple[Choice, ...], prompt: str, events: list[TrackerEvent]) -> None:
         """Ask the table which of ``choices`` happened, unless that is the question open."""

@@ -143,6 +143,8 @@ class Tracker:
         """The latest time :meth:`tick` was given."""
         self._foreign = False
         self._hold = False
+        self._looked_at = -1.0
+        """The table change last compared once it had stayed (``changed_at``)."""
         rules = session.setup.game.tracking()
         if rules is None:
             raise ValueError(f"the companion cannot follow a table of {session.setup.game.title} yet")
@@ -171,10 +173,16 @@ class Tracker:
         return self._catch_up() + self._observe(obs)
 
     def tick(self, now: float) -> list[TrackerEvent]:
-        """Let time pass: a table left unexplained for ``unexplained_after`` seconds gets a hint."""
+        """Let time pass: a table left unexplained for ``unexplained_after`` seconds gets a hint;
+        one out of sync that changed and stayed so has its differences said again."""
         self.now = now
         events = self._catch_up()
-        if self.state is TrackerState.WAITING and now - self.changed_at >= self.config.unexplained_after:
+        if now - self.changed_at >= self.config.unexplained_after and (
+            self.state is TrackerState.WAITING
+            # Out of sync: the differences are said again once a change of the table has stayed.
+            or (self.state is TrackerState.OUT_OF_SYNC and not self._hold and self._looked_at != self.changed_at)
+        ):
+            self._looked_at = self.changed_at
             events.extend(self.reasoner.reconcile(waited=True))
         return events
 

@@ -77,6 +77,22 @@ def test_every_kind_of_observation_is_read_back_as_it_was_recorded(tmp_path: Pat
     assert log.observations == [dataclasses.replace(o, at=o.at - 100.0) for o in EVERY_KIND]
 
 
+def test_a_circle_of_power_table_is_read_back_as_it_was_recorded(tmp_path: Path) -> None:
+    """The log's own format line does not stand in the way of the game's set-up (a Circle of
+    Power log was refused as "unknown record format")."""
+    from companion.games.circle_of_power.cards import Card as CircleCard
+    from companion.games.circle_of_power.setup import CircleSetup
+
+    table = ObservationLog(CircleSetup(("ann", "bob", "cy"), "coloured-cities", 1), first_dealer="bob", facts={"seats": ("ann", "bob", "cy", "@1")})
+    seen = CardSeen("camera", 100.5, CircleCard.from_id("7H"), "ann", "battle:1", (300.0, 200.0))
+    recorder = ObservationRecorder(tmp_path / "circle.jsonl", table, clock=lambda: 100.0)
+    recorder.record(seen)
+    recorder.close()
+    log = read_observation_log(tmp_path / "circle.jsonl")
+    assert log.setup == table.setup and log.first_dealer == "bob" and log.facts["seats"] == ("ann", "bob", "cy", "@1")
+    assert log.observations == [dataclasses.replace(seen, at=0.5)]
+
+
 def test_observations_recorded_from_several_threads_make_whole_lines(tmp_path: Path) -> None:
     recorder = ObservationRecorder(tmp_path / "t.jsonl", TABLE, clock=lambda: 100.0)
     threads = [threading.Thread(target=recorder.record, args=(o,)) for o in EVERY_KIND * 20]

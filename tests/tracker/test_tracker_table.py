@@ -123,6 +123,34 @@ def test_a_misread_card_that_is_elsewhere_is_out_of_sync_and_applies_nothing():
     assert table.tracker.state is TrackerState.SYNCED
 
 
+def test_out_of_sync_says_every_difference_again_as_the_table_changes():
+    """Out of sync, each change of the table that stays is said again, every difference as it
+    now is; nothing is applied meanwhile, and the table put right is in sync again."""
+    table = Table()
+    table.see("W016")
+    table.gone("W016", "W002", "W014")
+    n = len(table.game.move_stack)
+    table.see("W016")  # a misread: W016 lies in ann's capture stack
+    first = [e for e in table.wait() if isinstance(e, OutOfSync)]
+    assert len(first) == 1 and len(first[0].differences) == 1
+    assert not [e for e in table.gone("W029") if isinstance(e, OutOfSync)]  # said once it stays
+    again = [e for e in table.wait() if isinstance(e, OutOfSync)]
+    assert len(again) == 1 and again[0].differences == (
+        f"{W('W016').long_label} lies in the centre, but the game has it in ann's capture stack",
+        f"{W('W029').long_label} should lie in the centre but is not seen there",
+    )
+    assert not table.wait()  # said once
+    table.see("W013")  # bob's next card: no evidence while the table is out of sync
+    table.wait()
+    assert len(table.game.move_stack) == n and table.tracker.state is TrackerState.OUT_OF_SYNC
+    table.gone("W013")
+    table.see("W029")
+    table.gone("W016")
+    assert isinstance(table.events[-1], InSync)
+    table.see("W013")
+    assert table.applied()[-1] == Play("bob", W("W013"))
+
+
 def test_a_hand_over_the_centre_applies_nothing():
     """Two cards hidden by a hand look like a capture by a card nobody saw: the tracker waits,
     asks only if it lasts, and withdraws the question when the cards reappear."""

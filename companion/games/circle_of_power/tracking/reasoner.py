@@ -43,7 +43,17 @@ from companion.games.circle_of_power.cards import JOKERS, Card
 from companion.games.circle_of_power.game import CircleState, Phase
 from companion.games.circle_of_power.moves import ACTS, Conquer, Move, Play, Regroup, Reshuffle, Retake, Reveal, Season
 from companion.games.circle_of_power.setup import COLOURED_CITIES, is_dummy
-from companion.games.circle_of_power.tracking.table import CITY_DECK, act_zones, compared, describe_difference, expected_zones, table_zones, zone_of
+from companion.games.circle_of_power.tracking.table import (
+    CITY_DECK,
+    act_zones,
+    compared,
+    describe_difference,
+    expected_zones,
+    table_zones,
+    where_words as _where,
+    zone_of,
+    zone_words as _zone_words,
+)
 from companion.contract.errors import IllegalMoveError, InvalidMoveError
 from companion.observations import CardGone, CardSeen, CardTapped
 from companion.session import SessionEvent
@@ -97,6 +107,12 @@ class CircleTable(TableReasoning):
         """Cards the game has done with that may still lie on the table until taken up."""
         self.bottom_seen: Card | None = None
         """The joker seen laid on the city deck while a season is set up."""
+        self.lost: dict[Card, str] = {}
+        """Battle cards the game never had played, seen taken up while another such card lay
+        in another seat: an action under way that the tracker did not follow (a card it never
+        read), by the zone each lay in. Cards laid after them are no evidence of a play."""
+        self._lost_desync = False
+        """The table is out of sync for the lost cards alone."""
         self.taps = _Taps()
 
     # ------------------------------------------------------------------ reading the tracker
@@ -112,11 +128,30 @@ class CircleTable(TableReasoning):
     def differences(self) -> tuple[str, ...]:
         extra, missing = difference(expected_zones(self.game), self.tracker.view.zones())
         extra = _less(extra, self.lingering)
-        return describe_difference(self.game, extra, missing)
+        game = self.game
+        lost = tuple(
+            f"{card.long_label} lay {_zone_words(game, zone)} and was taken up, but the game has it {_where(game, card)}"
+            for card, zone in sorted(self.lost.items(), key=lambda item: item[1])
+        )
+        return describe_difference(game, extra, missing) + lost
 
     # ------------------------------------------------------------------ the tracker's calls
 
     def seen(self, obs: CardSeen | CardGone, was: str | None) -> None:
+        if isinstance(obs, CardGone) and was is not None and was.startswith("battle:") and isinstance(obs.card, Card):
+            # C8: an action's battle cards lie until its act is made and they are gathered. Two
+            # or more the game never had, and one of them taken up: an action went by unread.
+            observed = self.tracker.view.zones()
+            if not expected_zones(self.game).get(was, Counter())[obs.card] and not self.lingering.get(was, Counter())[obs.card]:
+                others = [z for z in observed if z.startswith("battle:") and z != was and self._fresh(observed, z)]
+                if others or self.lost:
+                    self.lost[obs.card] = was
+        elif isinstance(obs, CardSeen) and obs.card in self.lost and self.lost[obs.card] == obs.zone:
+            # Not taken up after all (a hand hid it): what was said of it no longer holds.
+            del self.lost[obs.card]
+            if not self.lost and self._lost_desync:
+                self._lost_desync = False
+                self._corrected()
         # C6: the joker laid face up for the bottom of the city deck before the cities are dealt
         # (a joker turned up later is a city of the deck, C7).
         if isinstance(obs, CardSeen) and obs.zone == CITY_DECK and isinstance(obs.card, Card) and obs.card.is_joker:
@@ -127,7 +162,9 @@ class CircleTable(TableReasoning):
                     self.bottom_seen = obs.card
 
     def forget(self, event: SessionEvent) -> None:
-        self._asked = None
+        self._corrected()
+        self.lost.clear()
+        self._lost_desync = False
         self.taps = _Taps()
 
     def catch_up(self, *, hold: bool) -> list[TrackerEvent]:
@@ -163,6 +200,12 @@ class CircleTable(TableReasoning):
         if tracker.holding:
             tracker.state = TrackerState.OUT_OF_SYNC
             events.append(OutOfSync(tracker.differences()))
+            return False
+        if self._still_out_of_sync(waited, events):
+            return False
+        if self.lost:
+            self._lost_desync = True
+            events.extend(self._out_of_sync(tracker.differences()))
             return False
         phase = self.game.phase
         move: Move | None = None
@@ -205,6 +248,8 @@ class CircleTable(TableReasoning):
         return observed.get(zone, Counter()) - expected_zones(self.game).get(zone, Counter()) - self.lingering.get(zone, Counter())
 
     def _in_sync(self, events: list[TrackerEvent]) -> None:
+        self.lost.clear()
+        self._lost_desync = False
         self._synced(events)
 
     # ------------------------------------------------------------------ the steps a camera sees
@@ -330,8 +375,7 @@ class CircleTable(TableReasoning):
                 except (IllegalMoveError, InvalidMoveError) as exc:
                     tracker.state = TrackerState.OUT_OF_SYNC
                     return [RuleHint(f"{exc} - take {card.id} back", getattr(exc, "rule", None))]
-        tracker.state = TrackerState.OUT_OF_SYNC
-        return [OutOfSync(tracker.differences())]
+        return self._out_of_sync(tracker.differences())
 
     # ------------------------------------------------------------------ applying moves
 

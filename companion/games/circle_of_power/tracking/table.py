@@ -89,7 +89,7 @@ def act_zones(zones: Zones) -> Zones:
     return {z: c for z, c in zones.items() if z.startswith(("city:", "line:")) and c}
 
 
-def _zone_words(game: CircleState, zone: str) -> str:
+def zone_words(game: CircleState, zone: str) -> str:
     if zone == CITY_DECK:
         return "on the city deck"
     kind, _, seat = zone.partition(":")
@@ -99,11 +99,22 @@ def _zone_words(game: CircleState, zone: str) -> str:
 
 
 def describe_difference(game: CircleState, extra: Zones, missing: Zones) -> tuple[str, ...]:
-    """Each difference in words, saying where the game has the card."""
-    return difference_words(extra, missing, lambda zone: _zone_words(game, zone), lambda card: _where(game, card))
+    """Each difference in words, saying where the game has the card; first, when others
+    have laid battle cards while the emperor to play has not (C8), that card as unseen."""
+    lines = difference_words(extra, missing, lambda zone: zone_words(game, zone), lambda card: where_words(game, card))
+    me = game.to_move
+    if game.phase is Phase.PLAY and me is not None and not extra.get(zone_of("battle", game.seats.index(me))):
+        after = [name for seat, name in enumerate(game.seats) if name != me and extra.get(zone_of("battle", seat))]
+        if after:
+            lines = (f"{me}'s battle card is not seen, though it comes before {_and(after)}'s (C8): lay it where the camera reads it, or enter it",) + lines
+    return lines
 
 
-def _where(game: CircleState, card: Card) -> str:
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def where_words(game: CircleState, card: Card) -> str:
     if not game.seats or game.phase in (Phase.SEASON, Phase.OVER):
         return "taken up for the next season" if game.season_number else "not dealt yet"
     for name in game.seats:

@@ -130,7 +130,7 @@ class RuleOfPowerTable(TableReasoning):
     def forget(self, event: SessionEvent) -> None:
         if isinstance(event, Started):
             self.order.clear()
-        self._asked = None
+        self._corrected()
         self.taps.decay = None
         self.taps.card = None
         self.taps.taken = []
@@ -183,6 +183,8 @@ class RuleOfPowerTable(TableReasoning):
         if tracker.holding:
             tracker.state = TrackerState.OUT_OF_SYNC
             events.append(OutOfSync(tracker.differences()))
+            return False
+        if self._still_out_of_sync(waited, events):
             return False
         in_order, later = self._in_order()
         first = in_order[0] if in_order else None
@@ -350,7 +352,6 @@ class RuleOfPowerTable(TableReasoning):
         """The table has stayed unexplained: say what the rules want of a card shown (R4, R5),
         or what differs."""
         game = self.game
-        tracker = self.tracker
         if not self._first_sight(observed):
             return []
         extra, missing = difference(expected_zones(game), observed)
@@ -358,8 +359,7 @@ class RuleOfPowerTable(TableReasoning):
             hint = self._rule_hint(extra, missing)
             if hint is not None:
                 return hint
-        tracker.state = TrackerState.OUT_OF_SYNC
-        return [OutOfSync(describe_difference(game, extra, missing))]
+        return self._out_of_sync(describe_difference(game, extra, missing))
 
     def _rule_hint(self, extra: Zones, missing: Zones) -> list[TrackerEvent] | None:
         """A card shown in the centre that must capture (R4, R5), once it has lain there

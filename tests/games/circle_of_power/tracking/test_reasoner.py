@@ -224,3 +224,66 @@ def test_taps_made_before_the_act_is_known_follow_it() -> None:
     for _, t in taps[k + 3 :]:
         run.feed(t)
     run.assert_kept()
+
+
+def _second_action(run: CopRun) -> tuple[list[Scene], list[int], Play]:
+    """The scenes of a 3-player game whose second action ann leads with 2C (C8), the
+    indices of its plays and of the next action's, and ann's play."""
+    scenes = run.scenes()
+    plays = [i for i, s in enumerate(scenes) if type(s.move) is Play]
+    lead = scenes[plays[4]].move
+    assert isinstance(lead, Play) and (lead.player, lead.card.id) == ("ann", "2C")
+    return scenes, plays, lead
+
+
+def _without(scene: Scene, card: object) -> Scene:
+    return Scene(tuple(t for t in scene.cards if t.card is not card), scene.move, scene.caption)
+
+
+def test_an_action_gathered_unread_is_out_of_sync_and_no_later_card_is_credited() -> None:
+    """ann's battle card is never seen; the others lay theirs, the act is made and the cards are
+    gathered: an action went by that the game never had. The tracker says so at once and takes
+    none of the next action's cards (ann's 9H among them) for the play it waited for, until a
+    correction is made; the plays entered by hand, it finds the act and the rest from the table."""
+    run = CopRun(3, "coloured-cities", seed=7, target=1)
+    scenes, plays, lead = _second_action(run)
+    feed_scenes(run, scenes[: plays[4]] + [_without(s, lead.card) for s in scenes[plays[4] : plays[9] + 1]])
+    run.wait(5)
+    out = [e for e in run.events if isinstance(e, OutOfSync)]
+    assert out, "never said out of sync"
+    assert run.tracker.state is TrackerState.OUT_OF_SYNC
+    assert len(run.applied) == next(i for i, m in enumerate(run.moves) if m is lead)  # nothing after ann's turn
+    words = out[-1].differences
+    assert sum("was taken up" in d for d in words) == 3, words  # bob's 7H, cy's 8H, @1's 10D
+    assert any(d.startswith("9H ") and "lies as ann's battle card" in d for d in words), words
+    # The plays entered by hand (a correction): the act, the next city and the plays on the table follow.
+    start = len(run.applied)
+    for move in run.moves[start : start + 4]:
+        assert type(move) is Play
+        run.tracker.session.propose(move, source="keyboard")
+        run.applied.append(move)
+    run.now += 0.5
+    run.handle(run.tracker.tick(run.now))
+    assert run.tracker.state is not TrackerState.OUT_OF_SYNC
+    assert len(run.applied) == next(i for i, m in enumerate(run.moves) if m is scenes[plays[9]].move) + 1
+
+
+def test_a_battle_card_hidden_for_a_moment_is_not_lost() -> None:
+    """While the tracker waits for ann's card (read late), a hand hides bob's for a moment: the
+    camera calls it gone and sees it again. Nothing is lost: once ann's card is read, the four
+    plays are applied in turn (C8)."""
+    run = CopRun(3, "coloured-cities", seed=7, target=1)
+    scenes, plays, lead = _second_action(run)
+    feed_scenes(run, scenes[: plays[4]] + [_without(s, lead.card) for s in scenes[plays[4] : plays[7] + 1]])
+    bob = next(t for t in scenes[plays[7]].cards if t.zone.startswith("battle:") and t not in scenes[plays[4] - 1].cards)
+    assert bob.card.id == "7H"
+    hidden = _without(scenes[plays[7]], lead.card)
+    run.now += 0.5
+    run.feed(changes(hidden, _without(hidden, bob.card), run.now))
+    assert any(isinstance(e, OutOfSync) for e in run.events)
+    run.now += 0.5
+    run.feed(changes(_without(hidden, bob.card), hidden, run.now))
+    assert run.tracker.state is not TrackerState.OUT_OF_SYNC
+    run.now += 0.5
+    run.feed(changes(hidden, scenes[plays[7]], run.now))
+    assert len(run.applied) == next(i for i, m in enumerate(run.moves) if m is scenes[plays[7]].move) + 1
