@@ -48,7 +48,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -121,11 +121,15 @@ class Result:
 
 class Table:
     """The players' side: the true game, the tracker following it, and the keys pressed to
-    answer what it asks (always the right choice)."""
+    answer what it asks (always the right choice). ``same`` tells whether a tracked move is the
+    true one as far as the sensors can tell; with ``checked``, each move applied is compared
+    with the true one as it comes, and one that differs is a problem."""
 
-    def __init__(self, moves: Sequence[Any], tracker: Any) -> None:
+    def __init__(self, moves: Sequence[Any], tracker: Any, *, same: Callable[[Any, Any], bool] | None = None, checked: bool = False) -> None:
         self.moves = list(moves)
         self.tracker = tracker
+        self.same = same or _same
+        self.checked = checked
         self.applied: list[Any] = []
         self.problems: list[Any] = []
         self.keys = 0
@@ -135,11 +139,14 @@ class Table:
 
         for e in events:
             if isinstance(e, MoveApplied):
+                n = len(self.applied)
                 self.applied.append(e.move)
+                if self.checked and (n >= len(self.moves) or not self.same(e.move, self.moves[n])):
+                    self.problems.append(e)
             elif isinstance(e, Question):
                 n = len(self.applied)
                 for i, choice in enumerate(e.choices):
-                    if all(_same(a, b) for a, b in zip(choice.moves, self.moves[n : n + len(choice.moves)])):
+                    if all(self.same(a, b) for a, b in zip(choice.moves, self.moves[n : n + len(choice.moves)])):
                         self.keys += 1
                         self.handle(self.tracker.answer(i))
                         break

@@ -19,14 +19,15 @@ from __future__ import annotations
 
 import tempfile
 import time
-from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+from bench.bench_table import Table
 
 NAMES = ("ann", "bob", "cy", "dee", "eve", "fay")
 
 
-class RuseTable:
+class RuseTable(Table):
     """The players' side: the true game, the tracker following it, and the keys pressed."""
 
     def __init__(self, players: int, seed: int, *, readers: dict[str, str] | None = None) -> None:
@@ -38,39 +39,15 @@ class RuseTable:
         from companion.session import GameSession
         from companion.tracker import Tracker, TrackerConfig
 
-        self.dealt, self.moves = simulate(NAMES[:players], EXAMPLE, seed=seed)
+        self.dealt, moves = simulate(NAMES[:players], EXAMPLE, seed=seed)
         # What the table knows: its players, colours and values table; the deal unseen (B29).
         self.setup = RabSetup(self.dealt.players, self.dealt.colours, self.dealt.values)
         self.truth = RabState(self.dealt)
-        for move in self.moves:
+        for move in moves:
             self.truth.push(move)
         self.session = GameSession(self.setup)
-        self.tracker = Tracker(self.session, TrackerConfig(readers=readers or {}, unexplained_after=3.0))
-        self.alike: Callable[[Any, Any], bool] = named_alike if readers else seen_alike
-        self.applied: list[Any] = []
-        self.problems: list[Any] = []
-        self.keys = 0
-
-    def handle(self, events: Sequence[Any]) -> None:
-        from companion.tracker import MoveApplied, OutOfSync, Question, RuleHint
-
-        for e in events:
-            if isinstance(e, MoveApplied):
-                n = len(self.applied)
-                self.applied.append(e.move)
-                if n >= len(self.moves) or not self.alike(e.move, self.moves[n]):
-                    self.problems.append(e)
-            elif isinstance(e, Question):
-                n = len(self.applied)
-                for i, choice in enumerate(e.choices):
-                    if all(self.alike(a, b) for a, b in zip(choice.moves, self.moves[n : n + len(choice.moves)])):
-                        self.keys += 1
-                        self.handle(self.tracker.answer(i))
-                        break
-                else:
-                    self.problems.append(e)
-            elif isinstance(e, (OutOfSync, RuleHint)):
-                self.problems.append(e)
+        tracker = Tracker(self.session, TrackerConfig(readers=readers or {}, unexplained_after=3.0))
+        super().__init__(moves, tracker, same=named_alike if readers else seen_alike, checked=True)
 
     def type_ready(self, typed: dict[int, Any], now: float) -> None:
         """The moves of ``typed`` the game is ready for, typed in turn, one key each."""
@@ -89,7 +66,7 @@ class RuseTable:
 
         return next(n for n, move in enumerate(self.moves, 1) if type(move) is Distribute)
 
-    def exact(self, end: int | None = None) -> bool:
+    def kept(self, end: int | None = None) -> bool:
         """Every move up to ``end`` (all of them) applied, nothing out of sync, and the rounds
         played scored as at the table."""
         end = len(self.moves) if end is None else end
@@ -129,7 +106,7 @@ def play_camera(players: int, seed: int, module_px: float, fps: float, whole: bo
     table.handle(tracker.tick(t + 5.0))
     table.type_ready(typed, t + 5.0)
     delays = [known[k] - a.hand_gone for k, a in sorted(last.items()) if k in known and k not in typed]
-    return Result(table.exact(end), table.keys, delays, end == len(table.moves), ms_frame=1000 * seconds / max(1, frames))
+    return Result(table.kept(end), table.keys, delays, end == len(table.moves), ms_frame=1000 * seconds / max(1, frames))
 
 
 def play_nfc(players: int, seed: int, firmware: Any) -> Any:
@@ -157,4 +134,4 @@ def play_nfc(players: int, seed: int, firmware: Any) -> Any:
                     delays.append(time.perf_counter() - began)
                     board.lift(reader)
                     table.handle(events)
-    return Result(table.exact(), table.keys, delays, True)
+    return Result(table.kept(), table.keys, delays, True)
