@@ -34,6 +34,9 @@ Per set-up it reports:
 Circle of Power's set-ups (``cop-...``, :mod:`bench.bench_table_circle`) play games of its
 variants in turn, by NFC (a play, a city and a line reader: whole games) or by camera over its
 mat (the first season, as the camera set-ups above play the first round; ``--whole``).
+Ruse and Bruise's (``rab-...``, :mod:`bench.bench_table_ruse`) play by NFC (a reader at each
+column: whole games, no key) or by camera over its standard mat (the first round, ``--whole``),
+what no camera sees typed and counted as keys.
 
 ``python -m bench table [-- --games N] [--seed S] [--setups nfc-2,webcam-2,...] [--fps F] [--whole] [--quick]``
 """
@@ -45,7 +48,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -90,9 +93,16 @@ SETUPS = {
     "cop-1080p-3": Setup("camera", 3, 0, False, "1080p over the Circle of Power mat (2.6 px/module), 3 players", module_px=2.6, game="circle-of-power"),
     "cop-1080p-4": Setup("camera", 4, 0, False, "1080p over the Circle of Power mat (2.6 px/module), 4 players", module_px=2.6, game="circle-of-power"),
     "cop-1440p-4": Setup("camera", 4, 0, False, "1440p over the Circle of Power mat (3.5 px/module), 4 players", module_px=3.5, game="circle-of-power"),
+    # Ruse and Bruise (bench.bench_table_ruse): NFC whole games, the camera's first round.
+    "rab-nfc-2": Setup("nfc", 2, 0, False, "NFC, a reader at each column, 2 players", game="ruse-and-bruise"),
+    "rab-nfc-4": Setup("nfc", 4, 0, False, "NFC, a reader at each column, 4 players", game="ruse-and-bruise"),
+    "rab-nfc-6": Setup("nfc", 6, 0, False, "NFC, a reader at each column, 6 players on one board", game="ruse-and-bruise"),
+    "rab-1080p-2": Setup("camera", 2, 0, False, "1080p over the Ruse and Bruise mat (2.8 px/module), 2 players, what no camera sees typed", module_px=2.8, game="ruse-and-bruise"),
+    "rab-1080p-4": Setup("camera", 4, 0, False, "1080p over the Ruse and Bruise mat (2.8 px/module), 4 players, what no camera sees typed", module_px=2.8, game="ruse-and-bruise"),
 }
 
-DEFAULT = "nfc-2,nfc-4,nfc-fate-3,nfc-fate-6,webcam-2,1080p-2,1080p-4,cop-nfc-2,cop-nfc-3,cop-nfc-4,cop-1080p-2,cop-1080p-3,cop-1080p-4"
+DEFAULT = ("nfc-2,nfc-4,nfc-fate-3,nfc-fate-6,webcam-2,1080p-2,1080p-4,cop-nfc-2,cop-nfc-3,cop-nfc-4,cop-1080p-2,cop-1080p-3,cop-1080p-4,"
+           "rab-nfc-2,rab-nfc-4,rab-nfc-6,rab-1080p-2")
 
 
 @dataclass
@@ -111,11 +121,15 @@ class Result:
 
 class Table:
     """The players' side: the true game, the tracker following it, and the keys pressed to
-    answer what it asks (always the right choice)."""
+    answer what it asks (always the right choice). ``same`` tells whether a tracked move is the
+    true one as far as the sensors can tell; with ``checked``, each move applied is compared
+    with the true one as it comes, and one that differs is a problem."""
 
-    def __init__(self, moves: Sequence[Any], tracker: Any) -> None:
+    def __init__(self, moves: Sequence[Any], tracker: Any, *, same: Callable[[Any, Any], bool] | None = None, checked: bool = False) -> None:
         self.moves = list(moves)
         self.tracker = tracker
+        self.same = same or _same
+        self.checked = checked
         self.applied: list[Any] = []
         self.problems: list[Any] = []
         self.keys = 0
@@ -125,11 +139,14 @@ class Table:
 
         for e in events:
             if isinstance(e, MoveApplied):
+                n = len(self.applied)
                 self.applied.append(e.move)
+                if self.checked and (n >= len(self.moves) or not self.same(e.move, self.moves[n])):
+                    self.problems.append(e)
             elif isinstance(e, Question):
                 n = len(self.applied)
                 for i, choice in enumerate(e.choices):
-                    if all(_same(a, b) for a, b in zip(choice.moves, self.moves[n : n + len(choice.moves)])):
+                    if all(self.same(a, b) for a, b in zip(choice.moves, self.moves[n : n + len(choice.moves)])):
                         self.keys += 1
                         self.handle(self.tracker.answer(i))
                         break
@@ -325,13 +342,14 @@ def main(argv: list[str]) -> int:
         seeds = list(range(args.seed, args.seed + games))
         results = []
         for seed in seeds:
-            if setup.game == "circle-of-power":
-                from bench import bench_table_circle as circle
+            if setup.game in ("circle-of-power", "ruse-and-bruise"):
+                from bench import bench_table_circle, bench_table_ruse
 
+                other = bench_table_circle if setup.game == "circle-of-power" else bench_table_ruse
                 if setup.kind == "nfc":
-                    results.append(circle.play_nfc(setup.players, seed, firmware))
+                    results.append(other.play_nfc(setup.players, seed, firmware))
                 else:
-                    results.append(circle.play_camera(setup.players, seed, setup.module_px, args.fps, args.whole))
+                    results.append(other.play_camera(setup.players, seed, setup.module_px, args.fps, args.whole))
             elif setup.kind == "nfc":
                 results.append(play_nfc(setup, seed, firmware))
             else:
@@ -340,10 +358,10 @@ def main(argv: list[str]) -> int:
         keys = sum(r.keys for r in results) / len(results)
         delays = [d for r in results for d in r.delays]
         unit = "games" if all(r.whole for r in results) else "seasons" if setup.game == "circle-of-power" else "rounds"
+        title = {"circle-of-power": "Circle of Power", "ruse-and-bruise": "Ruse and Bruise"}.get(setup.game, "Rule of Power")
         known = fmt(delays, 1000.0, "ms") if setup.kind == "nfc" else fmt(delays)
-        title = "Circle of Power" if setup.game == "circle-of-power" else "Rule of Power"
         line = f"{name:14} {title:15} {len(results):>3} {unit:7} {exact:>3}/{len(results):<2} {keys:9.1f} {known:>26}   "
-        if setup.kind == "camera" and setup.game == "circle-of-power":
+        if setup.kind == "camera" and setup.game != "rule-of-power":
             ms = statistics.mean(r.ms_frame or 0.0 for r in results)
             spurious = []
             line += f"{'-':>12} {'-':>8} {'-':>22} {ms:8.0f}"
@@ -361,9 +379,10 @@ def main(argv: list[str]) -> int:
         if spurious:
             print(f"{'':30} spurious: {', '.join(spurious[:4])}{' ...' if len(spurious) > 4 else ''}")
     print("(keys/game: per game or round played; act->known: camera, the hand leaving with a card to its CardGone "
-          "(negative: reported while the hand was still leaving), Circle of Power's to the move known; NFC, a tag held "
+          "(negative: reported while the hand was still leaving), Circle of Power's and Ruse and Bruise's to the move known; NFC, a tag held "
           "to a reader to the tracker's answer; Circle of Power plays whole games, its variants in turn: basic, "
-          "Lonely Tyrant, Coloured Cities; its camera set-ups the first season, unless --whole)")
+          "Lonely Tyrant, Coloured Cities; its camera set-ups the first season, unless --whole; Ruse and Bruise's camera "
+          "keys are what no camera sees, typed)")
     return 0
 
 

@@ -19,59 +19,36 @@ from __future__ import annotations
 
 import tempfile
 import time
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+from bench.bench_table import Table
 
 VARIANTS = ("basic", "lonely-tyrant", "coloured-cities")
 NAMES = ("ann", "bob", "cy", "dee")
 OWNER = "ann"
 
 
-class CircleTable:
+class CircleTable(Table):
     """The players' side: the true game, the tracker following it, and the keys pressed."""
 
     def __init__(self, players: int, seed: int, *, readers: dict[str, str] | None = None) -> None:
         from companion.games.circle_of_power.game import CircleState
         from companion.games.circle_of_power.moves import Season
         from companion.games.circle_of_power.policies import simulate
+        from companion.games.circle_of_power.simulation.compare import seen_alike
         from companion.session import GameSession
         from companion.tracker import Tracker, TrackerConfig
 
         self.variant = VARIANTS[seed % len(VARIANTS)]
-        self.setup, self.moves = simulate(NAMES[:players], self.variant, seed=seed)
+        self.setup, moves = simulate(NAMES[:players], self.variant, seed=seed)
         self.truth = CircleState(self.setup)
-        for move in self.moves:
+        for move in moves:
             self.truth.push(move)
-        first = self.moves[0]
+        first = moves[0]
         assert type(first) is Season
         config = TrackerConfig(readers=readers or {}, first_dealer=first.dealer, facts={"seats": first.seats})
-        self.tracker = Tracker(GameSession(self.setup), config)
-        self.applied: list[Any] = []
-        self.problems: list[Any] = []
-        self.keys = 0
-
-    def handle(self, events: Sequence[Any]) -> None:
-        from companion.games.circle_of_power.simulation.compare import seen_alike
-        from companion.tracker import MoveApplied, OutOfSync, Question, RuleHint
-
-        for e in events:
-            if isinstance(e, MoveApplied):
-                n = len(self.applied)
-                self.applied.append(e.move)
-                if n >= len(self.moves) or not seen_alike(e.move, self.moves[n]):
-                    self.problems.append(e)
-            elif isinstance(e, Question):
-                n = len(self.applied)
-                for i, choice in enumerate(e.choices):
-                    if all(seen_alike(a, b) for a, b in zip(choice.moves, self.moves[n : n + len(choice.moves)])):
-                        self.keys += 1
-                        self.handle(self.tracker.answer(i))
-                        break
-                else:
-                    self.problems.append(e)
-            elif isinstance(e, (OutOfSync, RuleHint)):
-                self.problems.append(e)
+        super().__init__(moves, Tracker(GameSession(self.setup), config), same=seen_alike, checked=True)
 
     def first_season(self) -> int:
         """How many moves the first season takes, to its last act (C16)."""
@@ -83,7 +60,7 @@ class CircleTable:
                 return n
         return len(self.moves)
 
-    def exact(self, end: int | None = None) -> bool:
+    def kept(self, end: int | None = None) -> bool:
         """Every move up to ``end`` (all of them) applied, nothing out of sync, and the seasons
         played scored as at the table."""
         end = len(self.moves) if end is None else end
@@ -119,7 +96,7 @@ def play_camera(players: int, seed: int, module_px: float, fps: float, whole: bo
         frames += 1
     table.handle(tracker.tick(t + 5.0))
     delays = [known[k] - a.hand_gone for k, a in sorted(last.items()) if k in known]
-    return Result(table.exact(end), table.keys, delays, end == len(table.moves), ms_frame=1000 * seconds / max(1, frames))
+    return Result(table.kept(end), table.keys, delays, end == len(table.moves), ms_frame=1000 * seconds / max(1, frames))
 
 
 def play_nfc(players: int, seed: int, firmware: Any) -> Any:
@@ -145,4 +122,4 @@ def play_nfc(players: int, seed: int, firmware: Any) -> Any:
                     delays.append(time.perf_counter() - began)
                     board.lift(reader)
                     table.handle(events)
-    return Result(table.exact(), table.keys, delays, True)
+    return Result(table.kept(), table.keys, delays, True)

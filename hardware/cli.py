@@ -135,6 +135,12 @@ def _enrol(args: argparse.Namespace) -> int:
         except ValueError as exc:
             print(f"rop tags enrol: --deck: {exc}", file=sys.stderr)
             return 2
+    colours = _colours(played, cards)
+    if colours and owner not in colours:
+        # A deck printed in each of the box's colours: its tags name the colour, as its seals do.
+        print(f"rop tags enrol: --owner {args.owner}: the copies of these cards are the colours {', '.join(colours)}; "
+              f"enrol each colour's cards with --owner COLOUR", file=sys.stderr)
+        return 2
     registry = _registry(args)
     _say_problems(registry)
     write = not args.no_write and not args.serial
@@ -148,6 +154,12 @@ def _enrol(args: argparse.Namespace) -> int:
     finally:
         reader.stop()
     return 1 if result.quit_early and not result.enrolled else 0
+
+
+def _colours(played: Any, cards: list[Any]) -> tuple[str, ...]:
+    """The colours naming the copies of ``cards``' decks, where those are the box's colours."""
+    spec = getattr(played, "table", None)
+    return next((spec.deck_of(c).colours for c in cards if spec.deck_of(c).colours), ()) if spec is not None else ()
 
 
 def _deck(played: Any, deck: str, expansion: bool) -> list[Any]:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.observations import Observation
-from companion.tracker import MoveApplied, Question, Tracker
+from companion.tracker import MoveApplied, OutOfSync, Question, RuleHint, Tracker
 
 
 class TrackedTable:
@@ -16,6 +16,7 @@ class TrackedTable:
     ``same_move``: whether a tracked move is the true one as far as its sensors can tell."""
 
     same_move: Callable[[Any, Any], bool]
+    truth: Any
 
     def __init__(self, tracker: Tracker, moves: Sequence[Any]) -> None:
         self.tracker = tracker
@@ -53,3 +54,19 @@ class TrackedTable:
         before = len(self.events)
         self.handle(self.tracker.tick(self.now))
         return self.events[before:]
+
+    def problems(self) -> list[object]:
+        """What the tracker said was wrong: the table out of step, a rule hint."""
+        return [e for e in self.events if isinstance(e, (OutOfSync, RuleHint))]
+
+    def assert_kept(self, *, keys: int = 0) -> None:
+        """The true game (``truth``, played out: a game's run sets it) was kept exactly: nothing
+        said wrong, ``keys`` questions answered, every move applied, the same results and the
+        same outcome."""
+        assert not self.problems(), self.problems()[:3]
+        assert self.questions == keys, [e for e in self.events if isinstance(e, Question)][:2]
+        assert len(self.applied) == len(self.moves), (len(self.applied), len(self.moves))
+        game = self.tracker.game
+        assert game.is_game_over()
+        assert [r.to_json() for r in game.results] == [r.to_json() for r in self.truth.results]
+        assert game.outcome() == self.truth.outcome()

@@ -191,8 +191,9 @@ class Layout:
                 if kind.required and f"{kind.name}:{seat}" not in names:
                     raise LayoutError(f"{self.source}: no zone {kind.name}:{seat} for a {self.players}-player table")
         for kind in spec.table_zones:
-            if kind.required and kind.name not in names:
-                raise LayoutError(f"{self.source}: no zone {kind.name}")
+            for name in kind.names(self.players) if kind.required else ():
+                if name not in names:
+                    raise LayoutError(f"{self.source}: no zone {name}" + (f" for a {self.players}-player table" if kind.numbered else ""))
         if spec.seats is not None and self.players != spec.seats:
             rule = f" ({spec.seats_rule})" if spec.seats_rule else ""
             raise LayoutError(f"{self.source}: a {game(self.game).title} table has {spec.seats} seats{rule}, not {self.players}")

@@ -10,17 +10,24 @@ A card keeps its place for as long as it lies there.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from companion.observations.scene import Scene, TableCard
 from vision.layout import Layout
-from vision.markers import CARD_MM, SEAL_CENTRE_ON_CARD_MM, STICKER_MM
+from vision.markers import CARD_MM, MODULE_MM, SEAL_CENTRE_ON_CARD_MM, STICKER_MM
 from vision.render import CardPlacement, Effects, Hand, VirtualCamera, draw_hands, render_frame
 
-__all__ = ["SceneLayout", "render_scene_frames", "PlayFrame", "Action", "natural_play"]
+if TYPE_CHECKING:
+    from companion.observations import Observation
+    from vision.reader import TableReader
+    from vision.stabiliser import Stabiliser
+
+__all__ = ["SceneLayout", "render_scene_frames", "PlayFrame", "Action", "natural_play", "Filmed", "camera_over", "filmed_play"]
 
 CARD_W, CARD_H = CARD_MM
 #: How far below a card's centre its seal sticker begins.
@@ -296,3 +303,46 @@ def _entry(layout: Layout, target: tuple[float, float]) -> tuple[tuple[float, fl
     edges = [(h - y, (x, h + 120), 0.0), (y, (x, -120.0), 180.0), (x, (-120.0, y), 90.0), (w - x, (w + 120, y), 270.0)]
     _, entry, angle = min(edges, key=lambda e: e[0])
     return entry, angle
+
+
+@dataclass(frozen=True)
+class Filmed:
+    """One camera frame of :func:`filmed_play`, read: its time on the video's clock, what the
+    camera path reported in it, the scene on the table and the hand's action it belongs to
+    (``None`` while the table rests), and how long reading it took (seconds)."""
+
+    at: float
+    observations: list[Observation]
+    scene: Scene
+    action: Action | None
+    read_s: float
+
+
+def camera_over(layout: Layout, module_px: float) -> VirtualCamera:
+    """An overhead camera that sees the whole mat with 25 mm to spare, seals at ``module_px``
+    pixels per module (what ``rop calibrate`` reports of a real camera: a 1080p camera over a
+    standard mat reads them at 2.6-2.8)."""
+    ppm = module_px / MODULE_MM
+    w, h = layout.mat_mm
+    size = (int((w + 50) * ppm) // 2 * 2, int((h + 50) * ppm) // 2 * 2)
+    return VirtualCamera.looking_at((w / 2, h / 2), ppm, size=size)
+
+
+def filmed_play(
+    scenes: Sequence[Scene],
+    layout: Layout,
+    owners: Sequence[str],
+    reader: TableReader,
+    stabiliser: Stabiliser,
+    *,
+    module_px: float,
+    fps: float = 10.0,
+    seed: int = 0,
+) -> Iterator[Filmed]:
+    """A game's ``scenes`` played at a natural pace on ``layout`` (:func:`natural_play`), filmed
+    by an overhead camera at ``module_px`` pixels per module and ``fps`` frames a second, each
+    frame read back by ``reader`` and ``stabiliser`` exactly as a real camera's frames are."""
+    for frame in natural_play(scenes, layout, owners, camera=camera_over(layout, module_px), fps=fps, seed=seed):
+        began = time.perf_counter()
+        observed = stabiliser.update(reader.read(frame.image), frame.image, frame.at)
+        yield Filmed(frame.at, observed, frame.scene, frame.action, time.perf_counter() - began)

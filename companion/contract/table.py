@@ -168,13 +168,23 @@ class Deck:
 @dataclass(frozen=True, slots=True)
 class ZoneKind:
     """A kind of zone of the game's table: each seat has one of every seat zone
-    (``capture:<seat>``), the table one of every table zone (``centre``)."""
+    (``capture:<seat>``), the table one of every table zone (``centre``), or of a
+    :attr:`numbered` table zone one for each player (``column-1`` ... ``column-4``)."""
 
     name: str
     what: str
     """What lies there, in a few words."""
     required: bool = True
     """A layout of the game's table must have it (``rop calibrate`` refuses one without)."""
+    numbered: bool = False
+    """A table zone there is one of for each player, numbered from 1 and named
+    ``<name>-<n>``: a place that belongs to no player, however many there are (Ruse and
+    Bruise's columns, B7). Its names never take a player's name (:meth:`names`)."""
+
+    def names(self, players: int) -> tuple[str, ...]:
+        """The zones of this table zone kind at a table of ``players``: its name, or each
+        numbered one (``column-1``, ``column-2``)."""
+        return tuple(f"{self.name}-{n}" for n in range(1, players + 1)) if self.numbered else (self.name,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +239,9 @@ class ReaderRole:
     what: str
     per_seat: bool = False
     """One for each player, named ``<zone>:<player>``."""
+    numbered: bool = False
+    """One for each zone of a numbered table zone kind (:attr:`ZoneKind.numbered`), named
+    ``<zone>-<n>``: ``column-1`` ... as many as there are players."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,8 +378,17 @@ class TableSpec:
         return tuple(dict.fromkeys(out))
 
     def reader_zones(self, players: Sequence[str]) -> list[str]:
-        """Every zone a reader may serve at a table of ``players``: ``centre``, ``fate:ann``, ..."""
-        return [z for r in self.readers for z in ([f"{r.zone}:{p}" for p in players] if r.per_seat else [r.zone])]
+        """Every zone a reader may serve at a table of ``players``: ``centre``, ``fate:ann``,
+        ``column-2``, ..."""
+        out: list[str] = []
+        for r in self.readers:
+            if r.per_seat:
+                out += [f"{r.zone}:{p}" for p in players]
+            elif r.numbered:
+                out += [f"{r.zone}-{n}" for n in range(1, len(players) + 1)]
+            else:
+                out.append(r.zone)
+        return out
 
 
 class NoTableError(LookupError):

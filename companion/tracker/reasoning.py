@@ -110,6 +110,20 @@ class TableReasoning:
             if self.tracker.state is TrackerState.OUT_OF_SYNC:
                 self.tracker.state = TrackerState.WAITING
 
+    def _unexplained(self, waited: bool, events: list[TrackerEvent], explain: Callable[[], list[TrackerEvent]]) -> bool:
+        """The table shows what no move explains (yet): a question open is waited on; a table
+        on its way is waited for (``waited`` false); one that stayed so gets ``explain()``:
+        what the table must enter, or what differs. Returns ``False``, nothing applied."""
+        tracker = self.tracker
+        if tracker.question is not None:
+            tracker.state = TrackerState.ASKING
+        elif not waited:
+            if tracker.state is not TrackerState.OUT_OF_SYNC:
+                tracker.state = TrackerState.WAITING
+        else:
+            events.extend(explain())
+        return False
+
     def _ask_once(self, choices: tuple[Choice, ...], prompt: str, events: list[TrackerEvent]) -> None:
         """Ask the table which of ``choices`` happened, unless that is the question open."""
         tracker = self.tracker

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.observations import CardGone, CardSeen
 
-__all__ = ["TableView", "Zones", "Key", "difference", "difference_words", "same"]
+__all__ = ["TableView", "Zones", "Key", "difference", "difference_words", "same", "without"]
 
 Zones = dict[str, Counter[Any]]
 """Cards face up, counted per zone (a card may lie twice where two players own one)."""
@@ -23,6 +23,7 @@ Key = tuple[Any, "str | None"]
 """A physical card: the card and its owner (``None`` for a card of the shared deck)."""
 
 _ABSENT = "<absent>"
+_K = TypeVar("_K")
 
 
 class TableView:
@@ -84,6 +85,17 @@ def difference(expected: Zones, observed: Zones) -> tuple[Zones, Zones]:
         if e - o:
             missing[zone] = e - o
     return extra, missing
+
+
+def without(zones: Mapping[str, Counter[_K]], allowed: Mapping[str, Counter[_K]]) -> dict[str, Counter[_K]]:
+    """``zones`` less the cards ``allowed`` to lie there (cards of a finished trick or round
+    that may stay on the table until taken up), zones left empty dropped."""
+    out: dict[str, Counter[_K]] = {}
+    for zone, cards in zones.items():
+        left = cards - allowed.get(zone, Counter())
+        if left:
+            out[zone] = left
+    return out
 
 
 def difference_words(extra: Zones, missing: Zones, zone_words: Callable[[str], str], where: Callable[[Any], str]) -> tuple[str, ...]:

@@ -36,7 +36,7 @@ def test_the_standard_mats_have_the_zones_the_spec_names(played: Any) -> None:
         layout = standard_layout(players, game=played.name)
         names = {z.name for z in layout.zones}
         assert {f"{k.name}:{s}" for k in spec.seat_zones for s in range(layout.players)} <= names
-        assert {k.name for k in spec.table_zones} <= names
+        assert {n for k in spec.table_zones for n in k.names(layout.players)} <= names
         assert layout.players == (spec.seats or players)
 
 
@@ -46,3 +46,17 @@ def test_the_readers_it_lists_are_those_its_tracker_accepts(played: Any) -> None
     for zone in played.table.reader_zones(players):
         assert facts.reader_problem(zone, players) is None, zone
     assert facts.reader_problem("nowhere:nobody", players) is not None
+
+
+def test_a_numbered_table_zone_and_its_readers_count_one_for_each_player() -> None:
+    import dataclasses
+
+    from companion.contract import ReaderRole, ZoneKind
+
+    column = ZoneKind("column", "a column", numbered=True)
+    assert column.names(3) == ("column-1", "column-2", "column-3")
+    assert ZoneKind("centre", "the centre").names(3) == ("centre",)
+    spec = next(g for g in games() if g.name == "rule-of-power").table
+    readers = (ReaderRole("column", "a column's cards", numbered=True), ReaderRole("fate", "a player's Fate cards", per_seat=True))
+    numbered = dataclasses.replace(spec, readers=readers)
+    assert numbered.reader_zones(["ann", "bob"]) == ["column-1", "column-2", "fate:ann", "fate:bob"]

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from companion.games.rule_of_power.engine.moves import Deal, DrawFate, Move, NewRound, Play
 from companion.games.rule_of_power.simulation.virtual_table import make_setup, simulate_game
 from companion.session import GameSession
-from companion.tracker import OutOfSync, RuleHint, Tracker, TrackerConfig
+from companion.tracker import Tracker, TrackerConfig
 from companion.observations.scene import Scene
 from companion.games.rule_of_power.simulation.staging import stage
 from companion.observations.scene import changes
@@ -71,9 +71,6 @@ class TableRun(TrackedTable):
                 self.handle(self.tracker.observe(DrawAnnounced("dashboard", 0.0, scene.move.player)))
             self.feed(changes(before, scene, self.now))
             before = scene
-
-    def problems(self) -> list[object]:
-        return [e for e in self.events if isinstance(e, (OutOfSync, RuleHint))]
 
 
 def crystals_met(run: TableRun, i: int) -> bool:

@@ -209,7 +209,7 @@ def test_rop_markers_for_a_circle_of_power_deck_name_its_game_and_read_back(tmp_
 
 def test_rop_calibrate_on_a_circle_of_power_table(tmp_path, calibration_dir, capsys):
     from companion.games.circle_of_power.cards import Card as StandardCard
-    from companion.games.circle_of_power.simulation.camera import camera_over
+    from vision.scenes import camera_over
     from companion.games.circle_of_power.simulation.camera import circle_layout as circle_of_power_layout
 
     layout = circle_of_power_layout()

@@ -59,6 +59,8 @@ from companion.games.ruse_and_bruise.values import EXAMPLE, ValuesTable
 
 if TYPE_CHECKING:
     from companion.commands.game_command import GameCommand
+    from companion.contract import TableSpec
+    from companion.games.ruse_and_bruise.tracking.reasoner import RabTracking
 
 __all__ = [
     "GAME",
@@ -134,7 +136,10 @@ class RuseAndBruise(Game[RabState, Move]):
     max_players = MAX_PLAYERS
     rules_modules = tuple(
         f"companion.games.ruse_and_bruise.{name}"
-        for name in ("cards", "values", "setup", "moves", "whereabouts", "distribution", "scoring", "effects", "game", "view", "record", "query", "policies")
+        for name in (
+            "cards", "values", "setup", "moves", "whereabouts", "distribution", "scoring", "effects", "game", "view", "record", "query", "policies",
+            "table",  # its cards know their seals
+        )
     )
 
     @property
@@ -148,6 +153,15 @@ class RuseAndBruise(Game[RabState, Move]):
     @property
     def options(self) -> tuple[Option, ...]:
         return _OPTIONS
+
+    @property
+    def table(self) -> TableSpec:
+        """What a Ruse and Bruise table needs: the influence cards in the box's six colours with
+        their backs, the goal cards, the columns and the players' places, a reader at each
+        column, its seal ids and NFC records (:mod:`.table`)."""
+        from companion.games.ruse_and_bruise.table import TABLE
+
+        return TABLE
 
     def make_setup(self, players: Sequence[str], **options: Any) -> RabSetup:
         """The set-up of a table of ``players`` in turn order (B6), refused naming the ruling.
@@ -324,6 +338,14 @@ class RuseAndBruise(Game[RabState, Move]):
         from companion.games.ruse_and_bruise.commands import COMMANDS
 
         return COMMANDS
+
+    def tracking(self) -> RabTracking:
+        """Following a table by its NFC readers (a reader at each column: every card placed is
+        tapped, so that every face-down card is known) and its camera (the cards turned face up),
+        docs/ruse-and-bruise.md, "At the table"."""
+        from companion.games.ruse_and_bruise.tracking.reasoner import RabTracking
+
+        return RabTracking()
 
     def __repr__(self) -> str:
         return "GAME"

@@ -21,10 +21,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from companion.contract.cards import OneOfAKind
 from companion.contract.errors import UnknownCardError
 from companion.contract import CardForm
+
+if TYPE_CHECKING:
+    from companion.contract.allocation import SealIds
 
 __all__ = [
     "Influence",
@@ -315,12 +319,21 @@ _FORMS: tuple[CardForm, ...] = (
 class RabCards:
     """The catalogue of Ruse and Bruise (the protocol's :class:`~companion.contract.
     Catalogue`): the 25 influence cards, then the 36 goal cards; the forms a player writes one
-    in; how a card is named on a sticker and an NFC tag. The cards have no seal markers yet."""
+    in; how a card is named on a sticker and an NFC tag; their seal markers."""
 
     game = "ruse-and-bruise"
     forms = _FORMS
     nfc_record_type = "urn:nfc:ext:ruleofpower.org:rab-card"
-    markers = None
+
+    @property
+    def markers(self) -> SealIds:
+        """The seal ids of the cards, fronts and backs, as the table claims them (blocks 24-27,
+        :mod:`companion.games.ruse_and_bruise.table`)."""
+        from companion.games.ruse_and_bruise.table import TABLE
+
+        seals = TABLE.seals
+        assert seals is not None  # the table claims its blocks
+        return seals
 
     def __iter__(self) -> Iterator[Influence | Goal]:
         yield from INFLUENCE

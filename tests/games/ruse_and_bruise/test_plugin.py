@@ -11,6 +11,7 @@ import random
 import pytest
 
 import companion.games.ruse_and_bruise as plugin
+import companion.games.ruse_and_bruise.table as table_spec
 from companion.contract import Game, registry
 from companion.contract.errors import IllegalMoveError
 from companion.games.ruse_and_bruise import GAME, cards, distribution, game, moves, policies, query, record, scoring, setup, values, whereabouts
@@ -26,7 +27,9 @@ def test_the_registry_finds_the_game_by_name_and_record_format() -> None:
     assert Game in type(GAME).__mro__
     assert (GAME.name, GAME.title, GAME.rulings, GAME.min_players, GAME.max_players) == ("ruse-and-bruise", "Ruse and Bruise", "B1-B29", 2, 6)
     # The parts others build are the contract's defaults for now.
-    assert (GAME.dashboard(), GAME.tracking(), GAME.coach(), GAME.club()) == (None, None, None, None)
+    assert (GAME.dashboard(), GAME.coach(), GAME.club()) == (None, None, None)
+    # Its table and its tracking are its own (tests/games/ruse_and_bruise/tracking/).
+    assert GAME.table.game == GAME.name and GAME.tracking().facts == ()
     assert {c.name for c in GAME.commands()} == {"cards", "legal", "simulate"}
 
 
@@ -133,7 +136,7 @@ def test_a_game_without_a_values_table_says_so_and_draws_no_move() -> None:
         state.push(rnd("music-1", "trade-1"))
 
 
-@pytest.mark.parametrize("module", [cards, values, setup, moves, whereabouts, distribution, scoring, game, record, query, policies, plugin], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [cards, values, setup, moves, whereabouts, distribution, scoring, game, record, query, policies, table_spec, plugin], ids=lambda m: m.__name__)
 def test_docstring_examples(module: object) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
     assert result.attempted > 0 and result.failed == 0

@@ -59,7 +59,7 @@ from companion.observations import CardGone, CardSeen, CardTapped
 from companion.session import SessionEvent
 from companion.tracker.events import Choice, MoveApplied, Notice, OutOfSync, RuleHint, TrackerEvent, TrackerState
 from companion.tracker.reasoning import TableReasoning
-from companion.tracker.view import Zones, difference
+from companion.tracker.view import Zones, difference, without
 
 if TYPE_CHECKING:
     from companion.tracker.tracker import Tracker
@@ -127,7 +127,7 @@ class CircleTable(TableReasoning):
 
     def differences(self) -> tuple[str, ...]:
         extra, missing = difference(expected_zones(self.game), self.tracker.view.zones())
-        extra = _less(extra, self.lingering)
+        extra = without(extra, self.lingering)
         game = self.game
         lost = tuple(
             f"{card.long_label} lay {_zone_words(game, zone)} and was taken up, but the game has it {_where(game, card)}"
@@ -220,19 +220,12 @@ class CircleTable(TableReasoning):
         if move is not None:
             events.append(self._push(move, "camera"))
             return True
-        if tracker.question is not None:
-            tracker.state = TrackerState.ASKING
-        elif not waited:
-            if tracker.state is not TrackerState.OUT_OF_SYNC:
-                tracker.state = TrackerState.WAITING
-        else:
-            events.extend(self._explain_mismatch(observed))
-        return False
+        return self._unexplained(waited, events, lambda: self._explain_mismatch(observed))
 
     def _matches(self, observed: Zones) -> bool:
         """The table shows what the game expects, less cards that may still lie about."""
         extra, missing = difference(expected_zones(self.game), observed)
-        return not missing and not _less(extra, self.lingering)
+        return not missing and not without(extra, self.lingering)
 
     def _forget_lingering(self, observed: Zones) -> None:
         """Lingering cards no longer on the table are forgotten."""
@@ -627,15 +620,6 @@ def _after(game: CircleState, act: Move) -> Zones:
 def _same(a: Zones, b: Zones) -> bool:
     return not any(difference(a, b))
 
-
-def _less(extra: Zones, allowed: Zones) -> Zones:
-    """``extra`` without the cards ``allowed`` to lie there."""
-    out: Zones = {}
-    for zone, cards in extra.items():
-        left = cards - allowed.get(zone, Counter())
-        if left:
-            out[zone] = left
-    return out
 
 
 def _places(zones: Zones) -> dict[Card, str]:

@@ -17,7 +17,7 @@ from companion.games.rule_of_power.engine.fate import fate_rule
 from companion.games.rule_of_power.engine.game import GameState, Phase
 from companion.games.rule_of_power.engine.moves import Deal, DrawFate, Move, Pass, Play
 from companion.games.rule_of_power.tracking.table import expected_zones, spent_keys
-from companion.tracker.view import Key, TableView, Zones, difference, same
+from companion.tracker.view import Key, TableView, Zones, difference, same, without
 
 __all__ = [
     "Explanation",
@@ -49,17 +49,9 @@ class Explanation:
 
 def matches(game: GameState, observed: Zones, lingering: Zones | None = None) -> bool:
     """Whether the table, less the cards allowed to linger, looks as ``game`` expects."""
-    obs = _without(observed, lingering) if lingering else observed
+    obs = without(observed, lingering) if lingering else observed
     return same(expected_zones(game), obs)
 
-
-def _without(observed: Zones, lingering: Zones) -> Zones:
-    out: Zones = {}
-    for zone, cards in observed.items():
-        kept = cards - lingering.get(zone, Counter())
-        if kept:
-            out[zone] = kept
-    return out
 
 
 def _merge(a: Zones | None, b: Zones) -> Zones:
@@ -82,7 +74,7 @@ def possible_cards(game: GameState, player: str) -> list[Card]:
 def visible_candidates(game: GameState, observed: Zones, shown: Sequence[Key], lingering: Zones | None = None) -> list[Move]:
     """Moves of the player to move that could make the table look as observed. ``shown`` lists
     the physical cards (card, owner) seen in the centre since the last move was applied."""
-    obs = _without(observed, lingering) if lingering else observed
+    obs = without(observed, lingering) if lingering else observed
     extra, missing = difference(expected_zones(game), obs)
     if game.phase is Phase.DEAL:
         return _first_deal(game, extra, missing, shown)

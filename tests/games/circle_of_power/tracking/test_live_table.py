@@ -13,7 +13,7 @@ import cv2
 import pytest
 
 from companion.games.circle_of_power.moves import Season
-from companion.games.circle_of_power.simulation.camera import camera_over
+from vision.scenes import camera_over
 from companion.games.circle_of_power.simulation.staging import stage
 from companion.observations import CardSeen, SensorState, SensorStatus
 from companion.observations.facts import facts_of

@@ -1,0 +1,3 @@
+"""The firmware fixture of the NFC tests, for the Ruse and Bruise tables played on the board."""
+
+from tests.hardware.conftest import firmware  # noqa: F401 - the fixture, built once per run
