@@ -229,7 +229,8 @@ def _header(header: dict[str, Any]) -> ObservationLog:
     if not isinstance(readers, dict) or not all(isinstance(v, str) for v in readers.values()):
         raise _Bad(f'"readers" must map each reader to its zone, not {_shown(readers)}')
     try:
-        setup = played.codec.read_setup(header)
+        # The log's own format is no record format: the set-up is read as a game event's.
+        setup = played.codec.read_setup({k: v for k, v in header.items() if k != "format"})
     except (IllegalMoveError, InvalidMoveError, MalformedEventError) as exc:
         raise _Bad(str(exc)) from None
     log = ObservationLog(
