@@ -33,7 +33,10 @@ Per set-up it reports:
 
 Circle of Power's set-ups (``cop-...``, :mod:`bench.bench_table_circle`) play games of its
 variants in turn, by NFC (a play, a city and a line reader: whole games) or by camera over its
-mat (the first season, as the camera set-ups above play the first round; ``--whole``).
+mat (the first season, as the camera set-ups above play the first round; ``--whole``). Love,
+Money, Power, Death's (``lmpd-...``, :mod:`bench.bench_table_lmpd`) tap whole games of 2-6
+players on a commit reader each and the centre reader, or film the first round over the
+standard mat of its players (``--whole``).
 
 ``python -m bench table [-- --games N] [--seed S] [--setups nfc-2,webcam-2,...] [--fps F] [--whole] [--quick]``
 """
@@ -51,6 +54,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.bench_tracker import percentile
+from bench.followed import Followed
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,8 @@ class Setup:
     per_board: int = 8
     """NFC: readers per board (eight on the board of ``firmware/``, four on boards built before)."""
 
+
+LMPD = "love-money-power-death"
 
 SETUPS = {
     "nfc-2": Setup("nfc", 2, 0, False, "NFC, the centre reader alone, 2 players, World cards"),
@@ -90,6 +96,9 @@ SETUPS = {
     "cop-1080p-3": Setup("camera", 3, 0, False, "1080p over the Circle of Power mat (2.6 px/module), 3 players", module_px=2.6, game="circle-of-power"),
     "cop-1080p-4": Setup("camera", 4, 0, False, "1080p over the Circle of Power mat (2.6 px/module), 4 players", module_px=2.6, game="circle-of-power"),
     "cop-1440p-4": Setup("camera", 4, 0, False, "1440p over the Circle of Power mat (3.5 px/module), 4 players", module_px=3.5, game="circle-of-power"),
+    # Love, Money, Power, Death (bench.bench_table_lmpd): a commit reader per player and the centre reader.
+    **{f"lmpd-nfc-{n}": Setup("nfc", n, 0, False, f"NFC, {n} commit readers and the centre reader, {n} players", game=LMPD) for n in range(2, 7)},
+    **{f"lmpd-1080p-{n}": Setup("camera", n, 0, False, f"1080p over the {n}-player mat (2.8 px/module), {n} players", module_px=2.8, game=LMPD) for n in range(2, 7)},
 }
 
 DEFAULT = "nfc-2,nfc-4,nfc-fate-3,nfc-fate-6,webcam-2,1080p-2,1080p-4,cop-nfc-2,cop-nfc-3,cop-nfc-4,cop-1080p-2,cop-1080p-3,cop-1080p-4"
@@ -109,34 +118,14 @@ class Result:
     ms_frame: float | None = None
 
 
-class Table:
+class Table(Followed):
     """The players' side: the true game, the tracker following it, and the keys pressed to
     answer what it asks (always the right choice)."""
 
     def __init__(self, moves: Sequence[Any], tracker: Any) -> None:
+        super().__init__(_same, checked=False)
         self.moves = list(moves)
         self.tracker = tracker
-        self.applied: list[Any] = []
-        self.problems: list[Any] = []
-        self.keys = 0
-
-    def handle(self, events: Sequence[Any]) -> None:
-        from companion.tracker import MoveApplied, OutOfSync, Question, RuleHint
-
-        for e in events:
-            if isinstance(e, MoveApplied):
-                self.applied.append(e.move)
-            elif isinstance(e, Question):
-                n = len(self.applied)
-                for i, choice in enumerate(e.choices):
-                    if all(_same(a, b) for a, b in zip(choice.moves, self.moves[n : n + len(choice.moves)])):
-                        self.keys += 1
-                        self.handle(self.tracker.answer(i))
-                        break
-                else:
-                    self.problems.append(e)
-            elif isinstance(e, (OutOfSync, RuleHint)):
-                self.problems.append(e)
 
     def exact(self, truth: Any, end: int) -> bool:
         """Every move up to ``end`` applied, nothing out of sync, and the scores of the rounds
@@ -325,7 +314,14 @@ def main(argv: list[str]) -> int:
         seeds = list(range(args.seed, args.seed + games))
         results = []
         for seed in seeds:
-            if setup.game == "circle-of-power":
+            if setup.game == LMPD:
+                from bench import bench_table_lmpd as lmpd
+
+                if setup.kind == "nfc":
+                    results.append(lmpd.play_nfc(setup.players, seed, firmware))
+                else:
+                    results.append(lmpd.play_camera(setup.players, seed, args.fps, args.whole))
+            elif setup.game == "circle-of-power":
                 from bench import bench_table_circle as circle
 
                 if setup.kind == "nfc":
@@ -341,9 +337,9 @@ def main(argv: list[str]) -> int:
         delays = [d for r in results for d in r.delays]
         unit = "games" if all(r.whole for r in results) else "seasons" if setup.game == "circle-of-power" else "rounds"
         known = fmt(delays, 1000.0, "ms") if setup.kind == "nfc" else fmt(delays)
-        title = "Circle of Power" if setup.game == "circle-of-power" else "Rule of Power"
+        title = {"circle-of-power": "Circle of Power", LMPD: "L, M, P, D"}.get(setup.game, "Rule of Power")
         line = f"{name:14} {title:15} {len(results):>3} {unit:7} {exact:>3}/{len(results):<2} {keys:9.1f} {known:>26}   "
-        if setup.kind == "camera" and setup.game == "circle-of-power":
+        if setup.kind == "camera" and setup.game in ("circle-of-power", LMPD):
             ms = statistics.mean(r.ms_frame or 0.0 for r in results)
             spurious = []
             line += f"{'-':>12} {'-':>8} {'-':>22} {ms:8.0f}"
@@ -363,7 +359,8 @@ def main(argv: list[str]) -> int:
     print("(keys/game: per game or round played; act->known: camera, the hand leaving with a card to its CardGone "
           "(negative: reported while the hand was still leaving), Circle of Power's to the move known; NFC, a tag held "
           "to a reader to the tracker's answer; Circle of Power plays whole games, its variants in turn: basic, "
-          "Lonely Tyrant, Coloured Cities; its camera set-ups the first season, unless --whole)")
+          "Lonely Tyrant, Coloured Cities; its camera set-ups the first season, unless --whole; Love, Money, Power, Death's "
+          "camera set-ups the first round, to the noble turned and the reveal known, unless --whole)")
     return 0
 
 
