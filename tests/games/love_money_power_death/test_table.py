@@ -25,7 +25,7 @@ from companion.games.love_money_power_death.setup import FIVES, deck_nobles
 from companion.games.love_money_power_death.table import TABLE, mat
 from hardware.emulator import BoardEmulator, FirmwareBuild
 from vision.detect import MarkerDetector
-from vision.layout import load_layout
+from vision.layout import load_layout, standard_layout
 from vision.markers import SealBack, SealMarker, family_for
 from vision.owners import OwnerRegistry
 from vision.reader import TableReader
@@ -68,6 +68,27 @@ def test_rop_markers_prints_a_decks_52_fronts_and_its_backs(tmp_path: Path, caps
     assert rop(["markers", "--game", "love-money-power-death", "--out", str(out), "--calibration", str(cal)]) == 0
     assert "108 stickers" in capsys.readouterr().out
     assert (out / "love-money-power-death" / "nobody" / "N5M.png").is_file()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_shipped_layouts_are_the_standard_mats_and_make_sense(players: int) -> None:
+    """Both copies of each mat's layout (the checkout's and the package's) are what the table
+    spec draws (``python -m vision.layout`` writes them); no zone overlaps another or a corner
+    marker's white margin, and each holds a card (63 x 88 mm) upright."""
+    root = Path(__file__).resolve().parents[3]
+    name = f"love-money-power-death-{players}-players.json"
+    canonical, packaged = root / "calibration" / "layouts" / name, root / "vision" / "data" / f"layout-{name}"
+    assert canonical.read_text() == packaged.read_text(), "package copy differs: run python -m vision.layout"
+    layout = load_layout(canonical, game=GAME.name)
+    assert layout.to_json() == standard_layout(players, game=GAME.name).to_json()
+    for zone in layout.zones:
+        xs, ys = zip(*zone.polygon_mm)
+        assert max(xs) - min(xs) >= 63 and max(ys) - min(ys) >= 88, zone.name
+        for other in layout.zones:
+            if other is not zone:
+                assert all(other.signed_distance(p) <= 0 for p in zone.polygon_mm), (zone.name, other.name)
+        for marker in layout.mat_markers:
+            assert all(zone.signed_distance(p) < -5 for p in marker.corners_mm()), (zone.name, marker.corner)
 
 
 def _rect_centre(layout: object, name: str) -> tuple[float, float]:
