@@ -36,7 +36,10 @@ variants in turn, by NFC (a play, a city and a line reader: whole games) or by c
 mat (the first season, as the camera set-ups above play the first round; ``--whole``).
 Ruse and Bruise's (``rab-...``, :mod:`bench.bench_table_ruse`) play by NFC (a reader at each
 column: whole games, no key) or by camera over its standard mat (the first round, ``--whole``),
-what no camera sees typed and counted as keys.
+what no camera sees typed and counted as keys. Love,
+Money, Power, Death's (``lmpd-...``, :mod:`bench.bench_table_lmpd`) tap whole games of 2-6
+players on a commit reader each and the centre reader, or film the first round over the
+standard mat of its players (``--whole``).
 
 ``python -m bench table [-- --games N] [--seed S] [--setups nfc-2,webcam-2,...] [--fps F] [--whole] [--quick]``
 """
@@ -54,6 +57,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.bench_tracker import percentile
+from bench.followed import Followed
 
 
 @dataclass(frozen=True)
@@ -69,6 +73,8 @@ class Setup:
     per_board: int = 8
     """NFC: readers per board (eight on the board of ``firmware/``, four on boards built before)."""
 
+
+LMPD = "love-money-power-death"
 
 SETUPS = {
     "nfc-2": Setup("nfc", 2, 0, False, "NFC, the centre reader alone, 2 players, World cards"),
@@ -99,6 +105,9 @@ SETUPS = {
     "rab-nfc-6": Setup("nfc", 6, 0, False, "NFC, a reader at each column, 6 players on one board", game="ruse-and-bruise"),
     "rab-1080p-2": Setup("camera", 2, 0, False, "1080p over the Ruse and Bruise mat (2.8 px/module), 2 players, what no camera sees typed", module_px=2.8, game="ruse-and-bruise"),
     "rab-1080p-4": Setup("camera", 4, 0, False, "1080p over the Ruse and Bruise mat (2.8 px/module), 4 players, what no camera sees typed", module_px=2.8, game="ruse-and-bruise"),
+    # Love, Money, Power, Death (bench.bench_table_lmpd): a commit reader per player and the centre reader.
+    **{f"lmpd-nfc-{n}": Setup("nfc", n, 0, False, f"NFC, {n} commit readers and the centre reader, {n} players", game=LMPD) for n in range(2, 7)},
+    **{f"lmpd-1080p-{n}": Setup("camera", n, 0, False, f"1080p over the {n}-player mat (2.8 px/module), {n} players", module_px=2.8, game=LMPD) for n in range(2, 7)},
 }
 
 DEFAULT = ("nfc-2,nfc-4,nfc-fate-3,nfc-fate-6,webcam-2,1080p-2,1080p-4,cop-nfc-2,cop-nfc-3,cop-nfc-4,cop-1080p-2,cop-1080p-3,cop-1080p-4,"
@@ -119,41 +128,16 @@ class Result:
     ms_frame: float | None = None
 
 
-class Table:
+class Table(Followed):
     """The players' side: the true game, the tracker following it, and the keys pressed to
     answer what it asks (always the right choice). ``same`` tells whether a tracked move is the
     true one as far as the sensors can tell; with ``checked``, each move applied is compared
     with the true one as it comes, and one that differs is a problem."""
 
     def __init__(self, moves: Sequence[Any], tracker: Any, *, same: Callable[[Any, Any], bool] | None = None, checked: bool = False) -> None:
+        super().__init__(same or _same, checked=checked)
         self.moves = list(moves)
         self.tracker = tracker
-        self.same = same or _same
-        self.checked = checked
-        self.applied: list[Any] = []
-        self.problems: list[Any] = []
-        self.keys = 0
-
-    def handle(self, events: Sequence[Any]) -> None:
-        from companion.tracker import MoveApplied, OutOfSync, Question, RuleHint
-
-        for e in events:
-            if isinstance(e, MoveApplied):
-                n = len(self.applied)
-                self.applied.append(e.move)
-                if self.checked and (n >= len(self.moves) or not self.same(e.move, self.moves[n])):
-                    self.problems.append(e)
-            elif isinstance(e, Question):
-                n = len(self.applied)
-                for i, choice in enumerate(e.choices):
-                    if all(self.same(a, b) for a, b in zip(choice.moves, self.moves[n : n + len(choice.moves)])):
-                        self.keys += 1
-                        self.handle(self.tracker.answer(i))
-                        break
-                else:
-                    self.problems.append(e)
-            elif isinstance(e, (OutOfSync, RuleHint)):
-                self.problems.append(e)
 
     def exact(self, truth: Any, end: int) -> bool:
         """Every move up to ``end`` applied, nothing out of sync, and the scores of the rounds
@@ -342,7 +326,14 @@ def main(argv: list[str]) -> int:
         seeds = list(range(args.seed, args.seed + games))
         results = []
         for seed in seeds:
-            if setup.game in ("circle-of-power", "ruse-and-bruise"):
+            if setup.game == LMPD:
+                from bench import bench_table_lmpd as lmpd
+
+                if setup.kind == "nfc":
+                    results.append(lmpd.play_nfc(setup.players, seed, firmware))
+                else:
+                    results.append(lmpd.play_camera(setup.players, seed, args.fps, args.whole))
+            elif setup.game in ("circle-of-power", "ruse-and-bruise"):
                 from bench import bench_table_circle, bench_table_ruse
 
                 other = bench_table_circle if setup.game == "circle-of-power" else bench_table_ruse
@@ -358,7 +349,7 @@ def main(argv: list[str]) -> int:
         keys = sum(r.keys for r in results) / len(results)
         delays = [d for r in results for d in r.delays]
         unit = "games" if all(r.whole for r in results) else "seasons" if setup.game == "circle-of-power" else "rounds"
-        title = {"circle-of-power": "Circle of Power", "ruse-and-bruise": "Ruse and Bruise"}.get(setup.game, "Rule of Power")
+        title = {"circle-of-power": "Circle of Power", "ruse-and-bruise": "Ruse and Bruise", LMPD: "L, M, P, D"}.get(setup.game, "Rule of Power")
         known = fmt(delays, 1000.0, "ms") if setup.kind == "nfc" else fmt(delays)
         line = f"{name:14} {title:15} {len(results):>3} {unit:7} {exact:>3}/{len(results):<2} {keys:9.1f} {known:>26}   "
         if setup.kind == "camera" and setup.game != "rule-of-power":
@@ -382,7 +373,8 @@ def main(argv: list[str]) -> int:
           "(negative: reported while the hand was still leaving), Circle of Power's and Ruse and Bruise's to the move known; NFC, a tag held "
           "to a reader to the tracker's answer; Circle of Power plays whole games, its variants in turn: basic, "
           "Lonely Tyrant, Coloured Cities; its camera set-ups the first season, unless --whole; Ruse and Bruise's camera "
-          "keys are what no camera sees, typed)")
+          "keys are what no camera sees, typed; Love, Money, Power, Death's camera set-ups the first round, to the noble "
+          "turned and the reveal known, unless --whole)")
     return 0
 
 

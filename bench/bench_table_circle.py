@@ -18,18 +18,17 @@ A question the sensors leave open is answered with one key (the right choice), a
 from __future__ import annotations
 
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
-from bench.bench_table import Table
+from bench.followed import Followed
 
 VARIANTS = ("basic", "lonely-tyrant", "coloured-cities")
 NAMES = ("ann", "bob", "cy", "dee")
 OWNER = "ann"
 
 
-class CircleTable(Table):
+class CircleTable(Followed):
     """The players' side: the true game, the tracker following it, and the keys pressed."""
 
     def __init__(self, players: int, seed: int, *, readers: dict[str, str] | None = None) -> None:
@@ -40,15 +39,16 @@ class CircleTable(Table):
         from companion.session import GameSession
         from companion.tracker import Tracker, TrackerConfig
 
+        super().__init__(seen_alike)
         self.variant = VARIANTS[seed % len(VARIANTS)]
-        self.setup, moves = simulate(NAMES[:players], self.variant, seed=seed)
+        self.setup, self.moves = simulate(NAMES[:players], self.variant, seed=seed)
         self.truth = CircleState(self.setup)
-        for move in moves:
+        for move in self.moves:
             self.truth.push(move)
-        first = moves[0]
+        first = self.moves[0]
         assert type(first) is Season
         config = TrackerConfig(readers=readers or {}, first_dealer=first.dealer, facts={"seats": first.seats})
-        super().__init__(moves, Tracker(GameSession(self.setup), config), same=seen_alike, checked=True)
+        self.tracker = Tracker(GameSession(self.setup), config)
 
     def first_season(self) -> int:
         """How many moves the first season takes, to its last act (C16)."""
@@ -60,7 +60,7 @@ class CircleTable(Table):
                 return n
         return len(self.moves)
 
-    def kept(self, end: int | None = None) -> bool:
+    def exact(self, end: int | None = None) -> bool:
         """Every move up to ``end`` (all of them) applied, nothing out of sync, and the seasons
         played scored as at the table."""
         end = len(self.moves) if end is None else end
@@ -72,35 +72,20 @@ class CircleTable(Table):
 
 def play_camera(players: int, seed: int, module_px: float, fps: float, whole: bool = False) -> Any:
     from bench.bench_table import Result
+    from bench.followed import follow_film
     from companion.games.circle_of_power.simulation.camera import film
 
     table = CircleTable(players, seed)
-    tracker = table.tracker
     end = len(table.moves) if whole else table.first_season()
-    last: dict[int, Any] = {}  # move index -> the last hand's action that showed it
-    known: dict[int, float] = {}  # move index -> when the tracker applied it
-    seconds, frames, t = 0.0, 0, 0.0
-    for frame in film(table.setup, table.moves[:end], OWNER, module_px=module_px, fps=fps, seed=seed):
-        t = frame.at
-        action = frame.action
-        # The battle cards gathered after an act: the act is known before they go.
-        if action is not None and action.scene.move is not None and "gathered" not in action.scene.caption:
-            last[next(i for i, m in enumerate(table.moves) if m is action.scene.move)] = action
-        before = len(table.applied)
-        table.handle(tracker.tick(t))
-        for obs in frame.observations:
-            table.handle(tracker.observe(obs))
-        for k in range(before, len(table.applied)):
-            known[k] = t
-        seconds += frame.read_s
-        frames += 1
-    table.handle(tracker.tick(t + 5.0))
-    delays = [known[k] - a.hand_gone for k, a in sorted(last.items()) if k in known]
-    return Result(table.kept(end), table.keys, delays, end == len(table.moves), ms_frame=1000 * seconds / max(1, frames))
+    frames = film(table.setup, table.moves[:end], OWNER, module_px=module_px, fps=fps, seed=seed)
+    # The battle cards gathered after an act: the act is known before they go.
+    delays, ms = follow_film(frames, table.moves, table.tracker, table.handle, table.applied, lambda scene: "gathered" not in scene.caption)
+    return Result(table.exact(end), table.keys, delays, end == len(table.moves), ms_frame=ms)
 
 
 def play_nfc(players: int, seed: int, firmware: Any) -> Any:
     from bench.bench_table import Result
+    from bench.followed import follow_taps
     from companion.games.circle_of_power.cards import ALL_CARDS
     from companion.games.circle_of_power.simulation.taps import board_layout, taps_for
     from hardware.emulator import BoardEmulator
@@ -108,18 +93,9 @@ def play_nfc(players: int, seed: int, firmware: Any) -> Any:
 
     slots, readers = board_layout()
     table = CircleTable(players, seed, readers=readers)
-    tracker = table.tracker
-    delays: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
         with BoardEmulator(firmware, chips="012", link=Path(tmp) / "board") as emu, TappedBoard(
             emu, {}, Path(tmp) / "tags", deck=ALL_CARDS, club=OWNER
         ) as board:
-            for _, taps in taps_for(table.setup, table.moves, OWNER):
-                for tap in taps:
-                    reader = slots[tap.reader]
-                    began = time.perf_counter()
-                    events = tracker.observe(board.hold(reader, tap.card, OWNER))
-                    delays.append(time.perf_counter() - began)
-                    board.lift(reader)
-                    table.handle(events)
-    return Result(table.kept(), table.keys, delays, True)
+            delays = follow_taps(board, table.tracker, table.handle, slots, taps_for(table.setup, table.moves, OWNER), OWNER)
+    return Result(table.exact(), table.keys, delays, True)

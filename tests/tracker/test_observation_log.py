@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.contract import registry
 from companion.games.rule_of_power.engine.cards import Card
 from companion.games.rule_of_power.engine.game import GameSetup, GameState
 from companion.observations.log import (
@@ -91,6 +92,17 @@ def test_a_circle_of_power_table_is_read_back_as_it_was_recorded(tmp_path: Path)
     log = read_observation_log(tmp_path / "circle.jsonl")
     assert log.setup == table.setup and log.first_dealer == "bob" and log.facts["seats"] == ("ann", "bob", "cy", "@1")
     assert log.observations == [dataclasses.replace(seen, at=0.5)]
+
+
+@pytest.mark.parametrize("name", [g.name for g in registry.games() if g.tracking() is not None])
+def test_every_followed_games_table_is_read_back_from_a_logs_header(name: str, tmp_path: Path) -> None:
+    """The log's header carries the log's format, not the game's record format: every game
+    the companion follows has its set-up read from it as from its record's ``game`` event."""
+    played = registry.game(name)
+    table = ObservationLog(played.make_setup(("ann", "bob")))
+    path = tmp_path / "table.jsonl"
+    ObservationRecorder(path, table).close()
+    assert read_observation_log(path).setup == table.setup
 
 
 def test_observations_recorded_from_several_threads_make_whole_lines(tmp_path: Path) -> None:

@@ -43,6 +43,8 @@ from companion.games.love_money_power_death.view import LmpdView
 
 if TYPE_CHECKING:
     from companion.commands.game_command import GameCommand
+    from companion.contract import TableSpec
+    from companion.games.love_money_power_death.tracking.reasoner import LmpdTracking
 
 __all__ = [
     "GAME",
@@ -95,7 +97,7 @@ class LoveMoneyPowerDeath(Game[LmpdState, Move]):
     table of players and nobles goes."""
     rules_modules = tuple(
         f"companion.games.love_money_power_death.{name}"
-        for name in ("cards", "setup", "moves", "scoring", "effects", "state", "view", "query", "policies")
+        for name in ("cards", "setup", "moves", "scoring", "effects", "state", "view", "query", "policies", "table")
     )
 
     @property
@@ -105,6 +107,15 @@ class LoveMoneyPowerDeath(Game[LmpdState, Move]):
     @property
     def codec(self) -> LmpdCodec:
         return CODEC
+
+    @property
+    def table(self) -> TableSpec:
+        """What a Love, Money, Power, Death table needs: the shared deck with its backs, each
+        seat's pile, commit place and court, the nobles in the middle, the commit and centre
+        readers, its seal ids and NFC records (:mod:`.table`)."""
+        from companion.games.love_money_power_death.table import TABLE
+
+        return TABLE
 
     @property
     def options(self) -> tuple[Option, ...]:
@@ -162,6 +173,13 @@ class LoveMoneyPowerDeath(Game[LmpdState, Move]):
         from companion.games.love_money_power_death.samples import SAMPLES, sample_path
 
         return tuple(Sample(name, sample.description, sample_path(name)) for name, sample in SAMPLES.items())
+
+    def tracking(self) -> LmpdTracking:
+        """Following a table by its camera and NFC readers: no table facts, the commit and
+        centre readers, and the reasoning (docs/tracker.md)."""
+        from companion.games.love_money_power_death.tracking.reasoner import LmpdTracking
+
+        return LmpdTracking()
 
     def commands(self) -> tuple[GameCommand, ...]:
         """``rop legal`` and ``rop simulate`` for Love, Money, Power, Death."""

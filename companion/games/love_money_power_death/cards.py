@@ -23,10 +23,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from companion.contract import CardForm
 from companion.contract.cards import OneOfAKind
 from companion.contract.errors import UnknownCardError
+
+if TYPE_CHECKING:
+    from companion.contract.allocation import SealIds
 
 __all__ = [
     "Card",
@@ -295,8 +299,16 @@ class LmpdCards:
     game = GAME_NAME
     forms = _FORMS
     nfc_record_type = "urn:nfc:ext:ruleofpower.org:lmpd-card"
-    markers = None
-    """The cards carry no seal markers yet."""
+
+    @property
+    def markers(self) -> SealIds:
+        """The seal ids of the cards, as the table claims them (blocks 16-23,
+        :mod:`companion.games.love_money_power_death.table`)."""
+        from companion.games.love_money_power_death.table import TABLE
+
+        seals = TABLE.seals
+        assert seals is not None  # the table claims its blocks
+        return seals
 
     def __iter__(self) -> Iterator[Card]:
         return iter(ALL_CARDS)

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from companion.contract import UnknownCardError
+from companion.contract import SealMarker, UnknownCardError
 from companion.games.love_money_power_death.cards import (
     AGENTS,
     ALL_CARDS,
@@ -137,4 +137,8 @@ class TestL3Identifiers:
         assert CARDS.forms and all(f.examples for f in CARDS.forms)
         assert CARDS.sticker_label(Card.from_id("4Mb")) == "4Mb" and CARDS.sticker_name(Card.from_id("4Mb")) == "Money 4 (copy b)"
         assert CARDS.nfc_text(Card.from_id("N5P"), "club") == "Love, Money, Power, Death: Power noble, 5 crowns, N5P (club)"
-        assert CARDS.nfc_record_type.startswith("urn:nfc:ext:") and CARDS.markers is None
+        assert CARDS.nfc_record_type.startswith("urn:nfc:ext:")
+        # The seals are the table's (blocks 16-23): the card at catalogue index i of owner slot s
+        # is 1024 + 54 s + i, without owner 1456 + i.
+        assert CARDS.markers.encode(Card.from_id("4Mb"), 3) == 1024 + 54 * 3 + Card.from_id("4Mb").index
+        assert CARDS.markers.decode(1456 + Card.from_id("N5P").index) == SealMarker(Card.from_id("N5P"), None)

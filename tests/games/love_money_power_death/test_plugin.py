@@ -76,7 +76,7 @@ def test_the_registry_finds_the_game_by_name_and_record_format() -> None:
     assert setup.game is GAME and GAME.new_state(setup).game is GAME and contract.Game in type(GAME).__mro__
     assert {c.name for c in GAME.commands()} == {"legal", "simulate"}
     # The parts others build on top are not there yet: the contract's defaults.
-    assert (GAME.dashboard(), GAME.tracking(), GAME.coach(), GAME.club()) == (None, None, None, None)
+    assert (GAME.dashboard(), GAME.coach(), GAME.club()) == (None, None, None)
 
 
 def test_the_rules_modules_are_the_rules() -> None:
