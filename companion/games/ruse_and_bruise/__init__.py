@@ -58,6 +58,7 @@ from companion.games.ruse_and_bruise.setup import MAX_PLAYERS, MIN_PLAYERS, RabS
 from companion.games.ruse_and_bruise.values import EXAMPLE, ValuesTable
 
 if TYPE_CHECKING:
+    from companion.coach.model import CoachModel
     from companion.commands.game_command import GameCommand
 
 __all__ = [
@@ -324,6 +325,12 @@ class RuseAndBruise(Game[RabState, Move]):
         from companion.games.ruse_and_bruise.commands import COMMANDS
 
         return COMMANDS
+
+    def coach(self) -> CoachModel:
+        """What the coach knows of Ruse and Bruise (:mod:`~companion.games.ruse_and_bruise.coach.model`)."""
+        from companion.games.ruse_and_bruise.coach.model import MODEL
+
+        return MODEL
 
     def __repr__(self) -> str:
         return "GAME"
