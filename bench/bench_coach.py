@@ -1,5 +1,5 @@
 """The coach's strength and speed, on one core (the process is pinned to one), for each game
-that has a coach: Rule of Power and Circle of Power.
+that has a coach: Rule of Power, Circle of Power and Ruse and Bruise.
 
 Strength: paired deals. A deal is one scoring period (Rule of Power: a round, a shuffled World
 deck and a dealer; Circle of Power: a season, its seats, cities, hands, piles and the order of
@@ -17,14 +17,20 @@ its 95 % interval (over the pairs).
   random at a fifth of it; for 2 players (with two dummies, C4) and for 4 players (two of each
   policy, seated alternately). The margin is a season's points (trophies, C16) of the first
   policy's players less the second's, per player.
+- Ruse and Bruise: whole games, paired (:mod:`bench.coach_ruse_and_bruise`): coach vs the
+  documented rule-of-thumb player ("thumb", :class:`~companion.games.ruse_and_bruise.
+  policies.RuleOfThumbPlayer`), quick player vs thumb, thumb vs random, coach vs random at a
+  fifth of the pairs; for 2 players and for 4. The margin is a game's final score (B28) of
+  the first policy's players less the second's, per player.
 
 Speed: milliseconds per decision of each coach level, playouts per second, and the hint's
 latency at the table: the time to the first ranking of the default level (the search kept to
 its budget, then the ranking worked out), its median and 95th percentile.
 
-    ./run bench coach                   the full run (500 pairs per pairing, both games): about 95 minutes
+    ./run bench coach                   the full run (500 pairs per pairing, every game)
     ./run bench coach -- --quick        a small run (40 pairs): about 8 minutes
     ./run bench coach -- --games circle-of-power --seatings 2
+    ./run bench coach -- --games ruse-and-bruise --pairs 100
     ./run bench coach -- --pairs 200 --level fast --seatings 2
     ./run bench coach -- --samples 12   the coach at a fixed number of samples per decision,
                                         so that its strength does not depend on the machine's load
@@ -61,12 +67,14 @@ from companion.games.rule_of_power.engine.game import GameState, Phase
 from companion.games.rule_of_power.engine.moves import Move, NewRound
 from companion.games.rule_of_power.simulation.virtual_table import make_setup
 
+from bench import coach_ruse_and_bruise as ruse
+
 Policy = Callable[[GameState, list[Card], random.Random], Move]
 """A seat at the bench's Rule of Power table: the move of the player to move, what chance
 decides in it drawn from the table's World deck. The simple players see only their view
 (:class:`ViewSeat`); the coach searches from that player's view."""
 
-GAMES = ("rule-of-power", "circle-of-power")
+GAMES = ("rule-of-power", "circle-of-power", "ruse-and-bruise")
 PAIRINGS = ("coach-greedy", "greedy-random", "coach-random")
 """Rule of Power's pairings."""
 CIRCLE_PAIRINGS = ("coach-thumb", "quick-thumb", "thumb-random", "coach-random")
@@ -482,19 +490,39 @@ def rule_of_power_report(args: argparse.Namespace, pairs: int) -> None:
     _coach_in_play(coach.ms, coach.playouts, coach.search_ms)
 
 
+def ruse_report(args: argparse.Namespace, pairs: int) -> None:
+    print("Ruse and Bruise:", flush=True)
+    spots = ruse.positions(20 if args.quick else 60, args.seed)
+    speed(list(LEVELS) if not args.quick else ["fast", "default"], spots)
+    hint_latency(spots, 1 if args.quick else 3)
+    if args.speed_only:
+        return
+    coach, policies = ruse.seats(args.level, args.samples, args.confidence)
+    how = f"{args.samples} samples per decision" if args.samples else f"level {args.level}"
+    print(f"paired games (each game played twice, seats swapped), coach at {how}:")
+    chosen = args.pairings.split(",")
+    for seating in args.seatings.split(","):
+        players = int(seating.strip())
+        for name in [p for p in ruse.PAIRINGS if p in chosen]:
+            a, b = name.split("-")
+            n = pairs if name != "coach-random" else max(1, pairs // 5)
+            ruse.pairing(f"{a} vs {b}", policies[a], policies[b], players, n, args.seed)
+    _coach_in_play(coach.ms, coach.playouts, coach.search_ms, coach.cpu_ms)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="bench coach")
-    parser.add_argument("--games", default=",".join(GAMES), help=f"which games, of {', '.join(GAMES)} (default both)")
+    parser.add_argument("--games", default=",".join(GAMES), help=f"which games, of {', '.join(GAMES)} (default all)")
     parser.add_argument("--quick", action="store_true", help="a small run: 40 pairs per pairing")
     parser.add_argument("--pairs", type=int, default=None, help="pairs per pairing (default 500, 40 with --quick)")
     parser.add_argument("--level", choices=list(LEVELS), default="default", help="the coach's level in the pairings")
     parser.add_argument("--samples", type=int, default=None, help="the coach takes exactly this many samples per decision instead of its time budget")
     parser.add_argument("--confidence", type=float, default=1.0, help="standard errors by which the search must beat the simple player's move (0: always the search's best)")
-    parser.add_argument("--seatings", default="2,4", help="2 players (Rule of Power: two; Circle of Power: two and two dummies), 4 (Rule of Power: two teams of two; Circle of Power: four), or both")
+    parser.add_argument("--seatings", default="2,4", help="2 players (Rule of Power: two; Circle of Power: two and two dummies; Ruse and Bruise: two), 4 (Rule of Power: two teams of two; Circle of Power and Ruse and Bruise: four), or both")
     parser.add_argument(
         "--pairings",
-        default=",".join(dict.fromkeys(PAIRINGS + CIRCLE_PAIRINGS)),
-        help=f"which pairings: Rule of Power's {', '.join(PAIRINGS)}; Circle of Power's {', '.join(CIRCLE_PAIRINGS)}",
+        default=",".join(dict.fromkeys(PAIRINGS + CIRCLE_PAIRINGS + ruse.PAIRINGS)),
+        help=f"which pairings: Rule of Power's {', '.join(PAIRINGS)}; Circle of Power's and Ruse and Bruise's {', '.join(CIRCLE_PAIRINGS)}",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--speed-only", action="store_true", help="the speed figures and the hint latency only")
@@ -506,10 +534,10 @@ def main(argv: list[str]) -> int:
         if g not in GAMES:
             parser.error(f"unknown game {g!r} in --games; the games are {', '.join(GAMES)}")
     for name in args.pairings.split(","):
-        if name not in PAIRINGS and name not in CIRCLE_PAIRINGS:
+        if name not in PAIRINGS and name not in CIRCLE_PAIRINGS and name not in ruse.PAIRINGS:
             parser.error(
                 f"unknown pairing {name!r} in --pairings; the pairings are {', '.join(PAIRINGS)} (Rule of Power) "
-                f"and {', '.join(CIRCLE_PAIRINGS)} (Circle of Power)"
+                f"and {', '.join(CIRCLE_PAIRINGS)} (Circle of Power, Ruse and Bruise)"
             )
     for seating in args.seatings.split(","):
         if seating.strip() not in ("2", "4"):
@@ -520,4 +548,6 @@ def main(argv: list[str]) -> int:
         rule_of_power_report(args, pairs)
     if "circle-of-power" in games:
         circle_report(args, pairs)
+    if "ruse-and-bruise" in games:
+        ruse_report(args, pairs)
     return 0
