@@ -60,6 +60,7 @@ from companion.games.ruse_and_bruise.values import EXAMPLE, ValuesTable
 if TYPE_CHECKING:
     from companion.coach.model import CoachModel
     from companion.commands.game_command import GameCommand
+    from companion.dashboard.kit import DashboardKit
 
 __all__ = [
     "GAME",
@@ -325,6 +326,12 @@ class RuseAndBruise(Game[RabState, Move]):
         from companion.games.ruse_and_bruise.commands import COMMANDS
 
         return COMMANDS
+
+    def dashboard(self) -> DashboardKit:
+        """Ruse and Bruise at the table by keyboard (:mod:`~companion.games.ruse_and_bruise.dashboard`)."""
+        from companion.games.ruse_and_bruise.dashboard.kit import RabKit
+
+        return RabKit(self)
 
     def coach(self) -> CoachModel:
         """What the coach knows of Ruse and Bruise (:mod:`~companion.games.ruse_and_bruise.coach.model`)."""

@@ -25,11 +25,13 @@ def test_the_registry_finds_the_game_by_name_and_record_format() -> None:
     assert registry.game("ruse-and-bruise") is GAME and registry.game_for_format("rab-record/1") is GAME
     assert Game in type(GAME).__mro__
     assert (GAME.name, GAME.title, GAME.rulings, GAME.min_players, GAME.max_players) == ("ruse-and-bruise", "Ruse and Bruise", "B1-B29", 2, 6)
-    # The coach is the game's own; the parts others build are the contract's defaults for now.
+    # The coach and the keyboard dashboard are the game's own; the parts others build are the
+    # contract's defaults for now.
     from companion.games.ruse_and_bruise.coach.model import MODEL
+    from companion.games.ruse_and_bruise.dashboard.kit import RabKit
 
-    assert GAME.coach() is MODEL
-    assert (GAME.dashboard(), GAME.tracking(), GAME.club()) == (None, None, None)
+    assert GAME.coach() is MODEL and isinstance(GAME.dashboard(), RabKit)
+    assert (GAME.tracking(), GAME.club()) == (None, None)
     assert {c.name for c in GAME.commands()} == {"cards", "legal", "simulate"}
 
 
