@@ -27,7 +27,7 @@ from companion.coach import stats
 from companion.coach.model import model_of
 from companion.games.ruse_and_bruise.cards import HAND_SIZE, INFLUENCE, Influence
 from companion.games.ruse_and_bruise.game import Phase, RabState
-from companion.games.ruse_and_bruise.moves import Move, Round
+from companion.games.ruse_and_bruise.moves import Cloak, Move, Round
 from companion.games.ruse_and_bruise.policies import RandomPlayer, RuleOfThumbPlayer, deal
 from companion.games.ruse_and_bruise.setup import RabSetup
 from companion.games.ruse_and_bruise.values import EXAMPLE
@@ -84,6 +84,11 @@ def realize(state: RabState, decision: Move, chance: RabChance) -> Move:
     deal (B9): of the legal moves making that decision, the one whose draw comes first."""
     key = state.decision(decision)
     moves = [m for m in state.legal_moves if state.decision(m) == key]
+    if not moves:
+        # A card under one's own Cloak when the stack holds one card only, which the turn's
+        # draw, named with the placement, has taken already (B9, B14): the Cloak stays empty.
+        assert type(decision) is Cloak, decision
+        return Cloak(decision.player, False)
     if len(moves) == 1:
         return moves[0]
     player = state.to_move
