@@ -13,13 +13,13 @@ from companion.dashboard.basic.hooks import BasicTableChoice
 from companion.dashboard.basic.manual import BasicManual
 from companion.dashboard.basic.words import waiting_words
 from companion.dashboard.kit import Flag, SetupError
-from companion.dashboard.widgets.event_log import LogEntry
 
 if TYPE_CHECKING:
     from textual.binding import BindingType
 
     from companion.dashboard.basic.screens import BasicSettlement, BasicSetup, BasicTable
     from companion.dashboard.kit import DashboardKit
+    from companion.dashboard.widgets.event_log import LogEntry
     from companion.observations import Observation
     from companion.session import Applied
 
@@ -101,6 +101,8 @@ class BasicKit:
     # ------------------------------------------------------------------ words
 
     def log_lines(self, state: Any, applied: Applied) -> list[LogEntry]:
+        from companion.dashboard.widgets.event_log import LogEntry  # the widgets import Textual: not for the command line
+
         lines = [LogEntry(self.game.narrate(state, applied.move, applied.effects), applied.index)]
         if applied.effects.result is not None:
             lines += [LogEntry(line, applied.index, "result") for line in self.game.score_lines(state)[-2:]]

@@ -58,9 +58,11 @@ from companion.games.ruse_and_bruise.setup import MAX_PLAYERS, MIN_PLAYERS, RabS
 from companion.games.ruse_and_bruise.values import EXAMPLE, ValuesTable
 
 if TYPE_CHECKING:
+    from companion.coach.model import CoachModel
     from companion.commands.game_command import GameCommand
     from companion.contract import TableSpec
     from companion.games.ruse_and_bruise.tracking.reasoner import RabTracking
+    from companion.dashboard.kit import DashboardKit
 
 __all__ = [
     "GAME",
@@ -346,6 +348,18 @@ class RuseAndBruise(Game[RabState, Move]):
         from companion.games.ruse_and_bruise.tracking.reasoner import RabTracking
 
         return RabTracking()
+
+    def dashboard(self) -> DashboardKit:
+        """Ruse and Bruise at the table by keyboard (:mod:`~companion.games.ruse_and_bruise.dashboard`)."""
+        from companion.games.ruse_and_bruise.dashboard.kit import RabKit
+
+        return RabKit(self)
+
+    def coach(self) -> CoachModel:
+        """What the coach knows of Ruse and Bruise (:mod:`~companion.games.ruse_and_bruise.coach.model`)."""
+        from companion.games.ruse_and_bruise.coach.model import MODEL
+
+        return MODEL
 
     def __repr__(self) -> str:
         return "GAME"

@@ -63,7 +63,7 @@ from companion.games.ruse_and_bruise.moves import (
     Swap,
     TurnOver,
 )
-from companion.games.ruse_and_bruise.scoring import Outcome, RoundResult, decide, score
+from companion.games.ruse_and_bruise.scoring import Outcome, RoundResult, decide, score_of
 from companion.games.ruse_and_bruise.setup import RabSetup
 from companion.games.ruse_and_bruise.whereabouts import DISCARD, HAND, STACK, Trail, Whereabouts, bits
 
@@ -161,6 +161,7 @@ class _Core:
         "won",
         "results",
         "outcome",
+        "dist",
     )
 
     phase: Phase
@@ -183,6 +184,9 @@ class _Core:
     won: tuple[tuple[Goal, ...], ...]
     results: tuple[RoundResult, ...]
     outcome: Outcome | None
+    dist: tuple[Any, Any, tuple[ColumnDistribution, ...]] | None
+    """The distribution worked out for the columns and goal cards it names (a cache: the
+    distribution asked for before it is carried out is not worked out twice)."""
 
     def copy(self) -> _Core:
         new = _Core.__new__(_Core)
@@ -205,6 +209,7 @@ class _Core:
         new.won = self.won
         new.results = self.results
         new.outcome = self.outcome
+        new.dist = self.dist
         return new
 
 
@@ -255,6 +260,7 @@ class RabState(TurnBased[Move]):
         c.won = ((),) * n
         c.results = ()
         c.outcome = None
+        c.dist = None
         self._core = c
 
     # ------------------------------------------------------------------ reading the state
@@ -412,7 +418,7 @@ class RabState(TurnBased[Move]):
     def totals(self) -> dict[str, int]:
         """Every player's score so far, the better of the plain and the doubled (B28)."""
         c = self._core
-        return {p: score(c.won[i]).score for i, p in enumerate(self.players)}
+        return {p: score_of(c.won[i]).score for i, p in enumerate(self.players)}
 
     def outcome(self) -> Outcome | None:
         return self._core.outcome
@@ -432,6 +438,9 @@ class RabState(TurnBased[Move]):
         c = self._core
         if self.values is None or c.round == 0 or any(g is None for g in c.goals):
             return None
+        cached = c.dist
+        if cached is not None and cached[0] is c.cols and cached[1] is c.goals:
+            return cached[2]
         columns = []
         for k, col in enumerate(c.cols):
             if any(lay.card is None for lay in col):
@@ -439,7 +448,9 @@ class RabState(TurnBased[Move]):
             goal = c.goals[k]
             assert goal is not None
             columns.append(distribute(goal, [(self.players[lay.owner], cast(Influence, lay.card)) for lay in col], self.values))
-        return tuple(columns)
+        found = tuple(columns)
+        c.dist = (c.cols, c.goals, found)
+        return found
 
     # ------------------------------------------------------------------ legal moves
 
@@ -1095,10 +1106,14 @@ class RabState(TurnBased[Move]):
             raise self._phase_problem(c, "distribution")
         assert self.values is not None
         result = []
-        for k, col in enumerate(c.cols):
-            goal = c.goals[k]
-            assert goal is not None
-            result.append(distribute(goal, [(self.players[lay.owner], cast(Influence, lay.card)) for lay in col], self.values))
+        cached = c.dist
+        if cached is not None and cached[0] is c.cols and cached[1] is c.goals:
+            result = list(cached[2])
+        else:
+            for k, col in enumerate(c.cols):
+                goal = c.goals[k]
+                assert goal is not None
+                result.append(distribute(goal, [(self.players[lay.owner], cast(Influence, lay.card)) for lay in col], self.values))
         winners = tuple(d.winner for d in result)
         given = tuple(move.winners)
         if given != winners:

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from companion.games.ruse_and_bruise.cards import AREAS, Goal
 from companion.games.ruse_and_bruise.distribution import ColumnDistribution
 
-__all__ = ["Score", "score", "RoundResult", "Outcome", "decide"]
+__all__ = ["Score", "score", "score_of", "RoundResult", "Outcome", "decide"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +65,13 @@ def score(cards: Sequence[Goal]) -> Score:
     others = len(cards) - len(six)
     doubled = 2 * sum(g.value for g in six) - others
     return Score(plain, doubled, max(plain, doubled), six, others)
+
+
+@lru_cache(maxsize=4096)
+def score_of(cards: tuple[Goal, ...]) -> Score:
+    """:func:`score` of a tuple of goal cards, kept for the next time it is asked (a player's
+    goal cards change only at a round's end, their score is read after every move)."""
+    return score(cards)
 
 
 @dataclass(frozen=True, slots=True)

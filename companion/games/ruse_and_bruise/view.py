@@ -15,15 +15,18 @@ it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
+from companion.contract.cards import Unseen
 from companion.games.ruse_and_bruise.cards import GOALS, INFLUENCE, Goal, Influence
-from companion.games.ruse_and_bruise.moves import UNSEEN, Assassinate, Cloak, Move, Place, Round
+from companion.games.ruse_and_bruise.moves import UNSEEN, Assassinate, Cloak, Move, Pass, Place, Round, Swap
 from companion.games.ruse_and_bruise.setup import RabSetup
+from companion.games.ruse_and_bruise.values import ValuesTable
 from companion.games.ruse_and_bruise.scoring import Outcome, RoundResult
-from companion.games.ruse_and_bruise.whereabouts import DISCARD, HAND, Whereabouts, bits
+from companion.games.ruse_and_bruise.whereabouts import DISCARD, HAND, Trail, Whereabouts, bits
 
 if TYPE_CHECKING:
     from companion.games.ruse_and_bruise.game import RabState
@@ -78,10 +81,113 @@ class RabView:
     results: tuple[RoundResult, ...]
     totals: Mapping[str, int]
     outcome: Outcome | None
+    at: tuple[int, int] | None = None
+    """The card acting now, as (column index from 0, position from the goal card down from 0):
+    the card to turn over, or the one whose immediate ability is due (B10-B15)."""
+    values: ValuesTable | None = None
+    """The table's values table (B4), which every player knows."""
 
     def colour_of(self, player: str) -> str:
         """The colour of ``player``'s cards: a face-down card of theirs shows its back in it."""
         return self.colours[self.players.index(player)]
+
+    @property
+    def decisions(self) -> tuple[Move, ...]:
+        """The player's decisions now, none unless they decide (B8, B14, B15): a card of their
+        hand into an open column (:data:`UNSEEN` for a card of theirs the companion did not
+        see), the card drawn after it left to chance (B9); the pass of an empty hand; a
+        Cloak's card or nothing; a Traitor's column or none. Each stands for every legal
+        move with the same :meth:`RabState.decision <companion.games.ruse_and_bruise.game.
+        RabState.decision>`."""
+        me = self.player
+        if self.to_move != me:
+            return ()
+        cards: list[Influence | Unseen] = list(self.hand)
+        if self.hand_unseen:
+            cards.append(UNSEEN)
+        if self.waiting == "place":
+            if not cards:
+                return (Pass(me),)
+            open_columns = [k + 1 for k, closed in enumerate(self.closed) if not closed]
+            return tuple(Place(me, k, card, None) for k in open_columns for card in cards)
+        if self.waiting == "cloak":
+            return (Cloak(me, False),) + tuple(Cloak(me, True, card, None) for card in cards)
+        if self.waiting == "traitor" and self.at is not None:
+            return (Swap(me, None),) + tuple(Swap(me, j + 1) for j in range(len(self.goals)) if j != self.at[0])
+        return ()
+
+
+_ABILITY_EVENTS = {"EXPL": "explorer", "ASSN": "assassin", "STORM": "storm", "CLOAK": "cloak", "TRAITOR": "traitor"}
+
+
+def _waiting_event(c: Any) -> str:
+    """The record event the game waits for (:attr:`RabState.waiting`'s ``what``), without
+    its words: a view is made after every move of a playout."""
+    phase = c.phase.value
+    if phase == "ability":
+        lay = c.cols[c.at[0]][c.at[1]]
+        return _ABILITY_EVENTS[lay.card.id]
+    return _PHASE_EVENTS[phase]
+
+
+_PHASE_EVENTS = {"round": "round", "place": "place", "turn": "turn", "reveal": "reveal", "distribute": "distribution", "over": "over"}
+
+
+class _Worked(Mapping[str, Any]):
+    """A view's mapping by player whose values are worked out only when read (the whole
+    table's whereabouts of a player, what is known of their discard pile): a playout's
+    players make a view for every decision and read few of them. It compares as the mapping
+    it stands for."""
+
+    __slots__ = ("_names", "_sources", "_work", "_done")
+
+    def __init__(self, names: Sequence[str], sources: Sequence[Any], work: Any) -> None:
+        self._names = tuple(names)
+        self._sources = list(sources)
+        self._work = work
+        self._done: dict[str, Any] = {}
+
+    def __getitem__(self, name: str) -> Any:
+        done = self._done.get(name)
+        if done is None:
+            done = self._done[name] = self._work(self._sources[self._names.index(name)])
+        return done
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Mapping):
+            return dict(self.items()) == dict(other.items())
+        return NotImplemented
+
+    def __hash__(self) -> int:  # pragma: no cover - views are compared, not hashed
+        raise TypeError("unhashable type: a view's mapping")
+
+    def __repr__(self) -> str:
+        return repr(dict(self.items()))
+
+
+def _whereabouts(source: Whereabouts | Trail) -> Whereabouts:
+    return source.value if isinstance(source, Trail) else source
+
+
+def _discards(source: Whereabouts | Trail) -> tuple[Influence, ...]:
+    return _cards_of(_whereabouts(source).known(DISCARD))
+
+
+@lru_cache(maxsize=1 << 14)
+def _cards_of(mask: int) -> tuple[Influence, ...]:
+    """The influence cards of a card set kept as an integer, in catalogue order."""
+    return tuple(INFLUENCE[i] for i in bits(mask))
+
+
+@lru_cache(maxsize=256)
+def _unseen_goals(seen: int) -> frozenset[Goal]:
+    return frozenset(g for g in GOALS if not seen & g.bit)
 
 
 def make_view(state: RabState, player: str) -> RabView:
@@ -103,17 +209,17 @@ def make_view(state: RabState, player: str) -> RabView:
             shown.append((players[lay.owner], card, lay.up))
         columns.append(tuple(shown))
     own = c.known[me] if me >= 0 else c.public[0].value
-    hand = tuple(INFLUENCE[i] for i in bits(own.known(HAND))) if me >= 0 else ()
+    hand = _cards_of(own.known(HAND)) if me >= 0 else ()
     pending = c.pending
-    seen_by: list[Whereabouts] = [c.known[p] if p == me else c.public[p].value for p in range(len(players))]
-    goals_unseen = frozenset(g for g in GOALS if not c.seen_goals & g.bit)
+    seen_by: list[Whereabouts | Trail] = [c.known[p] if p == me else c.public[p] for p in range(len(players))]
+    goals_unseen = _unseen_goals(c.seen_goals)
     return RabView(
         player=player,
         phase=c.phase.value,
         round=c.round,
         in_turn=players[c.turn],
         to_move=state.to_move,
-        waiting=state.waiting.what,
+        waiting=_waiting_event(c),
         players=players,
         colours=state.setup.colours,
         goals=c.goals,
@@ -126,15 +232,17 @@ def make_view(state: RabState, player: str) -> RabView:
         hand_sizes={p: c.known[i].hand for i, p in enumerate(players)},
         stack_sizes={p: c.known[i].stack for i, p in enumerate(players)},
         discard_sizes={p: c.known[i].discard for i, p in enumerate(players)},
-        discards={p: tuple(INFLUENCE[k] for k in bits(seen_by[i].known(DISCARD))) for i, p in enumerate(players)},
+        discards=_Worked(players, seen_by, _discards),
         own=own,
-        others={p: c.public[i].value for i, p in enumerate(players) if i != me},
+        others=_Worked(tuple(p for i, p in enumerate(players) if i != me), [c.public[i] for i in range(len(players)) if i != me], _whereabouts),
         goal_stacks=tuple(len(s) for s in c.stacks),
         unseen_goals=goals_unseen,
         won={p: c.won[i] for i, p in enumerate(players)},
         results=c.results,
         totals=state.totals,
         outcome=c.outcome,
+        at=c.at,
+        values=state.values,
     )
 
 
