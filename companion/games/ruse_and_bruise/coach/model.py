@@ -20,7 +20,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.coach.model import CoachModel, Policy, Watched, World
@@ -116,6 +116,25 @@ class RuseAndBruiseCoach:
 
     def policy(self) -> RolloutPolicy:
         return RolloutPolicy()
+
+    def tables(self) -> dict[str, Callable[[random.Random], RabState]]:
+        """The tables the coach is measured at (``./run bench coach``): 2 and 4 players with
+        the rulings' example values table (B4), each a maker of a round's opening, the goal
+        cards and hands dealt by the table (B6, B7) up to the first placement."""
+        from companion.games.ruse_and_bruise import GAME
+
+        def opening(players: int) -> Callable[[random.Random], RabState]:
+            setup = GAME.make_setup(GAME.default_players(players), values="example")
+
+            def make(rng: random.Random) -> RabState:
+                state = GAME.new_state(setup, keep_history=False)
+                while not state.deciding and not state.is_game_over():
+                    state.push(GAME.chance_move(state, rng))
+                return state
+
+            return make
+
+        return {f"{n} players": opening(n) for n in (2, 4)}
 
     def opponents(self) -> dict[str, Policy]:
         """The rule-of-thumb players (:mod:`.opponents`, docs/coach.md)."""
