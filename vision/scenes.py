@@ -287,7 +287,8 @@ After the last scene the table rests ``tail_s`` more, as a table does once the g
 
 def _key(p: CardPlacement) -> tuple[str, object, tuple[float, float]]:
     card = p.card if isinstance(p.card, str) else p.card.id
-    return card, p.owner, tuple(p.position_mm)  # type: ignore[return-value]
+    x, y = p.position_mm
+    return card, p.owner, (x, y)
 
 
 def _owned(p: CardPlacement) -> tuple[str, str | None]:

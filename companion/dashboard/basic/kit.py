@@ -12,7 +12,7 @@ from companion.dashboard.basic.demo import BasicDemo
 from companion.dashboard.basic.hooks import BasicTableChoice
 from companion.dashboard.basic.manual import BasicManual
 from companion.dashboard.basic.words import waiting_words
-from companion.dashboard.kit import Flag, SetupError
+from companion.dashboard.kit import DemoKit, Flag, SetupError
 
 if TYPE_CHECKING:
     from textual.binding import BindingType
@@ -40,7 +40,7 @@ class BasicKit:
 
     def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game
-        self.demo = BasicDemo(self)
+        self.demo: DemoKit = BasicDemo(self)
 
     @property
     def title(self) -> str:

@@ -156,7 +156,11 @@ def cautious(view: RabView, rng: random.Random) -> Move:
                 leading.append((-goal.value, _number(d.card, view, k, values), k, d))
         if leading:
             return min(leading, key=lambda x: x[:3])[3]
-        return min(pool, key=lambda d: (_number(d.card, view, d.column - 1, values), view.goals[d.column - 1].value, d.column))  # type: ignore[union-attr]
+        def weakest(d: Place) -> tuple[float, int, int]:
+            goal = view.goals[d.column - 1]
+            return (_number(d.card, view, d.column - 1, values), goal.value if goal is not None else 0, d.column)
+
+        return min(pool, key=weakest)
     if type(first) is Cloak:
         at = view.at
         assert at is not None

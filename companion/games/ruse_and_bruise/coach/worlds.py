@@ -67,9 +67,9 @@ class PlayoutState(RabState):
         return new
 
     def push(self, move: Move, *, check: bool = True) -> None:
-        if self.played is None and type(move) in (Place, Pass, Cloak, Swap):
+        if self.played is None and isinstance(move, (Place, Pass, Cloak, Swap)):
             self.played = move
-            self.decider = move.player  # type: ignore[union-attr]
+            self.decider = move.player
             if type(move) is Place:
                 self.decided_in = move.column
             elif self.phase is Phase.ABILITY:

@@ -59,8 +59,6 @@ class RabKit(BasicKit):
 
     table_options: tuple[Option, ...] = ()
     manual_options: tuple[Option, ...] = ()
-    demo: RabDemo  # type: ignore[assignment]  # the basic demo's random players, made to choose by level
-
     def __init__(self, game: RuseAndBruise) -> None:
         super().__init__(game)
         self.demo = RabDemo(self)
