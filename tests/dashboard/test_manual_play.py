@@ -226,13 +226,11 @@ async def test_the_deal_dialog_takes_typed_hands_and_face_down_hands(tmp_path: P
 async def test_setup_dialog_starts_a_team_game(tmp_path: Path) -> None:
     app = DashboardApp(ManualSource(), needs_setup=True, games_dir=tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
+        await until(lambda: isinstance(app.screen, SetupScreen) and bool(app.screen.query("#setup-error")), "the set-up dialog")
         app.screen.query_one("#players").value = "ann, bob, cy"
         app.screen.query_one("#teams").value = 2
         await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert "R16" in str(app.screen.query_one("#setup-error").render())
+        await until(lambda: "R16" in str(app.screen.query_one("#setup-error").render()), "the refusal citing R16")
         app.screen.query_one("#players").value = "ann, bob, cy, dee"
         app.screen.query_one("#companion-deals").value = True
         await pilot.press("ctrl+s")
