@@ -89,9 +89,7 @@ class Settlement(ModalScreen[None]):
         if self.is_mounted and self.query("#steps"):
             self._show_title()
             self.query_one("#steps-body", Static).update("")
-            steps = self.query_one("#steps", VerticalScroll)
-            steps.anchor(False)
-            steps.scroll_home(animate=False, immediate=True)
+            self.query_one("#steps", VerticalScroll).scroll_home(animate=False, immediate=True)
 
     def _show_title(self) -> None:
         title = self.heading()
@@ -151,8 +149,10 @@ class Settlement(ModalScreen[None]):
         for title, body in self.steps[:new]:
             parts += [Text(title, style="bold underline"), body, Text("")]
         self.query_one("#steps-body", Static).update(Group(*parts))
-        # Anchored, the newest step stays in view at every layout (a review may fill in later).
-        self.query_one("#steps", VerticalScroll).anchor()
+        # The newest step in view once it is laid out (a review may fill in later): scrolled to
+        # the end, not anchored, since an anchored scroll lays a short page at its bottom.
+        steps = self.query_one("#steps", VerticalScroll)
+        self.call_after_refresh(steps.scroll_end, animate=False, immediate=True)
         remaining = len(self.steps) - new
         self.sub_title = f"{remaining} more" if remaining else "done"
 

@@ -83,11 +83,6 @@ class RuleOfPowerTable(TableScreen):
     RuleOfPowerTable #main #centre {
         height: auto;
     }
-
-    /* Teaching mode on a small terminal: the legal moves and their risks come before the log. */
-    RuleOfPowerTable.-paged #main PlayPanel.-teaching {
-        max-height: 70%;
-    }
     """
 
     BINDINGS = [
