@@ -9,7 +9,7 @@ stops and is forgotten)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -66,6 +66,16 @@ class LastPlay:
     empowered: bool = False
 
 
+def _exchanged(cards: Sequence[Card | object]) -> Text:
+    """Cards exchanged in a swap: chips for those known, a count for those face down (their
+    faces unseen, :data:`UNSEEN`)."""
+    known = [c for c in cards if isinstance(c, Card)]
+    t = cards_line(known) if known else Text()
+    if len(known) < len(cards):
+        t.append(f"{' +' if known else ''}{len(cards) - len(known)} face down", style="dim")
+    return t
+
+
 def move_label(move: Move) -> Text:
     if isinstance(move, DrawFate):
         return Text("draw a Fate card (R17)")
@@ -84,14 +94,12 @@ def move_label(move: Move) -> Text:
         if move.stolen:
             t.append(" takes ")
             t.append_text(card_chip(move.stolen))
-        if move.received:
-            # Cards exchanged face down (UNSEEN) have no chip: they are counted instead.
-            known = [c for c in move.received if isinstance(c, Card)]
-            t.append(" gets ")
-            if known:
-                t.append_text(cards_line(known))
-            if len(known) < len(move.received):
-                t.append(f"{' +' if known else ''}{len(move.received) - len(known)} face down", style="dim")
+        # A swap (R22) names both sides: the same cards received for different cards given
+        # are different moves, and read as such.
+        for verb, cards in ((" gives ", move.given), (" gets " if not move.given else " and gets ", move.received)):
+            if cards:
+                t.append(verb)
+                t.append_text(_exchanged(cards))
     elif move.discards:
         t.append(", ".join(f"{p} drops {c.short}" for p, c in move.discards))
     elif "drawn" in fate_rule(move.card).details:
