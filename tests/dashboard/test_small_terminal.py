@@ -208,3 +208,23 @@ async def test_a_refused_move_reads_whole_with_its_rule_and_reminder_on_80x24(te
             shown = " ".join(" ".join(row[region.x : region.right].split()) for row in rows)
             assert f"In short, {rule}: {rule_hint(rule)}" in shown, f"{entry!r}: {shown!r}"
 
+
+@pytest.mark.asyncio
+async def test_the_centre_shows_every_card_after_the_terminal_is_resized() -> None:
+    """Grown from 80x24 to 160x48 the centre's cards turn from chips to big cards, laid out
+    at their new height (every card in sight, not the first row of each); shrunk back, chips."""
+    from companion.games.rule_of_power.dashboard.widgets.centre import CentreCards
+
+    app = DashboardApp(ManualSource(companion_deals=True, seed=3, first_dealer="bob"), setup=GameSetup(("ann", "bob")), games_dir=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await dealt(app)
+        assert len(game.centre) == 4
+        for size, words in (((160, 48), lambda c: c.id), ((80, 24), lambda c: c.short), ((160, 48), lambda c: c.id)):
+            await pilot.resize_terminal(*size)
+            centre = app.screen.query_one(CentreCards)
+            await wait_until(pilot, lambda: centre.has_class("-compact") == (size == (80, 24)) and centre.size.width > 0)
+            await pilot.pause()
+            region = centre.content_region
+            shown = " ".join(row[region.x : region.right] for row in screen_rows(app.export_screenshot())[region.y : region.bottom])
+            for card in game.centre:
+                assert words(card) in shown, f"{size}: {card.id} out of sight in {shown!r}"
