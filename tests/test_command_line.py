@@ -125,6 +125,19 @@ def test_each_games_own_commands_describe_that_game(capsys: pytest.CaptureFixtur
         assert spelling(option) in simulate
 
 
+def test_a_game_command_without_its_game_says_whose_it_is_and_how_to_see_another_games(capsys: pytest.CaptureFixture[str]) -> None:
+    """``rop simulate --help`` describes the default game's simulate: it says so, and names the
+    other games that have one, each with its own options under ``--game NAME``."""
+    default = registry.game()
+    for name in {c.name for g in GAMES for c in g.commands()}:
+        text = " ".join(_help(capsys, name).split()).replace("- ", "-")  # names wrapped at hyphens
+        owner = default if any(c.name == name for c in default.commands()) else next(g for g in GAMES if any(c.name == name for c in g.commands()))
+        others = [g.name for g in GAMES if g is not owner and any(c.name == name for c in g.commands())]
+        if others:
+            assert f"This is {owner.title}'s {name}." in text, text
+            assert f"rop {name} --game NAME --help, NAME one of {', '.join(others)}." in text, text
+
+
 def test_rop_names_the_games_of_the_registry(capsys: pytest.CaptureFixture[str]) -> None:
     text = " ".join(_help(capsys).split())
     for game in GAMES:

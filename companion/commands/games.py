@@ -75,22 +75,35 @@ def register(sub: argparse._SubParsersAction, argv: Sequence[str], *, only: str 
             return []
         _add(sub, mine[only], chosen)
         return [only]
-    everyone: dict[str, GameCommand] = {}
+    everyone: dict[str, tuple[GameCommand, Game]] = {}
     for g in games():
         for name, command in game_commands(g).items():
-            everyone.setdefault(name, command)
-    for name, command in everyone.items():
-        _add(sub, mine.get(name, command), chosen, has=name in mine)
+            everyone.setdefault(name, (command, g))
+    for name, (command, owner) in everyone.items():
+        if name in mine:
+            _add(sub, mine[name], chosen)
+        else:
+            _add(sub, command, chosen, has=False, shown_for=owner)
     return list(everyone)
 
 
-def _add(sub: argparse._SubParsersAction, shown: GameCommand, chosen: Game, *, has: bool = True) -> None:
-    """The parser of a game command, as ``shown`` describes it; it runs ``chosen``'s, or says
-    ``chosen`` has none (``has`` false)."""
-    p = sub.add_parser(shown.name, help=shown.help, description=shown.description)
+def _add(sub: argparse._SubParsersAction, shown: GameCommand, chosen: Game, *, has: bool = True, shown_for: Game | None = None) -> None:
+    """The parser of a game command, as ``shown`` (``shown_for``'s, ``chosen``'s unless
+    told) describes it; it runs ``chosen``'s, or says ``chosen`` has none (``has`` false)."""
+    p = sub.add_parser(shown.name, help=shown.help, description=shown.description, epilog=_others(shown.name, shown_for or chosen))
     add_game_option(p)
     shown.add_arguments(p)
     p.set_defaults(func=_runner(shown.name, shown if has else None, chosen))
+
+
+def _others(name: str, described: Game) -> str | None:
+    """The words under a game command's ``--help``: the help is ``described``'s, and which
+    other games have a command of that name, with their own arguments."""
+    others = [g for g in games() if g.name != described.name and name in game_commands(g)]
+    if not others:
+        return None
+    listed = ", ".join(g.name for g in others)
+    return f"This is {described.title}'s {name}. Another game's, with its own options: rop {name} --game NAME --help, NAME one of {listed}."
 
 
 def _runner(name: str, command: GameCommand | None, chosen: Game) -> object:

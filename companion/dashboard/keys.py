@@ -35,10 +35,11 @@ TABLE_KEYS: list[BindingType] = [
     Binding("f5", "next_step", "Next", tooltip="What the table does next: a new scoring period, a deal"),
     Binding("f6", "focus_log", "Events", show=False, tooltip="Move to the event log (Enter on an event corrects it)"),
     Binding("escape", "focus_entry", "Entry", show=False, tooltip="Back to the entry bar"),
-    # Ctrl+Q quits everywhere, so the footer shows it: Q only where no entry bar takes letters
-    # (in manual play cards are typed, and "quit" typed there quits too).
+    # Ctrl+Q quits everywhere, so the footer shows it: with priority, since a dialog keeps the
+    # app's other keys from reaching the app. Q only where no entry bar takes letters (in
+    # manual play cards are typed, and "quit" typed there quits too).
     Binding("q", "quit", "Quit", show=False, tooltip="Quit (a kept game is already saved)"),
-    Binding("ctrl+q", "quit", "Quit", tooltip="Quit (a kept game is already saved)"),
+    Binding("ctrl+q", "quit", "Quit", tooltip="Quit (a kept game is already saved)", priority=True),
 ]
 """The app's bindings (``DashboardApp.BINDINGS``), in no game's words."""
 

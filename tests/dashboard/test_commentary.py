@@ -78,6 +78,26 @@ def test_a_swap_of_face_down_cards_is_labelled() -> None:
     from companion.games.rule_of_power.engine.moves import UNSEEN
 
     swap = Play("ann", Card.from_id("F005"), target="bob", given=(UNSEEN, UNSEEN), received=(UNSEEN, UNSEEN))
-    assert move_label(swap).plain == "on bob gets 2 face down"
+    assert move_label(swap).plain == "on bob gives 2 face down and gets 2 face down"
     swap = Play("ann", Card.from_id("F005"), target="bob", given=(UNSEEN, UNSEEN), received=(Card.from_id("W007"), UNSEEN))
-    assert move_label(swap).plain == "on bob gets  7P!  +1 face down"
+    assert move_label(swap).plain == "on bob gives 2 face down and gets  7P!  +1 face down"
+
+
+def test_each_mirror_swap_names_the_cards_given() -> None:
+    """R22: with three World cards against two, the player chooses which two to give; each
+    choice is a move of its own, and teaching mode's list reads each differently."""
+    from companion.games.rule_of_power.engine.moves import Deal, DrawFate, NewRound
+    from companion.games.rule_of_power.dashboard.widgets.moves import move_label
+
+    game = GameState(GameSetup(("ann", "bob")))
+    game.push(NewRound.make("ann", {"bob": ["F005", "F001", "F002", "F003", "F004", "F006", "F007"]}))
+    game.push(Deal.make({"ann": ["W016", "W012", "W001"], "bob": ["W027", "W018", "W040"]}, ["W002", "W014", "W026", "W035"]))
+    game.push(next(m for m in game.legal_moves if isinstance(m, DrawFate)))  # bob draws Mirror Swap
+    game.push(next(m for m in game.legal_moves if isinstance(m, Play) and not m.capture))  # ann: 2 left
+    swaps = [m for m in game.legal_moves if isinstance(m, Play) and m.card.id == "F005"]
+    labels = [" ".join(move_label(m).plain.split()) for m in swaps]
+    assert len(swaps) == 3 and len(set(labels)) == 3, labels
+    for move, label in zip(swaps, labels):
+        gives, _, gets = label.removeprefix("on ann gives ").partition(" and gets ")
+        assert [c.rstrip("*!^") for c in gives.split()] == [c.short for c in move.given], label  # type: ignore[union-attr]
+        assert [c.rstrip("*!^") for c in gets.split()] == [c.short for c in move.received], label  # type: ignore[union-attr]

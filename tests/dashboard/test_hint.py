@@ -64,3 +64,29 @@ def test_a_risk_is_told_once_and_the_best_move_has_a_gain() -> None:
     assert shown.count(risky.risks[0].text.lower()[:40]) == 1
     best = advice.best
     assert best.reasons and not best.reasons[0].startswith("risk") and " less from " not in best.reasons[0]
+
+
+@pytest.mark.asyncio
+async def test_the_hints_margin_is_told_in_the_games_scoring_period(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Circle of Power is scored by seasons (C16): its hint's margin is "the season points",
+    never the rounds of Rule of Power."""
+    from companion.commands.play import resume_app
+    from companion.games.circle_of_power.game import Phase as CirclePhase
+    from companion.games.circle_of_power.setup import is_dummy
+    from companion.records.format import iter_record_lines
+    from tests.games.circle_of_power.dashboard.driving import positions
+
+    setup, moves = next(positions(lambda s: s.phase is CirclePhase.PLAY and not is_dummy(s.to_move or ""), seeds=range(50)))
+    path = tmp_path / "kept.jsonl"
+    path.write_text("".join(line + "\n" for line in iter_record_lines(setup, moves, "0" * 32)), encoding="utf-8")
+    app = resume_app(str(path), tmp_path)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await until(lambda: app.game is not None and app.game.phase is CirclePhase.PLAY, "the game")
+        await pilot.press("f7")
+        await until(lambda: isinstance(app.screen, HintScreen), "the hint")
+        screen = app.screen
+        assert isinstance(screen, HintScreen)
+        foot = " ".join(str(screen.query_one("#hint-foot").render()).split())
+        assert "Margin: the season points the move is expected to win or lose" in foot and "round" not in foot, foot
+        await pilot.press("escape")
+        await pilot.pause()

@@ -16,10 +16,13 @@ from companion.games.rule_of_power.dashboard.screens.table import SIDE_PANELS
 from companion.dashboard.sources import DemoSource, ManualSource, ReplaySource
 from companion.dashboard.tracker_source import TrackerSource
 from companion.games.rule_of_power.engine.game import GameSetup, GameState
+from companion.games.rule_of_power.engine.moves import Play
 from companion.session import GameSession
 from companion.games.rule_of_power.samples import sample_path
 from companion.games.rule_of_power.simulation.virtual_table import make_setup
 from companion.tracker import Tracker, TrackerConfig
+from tests.dashboard.driving import dealt, type_line
+from tests.dashboard.screen_words import screen_rows
 
 
 class NoSensors:
@@ -166,3 +169,62 @@ async def test_the_entry_suggests_short_forms_and_ids() -> None:
     assert await suggester.get_suggestion("3") == "3D"
     assert await suggester.get_suggestion("w03") == "W033"
     assert await suggester.get_suggestion("th") == "thief"
+
+
+def _wrong_capture(game: GameState) -> str:
+    """An entry the rules refuse for R4: a card of the hand of the player to move taking a
+    centre card that its value does not match."""
+    from companion.contract.errors import IllegalMoveError
+
+    me = game.turn
+    assert me is not None
+    for card in game.hand(me):
+        for taken in game.centre:
+            try:
+                game.check(Play(me, card, (taken,)))
+            except IllegalMoveError as exc:
+                if exc.rule == "R4":
+                    return f"{card.short} x {taken.short}"
+    raise AssertionError("no wrong capture in this position")
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("teaching", [False, True], ids=["plain", "teaching"])
+async def test_a_refused_move_reads_whole_with_its_rule_and_reminder_on_80x24(teaching: bool) -> None:
+    """The play panel takes the main column's rows the event log can spare: the refused move,
+    its rule and the plain-words reminder ("In short, R4: ...") are in sight to the last word."""
+    from companion.games.rule_of_power.dashboard.commentary import rule_hint
+    from companion.games.rule_of_power.dashboard.widgets.moves import PlayPanel
+
+    app = DashboardApp(ManualSource(companion_deals=True, seed=3, first_dealer="bob"), setup=GameSetup(("ann", "bob")), games_dir=False, teaching=teaching)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await dealt(app)
+        for entry, rule in ((_wrong_capture(game), "R4"), ("pass", "R17")):
+            await type_line(pilot, entry)
+            panel = app.screen.query_one(PlayPanel)
+            assert panel.flag is not None and panel.flag.rule == rule
+            region = panel.content_region
+            rows = screen_rows(app.export_screenshot())[region.y : region.bottom]
+            shown = " ".join(" ".join(row[region.x : region.right].split()) for row in rows)
+            assert f"In short, {rule}: {rule_hint(rule)}" in shown, f"{entry!r}: {shown!r}"
+
+
+@pytest.mark.asyncio
+async def test_the_centre_shows_every_card_after_the_terminal_is_resized() -> None:
+    """Grown from 80x24 to 160x48 the centre's cards turn from chips to big cards, laid out
+    at their new height (every card in sight, not the first row of each); shrunk back, chips."""
+    from companion.games.rule_of_power.dashboard.widgets.centre import CentreCards
+
+    app = DashboardApp(ManualSource(companion_deals=True, seed=3, first_dealer="bob"), setup=GameSetup(("ann", "bob")), games_dir=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await dealt(app)
+        assert len(game.centre) == 4
+        for size, words in (((160, 48), lambda c: c.id), ((80, 24), lambda c: c.short), ((160, 48), lambda c: c.id)):
+            await pilot.resize_terminal(*size)
+            centre = app.screen.query_one(CentreCards)
+            await wait_until(pilot, lambda: centre.has_class("-compact") == (size == (80, 24)) and centre.size.width > 0)
+            await pilot.pause()
+            region = centre.content_region
+            shown = " ".join(row[region.x : region.right] for row in screen_rows(app.export_screenshot())[region.y : region.bottom])
+            for card in game.centre:
+                assert words(card) in shown, f"{size}: {card.id} out of sight in {shown!r}"

@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from companion.coach import LEVELS, Advice, Coach, CoachError, Search
+from companion.coach import LEVELS, Advice, Coach, CoachError, Search, model_of
 
 __all__ = ["HintScreen", "advice_table", "position_key"]
 
@@ -88,7 +88,10 @@ class HintScreen(ModalScreen[None]):
         self.position = position_key(game)
         self.search: Search | None = None
         self.error: str | None = None
+        self.period = "scoring period"
+        """What the margin counts the points of: the game's scoring period (the round, the season)."""
         try:
+            self.period = model_of(game.game).period
             # The wall clock: the first ranking is promised within its budget, however loaded the machine.
             self.search = Coach("default", clock=time.perf_counter).search(game, player)
         except CoachError as exc:
@@ -99,8 +102,8 @@ class HintScreen(ModalScreen[None]):
         with VerticalScroll():
             yield Static(id="hint-title")
             yield Static(id="hint-body")
-            yield Static("Esc closes. Margin: the round points the move is expected to win or lose against the "
-                         "best other side, with a 95 % interval; win: the chance to win the game (docs/coach.md).", id="hint-foot")
+            yield Static(f"Esc closes. Margin: the {self.period} points the move is expected to win or lose against "
+                         "the best other side, with a 95 % interval; win: the chance to win the game (docs/coach.md).", id="hint-foot")
 
     def on_mount(self) -> None:
         if self.search is None:

@@ -93,7 +93,6 @@ class Settlement(ModalScreen[None]):
             self._show_title()
             body, steps = parts
             body.update("")
-            steps.anchor(False)
             steps.scroll_home(animate=False, immediate=True)
 
     def _parts(self) -> tuple[Static, VerticalScroll] | None:
@@ -166,8 +165,9 @@ class Settlement(ModalScreen[None]):
         for title, body in self.steps[:new]:
             parts += [Text(title, style="bold underline"), body, Text("")]
         shown.update(Group(*parts))
-        # Anchored, the newest step stays in view at every layout (a review may fill in later).
-        steps.anchor()
+        # The newest step in view once it is laid out (a review may fill in later): scrolled to
+        # the end, not anchored, since an anchored scroll lays a short page at its bottom.
+        self.call_after_refresh(steps.scroll_end, animate=False, immediate=True)
         remaining = len(self.steps) - new
         self.sub_title = f"{remaining} more" if remaining else "done"
 

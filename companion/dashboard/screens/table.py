@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.scalar import Scalar
 from textual.message import Message
 from textual.suggester import Suggester
 from textual.widgets import Footer, Input
@@ -38,6 +39,17 @@ __all__ = ["ROOMY_HEIGHT", "ROOMY_WIDTH", "TableScreen"]
 #: Below this size the side column shows one panel at a time.
 ROOMY_WIDTH = 120
 ROOMY_HEIGHT = 40
+
+
+class MainColumn(Vertical):
+    """The table screen's main column: the game's main panels above the event log. It tells
+    the screen each new size it takes."""
+
+    class Resized(Message):
+        """The main column took a new size."""
+
+    def on_resize(self) -> None:
+        self.post_message(self.Resized())
 
 
 class TableScreen(SessionView):
@@ -99,7 +111,7 @@ class TableScreen(SessionView):
     def compose(self) -> ComposeResult:
         yield self.status_line()
         with Horizontal(id="body"):
-            with Vertical(id="main"):
+            with MainColumn(id="main"):
                 yield from self.compose_main()
                 yield EventLog(editable=self.editable, id="log")
             with VerticalScroll(id="side"):
@@ -133,6 +145,7 @@ class TableScreen(SessionView):
     def _arrange(self) -> None:
         roomy = self.roomy
         self.arrange_panels(roomy)
+        self.call_after_refresh(self._fit_main)
         self.set_class(not roomy, "-paged")
         panels = self.SIDE_PANELS
         shown = panels[self.panel_index][0] if panels else None
@@ -143,6 +156,35 @@ class TableScreen(SessionView):
             nxt = panels[(k + 1) % len(panels)][1]
             widget.border_subtitle = None if roomy else f"F4: {nxt}"
         self.refresh_bindings()
+
+    def _fit_main(self) -> None:
+        """On a small terminal the main column's last panel (the play, the action under way)
+        may grow until the event log keeps no more than its least height (its last lines): a
+        refused move with its rule and its reminder, or the winner's choices, are read whole
+        rather than cut beside the log's empty rows. On a large terminal each panel keeps the
+        share its style gives it."""
+        main = self.query_one("#main")
+        log = self.log_widget
+        panels = [w for w in main.children if w.display and w is not log]
+        if not panels:
+            return
+        last, others = panels[-1], panels[:-1]
+        if self.roomy or not main.size.height:
+            if last.styles.max_height is not None and last.styles.max_height.is_cells:
+                last.styles.max_height = None  # the panel's own share again
+            return
+        least = log.styles.min_height
+        floor = least.cells if least is not None and least.cells else 4
+        room = max(main.size.height - sum(w.outer_size.height for w in others) - floor, floor)
+        if last.styles.max_height != Scalar.from_number(room):
+            last.styles.max_height = room
+            if isinstance(last, GamePanel):
+                last.refresh_panel()  # what it leaves out depends on its room
+
+    def on_main_column_resized(self, event: MainColumn.Resized) -> None:
+        # The column's height settles after the screen's (the status line, the entry bar):
+        # its rows are shared out again at every size it takes.
+        self.call_after_refresh(self._fit_main)
 
     def offers(self, action: str) -> bool:
         """Whether the table offers its own key's ``action`` now, no dialog open."""
@@ -174,3 +216,4 @@ class TableScreen(SessionView):
         for panel in self.query(GamePanel):
             panel.teaching = teaching
             panel.game = state
+        self.call_after_refresh(self._fit_main)

@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.reactive import reactive
+from textual.widget import Widget
 from textual.widgets import Static
 
 __all__ = ["GamePanel", "side_label"]
@@ -60,6 +61,22 @@ class GamePanel(Static):
             return
         self._shown_signature = signature
         self.update(content)
+
+    def room(self) -> int | None:
+        """The rows the panel's content may take: its greatest height (the screen's limit, or
+        its share of its column) less its border and padding; ``None`` before it is laid out or
+        when nothing limits it. A panel with more to say than room leaves out what matters least
+        (:meth:`rows_of` measures)."""
+        limit = self.styles.max_height
+        parent = self.parent
+        if limit is None or not isinstance(parent, Widget) or not parent.size.height:
+            return None
+        return int(limit.resolve(parent.size, self.app.size)) - self.styles.gutter.height
+
+    def rows_of(self, content: Text) -> int:
+        """The rows ``content`` takes at the panel's width, wrapped at words as it is drawn."""
+        width = self.size.width
+        return len(content.wrap(self.app.console, width)) if width else 0
 
     def render_game(self, game: Any) -> Text:  # pragma: no cover - abstract
         """The panel's content: one ``Text`` (tables drawn with :func:`~companion.dashboard.grid.grid`)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from rich.text import Text
 from textual.reactive import reactive
 
 from companion.dashboard.widgets.base import GamePanel
@@ -34,6 +35,18 @@ class StatusLine(GamePanel):
 
     def on_resize(self) -> None:
         self.refresh_panel()
+
+    def ending(self, game_part: Text) -> Text:
+        """``game_part`` (the game's state in a few words) ended with the source's state in the
+        room left, in whole words (:meth:`fitted_status`), on one line whatever the width."""
+        t = game_part.copy()
+        room = self.size.width - 2 - t.cell_len - 2 if self.size.width else 200
+        status = self.fitted_status(room)
+        if status:
+            t.append(f"  {status}", style="dim")
+        t.no_wrap = True
+        t.overflow = "ellipsis"
+        return t
 
     def fitted_status(self, room: int) -> str:
         """:attr:`source_status` in at most ``room`` cells, with whole words only: its parts

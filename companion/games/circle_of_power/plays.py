@@ -68,7 +68,7 @@ class Plays(CircleBase):
         last."""
         c = self._core
         if c.phase is not _REVEAL:
-            raise self._phase_problem("no city card is turned up now")
+            raise self._phase_problem("no city card is turned up now", "C7")
         card = move.card
         if not isinstance(card, Card):
             raise InvalidMoveError(f"not a card: {card!r}")

@@ -329,22 +329,34 @@ class CircleBase:
             raise IllegalMoveError("C18", f"{name} was knocked out: a dummy sits in {name}'s seat now")
         raise InvalidMoveError(self._stranger(name))
 
-    def _phase_problem(self, what: str) -> IllegalMoveError:
-        """The error of a move made while the game waits for another, citing the ruling of
-        what it waits for."""
+    def _phase_problem(self, what: str, rule: str | None = None) -> IllegalMoveError:
+        """The error of a move made while the game waits for another. It cites the ruling the
+        move breaks: ``rule``, the ruling that says when a move of the table comes (a city card
+        turned up, C7; a new season, C16; the reshuffle, C15), or else the ruling of what the
+        game waits for; once the game is over, the ruling that ended it."""
+        c = self._core
+        if c.phase is _OVER:
+            outcome = c.outcome
+            ended = "C18" if outcome is not None and outcome.how is Termination.LONELY_TYRANT else "C17"
+            return IllegalMoveError(ended, f"{what}: the game is over")
+        return IllegalMoveError(rule or _WAITED_RULE[c.phase], f"{what}: {self._waiting()}")
+
+    def _waiting(self) -> str:
+        """What the game waits for, in words."""
         c = self._core
         phase = c.phase
         if phase is _PLAY:
-            return IllegalMoveError("C8", f"{what}: {c.seats[c.turn]} is to play a card in action {c.action}")
+            return f"{c.seats[c.turn]} is to play a card in action {c.action}"
         if phase is _ACT:
-            return IllegalMoveError("C10", f"{what}: {c.seats[c.turn]} won the initiative of action {c.action} and must act")
+            return f"{c.seats[c.turn]} won the initiative of action {c.action} and must act"
         if phase is _REVEAL:
-            return IllegalMoveError("C7", f"{what}: the next available city must be turned up first")
+            return "the next available city must be turned up first"
         if phase is _RESHUFFLE:
-            return IllegalMoveError("C15", f"{what}: the battle deck ran out in action 6 and must be reshuffled first")
+            return "the battle deck ran out in action 6 and must be reshuffled first"
         if phase is _SEASON:
-            first = "the first season" if c.season == 0 else f"season {c.season + 1}"
-            return IllegalMoveError("C16", f"{what}: {first} must be set up first")
-        outcome = c.outcome
-        rule = "C18" if outcome is not None and outcome.how is Termination.LONELY_TYRANT else "C17"
-        return IllegalMoveError(rule, f"{what}: the game is over")
+            return f"{'the first season' if c.season == 0 else f'season {c.season + 1}'} must be set up first"
+        return "the game is over"
+
+
+_WAITED_RULE = {_PLAY: "C8", _ACT: "C10", _REVEAL: "C7", _RESHUFFLE: "C15", _SEASON: "C16"}
+"""The ruling of what the game waits for, in each phase but the end."""

@@ -97,18 +97,20 @@ def _by_name(event: Mapping[str, Any], key: str, size: int) -> dict[str, tuple[H
     return out
 
 
-def _ids(cards: Sequence[HandCard]) -> list[str | None]:
-    return [None if isinstance(x, _Unseen) else x.id for x in cards]
+def _ids(cards: Sequence[HandCard] | None) -> list[str] | None:
+    """A hand or pile as the format writes it: every card's id, or ``null`` unless every card
+    was seen (record-format.md names no single unseen card in a hand or a pile; a reader that
+    completes the record works out again what the plays tell of it)."""
+    if not cards or any(isinstance(x, _Unseen) for x in cards):
+        return None
+    return [x.id for x in cards]  # type: ignore[union-attr]
 
 
 def _season_event(season: Season) -> dict[str, Any]:
-    """A ``season`` event: the hands and piles seen, ``null`` when none was."""
-    hands: dict[str, list[str | None] | None] = {
-        n: _ids(season.hand_of(n) or ()) or None for n in season.seats if not n.startswith("@")
-    }
-    piles: dict[str, list[str | None] | None] = {
-        n: _ids(season.pile_of(n) or ()) or None for n in season.seats if n.startswith("@")
-    }
+    """A ``season`` event: each hand and pile seen in full, ``null`` for the others (and
+    ``null`` for all when none was)."""
+    hands = {n: _ids(season.hand_of(n)) for n in season.seats if not n.startswith("@")}
+    piles = {n: _ids(season.pile_of(n)) for n in season.seats if n.startswith("@")}
     cities = dict(season.cities)
     return {
         "event": "season",
@@ -269,7 +271,7 @@ class CircleCodec:
             return {"event": "regroup", "player": move.player, "discard": discard.id if discard else None}
         if type(move) is Reshuffle:
             new = {name: _ids(cards) for name, cards in move.piles}
-            return {"event": "reshuffle", "piles": new or None}
+            return {"event": "reshuffle", "piles": new if any(v is not None for v in new.values()) else None}
         if type(move) is Season:
             return _season_event(move)
         raise InvalidMoveError(f"not a move of Circle of Power: {move!r}")

@@ -44,7 +44,7 @@ class Reshuffling(CircleBase):
         actions 1-6, each card once."""
         c = self._core
         if c.phase is not _RESHUFFLE:
-            raise self._phase_problem("the battle deck cannot be reshuffled now (C15: once, after action 6)")
+            raise self._phase_problem("the battle deck cannot be reshuffled now (once, after action 6)", "C15")
         seen: set[str] = set()
         dealt = 0
         for name, cards in move.piles:

@@ -114,7 +114,7 @@ class Seasons(CircleBase):
         if c.phase is not _SEASON:
             if c.phase is _OVER:
                 raise self._phase_problem("no new season")
-            raise self._phase_problem(f"season {c.season} is under way ({c.action} of {ACTIONS} actions)")
+            raise self._phase_problem(f"season {c.season} is under way ({c.action} of {ACTIONS} actions)", "C16")
         seats = move.seats
         if not isinstance(seats, tuple) or len(seats) != SEATS or not all(isinstance(n, str) for n in seats):
             raise InvalidMoveError(f"a season seats four emperors, clockwise: {seats!r}")

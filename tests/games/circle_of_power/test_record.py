@@ -94,9 +94,51 @@ def test_nulls_and_absent_fields_say_unseen():
     move = CODEC.read_move(partial, SETUP)
     assert move.hands == (("ann", (c("5H"), UNSEEN, c("10S"))),) and move.piles == ()
     written = CODEC.move_event(move, SETUP)
-    assert written["hands"] == {"ann": ["5H", None, "10S"], "bob": None, "cy": None} and written["piles"] is None
+    # A hand partly seen is read, but written as the format describes hands: whole or null.
+    assert written["hands"] is None and written["piles"] is None
     bare = {k: v for k, v in SEASON.items() if k not in ("hands", "piles")}
     assert CODEC.read_move(bare, SETUP).hands == () and CODEC.move_event(CODEC.read_move(bare, SETUP), SETUP)["hands"] is None
+
+
+def test_hands_and_piles_are_written_whole_or_null_as_the_format_says():
+    """record-format.md: a season's ``hands`` and ``piles``, and a reshuffle's ``piles``, are
+    each emperor's cards or ``null``; a card seen in a hand otherwise unseen is not written (a
+    reader completing the record works it out again from the plays)."""
+    season = Season.make("ann", ["ann", "bob", "cy", "@1"], SEASON["cities"], "X2",
+                         {"ann": ["5H", "7C", "10S"], "bob": ["2D", None, None]}, {"@1": ["7D"] + [None] * 8})
+    written = CODEC.move_event(season, SETUP)
+    assert written["hands"] == {"ann": ["5H", "7C", "10S"], "bob": None, "cy": None} and written["piles"] is None
+    half = Reshuffle.make({"@1": ["2S", "3S", None, None, None, None]})
+    assert CODEC.move_event(half, SETUP) == {"event": "reshuffle", "piles": None}
+    two = Reshuffle.make({"@1": ["2S", "3S", "4S", "5S", "6S", "7S"], "@2": [None] * 6})
+    assert CODEC.move_event(two, SETUP)["piles"] == {"@1": ["2S", "3S", "4S", "5S", "6S", "7S"]}
+
+
+def test_a_record_rewritten_after_a_correction_writes_every_hand_as_the_format_says(tmp_path):
+    """A game kept by keyboard (no hand seen), its second season under way, an event
+    corrected: the record is written anew with the hands its plays tell completed, and each
+    ``season`` line still gives each hand whole or ``null``."""
+    from companion.games.circle_of_power.samples.generate import as_kept_by_hand
+    from companion.records.store import GameFile
+    from companion.session import GameSession
+
+    setup, simulated = simulate(["ann", "bob", "cy"], "basic", 4)
+    moves = as_kept_by_hand(simulated)
+    second = next(k for k, m in enumerate(moves) if type(m) is Season and k)
+    record = GameFile.create(tmp_path, setup)
+    session = GameSession(setup, record=record)
+    for move in moves[: second + 12]:
+        assert type(session.propose(move)).__name__ == "Applied"
+    play = next(k for k in range(second + 1, second + 12) if type(moves[k]) is Play and not moves[k].player.startswith("@"))
+    session.correct(play, moves[play])  # the same event typed again: the record is written anew
+    session.close()
+    seasons = [json.loads(line) for line in record.path.read_text().splitlines() if '"season"' in line]
+    assert len(seasons) == 2
+    for event in seasons:
+        for name, cards in (event.get("hands") or {}).items():
+            assert cards is None or (len(cards) == 3 and None not in cards), f"{name}'s hand written as {cards}"
+        for name, cards in (event.get("piles") or {}).items():
+            assert cards is None or (len(cards) == 9 and None not in cards), f"{name}'s pile written as {cards}"
 
 
 @pytest.mark.parametrize(

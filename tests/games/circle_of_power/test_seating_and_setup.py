@@ -236,6 +236,36 @@ def test_c7_the_first_card_is_turned_up_before_any_play():
     assert state.next_city is c("JD") and state.city_deck_count == 14 and state.phase is Phase.PLAY
 
 
+def test_a_table_move_out_of_its_time_cites_its_own_ruling_with_its_reminder():
+    """A city card turned up when none is due breaks C7 (the city deck: a card is turned up
+    when a city is taken); a new season while one is under way breaks C16 (a season ends after
+    its 15th action); a reshuffle out of its time, C15. The refusal the table reads names that
+    ruling and reminds it in plain words."""
+    from companion.games.circle_of_power.dashboard.words import RULE_HINTS, refusal
+
+    state = new()
+    state.push(season(["ann", "bob", "cy", "dee"]))
+    state.push(Reveal(c("JD")))
+    assert state.phase is Phase.PLAY
+    reveal = Reveal(c("AS"))
+    with pytest.raises(IllegalMoveError) as err:
+        state.check(reveal)
+    assert str(err.value) == "C7: no city card is turned up now: bob is to play a card in action 1"
+    flag = refusal(reveal, err.value)
+    assert flag.rule == "C7" and flag.text.endswith(RULE_HINTS["C7"])
+    rng = random.Random(3)
+    next(m for m in walk(state, rng) if state.action_number == 10 and state.phase is Phase.PLAY)
+    again = season(["ann", "bob", "cy", "dee"], dealer="bob")
+    with pytest.raises(IllegalMoveError) as err:
+        state.check(again)
+    assert str(err.value).startswith("C16: season 1 is under way (10 of 15 actions): ")
+    assert refusal(again, err.value).rule == "C16"
+    from companion.games.circle_of_power.moves import Reshuffle
+
+    with pytest.raises(IllegalMoveError, match=r"^C15: the battle deck cannot be reshuffled now \(once, after action 6\): "):
+        state.check(Reshuffle())
+
+
 def test_c7_one_city_card_per_action_the_bottom_joker_14th_and_none_in_action_15():
     for variant in ("basic", "lonely-tyrant"):
         rng = random.Random(7)

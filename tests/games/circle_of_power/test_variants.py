@@ -133,7 +133,7 @@ def test_c19_a_retake_swaps_the_cities_and_takes_no_card_from_the_deck():
     assert state.city("ann") is c("QH") and state.city("bob") is c("KS") and state.trophies("bob") == ()
     assert state.next_city is c("JD") and state.city_deck_count == 14
     assert state.phase is Phase.PLAY  # the same card stays face up: no reveal
-    with pytest.raises(IllegalMoveError, match="C8: no city card is turned up now"):
+    with pytest.raises(IllegalMoveError, match="C7: no city card is turned up now"):
         state.check(Reveal(c("AH")))
 
 

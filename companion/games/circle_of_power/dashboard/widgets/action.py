@@ -139,6 +139,15 @@ class ActionPanel(GamePanel):
         return (self.size.width or 0) >= 44
 
     def render_game(self, game: CircleState) -> Text:
+        whole = self._content(game, cards=True)
+        room = self.room()
+        if room is not None and game.phase is Phase.ACT and self.rows_of(whole) > room:
+            # Short of room (a laptop's 80x24, a refusal above), the winner's choices stay in
+            # sight: the cards of the action go, the initiative still says whose card won.
+            return self._content(game, cards=False)
+        return whole
+
+    def _content(self, game: CircleState, *, cards: bool) -> Text:
         parts: list[Text] = []
         if self.flag is not None:
             t = Text(" REFUSED ", style=FLAG_STYLE)
@@ -159,7 +168,8 @@ class ActionPanel(GamePanel):
         if recap is not None:
             done = ", done" if recap.done else ""
             self.border_title = f"Action {recap.action} of {ACTIONS}{done}"
-            parts.append(self._plays(game, recap))
+            if cards:
+                parts.append(self._plays(game, recap))
             parts += self._initiative(recap)
         else:
             self.border_title = f"Action {game.action_number} of {ACTIONS}" if phase is not Phase.SEASON else "Action"

@@ -15,7 +15,7 @@ from companion.games.circle_of_power.setup import BASIC, LONELY_TYRANT, is_dummy
 from companion.games.circle_of_power.dashboard.cards import card_chip, suit_text
 from companion.games.circle_of_power.dashboard.words import line_name
 
-__all__ = ["EmperorsPanel", "line_text", "trump_cell"]
+__all__ = ["EmperorsPanel", "line_text", "total_cell", "trump_cell"]
 
 
 def line_text(game: CircleState, name: str) -> Text:
@@ -43,6 +43,15 @@ def trump_cell(game: CircleState, name: str) -> Text:
     return cell
 
 
+def total_cell(game: CircleState, name: str) -> Text:
+    """``name``'s game total (C16): ``3`` between seasons, ``3>5`` during one where they hold
+    two trophies (the total before this season, then with its points so far)."""
+    before = game.totals.get(name, 0)
+    in_season = game.phase is not Phase.SEASON and game.phase is not Phase.OVER and name in game.seats
+    points = len(game.trophies(name)) if in_season else 0
+    return Text(f"{before}>{before + points}" if points else str(before), style="bold")
+
+
 class EmperorsPanel(GamePanel):
     BORDER_TITLE = "Emperors"
 
@@ -65,7 +74,6 @@ class EmperorsPanel(GamePanel):
             columns.append(Column("lost", justify="right"))
         if beside:
             columns.append(Column("line"))
-        totals = game.totals
         rows: list[list[Text | str]] = []
         below: list[Text] = []
         for name in game.seats:
@@ -76,9 +84,7 @@ class EmperorsPanel(GamePanel):
             city = game.city(name)
             row: list[Text | str] = [mark, who, card_chip(city) if city is not None else Text("-", style="dim"), trump_cell(game, name)]
             if variant != LONELY_TYRANT:
-                pts = len(game.trophies(name)) if in_season else 0
-                before = totals.get(name, 0)
-                row += [str(pts), Text(f"{before}>{before + pts}" if in_season and pts else str(before), style="bold")]
+                row += [str(len(game.trophies(name)) if in_season else 0), total_cell(game, name)]
             if counts:
                 row.append("-" if is_dummy(name) else f"{min(game.destroyed_count(name), KNOCK_OUT)}/{KNOCK_OUT}")
             if beside:

@@ -10,6 +10,7 @@ from companion.dashboard.widgets.base import GamePanel
 from companion.games.circle_of_power.game import CircleState, Phase
 from companion.games.circle_of_power.scoring import KNOCK_OUT
 from companion.games.circle_of_power.setup import BASIC, LONELY_TYRANT, is_dummy
+from companion.games.circle_of_power.dashboard.widgets.emperors import total_cell
 from companion.games.circle_of_power.dashboard.words import names_list
 
 __all__ = ["SeasonsPanel", "closest_words"]
@@ -73,7 +74,7 @@ class SeasonsPanel(GamePanel):
             if lonely:
                 row.append(Text("-" if is_dummy(name) else f"{game.destroyed_count(name)}/{KNOCK_OUT}", style="bold"))
             else:
-                row.append(Text(str(game.totals.get(name, 0)), style="bold"))
+                row.append(total_cell(game, name))
             rows.append(row)
         parts = [grid(columns, rows, width=width)]
         if len(shown) < len(results):

@@ -55,9 +55,5 @@ class CircleStatus(StatusLine):
         t = Text()
         for part in (head, who, detail):
             t.append_text(part)
-        if self.source_status:
-            t.append(f"  [{self.source_status}]", style="dim")
         # One line whatever the width: the source's state, last, is what gives way.
-        t.no_wrap = True
-        t.overflow = "ellipsis"
-        return t
+        return self.ending(t)

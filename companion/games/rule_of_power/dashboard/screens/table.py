@@ -83,11 +83,6 @@ class RuleOfPowerTable(TableScreen):
     RuleOfPowerTable #main #centre {
         height: auto;
     }
-
-    /* Teaching mode on a small terminal: the legal moves and their risks come before the log. */
-    RuleOfPowerTable.-paged #main PlayPanel.-teaching {
-        max-height: 70%;
-    }
     """
 
     BINDINGS = [
@@ -118,7 +113,11 @@ class RuleOfPowerTable(TableScreen):
         return CardSuggester(lambda: self.game)
 
     def arrange_panels(self, roomy: bool) -> None:
-        self.query_one(CentreCards).set_class(not roomy, "-compact")
+        centre = self.query_one(CentreCards)
+        if centre.has_class("-compact") == roomy:
+            # Drawn again in its new form (chips or big cards), and laid out at its new height.
+            centre.set_class(not roomy, "-compact")
+            centre.refresh_panel()
 
     def show_play(self, played: Any, flag: Flag | None) -> None:
         play = self.query_one(PlayPanel)

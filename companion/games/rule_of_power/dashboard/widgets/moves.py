@@ -9,7 +9,7 @@ stops and is forgotten)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -66,6 +66,16 @@ class LastPlay:
     empowered: bool = False
 
 
+def _exchanged(cards: Sequence[Card | object]) -> Text:
+    """Cards exchanged in a swap: chips for those known, a count for those face down (their
+    faces unseen, :data:`UNSEEN`)."""
+    known = [c for c in cards if isinstance(c, Card)]
+    t = cards_line(known) if known else Text()
+    if len(known) < len(cards):
+        t.append(f"{' +' if known else ''}{len(cards) - len(known)} face down", style="dim")
+    return t
+
+
 def move_label(move: Move) -> Text:
     if isinstance(move, DrawFate):
         return Text("draw a Fate card (R17)")
@@ -84,14 +94,12 @@ def move_label(move: Move) -> Text:
         if move.stolen:
             t.append(" takes ")
             t.append_text(card_chip(move.stolen))
-        if move.received:
-            # Cards exchanged face down (UNSEEN) have no chip: they are counted instead.
-            known = [c for c in move.received if isinstance(c, Card)]
-            t.append(" gets ")
-            if known:
-                t.append_text(cards_line(known))
-            if len(known) < len(move.received):
-                t.append(f"{' +' if known else ''}{len(move.received) - len(known)} face down", style="dim")
+        # A swap (R22) names both sides: the same cards received for different cards given
+        # are different moves, and read as such.
+        for verb, cards in ((" gives ", move.given), (" gets " if not move.given else " and gets ", move.received)):
+            if cards:
+                t.append(verb)
+                t.append_text(_exchanged(cards))
     elif move.discards:
         t.append(", ".join(f"{p} drops {c.short}" for p, c in move.discards))
     elif "drawn" in fate_rule(move.card).details:
@@ -182,13 +190,30 @@ class PlayPanel(GamePanel):
         self.refresh_panel()
 
     def render_game(self, game: GameState) -> Text:
+        whole = self._content(game, short=False)
+        room = self.room()
+        if room is not None and self.flag is not None and self.rows_of(whole) > room:
+            # Short of room (a laptop's 80x24), a refused move is read whole with its rule and
+            # its reminder right under it (teaching mode's legal moves come after it, as far
+            # as they fit), and the word on what comes next goes (the status line says it).
+            return self._content(game, short=True)
+        return whole
+
+    def _content(self, game: GameState, *, short: bool) -> Text:
+        """The panel's parts; ``short``: the refused move's reminder right under it, and no
+        word on what comes next."""
         parts: list[Text] = []
-        if self.flag is not None:
+        flag = self.flag
+        hint = rule_hint(flag.rule) if flag is not None else ""
+        reminder = Text(f"In short, {flag.rule}: {hint}", style="dim") if flag is not None and hint else None
+        if flag is not None:
             t = Text()
             t.append(" ILLEGAL ", style="bold #ffffff on #b00020")
             t.append(" ")
-            t.append(self.flag.text, style="bold")
+            t.append(flag.text, style="bold")
             parts.append(t)
+            if short and reminder is not None:
+                parts.append(reminder)
         last = self.last_play
         if last is not None:
             t = Text()
@@ -210,6 +235,8 @@ class PlayPanel(GamePanel):
             parts.append(t)
         if game.phase is Phase.TURN and self.teaching:
             parts.append(self._teaching(game))
+        elif short:
+            pass  # what comes next: the status line says it
         elif game.phase is Phase.TURN:
             n = game.world_cards_in_hand(game.turn or "")
             parts.append(Text(f"{game.turn} to move ({n} World card{'s' if n != 1 else ''} in hand). Teaching mode (F2) shows the options.", style="dim"))
@@ -221,10 +248,9 @@ class PlayPanel(GamePanel):
             parts.append(Text(f"The round is over (F3: the settlement). Next round: {nxt} deals (R15){self._next_key}.", style="dim"))
         elif game.phase is Phase.ROUND:
             parts.append(Text(f"A new game: the first round is about to be dealt{self._next_key}.", style="dim"))
-        hint = rule_hint(self.flag.rule) if self.flag is not None else ""
-        if hint:
+        if reminder is not None and not short:
             # Last: the legal moves above are what the table needs next.
-            parts.append(Text(f"In short, {self.flag.rule}: {hint}", style="dim"))  # type: ignore[union-attr]
+            parts.append(reminder)
         if not parts:
             return Text("")
         return lines(parts)

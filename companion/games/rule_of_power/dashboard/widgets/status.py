@@ -49,10 +49,4 @@ class TableStatus(StatusLine):
             t.append_text(part)
         # One line whatever the width: the source's state, last, is what gives way, in whole
         # words (shortened, then its least needed parts left out).
-        room = self.size.width - 2 - t.cell_len - 2 if self.size.width else 200
-        status = self.fitted_status(room)
-        if status:
-            t.append(f"  {status}", style="dim")
-        t.no_wrap = True
-        t.overflow = "ellipsis"
-        return t
+        return self.ending(t)
