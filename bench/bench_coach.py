@@ -1,5 +1,5 @@
 """The coach's strength and speed, on one core (the process is pinned to one), for each game
-that has a coach: Rule of Power and Circle of Power.
+that has a coach: Rule of Power, Circle of Power and Love, Money, Power, Death.
 
 Strength: paired deals. A deal is one scoring period (Rule of Power: a round, a shuffled World
 deck and a dealer; Circle of Power: a season, its seats, cities, hands, piles and the order of
@@ -17,12 +17,17 @@ its 95 % interval (over the pairs).
   random at a fifth of it; for 2 players (with two dummies, C4) and for 4 players (two of each
   policy, seated alternately). The margin is a season's points (trophies, C16) of the first
   policy's players less the second's, per player.
+- Love, Money, Power, Death: coach vs each documented rule-of-thumb player (rule-of-thumb,
+  eager, cautious, counter, :mod:`companion.games.love_money_power_death.policies`) and vs
+  random, a fifth of the pairs, a deal (a whole game) played once with the coach in each seat
+  (:mod:`bench.bench_coach_lmpd`, which runs it alone); the margin is the coach's crowns less
+  the others' average, with its 95 % interval, and its CPU time per decision.
 
 Speed: milliseconds per decision of each coach level, playouts per second, and the hint's
 latency at the table: the time to the first ranking of the default level (the search kept to
 its budget, then the ranking worked out), its median and 95th percentile.
 
-    ./run bench coach                   the full run (500 pairs per pairing, both games): about 95 minutes
+    ./run bench coach                   the full run (500 pairs per pairing, every game): about 140 minutes
     ./run bench coach -- --quick        a small run (40 pairs): about 8 minutes
     ./run bench coach -- --games circle-of-power --seatings 2
     ./run bench coach -- --pairs 200 --level fast --seatings 2
@@ -42,6 +47,7 @@ from dataclasses import dataclass, field
 
 from typing import Any
 
+from bench import bench_coach_lmpd
 from companion.coach import LEVELS, Coach
 from companion.coach.model import model_of
 from companion.games.circle_of_power.cards import BATTLE_DECK, CITY_DECK
@@ -56,6 +62,7 @@ from companion.games.circle_of_power.setup import CircleSetup, is_dummy
 from companion.games.rule_of_power.coach.policies import Policy as ViewPolicy
 from companion.games.rule_of_power.coach.policies import decisions, deal_from, greedy_move, play_turn, random_move, realize
 from companion.coach import stats
+from companion.games.love_money_power_death import GAME as LMPD
 from companion.games.rule_of_power.engine.cards import Card, world_deck
 from companion.games.rule_of_power.engine.game import GameState, Phase
 from companion.games.rule_of_power.engine.moves import Move, NewRound
@@ -66,7 +73,7 @@ Policy = Callable[[GameState, list[Card], random.Random], Move]
 decides in it drawn from the table's World deck. The simple players see only their view
 (:class:`ViewSeat`); the coach searches from that player's view."""
 
-GAMES = ("rule-of-power", "circle-of-power")
+GAMES = ("rule-of-power", "circle-of-power", "love-money-power-death")
 PAIRINGS = ("coach-greedy", "greedy-random", "coach-random")
 """Rule of Power's pairings."""
 CIRCLE_PAIRINGS = ("coach-thumb", "quick-thumb", "thumb-random", "coach-random")
@@ -484,7 +491,7 @@ def rule_of_power_report(args: argparse.Namespace, pairs: int) -> None:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="bench coach")
-    parser.add_argument("--games", default=",".join(GAMES), help=f"which games, of {', '.join(GAMES)} (default both)")
+    parser.add_argument("--games", default=",".join(GAMES), help=f"which games, of {', '.join(GAMES)} (default all)")
     parser.add_argument("--quick", action="store_true", help="a small run: 40 pairs per pairing")
     parser.add_argument("--pairs", type=int, default=None, help="pairs per pairing (default 500, 40 with --quick)")
     parser.add_argument("--level", choices=list(LEVELS), default="default", help="the coach's level in the pairings")
@@ -520,4 +527,16 @@ def main(argv: list[str]) -> int:
         rule_of_power_report(args, pairs)
     if "circle-of-power" in games:
         circle_report(args, pairs)
+    if "love-money-power-death" in games and not args.speed_only:
+        lmpd_report(args, pairs)
     return 0
+
+
+def lmpd_report(args: argparse.Namespace, pairs: int) -> None:
+    """Love, Money, Power, Death: the coach against each documented rule-of-thumb player and
+    random play, at the same seatings (``bench_coach_lmpd``, which runs it alone)."""
+    print("Love, Money, Power, Death:", flush=True)
+    opponents = [*model_of(LMPD).opponents(), "random"]
+    sizes = [int(s.strip()) for s in args.seatings.split(",")]
+    # A deal is a whole game, ten rounds: a fifth of the pairs already shows the margin.
+    bench_coach_lmpd.report(opponents, sizes, max(1, pairs // 5), level=args.level, samples=args.samples, seed=args.seed)
