@@ -248,7 +248,9 @@ class DashboardApp(App[int]):
 
     def action_toggle_teaching(self) -> None:
         self.teaching = not self.teaching
-        self.notify("Teaching mode on: the player to move's hand and options are shown" if self.teaching else "Teaching mode off", timeout=3)
+        # A game whose screen is shared by players deciding at once says what its teaching mode shows instead.
+        shows = self.kit.key_words.get("toggle_teaching", ("", "Teaching mode: the player to move's hand and options are shown"))[1]
+        self.notify(f"Teaching mode on: {shows.removeprefix('Teaching mode: ')}" if self.teaching else "Teaching mode off", timeout=3)
 
     def watch_teaching(self, teaching: bool) -> None:
         if self.screen_stack:

@@ -16,6 +16,9 @@ of the noble's suit with the highest rank wins it, unless an agent does.
 - :mod:`.query`: the ``rop legal`` question as a pure function.
 - :mod:`.policies`: players for simulated tables, and :func:`~.policies.simulate`.
 - :mod:`.commands`: ``rop legal`` and ``rop simulate``; :mod:`.samples`: the sample records.
+- :mod:`.coach`: what the coach knows of the game (``GAME.coach()``); :mod:`.dashboard`: the
+  table at the dashboard (``GAME.dashboard()``); :mod:`.club`: its games at the club
+  (``GAME.club()``).
 
 >>> GAME.name, GAME.codec.format, [o.name for o in GAME.options]
 ('love-money-power-death', 'lmpd-record/1', ['nobles', 'fives'])
@@ -42,9 +45,12 @@ from companion.games.love_money_power_death.state import LmpdState, Phase
 from companion.games.love_money_power_death.view import LmpdView
 
 if TYPE_CHECKING:
+    from companion.club.parts import ClubPart
+    from companion.coach.model import CoachModel
     from companion.commands.game_command import GameCommand
     from companion.contract import TableSpec
     from companion.games.love_money_power_death.tracking.reasoner import LmpdTracking
+    from companion.dashboard.kit import DashboardKit
 
 __all__ = [
     "GAME",
@@ -151,7 +157,8 @@ class LoveMoneyPowerDeath(Game[LmpdState, Move]):
         return score_lines(state)
 
     def describe(self, move: Move) -> str:
-        """A move in a few words: ``"ann commits 4Mb"``, ``"N3P is turned up"``."""
+        """A move in a few words, as the table may read it: ``"ann commits a card face down"``
+        (never the card, L6), ``"N3P is turned up"``."""
         from companion.games.love_money_power_death.words import describe
 
         return describe(move)
@@ -186,6 +193,27 @@ class LoveMoneyPowerDeath(Game[LmpdState, Move]):
         from companion.games.love_money_power_death.commands import COMMANDS
 
         return COMMANDS
+
+    def coach(self) -> CoachModel:
+        """What the coach knows of the game (:mod:`.coach`): the commit judged from the
+        player's view alone, played out to the game's end."""
+        from companion.games.love_money_power_death.coach.model import MODEL
+
+        return MODEL
+
+    def dashboard(self) -> DashboardKit:
+        """Its table screen, the round's settlement, manual play by keyboard and the demo table
+        (:mod:`.dashboard`)."""
+        from companion.games.love_money_power_death.dashboard.kit import KIT
+
+        return KIT
+
+    def club(self) -> ClubPart:
+        """What the club keeps of a game, its standings' columns and its words for the live
+        page (:mod:`.club`)."""
+        from companion.games.love_money_power_death.club.part import PART
+
+        return PART
 
     def __repr__(self) -> str:
         return "GAME"

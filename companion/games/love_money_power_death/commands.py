@@ -20,8 +20,8 @@ from companion.records.format import save_record
 __all__ = ["COMMANDS", "Legal", "Simulate", "LEVELS"]
 
 LEVELS = {cls.name: level for level, cls in POLICIES.items()}
-"""The simulated players' levels by name: ``random`` and ``rule-of-thumb``
-(:mod:`~companion.games.love_money_power_death.policies` says how each plays)."""
+"""The simulated players' levels by name: ``random``, ``rule-of-thumb``, ``eager``,
+``cautious`` and ``counter`` (:mod:`~companion.games.love_money_power_death.policies` says how each plays)."""
 
 
 def _fail(command: str, message: str) -> int:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from companion.games.love_money_power_death.cards import Card
-from companion.games.love_money_power_death.moves import Seen
+from companion.games.love_money_power_death.moves import Commit, Seen
 from companion.games.love_money_power_death.scoring import Outcome, RoundResult
 
 if TYPE_CHECKING:
@@ -67,6 +67,11 @@ class LmpdView:
     discarded: tuple[Card, ...]
     totals: Mapping[str, int]
     outcome: Outcome | None
+    decisions: tuple[Commit, ...] = ()
+    """The player's legal commits when they are deciding (L6), in catalogue order: one for
+    each card of their hand the companion saw, and one face down (unseen) when it did not see
+    every card; empty when they have no decision now. What a player of a playout chooses
+    from."""
 
 
 def make_view(state: LmpdState, player: str) -> LmpdView:
@@ -90,4 +95,5 @@ def make_view(state: LmpdState, player: str) -> LmpdView:
         discarded=state.discarded,
         totals=state.totals,
         outcome=state.outcome(),
+        decisions=tuple(state.moves_of(player)) if seat >= 0 else (),
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion.games.love_money_power_death.cards import Card
 from companion.games.love_money_power_death.effects import Effects
-from companion.games.love_money_power_death.moves import UNSEEN, Commit, Deal, Draw, Move, Reveal, TurnUp
+from companion.games.love_money_power_death.moves import Commit, Deal, Draw, Move, Reveal, TurnUp
 from companion.games.love_money_power_death.state import LmpdState
 
 __all__ = ["describe", "narrate", "score_lines", "plays_words"]
@@ -18,17 +18,18 @@ def plays_words(plays: tuple[tuple[str, Card], ...]) -> str:
 
 
 def describe(move: Move) -> str:
-    """A move in a few words: ``"ann commits 4Mb"``, ``"N3P is turned up"``."""
+    """A move in a few words, as the whole table may read it: ``"ann commits a card face
+    down"``, ``"N3P is turned up"``. A commit never names its card, nor a draw the cards drawn:
+    they are face down to everyone but their player (L6, L14), and the screens that show these
+    words are shared (an undo, a refused or corrected event)."""
     if type(move) is Commit:
-        card = move.card
-        return f"{move.player} commits " + ("a card face down" if card is UNSEEN else card.id)  # type: ignore[union-attr]
+        return f"{move.player} commits a card face down"
     if type(move) is TurnUp:
         return f"{move.card.id} is turned up"
     if type(move) is Reveal:
         return f"the cards are revealed: {plays_words(move.cards)}"
     if type(move) is Draw:
-        seen = [f"{p} {c.id}" for p, c in move.cards if c is not UNSEEN]  # type: ignore[union-attr]
-        return "every player draws" + (f" ({', '.join(seen)})" if seen else "")
+        return "every player draws a card"
     if type(move) is Deal:
         seen = [p for p, _ in move.piles] + [p for p, _ in move.hands]
         return "the cards are dealt" + (f" (seen: {', '.join(seen)})" if seen else ", face down")

@@ -75,8 +75,9 @@ def test_the_registry_finds_the_game_by_name_and_record_format() -> None:
     setup = GAME.make_setup(["ann", "bob"])
     assert setup.game is GAME and GAME.new_state(setup).game is GAME and contract.Game in type(GAME).__mro__
     assert {c.name for c in GAME.commands()} == {"legal", "simulate"}
-    # The parts others build on top are not there yet: the contract's defaults.
-    assert (GAME.dashboard(), GAME.coach(), GAME.club()) == (None, None, None)
+    # Its parts for the dashboard, the coach, the club and its table's sensors.
+    assert (type(GAME.dashboard()).__name__, type(GAME.coach()).__name__, type(GAME.club()).__name__) == ("LmpdDashboard", "LmpdCoach", "LmpdClub")
+    assert type(GAME.tracking()).__name__ == "LmpdTracking"
 
 
 def test_the_rules_modules_are_the_rules() -> None:
@@ -122,11 +123,11 @@ def test_a_state_tells_a_screen_a_tracker_and_a_coach_what_they_read() -> None:
 
 
 def test_the_moves_in_words() -> None:
-    assert GAME.describe(Commit.of("ann", "4Mb")) == "ann commits 4Mb"
+    assert GAME.describe(Commit.of("ann", "4Mb")) == "ann commits a card face down"  # L6: never named
     assert GAME.describe(Commit.of("bob")) == "bob commits a card face down"
     assert GAME.describe(TurnUp.of("N3P")) == "N3P is turned up"
     assert GAME.describe(Reveal.of(["ann", "bob"], {"ann": "4Mb", "bob": "A2"})) == "the cards are revealed: ann 4Mb, bob A2"
-    assert GAME.describe(Draw.of(["ann", "bob"], {"ann": "2La"})) == "every player draws (ann 2La)"
+    assert GAME.describe(Draw.of(["ann", "bob"], {"ann": "2La"})) == "every player draws a card"  # L14: a hand is private
     assert GAME.describe(Deal()) == "the cards are dealt, face down"
     assert GAME.describe(Deal.make(hands={"ann": ["1La", "2La", "3La"]})) == "the cards are dealt (seen: ann)"
 

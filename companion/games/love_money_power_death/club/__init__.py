@@ -1,0 +1,2 @@
+"""Love, Money, Power, Death at the club: its part (:mod:`.part`, handed out by ``GAME.club()``)
+and its words for the spectators (:mod:`.describe`)."""
