@@ -12,12 +12,14 @@ from companion.dashboard.basic.demo import BasicDemo
 from companion.dashboard.basic.hooks import BasicTableChoice
 from companion.dashboard.basic.manual import BasicManual
 from companion.dashboard.basic.words import waiting_words
-from companion.dashboard.kit import DemoKit, Flag, SetupError
+from companion.dashboard.kit import DemoKit, Flag, ManualTable, SetupError
 
 if TYPE_CHECKING:
     from textual.binding import BindingType
 
-    from companion.dashboard.basic.screens import BasicSettlement, BasicSetup, BasicTable
+    from companion.dashboard.basic.screens import BasicSetup
+    from companion.dashboard.screens.settlement import Settlement
+    from companion.dashboard.screens.table import TableScreen
     from companion.dashboard.kit import DashboardKit
     from companion.dashboard.widgets.event_log import LogEntry
     from companion.observations import Observation
@@ -83,12 +85,12 @@ class BasicKit:
 
     # ------------------------------------------------------------------ screens
 
-    def table_screen(self, *, editable: bool) -> BasicTable:
+    def table_screen(self, *, editable: bool) -> TableScreen:
         from companion.dashboard.basic.screens import BasicTable
 
         return BasicTable(editable=editable)
 
-    def settlement_screen(self) -> BasicSettlement:
+    def settlement_screen(self) -> Settlement:
         from companion.dashboard.basic.screens import BasicSettlement
 
         return BasicSettlement()
@@ -127,7 +129,7 @@ class BasicKit:
 
     # ------------------------------------------------------------------ manual play
 
-    def manual(self, *, seed: int | None = None, **options: Any) -> BasicManual:
+    def manual(self, *, seed: int | None = None, **options: Any) -> ManualTable:
         return BasicManual(self, seed=seed, **options)
 
     def table_choice(self, players: str, **options: Any) -> BasicTableChoice:

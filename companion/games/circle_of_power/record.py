@@ -103,7 +103,7 @@ def _ids(cards: Sequence[HandCard] | None) -> list[str] | None:
     completes the record works out again what the plays tell of it)."""
     if not cards or any(isinstance(x, _Unseen) for x in cards):
         return None
-    return [x.id for x in cards]  # type: ignore[union-attr]
+    return [x.id for x in cards if not isinstance(x, _Unseen)]
 
 
 def _season_event(season: Season) -> dict[str, Any]:

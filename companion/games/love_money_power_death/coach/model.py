@@ -87,18 +87,17 @@ class LmpdCoach:
         draws = 0
         named: set[tuple[str, Card]] = set()
         for move in moves:
-            kind = type(move)
-            if kind is Deal:
-                deal = move  # type: ignore[assignment]
-            elif kind is Draw:
+            if isinstance(move, Deal):
+                deal = move
+            elif isinstance(move, Draw):
                 draws += 1
-                players = tuple(p for p, _ in move.cards)  # type: ignore[union-attr]
-                named.update((p, c) for p, c in move.cards if type(c) is Card)  # type: ignore[union-attr]
-            elif kind is Reveal:
-                players = tuple(p for p, _ in move.cards)  # type: ignore[union-attr]
-                named.update(move.cards)  # type: ignore[union-attr, arg-type]
-            elif kind is Commit and type(move.card) is Card:  # type: ignore[union-attr]
-                named.add((move.player, move.card))  # type: ignore[union-attr, arg-type]
+                players = tuple(p for p, _ in move.cards)
+                named.update((p, c) for p, c in move.cards if isinstance(c, Card))
+            elif isinstance(move, Reveal):
+                players = tuple(p for p, _ in move.cards)
+                named.update((p, c) for p, c in move.cards if isinstance(c, Card))
+            elif isinstance(move, Commit) and isinstance(move.card, Card):
+                named.add((move.player, move.card))
         if deal is None or not players:
             return 0
         pile = 42 // len(players)

@@ -42,7 +42,7 @@ def decisions(state: LmpdState, player: str) -> dict[Hashable, list[Move]]:
 def alike(move: Move) -> Hashable:
     """Commits that play out alike: the two copies of a resource (L3), and every agent (L1,
     L9: an agent has neither suit nor rank)."""
-    card = move.card  # type: ignore[union-attr]
+    card = move.card if isinstance(move, Commit) else None
     if type(card) is not Card:
         return move
     return ("agent",) if card.is_agent else (card.rank, card.suit)
@@ -50,7 +50,7 @@ def alike(move: Move) -> Hashable:
 
 def describe(move: Move) -> str:
     """``commit 4Mb (Money 4)``, ``commit A2 (an agent)``."""
-    card = move.card  # type: ignore[union-attr]
+    card = move.card if isinstance(move, Commit) else None
     if type(card) is not Card:
         return "commit a card face down"
     return f"commit {card.id} ({'an agent' if card.is_agent else f'{card.suit_name} {card.rank}'})"

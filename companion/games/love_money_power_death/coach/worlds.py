@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 
 from companion.coach.model import CoachError, World
+from companion.games.love_money_power_death.cards import Card
 from companion.games.love_money_power_death.moves import UNSEEN, Draw, Move, Reveal, TurnUp
 from companion.games.love_money_power_death.state import LmpdState, Phase
 
@@ -72,10 +73,15 @@ def table_move(state: LmpdState) -> Move:
     players = state.players
     if phase is Phase.NOBLE:
         top = state.noble_pile[0]
-        assert top is not UNSEEN, "a world knows its noble pile"
-        return TurnUp(top)  # type: ignore[arg-type]
+        assert isinstance(top, Card), "a world knows its noble pile"
+        return TurnUp(top)
     if phase is Phase.REVEAL:
-        return Reveal(tuple((p, state.commit_of(p)) for p in players))  # type: ignore[misc]
+        revealed = []
+        for p in players:
+            card = state.commit_of(p)
+            assert isinstance(card, Card), "a world knows every commit"
+            revealed.append((p, card))
+        return Reveal(tuple(revealed))
     if phase is Phase.DRAW:
         return Draw(tuple((p, pile[0] if pile else UNSEEN) for p, pile in ((p, state.pile(p)) for p in players)))
     raise CoachError(f"the table has no move now: the game waits for {phase.value}")

@@ -74,7 +74,6 @@ class LmpdDashboard(BasicKit):
     table_options: tuple[Option, ...] = ()
     """A table kept by hand takes the game's own options alone (the nobles, the fives)."""
     manual_options: tuple[Option, ...] = ()
-    demo: LmpdDemo  # type: ignore[assignment]  # the game's own, not the basic kit's
 
     def __init__(self) -> None:
         super().__init__(GAME)
@@ -94,12 +93,12 @@ class LmpdDashboard(BasicKit):
 
     # ------------------------------------------------------------------ screens
 
-    def table_screen(self, *, editable: bool) -> LmpdTable:  # type: ignore[override]
+    def table_screen(self, *, editable: bool) -> LmpdTable:
         from companion.games.love_money_power_death.dashboard.screens.table import LmpdTable
 
         return LmpdTable(editable=editable)
 
-    def settlement_screen(self) -> RoundSettlement:  # type: ignore[override]
+    def settlement_screen(self) -> RoundSettlement:
         from companion.games.love_money_power_death.dashboard.screens.settlement import RoundSettlement
 
         return RoundSettlement()
@@ -128,7 +127,7 @@ class LmpdDashboard(BasicKit):
         """Nothing is listed: the players commit at once, and the screen is shared."""
         return []
 
-    def manual(self, *, seed: int | None = None, **options: Any) -> LmpdManual:  # type: ignore[override]
+    def manual(self, *, seed: int | None = None, **options: Any) -> LmpdManual:
         from companion.games.love_money_power_death.dashboard.manual import LmpdManual
 
         return LmpdManual(seed=seed, **options)
