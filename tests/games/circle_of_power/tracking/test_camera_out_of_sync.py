@@ -15,13 +15,13 @@ from collections.abc import Sequence
 import pytest
 
 from companion.games.circle_of_power.moves import Play
-from companion.games.circle_of_power.simulation.camera import camera_over, circle_layout
+from companion.games.circle_of_power.simulation.camera import circle_layout
 from companion.contract.registry import game as registered
 from companion.observations.scene import Scene
 from companion.tracker import InSync, MoveApplied, OutOfSync, TrackerState
 from vision.owners import OwnerRegistry
 from vision.reader import TableReader
-from vision.scenes import natural_play
+from vision.scenes import camera_over, natural_play
 from vision.stabiliser import Stabiliser
 
 from tests.games.circle_of_power.tracking.harness import OWNER, CopRun

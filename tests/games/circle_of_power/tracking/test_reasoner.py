@@ -275,7 +275,8 @@ def test_a_battle_card_hidden_for_a_moment_is_not_lost() -> None:
     run = CopRun(3, "coloured-cities", seed=7, target=1)
     scenes, plays, lead = _second_action(run)
     feed_scenes(run, scenes[: plays[4]] + [_without(s, lead.card) for s in scenes[plays[4] : plays[7] + 1]])
-    bob = next(t for t in scenes[plays[7]].cards if t.zone.startswith("battle:") and t not in scenes[plays[4] - 1].cards)
+    # bob's card of this action, in seat 1 (a scene's cards are a set: picked by its zone, not its order).
+    bob = next(t for t in scenes[plays[7]].cards if t.zone == "battle:1" and t not in scenes[plays[4] - 1].cards)
     assert bob.card.id == "7H"
     hidden = _without(scenes[plays[7]], lead.card)
     run.now += 0.5
