@@ -11,6 +11,7 @@ import io
 import json
 from pathlib import Path
 
+import pytest
 from sqlalchemy import Engine
 
 from companion.club.archive import Archive
@@ -157,3 +158,12 @@ def test_games_in_the_archive_their_standings_history_and_exports(archive_engine
     table = list(csv.reader(io.StringIO(out.getvalue())))
     assert len(table) == 1 + 3 + 4 + 4  # the heading, a row a seat
     assert all(RAB in r for r in table[1:])
+
+
+@pytest.mark.parametrize("name", ["companion.games.ruse_and_bruise.club.part", "companion.games.ruse_and_bruise.club.describe", "companion.club.filling"])
+def test_docstring_examples(name: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
