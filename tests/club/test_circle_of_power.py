@@ -226,3 +226,43 @@ def test_docstring_examples(name: str) -> None:
 
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_the_page_takes_no_city_in_the_seasons_last_action_as_the_terminal_says() -> None:
+    """C7: the city deck gives no card in action 15, so the page's choices for the winner, like
+    the terminal's, say the loser (or the winner who gives their city away) takes none; in the
+    other actions they take the next available city."""
+    from companion.dashboard.sources import read_moves
+    from companion.games.circle_of_power.club.describe import Replay, TableView
+    from companion.games.circle_of_power.dashboard.widgets.action import choice_words
+    from companion.games.circle_of_power.game import ACTIONS, Phase
+    from companion.games.circle_of_power.samples import sample_path
+    from companion.games.circle_of_power.setup import is_dummy
+
+    circle = registry.game("circle-of-power")
+    for sample in ("basic-3", "coloured-3"):
+        setup, moves, error = read_moves(sample_path(sample))
+        assert error is None and setup is not None
+        state = circle.new_state(setup)
+        table, replay = TableView(), Replay()
+        last = other = 0
+        for move in moves:
+            state.push(move)
+            if state.phase is not Phase.ACT or is_dummy(state.to_move or "") or not any(c.act != "regroup" for c in state.choices()):
+                continue  # a dummy's act or a regroup names no city to take
+            page = table.state(state, {})
+            step = replay.after(state)
+            choices = "\n".join(page["notes"])
+            assert step["notes"] == page["notes"]
+            terminal = "\n".join(choice_words(state, c, long=True) for c in state.choices())
+            if state.action_number == ACTIONS:
+                last += 1
+                assert "next available city" not in choices, choices
+                assert "takes no city, as the season's last action gives none (C7)" in choices
+                assert "takes no city" in terminal or "takes it" in terminal
+                shown = {s["role"]: s for s in page["shown"]}["next"]
+                assert shown["cards"] == [] and "last action" in shown["label"], shown
+            else:
+                other += 1
+                assert "takes the next available city" in choices and "takes no city" not in choices
+        assert last and other, (sample, last, other)

@@ -396,3 +396,71 @@ def test_page_follows_a_circle_of_power_table_as_it_plays(browser: object, club:
     if shots:
         for png in tmp_path.glob("circle-*.png"):
             shutil.copy(png, Path(shots) / png.name)
+
+
+RAB_GID = "22dd33ee44ff5500aa11bb22cc33dd44"
+
+
+def test_page_follows_a_ruse_and_bruise_table_with_its_face_down_cards_as_backs(
+    browser: object, club: tuple[ClubServer, str, Engine], tmp_path: Path
+) -> None:
+    """A Ruse and Bruise table on the page as it happens: the round's goal cards as columns,
+    every face-down card drawn as its owner's colour's back and never named (B10, B29), a card
+    turned over by name in its owner's colour; after a round its distribution step by step
+    (B18-B26), at the end the winner by the final score (B28)."""
+    from companion.games.ruse_and_bruise.samples import sample_path
+
+    server, token, engine = club
+    lines = Path(sample_path("ruse-3")).read_text().splitlines()
+    header = json.loads(lines[0])
+    header["id"] = RAB_GID
+    lines[0] = json.dumps(header)
+    rab = registry.game("ruse-and-bruise")
+    setup = rab.codec.read_setup(header)
+    colour = dict(zip(setup.players, setup.colours))
+    state = rab.new_state(setup)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    backs_seen = rounds_seen = 0
+    try:
+        page.goto(server.url + "/")
+        page.wait_for_selector("body[data-live=yes]", timeout=15000)
+        with httpx.Client(base_url=server.url, headers={"Authorization": f"Bearer {token}"}) as table:
+            for n in range(1, len(lines) + 1):
+                assert table.post(f"/api/games/{RAB_GID}/events/{n}", content=lines[n - 1]).status_code == 201
+                if n == 1:
+                    continue
+                state.push(rab.codec.read_move(json.loads(lines[n - 1]), setup))
+                down = [(owner, card) for col in state.columns for owner, card, up in col.cards if not up]
+                if len(down) < 4 and not (state.results and len(state.results) > rounds_seen):
+                    continue
+                page.wait_for_selector(f"#table-oak[data-events='{n}']", timeout=15000)
+                if state.results and len(state.results) > rounds_seen:
+                    rounds_seen = len(state.results)
+                    reasons = page.inner_text("#table-oak")
+                    for k, col in enumerate(state.results[-1].columns, 1):
+                        assert f"Column {k}: Goal card {col.goal.id}" in reasons and col.reason in reasons
+                    if rounds_seen == 1:
+                        page.screenshot(path=str(tmp_path / "rab-round.png"), full_page=True)
+                    continue
+                backs = page.query_selector_all("#table-oak table.board .card.rab-back")
+                assert sorted(b.get_attribute("title") or "" for b in backs) == sorted(f"a {colour[o]} card, face down" for o, _ in down)
+                assert {b.inner_text() for b in backs} == {"▮"}
+                # The table as it lies now (the last round's settlement below it names the
+                # cards it revealed, some of which may lie face down again since, B27).
+                text = page.inner_text("#table-oak table.board") + "".join(n.inner_text() for n in page.query_selector_all("#table-oak [data-role=note]"))
+                for owner, card in down:
+                    assert card is not None and f"{owner}'s {card.name}" not in text
+                named = {c.get_attribute("data-card") for c in page.query_selector_all("#table-oak table.board .card:not(.rab-back)")}
+                for owner, card in down:
+                    assert f"{card.id}-{colour[owner]}" not in named  # type: ignore[union-attr]
+                if backs_seen == 0:
+                    page.screenshot(path=str(tmp_path / "rab-live.png"), full_page=True)
+                backs_seen += 1
+        assert backs_seen > 10 and rounds_seen == 6
+        outcome = state.outcome()
+        assert outcome is not None and f"Winner: {outcome.winner} with the highest score (B28)" in page.inner_text("#table-oak")
+    finally:
+        page.close()
+        if os.environ.get("RAB_SHOTS"):
+            for shot in tmp_path.glob("rab-*.png"):
+                shutil.copy(shot, os.environ["RAB_SHOTS"])

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from companion.games.circle_of_power.cards import BLACK, Card, attack_range, colour_in_attack
 from companion.games.circle_of_power.moves import Act, Conquer, Move, Regroup, Retake
-from companion.games.circle_of_power.position import _ACT, CircleBase
+from companion.games.circle_of_power.position import _ACT, ACTIONS, CircleBase
 from companion.games.circle_of_power.rules import (
     Choice,
     act_choices,
@@ -49,7 +49,7 @@ class Acts(CircleBase):
         c = self._core
         if c.phase is not _ACT:
             return []
-        return act_choices(self._variant, c.seats, c.dummy, c.cities, c.trophies, c.turn)
+        return act_choices(self._variant, c.seats, c.dummy, c.cities, c.trophies, c.turn, last=c.action >= ACTIONS)
 
     def _check_act(self, move: Act) -> None:
         """C9-C14, C18, C19: the winner, and only the winner, does one act open to them; a

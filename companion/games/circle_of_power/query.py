@@ -126,7 +126,7 @@ def legal(
     k = initiative(order, trumps)
     w = order[k][0]
     dummy = tuple(is_dummy(n) for n in names)
-    choices = act_choices(variant, names, dummy, cities, lines, w)
+    choices = act_choices(variant, names, dummy, cities, lines, w, last=next_city is None)
     return LegalAnswer(
         seats=names,
         cities=cities,

@@ -209,9 +209,13 @@ def act_choices(
     cities: Sequence[Card | None],
     trophies: Sequence[Sequence[Card]],
     winner: int,
+    *,
+    last: bool = False,
 ) -> list[Choice]:
     """Every act the winner at seat ``winner`` may choose (C10): a conquest or a retake of each
-    city they may attack, or, with none, the regroup; for a dummy the one act C11 leaves."""
+    city they may attack, or, with none, the regroup; for a dummy the one act C11 leaves. In the
+    season's ``last`` action the city deck gives no card (C7): whoever would take the next
+    available city takes none."""
     if dummy[winner]:
         return [_dummy_choice(variant, names, cities, trophies, winner)]
     found = victims(winner, cities)
@@ -220,9 +224,9 @@ def act_choices(
     out = []
     for v in found:
         attack = attack_words(names, cities, winner, v)
-        out.extend(_conquer_choices(variant, names, cities, winner, v, attack))
+        out.extend(_conquer_choices(variant, names, cities, winner, v, attack, last))
         if variant != "lonely-tyrant":
-            out.append(_retake_choice(variant, names, cities, trophies[v], winner, v, attack))
+            out.append(_retake_choice(variant, names, cities, trophies[v], winner, v, attack, last))
     return out
 
 
@@ -259,8 +263,14 @@ def _regroup_choice(names: Sequence[str], cities: Sequence[Card | None], trophie
     return Choice("regroup", None, None, why + regroup_words(names, cities, trophies, winner))
 
 
+def takes_city(last: bool) -> str:
+    """What an emperor left without a city takes: the next available city, or, in the season's
+    ``last`` action, none (C7)."""
+    return "takes no city, as the season's last action gives none (C7)" if last else "takes the next available city"
+
+
 def _conquer_choices(
-    variant: str, names: Sequence[str], cities: Sequence[Card | None], winner: int, v: int, attack: str
+    variant: str, names: Sequence[str], cities: Sequence[Card | None], winner: int, v: int, attack: str, last: bool
 ) -> list[Choice]:
     """The conquests of seat ``v``'s city, whose ``attack`` is told in words: its city becomes
     a trophy (C12) or is destroyed (C18); in Coloured Cities its colour decides, and a black
@@ -270,7 +280,7 @@ def _conquer_choices(
     theirs = cities[v]
     assert mine is not None and theirs is not None
     loser = names[v]
-    taken = f"{loser} takes the next available city"
+    taken = f"{loser} {takes_city(last)}"
     if variant == "lonely-tyrant":
         return [Choice("conquer", v, None, f"{attack}; {theirs.id} is destroyed into {loser}'s line of destruction and {taken} (C18)")]
     if variant != "coloured-cities":
@@ -281,16 +291,16 @@ def _conquer_choices(
         else f"{theirs.id} is red and becomes {w}'s trophy"
     )
     if colour_in_attack(mine, theirs) != BLACK:
-        why = f"{attack}; {fate}; {w}'s {mine.id} is red in this attack, so {w} gives it to {loser} and takes the next available city (C19)"
+        why = f"{attack}; {fate}; {w}'s {mine.id} is red in this attack, so {w} gives it to {loser} and {takes_city(last)} (C19)"
         return [Choice("conquer", v, False, why)]
     return [
-        Choice("conquer", v, False, f"{attack}; {fate}; {w} gives {mine.id} to {loser} and takes the next available city (C19)"),
+        Choice("conquer", v, False, f"{attack}; {fate}; {w} gives {mine.id} to {loser} and {takes_city(last)} (C19)"),
         Choice("conquer", v, True, f"{attack}; {fate}; {w}'s {mine.id} is black, so {w} may keep it and {taken} (C19)"),
     ]
 
 
 def _retake_choice(
-    variant: str, names: Sequence[str], cities: Sequence[Card | None], line: Sequence[Card], winner: int, v: int, attack: str
+    variant: str, names: Sequence[str], cities: Sequence[Card | None], line: Sequence[Card], winner: int, v: int, attack: str, last: bool
 ) -> Choice:
     """The retake of seat ``v``'s city, whose ``attack`` is told in words (C13): one of the
     loser's trophies (their ``line``), if any, is discarded; the winner's old city is
@@ -304,5 +314,5 @@ def _retake_choice(
     if variant == "coloured-cities":
         swap = f"{w} takes {theirs.id} and gives {mine.id} to {loser} (C19)"
     else:
-        swap = f"{w} discards {mine.id}, takes {theirs.id}, and {loser} takes the next available city (C13)"
+        swap = f"{w} discards {mine.id}, takes {theirs.id}, and {loser} {takes_city(last)} (C13)"
     return Choice("retake", v, None, f"{attack}; {cost}; {swap}")

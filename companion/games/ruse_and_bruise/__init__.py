@@ -17,6 +17,7 @@ rulebook, rulings B1-B29), as a plug-in of the companion (:data:`GAME`).
 - :mod:`.table_values`: the values table kept with the table's settings.
 - :mod:`.commands`: ``rop cards``, ``rop legal`` and ``rop simulate`` for the game.
 - :mod:`.samples`: the sample records shipped with the game.
+- :mod:`.club`: its part of the club: standings, exports and the live page.
 
 >>> GAME.name, GAME.codec.format, [o.name for o in GAME.options]
 ('ruse-and-bruise', 'rab-record/1', ['values'])
@@ -58,6 +59,7 @@ from companion.games.ruse_and_bruise.setup import MAX_PLAYERS, MIN_PLAYERS, RabS
 from companion.games.ruse_and_bruise.values import EXAMPLE, ValuesTable
 
 if TYPE_CHECKING:
+    from companion.club.parts import ClubPart
     from companion.coach.model import CoachModel
     from companion.commands.game_command import GameCommand
     from companion.contract import TableSpec
@@ -360,6 +362,14 @@ class RuseAndBruise(Game[RabState, Move]):
         from companion.games.ruse_and_bruise.coach.model import MODEL
 
         return MODEL
+
+    def club(self) -> ClubPart:
+        """What the club keeps of a game, its standings' columns and its words for the live
+        page: the columns with face-down cards as their owners' backs, the distribution step by
+        step (:mod:`.club`)."""
+        from companion.games.ruse_and_bruise.club.part import PART
+
+        return PART
 
     def __repr__(self) -> str:
         return "GAME"

@@ -26,13 +26,13 @@ def test_the_registry_finds_the_game_by_name_and_record_format() -> None:
     assert registry.game("ruse-and-bruise") is GAME and registry.game_for_format("rab-record/1") is GAME
     assert Game in type(GAME).__mro__
     assert (GAME.name, GAME.title, GAME.rulings, GAME.min_players, GAME.max_players) == ("ruse-and-bruise", "Ruse and Bruise", "B1-B29", 2, 6)
-    # Its coach, keyboard dashboard, table and tracking are its own; its club part is the
-    # contract's default for now.
+    # Its coach, keyboard dashboard, club part, table and tracking are its own.
+    from companion.games.ruse_and_bruise.club.part import PART
     from companion.games.ruse_and_bruise.coach.model import MODEL
     from companion.games.ruse_and_bruise.dashboard.kit import RabKit
 
     assert GAME.coach() is MODEL and isinstance(GAME.dashboard(), RabKit)
-    assert GAME.club() is None
+    assert GAME.club() is PART
     # Its table and its tracking: tests/games/ruse_and_bruise/tracking/.
     assert GAME.table.game == GAME.name and GAME.tracking().facts == ()
     assert {c.name for c in GAME.commands()} == {"cards", "legal", "simulate"}

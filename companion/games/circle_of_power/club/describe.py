@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.circle_of_power.cards import Card
-from companion.games.circle_of_power.game import CircleState, Phase
+from companion.games.circle_of_power.game import ACTIONS, CircleState, Phase
 from companion.games.circle_of_power.scoring import SeasonResult
 from companion.games.circle_of_power.setup import LONELY_TYRANT, is_dummy
 from companion.contract.errors import UnknownCardError
@@ -123,9 +123,11 @@ def _shown(state: CircleState) -> list[dict[str, Any]]:
     if not state.seats:
         return out
     nxt = state.next_city
+    # The season's last action turns up no city, and nobody takes one (C7).
+    last = nxt is None and state.action_number >= ACTIONS and state.phase in (Phase.PLAY, Phase.ACT)
     out.append(
         {
-            "label": f"Next city ({state.city_deck_count} in the city deck)",
+            "label": "No next available city: the season's last action gives none (C7)" if last else f"Next city ({state.city_deck_count} in the city deck)",
             "role": "next",
             "cards": [nxt.id] if nxt is not None else [],
         }

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.club import filling
 from companion.club.parts import Column, Figures, Period, Result, Seat, Side
 from companion.games.love_money_power_death.club.describe import Replay, TableView, describe_event, page_words, round_reasons
 from companion.games.love_money_power_death.scoring import TieBreak, Why
@@ -65,46 +66,14 @@ def finishing_places(state: LmpdState) -> dict[str, int]:
     return place
 
 
-def _filled(old: Any, new: Any) -> int:
-    """How many cards unseen in ``old`` (``null``, or a player left out) ``new`` names, every
-    card named in ``old`` kept; -1 when ``new`` changes anything else."""
-    if old is None:
-        return 0 if new is None else 1
-    if isinstance(old, list):
-        if not isinstance(new, list) or len(old) != len(new):
-            return -1
-        parts = [_filled(a, b) for a, b in zip(old, new)]
-        return -1 if -1 in parts else sum(parts)
-    if isinstance(old, dict):
-        if not isinstance(new, dict) or not old.keys() <= new.keys():
-            return -1
-        parts = [_filled(old[k], new[k]) for k in old] + [int(new[k] is not None) for k in new.keys() - old.keys()]
-        return -1 if -1 in parts else sum(parts)
-    return 0 if old == new else -1
-
-
 _FILLABLE = {"deal": ("order", "piles", "aside", "hands"), "commit": ("card",), "draw": ("cards",)}
 
 
 def fills_in(old: Mapping[str, Any], new: Mapping[str, Any]) -> bool:
     """``new`` is the event ``old`` with cards that were unseen when it was recorded now named
-    (a commit once its card was revealed, a draw or a deal once the game told its cards), and
-    nothing else changed: the table completed its record at the round's end."""
-    kind = old.get("event")
-    if kind != new.get("event") or kind not in _FILLABLE:
-        return False
-    fillable = _FILLABLE[kind]
-    if {k for k in old if k not in fillable} != {k for k in new if k not in fillable}:
-        return False
-    if any(old[k] != new[k] for k in old if k not in fillable):
-        return False
-    named = 0
-    for key in fillable:
-        n = _filled(old.get(key), new.get(key))
-        if n < 0:
-            return False
-        named += n
-    return named > 0
+    (a commit once its card was revealed, a draw or a deal once the game told its cards),
+    and nothing else changed."""
+    return filling.fills_in(old, new, _FILLABLE)
 
 
 class LmpdClub:
