@@ -373,8 +373,8 @@ def main(argv: list[str]) -> int:
           "(negative: reported while the hand was still leaving), Circle of Power's and Ruse and Bruise's to the move known; NFC, a tag held "
           "to a reader to the tracker's answer; Circle of Power plays whole games, its variants in turn: basic, "
           "Lonely Tyrant, Coloured Cities; its camera set-ups the first season, unless --whole; Ruse and Bruise's camera "
-          "keys are what no camera sees, typed; Love, Money, Power, Death's camera set-ups the first round, to the noble "
-          "turned and the reveal known, unless --whole)")
+          "keys are what no camera sees, typed; Love, Money, Power, Death's camera set-ups the first round, to each commit, "
+          "the noble turned and the reveal known, unless --whole)")
     return 0
 
 

@@ -4,10 +4,10 @@ as the players allow, L4) followed with no keyboard by a camera or by NFC reader
 - **Camera**: the first round of each game (``--whole`` for whole games) filmed at a natural
   pace over the standard mat of its players at 1080p
   (:func:`companion.games.love_money_power_death.simulation.camera.film`: a hand over every
-  noble turned, card turned face up, noble laid in its court and cards gathered), each frame
-  read by marker detection and the stabiliser on the video's clock. act -> known runs from the
-  hand that turned the noble, or the last card of the reveal, leaving the table to the tracker
-  applying the move.
+  card committed face down, noble turned, card turned face up, noble laid in its court and
+  cards gathered), each frame read by marker detection and the stabiliser on the video's
+  clock. act -> known runs from the hand that laid a commit (its back seen), turned the noble,
+  or turned the last card of the reveal, leaving the table to the tracker applying the move.
 - **NFC**: whole games tapped by the tap protocol (docs/tracker.md: each player's commit
   reader, the centre reader) on the real reader firmware running on the emulated board.
   act -> known runs from a tag held to a reader to the tracker's answer to the tap.
@@ -63,14 +63,14 @@ class LmpdTable(Followed):
 def play_camera(players: int, seed: int, fps: float, whole: bool = False) -> Any:
     from bench.bench_table import Result
     from bench.followed import follow_film
-    from companion.games.love_money_power_death.moves import Reveal, TurnUp
+    from companion.games.love_money_power_death.moves import Commit, Reveal, TurnUp
     from companion.games.love_money_power_death.simulation.camera import film
 
     table = LmpdTable(players, seed)
     end = len(table.moves) if whole else table.first_round()
     table.handle(table.tracker.begin())
     frames = film(table.setup, table.moves[:end], fps=fps, seed=seed)
-    delays, ms = follow_film(frames, table.moves, table.tracker, table.handle, table.applied, lambda scene: type(scene.move) in (TurnUp, Reveal))
+    delays, ms = follow_film(frames, table.moves, table.tracker, table.handle, table.applied, lambda scene: type(scene.move) in (Commit, TurnUp, Reveal))
     return Result(table.exact(end), table.keys, delays, end == len(table.moves), ms_frame=ms)
 
 

@@ -542,8 +542,12 @@ def _back_words(back) -> str:
 
 
 def _describe(obs) -> str:
-    from companion.observations import CardGone, CardSeen, SensorStatus
+    from companion.observations import BackGone, BackSeen, CardGone, CardSeen, SensorStatus
 
+    if isinstance(obs, (BackSeen, BackGone)):
+        whose = f"{obs.owner}'s " if obs.owner else ""
+        where = f"in {obs.zone or 'no zone'}" if isinstance(obs, BackSeen) else f"left {obs.zone or 'no zone'}"
+        return f"{obs.at:10.2f}  {'+' if isinstance(obs, BackSeen) else '-'} a back of {whose}{obs.deck} (#{obs.mark}) {where}"
     if isinstance(obs, CardSeen):
         return f"{obs.at:10.2f}  + {obs.card.long_label} ({obs.owner or 'no owner'}) in {obs.zone or 'no zone'}"
     if isinstance(obs, CardGone):

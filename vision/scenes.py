@@ -4,7 +4,7 @@ A game's staging (its ``simulation.staging``) says which cards lie face up in wh
 each step of a game; :class:`SceneLayout` decides where exactly each one lies, the way players
 spread cards so every seal corner shows: in rows (later ones overlapping the right part of a
 card below it, so every seal corner shows), zone by zone.
-A card keeps its place for as long as it lies there.
+A card keeps its place for as long as it lies there, turned face up or not.
 """
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ class SceneLayout:
             if key not in self._where:
                 self._where[key] = self._place(t)
             _, _, pos, angle, order = self._where[key]
-            out.append((order, CardPlacement(t.card, t.owner, pos, angle)))
+            out.append((order, CardPlacement(t.card, t.owner, pos, angle, face_up=t.face_up)))
         # Drawn layer by layer, left to right, so a card only ever covers the part of its
         # neighbour away from the seal.
         return [p for _, p in sorted(out, key=lambda e: e[0])]
@@ -285,10 +285,11 @@ After the last scene the table rests ``tail_s`` more, as a table does once the g
             n += 1
 
 
-def _key(p: CardPlacement) -> tuple[str, object, tuple[float, float]]:
+def _key(p: CardPlacement) -> tuple[str, object, tuple[float, float], bool]:
+    # A card turned over where it lies is a change of the table too: a hand turns it.
     card = p.card if isinstance(p.card, str) else p.card.id
     x, y = p.position_mm
-    return card, p.owner, (x, y)
+    return card, p.owner, (x, y), p.face_up
 
 
 def _owned(p: CardPlacement) -> tuple[str, str | None]:

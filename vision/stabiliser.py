@@ -25,6 +25,13 @@ rules, in order:
   calm and unchanged, so a hand that held still beside the card is not taken for the table.
   After ``max_hidden_s`` without a read a card is gone anyway. Without images
   (``update(view, None, t)``) a card leaves after ``gone_after_s`` without a read.
+
+Backs (face-down cards of decks whose backs carry seals, :class:`~vision.reader.BackSighting`)
+follow the same rules, reported as :class:`~companion.observations.BackSeen` and
+:class:`~companion.observations.BackGone`. The backs of one copy all show the same seal, so a
+back is told from the others by where it lies: a back read near where a back of the same deck
+and copy was read before (within ``back_reach`` seal sides, in the image) is that card; any
+other is a new one, with a new ``mark``.
 """
 
 from __future__ import annotations
@@ -37,24 +44,29 @@ import cv2
 import numpy as np
 
 from companion.contract import Card
-from companion.observations import CardGone, CardSeen, Observation
+from companion.observations import BackGone, BackSeen, CardGone, CardSeen, Observation
 from vision.layout import Layout
-from vision.markers import CARD_MM, MARKER_MM
-from vision.reader import CardSighting, TableView, card_centre
+from vision.markers import CARD_MM, MARKER_MM, SealBack
+from vision.reader import BackSighting, CardSighting, TableView, card_centre
 
 __all__ = ["Stabiliser", "TrackedCard"]
 
 Key = tuple[str, "int | None"]
+"""A card by id and owner slot; a back by ``"back"`` and its mark."""
 _PATCH = 24  # side of the grey thumbnails compared to tell "still there" from "changed"
 
 
 @dataclass
 class TrackedCard:
-    """What the stabiliser believes about one card (by id and owner slot)."""
+    """What the stabiliser believes about one card (by id and owner slot), or about one back
+    (``back``, with ``card`` ``None``: by its ``mark``)."""
 
-    card: Card
+    card: Card | None
     slot: int | None
     owner: str | None
+    back: SealBack | None = None
+    mark: int = 0
+    px: tuple[float, float] | None = None  # the seal's centre in the image, last read
     reads: deque = field(default_factory=lambda: deque(maxlen=8))  # recent frames: zone read, or False
     reported: bool = False
     zone: str | None = None
@@ -105,6 +117,7 @@ class Stabiliser:
         max_hidden_s: float = 20.0,
         change_level: float = 25.0,
         ring_level: float = 0.15,
+        back_reach: float = 2.5,
     ) -> None:
         if not 1 <= confirm <= window:
             raise ValueError(f"confirm ({confirm}) must be between 1 and window ({window})")
@@ -120,7 +133,9 @@ class Stabiliser:
         self.max_hidden_s = max_hidden_s
         self.change_level = change_level
         self.ring_level = ring_level
+        self.back_reach = back_reach
         self.tracks: dict[Key, TrackedCard] = {}
+        self._marks = 0
         self._gone_areas: deque[tuple[float, tuple[int, int, int, int]]] = deque(maxlen=64)
 
     @property
@@ -133,7 +148,7 @@ class Stabiliser:
         the observations this frame decides, oldest first."""
         gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image is not None and image.ndim == 3 else image
         out: list[Observation] = []
-        read_now = set()
+        read_now: set[Key] = set()
         for s in view.cards:
             key = (s.card.id, s.slot)
             read_now.add(key)
@@ -141,17 +156,37 @@ class Stabiliser:
             if track is None:
                 track = self.tracks[key] = TrackedCard(s.card, s.slot, s.owner)
             out += self._read(track, s, gray, at)
-        centres = [s.px for s in view.cards]
+        for b in view.backs:
+            track = self._back_track(b, read_now)
+            read_now.add(("back", track.mark))
+            out += self._read(track, b, gray, at)
+        centres = [s.px for s in view.cards] + [b.px for b in view.backs]
         for key, track in list(self.tracks.items()):
             if key not in read_now:
                 out += self._missed(key, track, gray, at, centres)
         return out
 
+    def _back_track(self, b: BackSighting, taken: set[Key]) -> TrackedCard:
+        """The back ``b`` is: the nearest back of its copy read before within reach (and not
+        already matched in this frame), else a new one."""
+        reach = self.back_reach * float(np.linalg.norm(b.corners_px - np.roll(b.corners_px, -1, axis=0), axis=1).mean())
+        near = [
+            (math.dist(t.px, b.px), key, t)
+            for key, t in self.tracks.items()
+            if t.back == b.back and key not in taken and t.px is not None and math.dist(t.px, b.px) <= reach
+        ]
+        if near:
+            return min(near, key=lambda e: e[0])[2]
+        self._marks += 1
+        track = self.tracks[("back", self._marks)] = TrackedCard(None, None, b.owner, b.back, self._marks)
+        return track
+
     # --- one card read in this frame ---
 
-    def _read(self, t: TrackedCard, s: CardSighting, gray: np.ndarray | None, at: float) -> list[Observation]:
+    def _read(self, t: TrackedCard, s: CardSighting | BackSighting, gray: np.ndarray | None, at: float) -> list[Observation]:
         t.reads.append(s.zone if s.zone is not None else "")
         t.last_read = at
+        t.px = s.px
         t.table_mm = s.table_mm
         t.owner = s.owner
         if gray is not None:
@@ -310,10 +345,16 @@ class Stabiliser:
             mask[max(0, d0) : min(_AREA, d1), max(0, c0) : min(_AREA, c1)] = True
         return mask
 
-    def _seen(self, t: TrackedCard, at: float) -> CardSeen:
+    def _seen(self, t: TrackedCard, at: float) -> CardSeen | BackSeen:
+        if t.card is None:
+            assert t.back is not None
+            return BackSeen(self.source, at, t.back.deck, t.owner, t.zone, t.table_mm, t.mark)
         return CardSeen(source=self.source, at=at, card=t.card, owner=t.owner, zone=t.zone, table_mm=t.table_mm)
 
-    def _gone(self, t: TrackedCard, at: float) -> CardGone:
+    def _gone(self, t: TrackedCard, at: float) -> CardGone | BackGone:
+        if t.card is None:
+            assert t.back is not None
+            return BackGone(self.source, at, t.back.deck, t.owner, t.zone, t.mark)
         return CardGone(source=self.source, at=at, card=t.card, owner=t.owner, zone=t.zone)
 
 

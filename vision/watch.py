@@ -60,10 +60,16 @@ def watch(
 
 
 def observation_json(obs: Observation) -> dict:
-    """An observation as one JSON object (``type`` is ``seen``, ``gone`` or ``status``)."""
-    from companion.observations import CardGone, CardSeen
+    """An observation as one JSON object (``type`` is ``seen``, ``gone``, ``back``,
+    ``back-gone`` or ``status``)."""
+    from companion.observations import BackGone, BackSeen, CardGone, CardSeen
 
     base = {"source": obs.source, "at": round(obs.at, 3)}
+    if isinstance(obs, BackSeen):
+        return {"type": "back", "deck": obs.deck, "owner": obs.owner, "zone": obs.zone, "mark": obs.mark,
+                "table_mm": None if obs.table_mm is None else [round(v, 1) for v in obs.table_mm], **base}
+    if isinstance(obs, BackGone):
+        return {"type": "back-gone", "deck": obs.deck, "owner": obs.owner, "zone": obs.zone, "mark": obs.mark, **base}
     if isinstance(obs, CardSeen):
         return {"type": "seen", "card": obs.card.id, "owner": obs.owner, "zone": obs.zone,
                 "table_mm": None if obs.table_mm is None else [round(v, 1) for v in obs.table_mm], **base}

@@ -12,6 +12,8 @@ The sensor packages (``vision``, ``hardware``) import this package and the card 
 """
 
 from companion.observations.types import (
+    BackGone,
+    BackSeen,
     CardGone,
     CardLifted,
     CardSeen,
@@ -27,6 +29,8 @@ __all__ = [
     "Observation",
     "CardSeen",
     "CardGone",
+    "BackSeen",
+    "BackGone",
     "CardTapped",
     "CardLifted",
     "SensorState",

@@ -19,6 +19,8 @@ sensor stream. The format, ``rop-observations/1``:
   ===============  ====================================================================
   ``seen``         ``card``, ``owner``, ``zone``, ``table_mm`` ([x, y] or null)
   ``gone``         ``card``, ``owner``, ``zone``
+  ``back``         ``deck``, ``owner``, ``zone``, ``table_mm`` ([x, y] or null), ``mark``
+  ``back-gone``    ``deck``, ``owner``, ``zone``, ``mark``
   ``tapped``       ``card``, ``owner``, ``reader``, ``uid``
   ``lifted``       ``card``, ``owner``, ``reader``, ``uid``
   ``unknown-tag``  ``reader``, ``uid``, ``reason``
@@ -26,7 +28,9 @@ sensor stream. The format, ``rop-observations/1``:
   ``status``       ``state`` (connected, lost, reconnecting, failed, ended), ``detail``, ``readers``
   ===============  ====================================================================
 
-Cards are written by id (``"W016"``), as in the game's records.
+Cards are written by id (``"W016"``), as in the game's records. A card lying face down is
+written by its back alone (``back``: its deck's name, its copy and the camera's ``mark`` for
+that physical card), never by the card it is.
 """
 
 from __future__ import annotations
@@ -45,6 +49,8 @@ from companion.contract.errors import IllegalMoveError, InvalidMoveError, Malfor
 from companion.contract import Card, Setup
 from companion.contract.registry import DEFAULT, UnknownGameError, game
 from companion.observations import (
+    BackGone,
+    BackSeen,
     CardGone,
     CardLifted,
     CardSeen,
@@ -103,6 +109,12 @@ def observation_json(obs: Observation, t: float) -> dict[str, Any]:
         out["table_mm"] = [round(v, 1) for v in obs.table_mm] if obs.table_mm is not None else None
     elif isinstance(obs, CardGone):
         out.update(kind="gone", card=obs.card.id, owner=obs.owner, zone=obs.zone)
+    elif isinstance(obs, BackSeen):
+        out.update(kind="back", deck=obs.deck, owner=obs.owner, zone=obs.zone)
+        out["table_mm"] = [round(v, 1) for v in obs.table_mm] if obs.table_mm is not None else None
+        out["mark"] = obs.mark
+    elif isinstance(obs, BackGone):
+        out.update(kind="back-gone", deck=obs.deck, owner=obs.owner, zone=obs.zone, mark=obs.mark)
     elif isinstance(obs, (CardTapped, CardLifted)):
         out.update(kind="tapped" if isinstance(obs, CardTapped) else "lifted", card=obs.card.id, owner=obs.owner, reader=obs.reader, uid=obs.uid)
     elif isinstance(obs, UnknownTag):
@@ -183,10 +195,15 @@ def _observation(data: dict[str, Any], cards: Any) -> Observation:
         owner, zone = _opt_str(data, "owner"), _opt_str(data, "zone")
         if kind == "gone":
             return CardGone(source, at, card, owner, zone)
-        mm = data.get("table_mm")
-        if mm is not None and (not isinstance(mm, list) or len(mm) != 2):
-            raise _Bad(f'"table_mm" must be [x, y] or null, not {_shown(mm)}')
-        return CardSeen(source, at, card, owner, zone, (_number(mm[0], "table_mm"), _number(mm[1], "table_mm")) if mm else None)
+        return CardSeen(source, at, card, owner, zone, _table_mm(data))
+    if kind in ("back", "back-gone"):
+        deck, owner, zone = _str(data, "deck"), _opt_str(data, "owner"), _opt_str(data, "zone")
+        mark = data.get("mark")
+        if isinstance(mark, bool) or not isinstance(mark, int):
+            raise _Bad(f'"mark" must be a whole number, not {_shown(mark)}')
+        if kind == "back-gone":
+            return BackGone(source, at, deck, owner, zone, mark)
+        return BackSeen(source, at, deck, owner, zone, _table_mm(data), mark)
     if kind in ("tapped", "lifted"):
         cls = CardTapped if kind == "tapped" else CardLifted
         uid = data.get("uid", "")
@@ -206,7 +223,14 @@ def _observation(data: dict[str, Any], cards: Any) -> Observation:
         if not isinstance(detail, str):
             raise _Bad(f'"detail" must be a text, not {_shown(detail)}')
         return SensorStatus(source, at, SensorState(state), detail, _names(data.get("readers") or [], "readers"))
-    raise _Bad(f"unknown kind {kind!r:.40} (seen, gone, tapped, lifted, unknown-tag, draw, status)")
+    raise _Bad(f"unknown kind {kind!r:.40} (seen, gone, back, back-gone, tapped, lifted, unknown-tag, draw, status)")
+
+
+def _table_mm(data: dict[str, Any]) -> tuple[float, float] | None:
+    mm = data.get("table_mm")
+    if mm is not None and (not isinstance(mm, list) or len(mm) != 2):
+        raise _Bad(f'"table_mm" must be [x, y] or null, not {_shown(mm)}')
+    return (_number(mm[0], "table_mm"), _number(mm[1], "table_mm")) if mm else None
 
 
 def _header(header: dict[str, Any]) -> ObservationLog:

@@ -19,6 +19,8 @@ __all__ = [
     "Observation",
     "CardSeen",
     "CardGone",
+    "BackSeen",
+    "BackGone",
     "CardTapped",
     "CardLifted",
     "SensorState",
@@ -54,6 +56,32 @@ class CardGone(Observation):
     card: Card
     owner: str | None
     zone: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class BackSeen(Observation):
+    """A card came to lie face down in a zone (camera), stable long enough to be trusted, its
+    back's seal naming the deck (``deck``, the deck's name in the game's table spec) and the
+    copy (``owner``: a player's name, a colour of the box, or ``None``), never which card. The
+    backs of one copy look alike: ``mark`` is the camera's number for this physical card, so
+    that :class:`BackGone` tells which one left."""
+
+    deck: str
+    owner: str | None
+    zone: str | None
+    table_mm: tuple[float, float] | None = None
+    mark: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class BackGone(Observation):
+    """The face-down card ``mark`` (:class:`BackSeen`) is no longer there, for long enough to be
+    sure: taken up, or turned face up (a :class:`CardSeen` then names it)."""
+
+    deck: str
+    owner: str | None
+    zone: str | None
+    mark: int = 0
 
 
 @dataclass(frozen=True, slots=True)

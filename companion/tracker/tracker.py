@@ -17,7 +17,8 @@ with the game and finds the moves that explain a change:
   explain.
 
 Hidden cards are not guessed: with a camera alone the hands stay face down, and each card is
-known when played.
+known when played. A card lying face down whose back carries a seal is seen as its back (the
+view's ``backs``): where it lies, and whose deck, never which card.
 
 The tracker proposes the moves it finds to the session, like any move source. Corrections
 made elsewhere (a move typed at the keyboard, an undo, a corrected event) reach it as session
@@ -32,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from companion.contract import Move
-from companion.observations import CardGone, CardLifted, CardSeen, CardTapped, DrawAnnounced, Observation, SensorStatus, UnknownTag
+from companion.observations import BackGone, BackSeen, CardGone, CardLifted, CardSeen, CardTapped, DrawAnnounced, Observation, SensorStatus, UnknownTag
 from companion.observations.facts import TableFacts
 from companion.observations.log import ObservationLog
 from companion.session import Applied, Corrected, GameSession, Refused, SessionEvent, Started, Undone
@@ -226,6 +227,16 @@ class Tracker:
             if not self.view.update(obs):
                 return []
             self.reasoner.seen(obs, was)
+            self._hold = False
+            self.changed_at = obs.at
+            return self.reasoner.reconcile(waited=False)
+        if isinstance(obs, (BackSeen, BackGone)):
+            # A card lying face down: the view keeps its back, for the game to read there
+            # what a back tells (a card committed), never which card it is.
+            self.camera = True
+            self.seq += 1
+            if not self.view.update(obs):
+                return []
             self._hold = False
             self.changed_at = obs.at
             return self.reasoner.reconcile(waited=False)

@@ -1,5 +1,6 @@
 """The table as the sensors show it: each physical card face up (a card and, where cards carry
-their owner's seal, the owner) and the zone it lies in.
+their owner's seal, the owner) and the zone it lies in, and each card lying face down whose back
+the camera reads (its deck and copy, never the card) and its zone.
 
 Only some zones can be compared with the game: those where cards lie face up for everybody
 (Rule of Power's centre and the Fate cards in front of their owners; Circle of Power's cities
@@ -13,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
-from companion.observations import CardGone, CardSeen
+from companion.observations import BackGone, BackSeen, CardGone, CardSeen
 
 __all__ = ["TableView", "Zones", "Key", "difference", "difference_words", "same", "without"]
 
@@ -33,12 +34,21 @@ class TableView:
     def __init__(self, compared: Callable[[str | None], bool]) -> None:
         self.compared = compared
         self.cards: dict[Key, str | None] = {}
+        self.backs: dict[int, tuple[str, str | None, str | None]] = {}
+        """The backs seen, by the camera's mark: (deck, copy, zone)."""
 
-    def update(self, obs: CardSeen | CardGone) -> bool:
+    def update(self, obs: CardSeen | CardGone | BackSeen | BackGone) -> bool:
         """Take in an observation; returns whether the compared part of the table changed."""
+        compared = self.compared
+        if isinstance(obs, BackSeen):
+            was = self.backs.get(obs.mark)
+            self.backs[obs.mark] = (obs.deck, obs.owner, obs.zone)
+            return (was is None or was[2] != obs.zone) and (compared(obs.zone) or (was is not None and compared(was[2])))
+        if isinstance(obs, BackGone):
+            gone = self.backs.pop(obs.mark, None)
+            return gone is not None and compared(gone[2])
         key = (obs.card, obs.owner)
         old = self.cards.get(key, _ABSENT)
-        compared = self.compared
         if isinstance(obs, CardSeen):
             self.cards[key] = obs.zone
             return old != obs.zone and (compared(obs.zone) or (old != _ABSENT and compared(old)))
@@ -56,6 +66,10 @@ class TableView:
             if zone is not None and compared(zone) and key not in spent:
                 out.setdefault(zone, Counter())[key[0]] += 1
         return out
+
+    def backs_in(self, zone: str) -> list[int]:
+        """The marks of the cards lying face down in ``zone``, their backs seen."""
+        return [mark for mark, (_, _, z) in self.backs.items() if z == zone]
 
     def zone_of(self, key: Key) -> str | None:
         """Where the physical card ``key`` lies, ``None`` when it is not seen."""

@@ -21,6 +21,8 @@ from companion.observations.log import (
     read_observation_log,
 )
 from companion.observations import (
+    BackGone,
+    BackSeen,
     CardGone,
     CardLifted,
     CardSeen,
@@ -45,6 +47,9 @@ EVERY_KIND: list[Observation] = [
     CardSeen("camera", 100.5, W016, None, "centre", (120.5, 80.3)),
     CardSeen("camera", 100.5, F003, "ann", "fate:ann", None),
     CardGone("camera", 101.0, W016, None, "centre"),
+    BackSeen("camera", 101.0, "world", None, "centre", (90.0, 40.5), 7),
+    BackSeen("camera", 101.0, "fate", "ann", None, None, 8),
+    BackGone("camera", 101.25, "world", None, "centre", 7),
     CardTapped("serial:/dev/ttyACM0", 101.25, W016, None, "board:0", "04A1B2C3"),
     CardLifted("serial:/dev/ttyACM0", 101.5, W016, None, "board:0", "04A1B2C3"),
     UnknownTag("usb", 102.0, "usb", "04FFFF", "not enrolled"),
@@ -129,6 +134,8 @@ def test_a_last_line_cut_short_by_a_crash_is_dropped(tmp_path: Path) -> None:
     [
         ('{"t": 1.0, "source": "camera", "kind": "seen", "card": "W099", "owner": null, "zone": "centre"}', "t.jsonl:3: unknown card id 'W099'"),
         ('{"t": 1.0, "source": "camera", "kind": "sighted"}', "t.jsonl:3: unknown kind 'sighted'"),
+        ('{"t": 1.0, "source": "camera", "kind": "back", "deck": "world", "zone": "centre", "mark": "a"}', "t.jsonl:3: \"mark\" must be a whole number, not \"a\""),
+        ('{"t": 1.0, "source": "camera", "kind": "back-gone", "zone": "centre", "mark": 1}', "t.jsonl:3: missing 'deck'"),
         ('{"source": "camera", "kind": "draw", "player": "ann"}', "t.jsonl:3: missing 't'"),
         ('{"t": 1.0, "source": "camera", "kind": "status", "state": "asleep"}', "t.jsonl:3: \"state\" must be one of connected, lost, reconnecting, failed, ended, not \"asleep\""),
         ("[1, 2]", "t.jsonl:3: an observation is a JSON object"),

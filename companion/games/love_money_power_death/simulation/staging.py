@@ -1,18 +1,18 @@
 """What a Love, Money, Power, Death table looks like, step by step, as a game is played on it.
 
-:func:`stage` follows a game move by move and yields the face-up cards after each physical step,
-the way players handle them on the table's mat (``commit:<player>``, ``court:<player>`` for each
-seat, ``noble`` and ``discards`` in the middle; docs/tracker.md):
+:func:`stage` follows a game move by move and yields the cards a camera sees after each
+physical step, the way players handle them on the table's mat (``commit:<player>``,
+``court:<player>`` for each seat, ``noble`` and ``discards`` in the middle; docs/tracker.md):
 
+- each player's card committed face down in their commit place (L6): its back shows;
 - the round's noble turned face up in the middle, once every player has committed (L7);
-- each player's committed card turned face up in their commit place, one player after
-  another (L7);
+- each player's committed card turned face up where it lies, one player after another (L7);
 - the noble laid in its winner's court (L10), or on the discards when it is discarded (L8, L9);
 - the revealed cards gathered onto the discards, face up (L10): only the top card of the
   discards shows.
 
-The deal, the commits, the draws, the piles and the hands lie face down: they change nothing a
-camera sees of the cards' faces. Tests and benchmarks render these scenes
+The deal, the draws, the piles and the hands change nothing a camera is shown: the piles lie
+stacked, the hands are held. Tests and benchmarks render these scenes
 (:func:`vision.scenes.natural_play`, :mod:`.camera`) or turn them into the observations an
 ideal camera makes (:func:`companion.observations.scene.changes`).
 """
@@ -22,13 +22,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from companion.games.love_money_power_death.cards import Card
-from companion.games.love_money_power_death.moves import Move, Reveal, TurnUp
+from companion.games.love_money_power_death.moves import Commit, Move, Reveal, TurnUp
 from companion.games.love_money_power_death.setup import LmpdSetup
 from companion.games.love_money_power_death.state import LmpdState
 from companion.games.love_money_power_death.table import COMMIT, COURT, DISCARDS, NOBLE
 from companion.observations.scene import Scene, TableCard
 
-__all__ = ["stage", "REVEALED", "GATHERED"]
+__all__ = ["stage", "COMMITTED", "REVEALED", "GATHERED"]
+
+COMMITTED = "commits a card face down"
+"""In the caption of each commit: ``"ann commits a card face down"``, never naming it (L6)."""
 
 REVEALED = "turns their card face up"
 """In the caption of each step of a reveal: ``"ann turns their card face up: 4Mb"``."""
@@ -46,8 +49,8 @@ def stage(setup: LmpdSetup, moves: Iterable[Move], owner: str | None = None) -> 
     def scene(move: Move | None, caption: str) -> Scene:
         return Scene(tuple(table), move, caption)
 
-    def lay(card: Card, zone: str) -> None:
-        table.append(TableCard(card, owner, zone))
+    def lay(card: Card, zone: str, face_up: bool = True) -> None:
+        table.append(TableCard(card, owner, zone, face_up))
 
     def take(card: Card) -> None:
         table[:] = [t for t in table if t.card is not card]
@@ -59,11 +62,15 @@ def stage(setup: LmpdSetup, moves: Iterable[Move], owner: str | None = None) -> 
 
     for move in moves:
         effects = game.apply(move)
-        if type(move) is TurnUp:
+        if type(move) is Commit and isinstance(move.card, Card):
+            lay(move.card, f"{COMMIT}:{move.player}", face_up=False)
+            yield scene(move, f"{move.player} {COMMITTED}")
+        elif type(move) is TurnUp:
             lay(move.card, NOBLE)
             yield scene(move, f"{move.card.id} is turned face up")
         elif type(move) is Reveal:
             for player, card in move.cards:
+                take(card)  # turned over where it lies
                 lay(card, f"{COMMIT}:{player}")
                 yield scene(move, f"{player} {REVEALED}: {card.id}")
             result = effects.result

@@ -12,9 +12,12 @@ once everyone has committed is turned (L7); tapped sooner, it waits for the last
 the noble is turned and every committed card is known, the reveal is made at once (L7): the
 cards turned face up are the ones tapped, and the round is decided (L8-L10).
 
-**Camera**: the noble seen turned face up in the middle (or laid in a court before anyone saw
-it there) while the players commit is turned (L7), and since it is turned only once everyone
-has committed, the commits not seen before it are made too, their cards unseen. The cards then
+**Camera**: a card lying face down in a player's commit place, its back seen there (the deck's
+backs carry seals), is that player's commit (L6): made at once, its card unseen, and the screen
+says only that the player has committed. The noble seen turned face up in the middle (or laid
+in a court before anyone saw it there) while the players commit is turned (L7), and since it is
+turned only once everyone has committed, the commits whose backs were not seen are made too,
+their cards unseen. The cards then
 turned face up in the commit places are the reveal (L7), made once every player's card is seen;
 the record names each commit from it when the round is over. A card lying face up in a commit
 place before the noble is turned gets a hint (L6: a card is committed face down).
@@ -66,6 +69,10 @@ class LmpdTable(TableReasoning):
         super().__init__(tracker)
         self.held: Card | None = None
         """A noble tapped before every player had committed: turned once they have (L7)."""
+        self.turned: set[int] = set()
+        """The backs (by the camera's mark) still seen in the commit places when the last
+        reveal was made: those cards were turned face up (L7), whatever the camera says of
+        their backs a moment longer; none of them is a new commit."""
 
     # ------------------------------------------------------------------ reading the tracker
 
@@ -142,6 +149,9 @@ class LmpdTable(TableReasoning):
 
     def _push(self, move: Move, how: str) -> MoveApplied:
         applied = self.tracker.push(move, how)
+        if type(move) is Reveal:
+            view = self.tracker.view
+            self.turned = {mark for p in self.game.players for mark in view.backs_in(zone_of(COMMIT, p))}
         if type(move) is TurnUp:
             self.held = None  # however the noble was turned, a tap waiting for it is done with
         self.tracker.question = None
@@ -156,6 +166,16 @@ class LmpdTable(TableReasoning):
         if not tracker.camera:
             self._synced(events)
             return False
+        if not tracker.holding:
+            commits = self._backs_committed()
+            for move in commits:
+                try:
+                    events.append(self._push(move, "camera"))
+                except (IllegalMoveError, InvalidMoveError) as exc:
+                    events.append(RuleHint(str(exc), getattr(exc, "rule", None)))
+                    return False
+            if commits:
+                return True
         observed = tracker.view.zones()
         extra, missing = self._difference(observed)
         if not extra and not missing:
@@ -182,6 +202,17 @@ class LmpdTable(TableReasoning):
             return False
         events.extend(self._explain_mismatch(observed, extra, missing))
         return False
+
+    def _backs_committed(self) -> list[Move]:
+        """L6: each player still to commit whose commit place shows a back has committed, the
+        card unseen until the reveal (L7); a back of the last round's, turned face up since
+        (:attr:`turned`), is no commit."""
+        game = self.game
+        if game.phase is not Phase.COMMIT:
+            return []
+        view = self.tracker.view
+        self.turned &= set(view.backs)  # a back gone is done with (a mark may come again)
+        return [Commit(p, UNSEEN) for p in game.deciding if set(view.backs_in(zone_of(COMMIT, p))) - self.turned]
 
     def _seen_moves(self, extra: Zones) -> list[Move]:
         """The moves the table shows: the noble turned (with the commits it implies), or the
@@ -273,6 +304,8 @@ class LmpdTable(TableReasoning):
             return []  # the same card tapped again
         if committed is UNSEEN and game.phase is Phase.REVEAL:
             return [Notice(f"{player}'s tap came after the noble was turned: the card {player} committed is known at the reveal")]
+        if committed is UNSEEN:
+            return [Notice(f"{player}'s card was seen committed face down before the tap: the card {player} committed is known at the reveal")]
         return [RuleHint(f"{player} has committed a card this round already: a committed card cannot be taken back or changed, and the first one tapped stands (L6)", "L6")]
 
     def _noble_tap(self, card: Card) -> list[TrackerEvent]:

@@ -205,13 +205,60 @@ def test_a_noble_laid_straight_in_its_winners_court_is_turned() -> None:
     run.assert_kept()
 
 
+def test_a_commit_is_known_from_its_back_and_names_no_card() -> None:
+    """L6: a card lying face down in a player's commit place, its back seen, is their commit,
+    made at once with the card unseen; the noble is not needed for it, and the reveal (L7)
+    names the card in the record."""
+    run = LmpdRun(3, seed=13)
+    run.handle(run.tracker.begin())
+    scenes = run.scenes()
+    k = _scene_index(scenes, TurnUp)
+    last = run.feed_scenes(scenes[:k])  # every card committed face down, the noble not turned
+    commits = [m for m in run.applied if type(m) is Commit]
+    assert [m.player for m in commits] == [m.player for m in run.moves[: len(run.applied)] if type(m) is Commit]
+    assert sorted(m.player for m in commits) == ["ann", "bob", "cy"]
+    assert all(m.card is UNSEEN for m in commits) and run.tracker.state is TrackerState.SYNCED
+    run.feed_scenes(scenes[k:], last)
+    run.wait(5.0)
+    run.assert_kept()
+    first = next(m for m in run.tracker.game.move_stack if type(m) is Reveal)
+    assert first == next(m for m in run.moves if type(m) is Reveal)
+
+
+def test_commits_whose_backs_are_unseen_are_made_by_the_noble() -> None:
+    """Backs the camera cannot see (a deck without back seals, a hand over them): the noble
+    turned says every player has committed (L7)."""
+    run = LmpdRun(3, seed=14)
+    run.handle(run.tracker.begin())
+    faces = [Scene(tuple(t for t in s.cards if t.face_up), s.move, s.caption) for s in run.scenes()]
+    run.feed_scenes(faces)
+    run.wait(5.0)
+    run.assert_kept()
+
+
+def test_a_back_left_lying_after_its_reveal_commits_nobody() -> None:
+    """The camera may still report the back of a card turned face up a moment after the
+    reveal: it is no commit of the next round."""
+    run = LmpdRun(2, seed=15)
+    run.handle(run.tracker.begin())
+    scenes = run.scenes()
+    k = _scene_index(scenes, Reveal)
+    backs = tuple(t for t in scenes[k - 1].cards if not t.face_up)
+    lagging = [Scene(s.cards + backs, s.move, s.caption) for s in scenes[k : k + 2]]
+    last = run.feed_scenes(scenes[:k] + lagging)
+    assert run.tracker.game.round_number == 2 and not [m for m in run.applied[-2:] if type(m) is Commit]
+    run.feed_scenes(scenes[k + 2 :], last)
+    run.wait(5.0)
+    run.assert_kept()
+
+
 def test_a_card_where_no_move_explains_it_is_out_of_sync_in_words() -> None:
     run = LmpdRun(2, seed=10)
     run.handle(run.tracker.begin())
     scenes = run.scenes()
     k = _scene_index(scenes, Reveal)
     last = run.feed_scenes(scenes[: k + 2])
-    noble = scenes[k].cards[0].card
+    noble = next(t.card for t in scenes[k].cards if t.zone == "noble")
     winner = run.truth.rounds[0].winner or "ann"
     loser = next(p for p in run.setup.players if p != winner)
     wrong = Scene((TableCard(noble, None, f"court:{loser}"),), None, "the noble laid in the wrong court")
@@ -240,8 +287,8 @@ def test_taps_and_a_camera_together_keep_the_game() -> None:
 
 
 def test_a_commit_the_taps_missed_is_made_by_the_camera() -> None:
-    """A player forgot to tap: the noble seen turned says they committed (L7); their late tap
-    changes nothing, and the reveal names their card."""
+    """A player forgot to tap: the camera sees their card's back in their commit place (L6);
+    their late tap changes nothing, and the reveal names their card."""
     run = LmpdRun(2, seed=12, readers=True)
     run.handle(run.tracker.begin())
     taps = _round_taps(run)
