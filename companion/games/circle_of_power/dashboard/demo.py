@@ -17,6 +17,7 @@ import random
 from typing import Any, NoReturn
 
 from companion.contract import Option
+from companion.dashboard import demo_coach
 from companion.games.circle_of_power import GAME
 from companion.games.circle_of_power.game import CircleState, Phase
 from companion.games.circle_of_power.moves import Conquer, Move, Play, Regroup
@@ -32,15 +33,8 @@ def base_levels() -> tuple[str, ...]:
 
 
 def coach_levels() -> tuple[str, ...]:
-    """``coach`` and ``coach:LEVEL`` for each of the coach's levels, once the game brings a
-    coach (``GAME.coach()``); none before."""
-    from companion.coach import LEVELS, CoachError, model_of
-
-    try:
-        model_of(GAME)
-    except CoachError:
-        return ()
-    return ("coach",) + tuple(f"coach:{name}" for name in LEVELS)
+    """The coach's levels, once the game brings a coach (:func:`companion.dashboard.demo_coach.coach_levels`)."""
+    return demo_coach.coach_levels(GAME)
 
 
 class DemoPlayers:
@@ -62,15 +56,10 @@ class DemoPlayers:
         view = state.view(me)
         if self.simple is not None:
             return self.simple.choose(view, rng)
-        from companion.coach import LEVELS, Coach
-
         decisions = view.decisions
         if len(decisions) == 1:
             return decisions[0]
-        _, _, depth = self.level.partition(":")
-        level = depth or "default"
-        advice = Coach(level).advise(state, me, samples=LEVELS[level].fixed_samples, seed=rng.getrandbits(32))
-        return state.decision(advice.best.move)
+        return demo_coach.coach_decision(state, me, self.level, rng)
 
 
 def make_slip(state: CircleState, rng: random.Random) -> Move | None:

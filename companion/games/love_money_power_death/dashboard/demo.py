@@ -20,6 +20,7 @@ import random
 from typing import Any, NoReturn
 
 from companion.contract import Option
+from companion.dashboard import demo_coach
 from companion.games.love_money_power_death import GAME
 from companion.games.love_money_power_death.moves import Commit, Move, TurnUp
 from companion.games.love_money_power_death.policies import POLICIES
@@ -36,15 +37,8 @@ def base_levels() -> tuple[str, ...]:
 
 
 def coach_levels() -> tuple[str, ...]:
-    """``coach`` and ``coach:LEVEL`` for each of the coach's levels, once the game brings a
-    coach (``GAME.coach()``); none before."""
-    from companion.coach import LEVELS, CoachError, model_of
-
-    try:
-        model_of(GAME)
-    except CoachError:
-        return ()
-    return ("coach",) + tuple(f"coach:{name}" for name in LEVELS)
+    """The coach's levels, once the game brings a coach (:func:`companion.dashboard.demo_coach.coach_levels`)."""
+    return demo_coach.coach_levels(GAME)
 
 
 class DemoPlayers:
@@ -64,14 +58,9 @@ class DemoPlayers:
         view = state.view(player)
         if self.simple is not None:
             return self.simple.play(view, rng)
-        from companion.coach import LEVELS, Coach
-
         if len(view.decisions) == 1:
             return view.decisions[0]
-        _, _, depth = self.level.partition(":")
-        level = depth or "default"
-        advice = Coach(level).advise(state, player, samples=LEVELS[level].fixed_samples, seed=rng.getrandbits(32))
-        return state.decision(advice.best.move)
+        return demo_coach.coach_decision(state, player, self.level, rng)
 
 
 def make_slip(state: LmpdState, rng: random.Random) -> Move | None:
