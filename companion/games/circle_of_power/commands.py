@@ -13,10 +13,9 @@ from companion.games.circle_of_power.policies import POLICIES, simulate
 from companion.games.circle_of_power.query import legal, parse_next, parse_plays, parse_seats, parse_trophies
 from companion.games.circle_of_power import GAME
 from companion.games.circle_of_power.setup import VARIANTS
+from companion.commands.simulated import write_simulated
 from companion.contract.errors import IllegalMoveError, InvalidMoveError, UnknownCardError
 from companion.observations.argtypes import int_range
-from companion.observations.outfiles import OutputError
-from companion.records.format import save_record
 
 __all__ = ["COMMANDS", "Legal", "Simulate", "LEVELS"]
 
@@ -92,22 +91,7 @@ class Simulate:
         except RuntimeError as exc:
             return _fail("simulate", f"{exc}; nothing was written")
 
-        try:
-            save_record(args.output, setup, moves)
-        except OutputError as exc:
-            return _fail("simulate", str(exc))
-        except BrokenPipeError:
-            raise  # a reader that stopped reading (rop simulate | head): rop ends quietly
-        except OSError as exc:
-            return _fail("simulate", f"cannot write {args.output}: {exc.strerror or exc}")
-        if args.output != "-":
-            state = setup.game.new_state(setup, keep_history=False)
-            for move in moves:
-                state.push(move, check=False)
-            outcome = state.outcome()
-            result = outcome.explain() if outcome else "unfinished"
-            print(f"wrote {args.output}: {len(state.results)} seasons; {result}", file=sys.stderr)
-        return 0
+        return write_simulated(args.output, setup, moves, lambda state: f"{len(state.results)} seasons")
 
 
 COMMANDS = (Legal(), Simulate())

@@ -9,13 +9,12 @@ import json
 import secrets
 import sys
 
+from companion.commands.simulated import write_simulated
 from companion.contract.errors import IllegalMoveError, InvalidMoveError, UnknownCardError
 from companion.games.love_money_power_death.policies import POLICIES, simulate
 from companion.games.love_money_power_death.query import legal, parse_query
 from companion.games.love_money_power_death.setup import DEFAULT_FIVES, FIVES, MOST
 from companion.observations.argtypes import int_range
-from companion.observations.outfiles import OutputError
-from companion.records.format import save_record
 
 __all__ = ["COMMANDS", "Legal", "Simulate", "LEVELS"]
 
@@ -91,22 +90,7 @@ class Simulate:
             setup, moves = simulate(names, nobles, seed, LEVELS[args.level], fives=args.fives)
         except (IllegalMoveError, InvalidMoveError, UnknownCardError) as exc:
             return _fail("simulate", f"{exc}; nothing was written")
-        try:
-            save_record(args.output, setup, moves)
-        except OutputError as exc:
-            return _fail("simulate", str(exc))
-        except BrokenPipeError:
-            raise  # a reader that stopped reading (rop simulate | head): rop ends quietly
-        except OSError as exc:
-            return _fail("simulate", f"cannot write {args.output}: {exc.strerror or exc}")
-        if args.output != "-":
-            state = setup.game.new_state(setup, keep_history=False)
-            for move in moves:
-                state.push(move)
-            outcome = state.outcome()
-            result = outcome.explain() if outcome else "unfinished"
-            print(f"wrote {args.output}: {len(state.rounds)} rounds; {result}", file=sys.stderr)
-        return 0
+        return write_simulated(args.output, setup, moves, lambda state: f"{len(state.rounds)} rounds")
 
 
 COMMANDS = (Legal(), Simulate())

@@ -21,6 +21,7 @@ import secrets
 import sys
 from typing import IO
 
+from companion.commands.simulated import write_simulated
 from companion.contract.errors import IllegalMoveError, InvalidMoveError, UnknownCardError
 from companion.games.ruse_and_bruise.cards import GOALS, INFLUENCE, PROFESSIONAL_NUMBERS
 from companion.games.ruse_and_bruise.policies import LEVELS, simulate
@@ -29,7 +30,6 @@ from companion.games.ruse_and_bruise.table_values import HOW_TO_ENTER, NoValuesT
 from companion.games.ruse_and_bruise.values import EXAMPLE, TABLE_CARDS, ValuesTable, ValuesTableError, bound_words, check_number
 from companion.observations.argtypes import int_range
 from companion.observations.outfiles import OutputError
-from companion.records.format import save_record
 
 __all__ = ["COMMANDS", "Cards", "Legal", "Simulate", "values_from"]
 
@@ -250,22 +250,7 @@ class Simulate:
             setup, moves = simulate(_NAMES[: args.players], values, seed, args.level)
         except RuntimeError as exc:
             return _fail("simulate", f"{exc}; nothing was written")
-        try:
-            save_record(args.output, setup, moves)
-        except OutputError as exc:
-            return _fail("simulate", str(exc))
-        except BrokenPipeError:
-            raise  # a reader that stopped reading (rop simulate | head): rop ends quietly
-        except OSError as exc:
-            return _fail("simulate", f"cannot write {args.output}: {exc.strerror or exc}")
-        if args.output != "-":
-            state = setup.game.new_state(setup, keep_history=False)
-            for move in moves:
-                state.push(move, check=False)
-            outcome = state.outcome()
-            result = outcome.explain() if outcome else "unfinished"
-            print(f"wrote {args.output}: {len(state.results)} rounds, {len(moves)} events; {result}", file=sys.stderr)
-        return 0
+        return write_simulated(args.output, setup, moves, lambda state: f"{len(state.results)} rounds, {len(moves)} events")
 
 
 COMMANDS = (Cards(), Legal(), Simulate())
