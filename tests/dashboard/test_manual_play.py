@@ -226,7 +226,8 @@ async def test_the_deal_dialog_takes_typed_hands_and_face_down_hands(tmp_path: P
 async def test_setup_dialog_starts_a_team_game(tmp_path: Path) -> None:
     app = DashboardApp(ManualSource(), needs_setup=True, games_dir=tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        await until(lambda: isinstance(app.screen, SetupScreen) and bool(app.screen.query("#setup-error")), "the set-up dialog")
+        # The dialog mounted down to its selects' own parts (a value set earlier has no label to show).
+        await until(lambda: isinstance(app.screen, SetupScreen) and bool(app.screen.query("#setup-error")) and bool(app.screen.query("#teams SelectCurrent #label")), "the set-up dialog")
         app.screen.query_one("#players").value = "ann, bob, cy"
         app.screen.query_one("#teams").value = 2
         await pilot.press("ctrl+s")
