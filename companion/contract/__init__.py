@@ -33,7 +33,7 @@ from companion.contract.catalogue import Catalogue, MarkerScheme, SealMarker
 from companion.contract.errors import IllegalMoveError, InvalidMoveError, MalformedEventError, UnknownCardError
 from companion.contract.game import Game, HandedGame, Sample, Setup
 from companion.contract.options import Option, with_defaults
-from companion.contract.record import RecordCodec
+from companion.contract.record import RecordCodec, read_card
 from companion.contract.state import Effects, Move, Outcome, State, View
 from companion.contract.table import (
     Claim,
@@ -74,6 +74,7 @@ __all__ = [
     "Option",
     "with_defaults",
     "RecordCodec",
+    "read_card",
     "Effects",
     "Move",
     "Outcome",

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, TypeVar
 
+from companion.contract.errors import MalformedEventError, UnknownCardError
 from companion.contract.state import Move
 
-__all__ = ["RecordCodec"]
+__all__ = ["RecordCodec", "read_card"]
+
+_C = TypeVar("_C")
 
 
 class RecordCodec(Protocol):
@@ -46,3 +49,19 @@ class RecordCodec(Protocol):
 
     def is_period_start(self, move: Move) -> bool:
         """Whether ``move`` begins a scoring period (a round, a season)."""
+
+
+def read_card(value: Any, key: str, known: Mapping[str, _C], parse: Callable[[str], _C], expected: str = "a card id") -> _C:
+    """The card that field ``key`` of a record's event names: ``known`` holds the game's cards by
+    their canonical id (the fast way, since a record names them so), ``parse`` reads any other
+    form the game accepts. Anything but a text is malformed (``"card" must be a card id, not
+    7``); a text that names no card says which field held it."""
+    if type(value) is str:
+        card = known.get(value)
+        if card is not None:
+            return card
+        try:
+            return parse(value)
+        except UnknownCardError as exc:
+            raise UnknownCardError(value, f'"{key}": {exc}') from None
+    raise MalformedEventError(f'"{key}" must be {expected}, not {value!r}', key=key, expected=expected)

@@ -33,7 +33,8 @@ from companion.games.circle_of_power.moves import (
     _Unseen,
 )
 from companion.games.circle_of_power.setup import BASIC, COLOURED_CITIES, VARIANTS, CircleSetup
-from companion.contract.errors import IllegalMoveError, InvalidMoveError, UnknownCardError
+from companion.contract.errors import IllegalMoveError, InvalidMoveError
+from companion.contract.record import read_card
 
 __all__ = ["FORMAT", "EVENTS", "CircleCodec", "CODEC", "complete_moves"]
 
@@ -54,15 +55,7 @@ def _name(event: Mapping[str, Any], key: str) -> str:
 
 
 def _card(value: Any, key: str) -> Card:
-    card = _by_id.get(value) if type(value) is str else None
-    if card is not None:
-        return card
-    if not isinstance(value, str):
-        raise InvalidMoveError(f'"{key}" must be a card id, not {value!r}')
-    try:
-        return Card.from_id(value)
-    except UnknownCardError as exc:
-        raise UnknownCardError(value, f'"{key}": {exc}') from None
+    return read_card(value, key, _by_id, Card.from_id)
 
 
 def _card_or_none(event: Mapping[str, Any], key: str) -> Card | None:

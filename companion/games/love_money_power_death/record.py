@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from companion.contract.errors import InvalidMoveError, MalformedEventError, UnknownCardError
+from companion.contract.errors import InvalidMoveError, MalformedEventError
+from companion.contract.record import read_card
 from companion.games.love_money_power_death.cards import DEALT, DEALT_COUNT, Card
 from companion.games.love_money_power_death.moves import UNSEEN, Commit, Deal, Draw, Move, Reveal, Seen, TurnUp
 from companion.games.love_money_power_death.setup import HAND_SIZE, LmpdSetup, read_nobles
@@ -36,15 +37,7 @@ _by_id = Card._by_id
 
 
 def _card(value: Any, key: str) -> Card:
-    card = _by_id.get(value) if type(value) is str else None
-    if card is not None:
-        return card
-    if not isinstance(value, str):
-        raise MalformedEventError.field(key, "a card id")
-    try:
-        return Card.from_id(value)
-    except UnknownCardError as exc:
-        raise UnknownCardError(value, f'"{key}": {exc}') from None
+    return read_card(value, key, _by_id, Card.from_id)
 
 
 def _seen(value: Any, key: str) -> Seen:

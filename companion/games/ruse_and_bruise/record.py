@@ -25,7 +25,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.contract.cards import UNSEEN, Unseen
-from companion.contract.errors import IllegalMoveError, InvalidMoveError, UnknownCardError
+from companion.contract.errors import IllegalMoveError, InvalidMoveError
+from companion.contract.record import read_card
 from companion.games.ruse_and_bruise.cards import Goal, Influence
 from companion.games.ruse_and_bruise.moves import (
     Assassinate,
@@ -76,15 +77,7 @@ def _optional_int(event: Mapping[str, Any], key: str) -> int | None:
 
 
 def _card(value: Any, key: str) -> Influence:
-    card = _by_id.get(value) if type(value) is str else None
-    if card is not None:
-        return card
-    if not isinstance(value, str):
-        raise InvalidMoveError(f'"{key}" must be a card identifier (B1), not {value!r}')
-    try:
-        return Influence.from_id(value)
-    except UnknownCardError as exc:
-        raise UnknownCardError(value, f'"{key}": {exc}') from None
+    return read_card(value, key, _by_id, Influence.from_id, "a card identifier (B1)")
 
 
 def _seen(value: Any, key: str) -> Seen:
@@ -96,12 +89,7 @@ def _drawn(value: Any, key: str) -> Influence | None:
 
 
 def _goal(value: Any, key: str) -> Goal:
-    if not isinstance(value, str):
-        raise InvalidMoveError(f'"{key}" must be a goal card (music-3a, B5), not {value!r}')
-    try:
-        return Goal.from_id(value)
-    except UnknownCardError as exc:
-        raise UnknownCardError(value, f'"{key}": {exc}') from None
+    return read_card(value, key, Goal._by_id, Goal.from_id, "a goal card (music-3a, B5)")
 
 
 def _list(value: Any, key: str) -> list[Any]:

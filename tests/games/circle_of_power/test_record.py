@@ -12,7 +12,7 @@ from companion.games.circle_of_power.moves import UNSEEN, Conquer, Play, Regroup
 from companion.games.circle_of_power.policies import simulate
 from companion.games.circle_of_power.record import CODEC, EVENTS, FORMAT
 from companion.games.circle_of_power.setup import CircleSetup
-from companion.contract.errors import IllegalMoveError, InvalidMoveError, UnknownCardError
+from companion.contract.errors import IllegalMoveError, InvalidMoveError, MalformedEventError, UnknownCardError
 
 from .helpers import c, censor, replay
 
@@ -148,18 +148,18 @@ def test_a_record_rewritten_after_a_correction_writes_every_hand_as_the_format_s
         ({"event": "conquer", "player": "ann", "victim": "bob", "keep": True}, IllegalMoveError, 'C19: "keep": true is only for Coloured Cities'),
         ({"event": "conquer", "player": "ann", "victim": "bob", "keep": "yes"}, InvalidMoveError, '"keep" must be true or false'),
         ({"event": "play", "player": "bob", "card": "ZZ"}, UnknownCardError, '"card": unknown card id'),
-        ({"event": "play", "player": "bob", "card": 7}, InvalidMoveError, '"card" must be a card id'),
-        ({"event": "play", "player": "bob", "card": ["7H"]}, InvalidMoveError, '"card" must be a card id'),
+        ({"event": "play", "player": "bob", "card": 7}, MalformedEventError, '"card" must be a card id'),
+        ({"event": "play", "player": "bob", "card": ["7H"]}, MalformedEventError, '"card" must be a card id'),
         ({"event": "play", "player": ["bob"], "card": "7H"}, InvalidMoveError, '"player" must name an emperor'),
         ({"event": "retake", "player": "ann", "victim": {"bob": 1}}, InvalidMoveError, '"victim" must name an emperor'),
-        (dict(SEASON, cities={"ann": ["KH"]}), InvalidMoveError, '"cities.ann" must be a card id'),
-        (dict(SEASON, piles={"@1": [["7D"]] * 9}), InvalidMoveError, '"piles.@1" must be a card id'),
-        ({"event": "play", "player": "bob", "card": "7H", "drew": ["4C"]}, InvalidMoveError, '"drew" must be a card id'),
+        (dict(SEASON, cities={"ann": ["KH"]}), MalformedEventError, '"cities.ann" must be a card id'),
+        (dict(SEASON, piles={"@1": [["7D"]] * 9}), MalformedEventError, '"piles.@1" must be a card id'),
+        ({"event": "play", "player": "bob", "card": "7H", "drew": ["4C"]}, MalformedEventError, '"drew" must be a card id'),
         ({"event": "play", "card": "7H"}, InvalidMoveError, '"player" must name an emperor'),
         ({"event": "play", "player": "@x", "card": "7H"}, InvalidMoveError, '"player": a dummy is named @1, @2'),
         ({"event": "conquer", "player": "ann"}, InvalidMoveError, '"victim" must name an emperor'),
-        ({"event": "retake", "player": "ann", "victim": "bob", "discard": 3}, InvalidMoveError, '"discard" must be a card id'),
-        ({"event": "reveal"}, InvalidMoveError, '"card" must be a card id'),
+        ({"event": "retake", "player": "ann", "victim": "bob", "discard": 3}, MalformedEventError, '"discard" must be a card id'),
+        ({"event": "reveal"}, MalformedEventError, '"card" must be a card id'),
         ({"event": "reshuffle", "piles": {"ann": ["2S"] * 6}}, IllegalMoveError, "C15: \"piles\": ann is a player"),
         ({"event": "reshuffle", "piles": ["2S"]}, InvalidMoveError, '"piles" must map each emperor to their cards'),
         ({"event": "reshuffle", "piles": {"@1": "2S"}}, InvalidMoveError, '"piles.@1" must be a list of card ids'),
@@ -168,7 +168,7 @@ def test_a_record_rewritten_after_a_correction_writes_every_hand_as_the_format_s
         ({"event": "game", "format": "cop-record/1"}, InvalidMoveError, 'a second "game" event'),
         (dict(SEASON, seats=["ann", "bob", "cy"]), InvalidMoveError, '"seats" must list the four emperors'),
         (dict(SEASON, cities=["KH"]), InvalidMoveError, '"cities" must map each emperor to their city'),
-        (dict(SEASON, bottom=None), InvalidMoveError, '"bottom" must be a card id'),
+        (dict(SEASON, bottom=None), MalformedEventError, '"bottom" must be a card id'),
         (dict(SEASON, hands={"ann": "5H 7C 10S"}), InvalidMoveError, '"hands.ann" must be a list of card ids'),
         (dict(SEASON, hands={"ann": ["5H", "7C", "1S"]}), UnknownCardError, '"hands.ann": unknown card id'),
         (dict(SEASON, dealer=None), InvalidMoveError, '"dealer" must name an emperor'),

@@ -213,7 +213,7 @@ class TestRefusals:
     def test_a_malformed_line_names_its_line(self) -> None:
         events = json.loads(json.dumps(EXAMPLE))
         events[4] = {"event": "commit", "player": "cy", "card": 7}
-        with pytest.raises(RecordError, match='^line 5: "card" must be a card id$'):
+        with pytest.raises(RecordError, match='^line 5: "card" must be a card id, not 7$'):
             load_game(lines(events))
 
     def test_nothing_follows_the_last_reveal(self) -> None:
