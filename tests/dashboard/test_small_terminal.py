@@ -191,8 +191,11 @@ def _wrong_capture(game: GameState) -> str:
 @pytest.mark.asyncio
 @pytest.mark.parametrize("teaching", [False, True], ids=["plain", "teaching"])
 async def test_a_refused_move_reads_whole_with_its_rule_and_reminder_on_80x24(teaching: bool) -> None:
-    """The play panel takes the main column's rows the event log can spare: the refused move,
-    its rule and the plain-words reminder ("In short, R4: ...") are in sight to the last word."""
+    """The play panel takes the main column's rows the event log can spare: the refused move and
+    its rule are in sight to the last word. Without teaching mode the plain-words reminder ("In
+    short, R4: ...") follows it whole; in teaching mode the legal moves come first (what the
+    player needs next), and the reminder takes the rows left, in whole words, marked "..." when
+    cut."""
     from companion.games.rule_of_power.dashboard.commentary import rule_hint
     from companion.games.rule_of_power.dashboard.widgets.moves import PlayPanel
 
@@ -206,7 +209,16 @@ async def test_a_refused_move_reads_whole_with_its_rule_and_reminder_on_80x24(te
             region = panel.content_region
             rows = screen_rows(app.export_screenshot())[region.y : region.bottom]
             shown = " ".join(" ".join(row[region.x : region.right].split()) for row in rows)
-            assert f"In short, {rule}: {rule_hint(rule)}" in shown, f"{entry!r}: {shown!r}"
+            assert " ".join(panel.flag.text.split()) in shown, f"{entry!r}: {shown!r}"
+            reminder = f"In short, {rule}: {rule_hint(rule)}"
+            if not teaching:
+                assert reminder in shown, f"{entry!r}: {shown!r}"
+                continue
+            first = list(app.game.legal_moves)[0] if app.game is not None else None
+            assert first is not None and isinstance(first, Play)
+            assert "ann's legal moves" in shown and first.card.short in shown.split("legal moves", 1)[1], f"{entry!r}: {shown!r}"
+            told = shown[shown.index("In short") :] if "In short" in shown else ""
+            assert not told or told == reminder or (told.endswith(" ...") and reminder.startswith(told[: -len(" ...")])), f"{entry!r}: {told!r}"
 
 
 @pytest.mark.asyncio

@@ -109,6 +109,14 @@ def move_label(move: Move) -> Text:
     return t
 
 
+def _refusal(flag: Flag) -> Text:
+    t = Text()
+    t.append(" ILLEGAL ", style="bold #ffffff on #b00020")
+    t.append(" ")
+    t.append(flag.text, style="bold")
+    return t
+
+
 class PlayPanel(GamePanel):
     DEFAULT_CSS = """
     PlayPanel {
@@ -192,12 +200,39 @@ class PlayPanel(GamePanel):
     def render_game(self, game: GameState) -> Text:
         whole = self._content(game, short=False)
         room = self.room()
-        if room is not None and self.flag is not None and self.rows_of(whole) > room:
-            # Short of room (a laptop's 80x24), a refused move is read whole with its rule and
-            # its reminder right under it (teaching mode's legal moves come after it, as far
-            # as they fit), and the word on what comes next goes (the status line says it).
-            return self._content(game, short=True)
-        return whole
+        if room is None or self.flag is None or self.rows_of(whole) <= room:
+            return whole
+        if self.teaching and game.phase is Phase.TURN:
+            # Short of room in teaching mode (a laptop's 80x24): the refused move, then the
+            # legal moves, which are what the player needs next; the rule's reminder takes
+            # the rows left, cut at a whole line.
+            return self._teaching_first(game, room)
+        # Short of room otherwise, a refused move is read whole with its rule and its
+        # reminder right under it, and the word on what comes next goes (the status line
+        # says it).
+        return self._content(game, short=True)
+
+    def _teaching_first(self, game: GameState, room: int) -> Text:
+        flag = self.flag
+        assert flag is not None
+        body = lines([_refusal(flag), self._teaching(game)])
+        hint = rule_hint(flag.rule)
+        left = room - self.rows_of(body)
+        if not hint or left <= 0:
+            return body
+        reminder = Text(f"In short, {flag.rule}: {hint}", style="dim")
+        wrapped = reminder.wrap(self.app.console, self.size.width)
+        if len(wrapped) > left:
+            kept = wrapped[:left]
+            last = kept[-1]
+            last.rstrip()
+            while last.cell_len + 4 > self.size.width and " " in last.plain:
+                # Room for the mark that more follows: the last whole word goes.
+                last.right_crop(last.cell_len - last.plain.rstrip().rindex(" "))
+                last.rstrip()
+            last.append(" ...", style="dim")
+            reminder = Text("\n").join(kept)
+        return lines([body, reminder])
 
     def _content(self, game: GameState, *, short: bool) -> Text:
         """The panel's parts; ``short``: the refused move's reminder right under it, and no
@@ -207,11 +242,7 @@ class PlayPanel(GamePanel):
         hint = rule_hint(flag.rule) if flag is not None else ""
         reminder = Text(f"In short, {flag.rule}: {hint}", style="dim") if flag is not None and hint else None
         if flag is not None:
-            t = Text()
-            t.append(" ILLEGAL ", style="bold #ffffff on #b00020")
-            t.append(" ")
-            t.append(flag.text, style="bold")
-            parts.append(t)
+            parts.append(_refusal(flag))
             if short and reminder is not None:
                 parts.append(reminder)
         last = self.last_play
