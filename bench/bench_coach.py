@@ -4,13 +4,15 @@ process is pinned to one).
 Strength: for every table the game's model names (its optional ``tables()``; otherwise 2 and 4
 players, or the fewest the game seats, in each of its variants), the coach plays against each
 rule-of-thumb player of the model's ``opponents()`` and against a random player. Paired deals:
-a deal is one scoring period (a round, a season) drawn from a seed, the same seeds for every
-pairing; it is played twice, the coach's and the opponent's seats swapped, so that the luck of
-the cards cancels out. The coach sits in the even seats and the opponent in the odd ones (in
-teams, the members of one team), then the other way round. Each pairing reports the periods
-won, drawn and lost, the coach's mean margin per period (its players' points less the
-opponent's, per player; the model's optional ``points(state)`` says what a period's points
-are, by default the change of the game's totals) with its 95 % interval over the pairs, and
+a deal is one scoring period (a round, a season) drawn from a seed, or a whole game for a game
+scored only at its end (the model's optional ``play_game``: Ruse and Bruise), the same seeds for
+every pairing; it is played twice, the coach's and the opponent's seats swapped, so that the
+luck of the cards cancels out; the report names the unit. The coach sits in the even seats
+and the opponent in the odd ones (in teams, the members of one team), then the other way round.
+Each pairing reports the deals won, drawn and lost, the coach's mean margin per deal (its
+players' points less the opponent's, per player; the model's optional ``points(state)`` says
+what a period's points are, by default the change of the game's totals) with its 95 % interval
+over the pairs, and
 the CPU time of the coach's decisions (mean, 95th percentile, most). A game's headline is its
 weakest pairing. The playouts of a deal are the model's own (``worlds``, ``fork``,
 ``play_out``): every seat decides from its own view, the coach searches from its own.
@@ -196,6 +198,8 @@ class Result:
     game: str
     table: str
     opponent: str
+    unit: str
+    """What a deal is: a scoring period (``round``, ``season``) or a ``game``."""
     pairs: int
     won: int
     drawn: int
@@ -214,7 +218,7 @@ class Result:
         cpu = _cpu_words(self.cpu_ms)
         return (
             f"  {self.table:34} coach vs {self.opponent:13} {self.pairs} pairs: {self.won} won / {self.drawn} drawn / {self.lost} lost; "
-            f"margin {self.margin:+.2f} +/- {self.half:.2f} ({self.low:+.2f} to {self.margin + self.half:+.2f}){cpu} "
+            f"margin {self.margin:+.2f} +/- {self.half:.2f} ({self.low:+.2f} to {self.margin + self.half:+.2f}) a {self.unit}{cpu} "
             f"[{self.seconds:.0f} s]"
         )
 
@@ -230,10 +234,17 @@ def _percentile(sorted_ms: Sequence[float], q: float) -> float:
     return sorted_ms[min(len(sorted_ms) - 1, int(q * len(sorted_ms)))]
 
 
+def unit_of(model: CoachModel) -> str:
+    """What a deal of ``model``'s game is: a ``game`` when the model plays whole games (its
+    optional ``play_game``), else its scoring period."""
+    return "game" if callable(getattr(model, "play_game", None)) else model.period
+
+
 def play_period(model: CoachModel, world: Any, seats: Mapping[str, Seat], rng: random.Random) -> dict[str, float]:
     """Play a fork of ``world`` (a complete world at a period's opening) to the end of the
-    period, each player by their seat from their own view (automatic seats by the rules, the
-    table from the world's chance); each player's points of the period."""
+    period, or of the game when the model plays whole games (``play_game``), each player by
+    their seat from their own view (automatic seats by the rules, the table from the world's
+    chance); each player's points of the period (of the game)."""
     fork = model.fork(world)
     state = fork.state
     before = dict(state.totals)
@@ -241,7 +252,11 @@ def play_period(model: CoachModel, world: Any, seats: Mapping[str, Seat], rng: r
     def seat_policy(view: Any, rng: random.Random) -> Any:
         return seats[view.player](state, view, rng)
 
-    model.play_out(state, fork.chance, rng, seat_policy)
+    whole = getattr(model, "play_game", None)
+    if callable(whole):
+        whole(state, fork.chance, rng, seat_policy)
+    else:
+        model.play_out(state, fork.chance, rng, seat_policy)
     return period_points(model, state, before)
 
 
@@ -257,8 +272,8 @@ def deal(opening: Opening, model: CoachModel, seed: int, k: int) -> tuple[Any, r
 
 def pairing(game: Game[Any, Any], table: str, opening: Opening, coach: Seat, other: Seat, pairs: int, seed: int) -> Result:
     """``pairs`` deals, each played twice: ``coach`` in the even seats and ``other`` in the odd
-    ones, then swapped. A period's margin is the points of the coach's players less the
-    other's, per player."""
+    ones, then swapped. A deal's margin is the points of the coach's players less the other's,
+    per player."""
     model = model_of(game)
     wins = draws = losses = 0
     pair_margins: list[float] = []
@@ -283,7 +298,7 @@ def pairing(game: Game[Any, Any], table: str, opening: Opening, coach: Seat, oth
     mean = stats.mean(pair_margins)
     half = stats.interval(pair_margins)[1] - mean
     cpu = list(getattr(coach, "cpu_ms", [])[before_cpu:])
-    return Result(game.name, table, other.name, pairs, wins, draws, losses, mean, half, cpu, time.process_time() - start)
+    return Result(game.name, table, other.name, unit_of(model), pairs, wins, draws, losses, mean, half, cpu, time.process_time() - start)
 
 
 # -------------------------------------------------------------------- speed
@@ -392,7 +407,9 @@ def report(game: Game[Any, Any], args: argparse.Namespace) -> list[Result]:
     wanted = _chosen(args.opponents, [n for n in others if n != QUICK], "opponent", game, also=[QUICK])
     coach = CoachSeat(args.level, args.samples, args.confidence)
     how = f"{args.samples} samples per decision" if args.samples else f"level {args.level}"
-    print(f"  paired deals (each played twice, seats swapped), the coach at {how}:", flush=True)
+    unit = unit_of(model)
+    what = "a whole game, scored at its end" if unit == "game" else f"one {unit}"
+    print(f"  paired deals (each {what}, played twice, seats swapped; the margin is per {unit} and player), the coach at {how}:", flush=True)
     results = []
     for table in chosen_tables:
         for name in wanted:

@@ -2,7 +2,7 @@
 
 A deal is a whole game's cards: the set-up (each player's six goal cards in their stack and
 three influence cards in hand, B6) and the order in which each player's own cards come off
-their stack (:class:`RabChance`: a draw takes the first card of that order the stack holds,
+their stack (:class:`~companion.games.ruse_and_bruise.coach.games.Luck`: a draw takes the first card of that order the stack holds,
 the discard pile's likewise once it is shuffled into a new stack, B9). Each deal is played
 twice with the two policies' seats swapped, so that the luck of the cards cancels out; the
 table's moves (a card turned over, an ability, the reveal, the distribution) follow the
@@ -19,21 +19,22 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from companion.coach import Coach
 from companion.coach import stats
 from companion.coach.model import model_of
-from companion.games.ruse_and_bruise.cards import HAND_SIZE, INFLUENCE, Influence
+from companion.games.ruse_and_bruise.cards import INFLUENCE
+from companion.games.ruse_and_bruise.coach.games import Luck, realize, round_move
+from companion.games.ruse_and_bruise.coach.games import play_game as whole_game
 from companion.games.ruse_and_bruise.game import Phase, RabState
-from companion.games.ruse_and_bruise.moves import Cloak, Move, Round
+from companion.games.ruse_and_bruise.moves import Move
 from companion.games.ruse_and_bruise.policies import RandomPlayer, RuleOfThumbPlayer, deal
 from companion.games.ruse_and_bruise.setup import RabSetup
 from companion.games.ruse_and_bruise.values import EXAMPLE
-from companion.games.ruse_and_bruise.whereabouts import DISCARD, STACK, bits
 
-__all__ = ["PAIRINGS", "RabChance", "RabDeal", "rab_deal", "play_game", "pairing", "positions", "RabSimple", "RabQuick", "RabCoachPlayer"]
+__all__ = ["PAIRINGS", "RabDeal", "rab_deal", "play_game", "pairing", "positions", "RabSimple", "RabQuick", "RabCoachPlayer"]
 
 PAIRINGS = ("coach-thumb", "quick-thumb", "thumb-random", "coach-random")
 """Ruse and Bruise's pairings."""
@@ -42,25 +43,9 @@ NAMES = ("ann", "bob", "cy", "dee", "eve", "fay")
 
 
 @dataclass(frozen=True)
-class RabChance:
-    """How chance falls for a whole game: each player's own cards in the order they come off
-    their stack (B9)."""
-
-    orders: Mapping[str, tuple[Influence, ...]]
-
-    def draw(self, state: RabState, player: str, may: Sequence[Influence | None]) -> Influence | None:
-        """The card ``player`` draws, of those they ``may`` draw: the first of their order."""
-        rank = self.orders[player]
-        known = [c for c in may if c is not None]
-        if not known:
-            return None
-        return min(known, key=rank.index)
-
-
-@dataclass(frozen=True)
 class RabDeal:
     setup: RabSetup
-    chance: RabChance
+    chance: Luck
 
 
 def rab_deal(rng: random.Random, players: int) -> RabDeal:
@@ -71,67 +56,18 @@ def rab_deal(rng: random.Random, players: int) -> RabDeal:
         order = list(INFLUENCE)
         rng.shuffle(order)
         orders[p] = tuple(order)
-    return RabDeal(setup, RabChance(orders))
+    return RabDeal(setup, Luck(orders))
 
 
-Seat = Callable[[RabState, RabChance, random.Random], Move]
+Seat = Callable[[RabState, Luck, random.Random], Move]
 """A seat at the bench's table: the decision of the player deciding, with what they draw after
-it taken from the deal's chance."""
-
-
-def realize(state: RabState, decision: Move, chance: RabChance) -> Move:
-    """``decision`` (a move standing for its decision) with the card drawn after it from the
-    deal (B9): of the legal moves making that decision, the one whose draw comes first."""
-    key = state.decision(decision)
-    moves = [m for m in state.legal_moves if state.decision(m) == key]
-    if not moves:
-        # A card under one's own Cloak when the stack holds one card only, which the turn's
-        # draw, named with the placement, has taken already (B9, B14): the Cloak stays empty.
-        assert type(decision) is Cloak, decision
-        return Cloak(decision.player, False)
-    if len(moves) == 1:
-        return moves[0]
-    player = state.to_move
-    assert player is not None
-    drawn = chance.draw(state, player, [getattr(m, "drew", None) for m in moves])
-    return next(m for m in moves if getattr(m, "drew", None) is drawn)
-
-
-def _round(state: RabState, chance: RabChance) -> Round:
-    """A round begins (B7): the top of each goal stack, each short hand filled from the deal
-    (B9, the discard pile shuffled into a new stack when the stack runs out)."""
-    c = state._core  # the bench plays the whole table: it knows every card, as the dealer does
-    goals = [stack[0] for stack in c.stacks]
-    drew: dict[str, list[Influence | None]] = {}
-    if c.round > 0:
-        for p, name in enumerate(state.players):
-            w = c.known[p]
-            short = min(HAND_SIZE - w.hand, w.stack + w.discard)
-            cards: list[Influence | None] = []
-            for _ in range(max(0, short)):
-                if w.stack == 0:
-                    w = w.reshuffled()
-                pile = STACK if w.stack else DISCARD
-                x = chance.draw(state, name, [INFLUENCE[i] for i in bits(w.known(pile))])
-                cards.append(x)
-                w = w.drew(None if x is None else x.index)
-            if cards:
-                drew[name] = cards
-    return Round.make(goals, drew)  # type: ignore[arg-type]
+it taken from the deal's luck."""
 
 
 def play_game(game: RabDeal, seats: Mapping[str, Seat], rng: random.Random) -> dict[str, int]:
     """Play the deal's whole game, each player by their seat; each player's final score (B28)."""
     state = RabState(game.setup, keep_history=False)
-    while not state.is_game_over():
-        who = state.to_move
-        if who is not None:
-            move = seats[who](state, game.chance, rng)
-        elif state.phase is Phase.ROUND:
-            move = _round(state, game.chance)
-        else:
-            move = state.random_table_move(rng)  # the rules decide: every card is known here
-        state.push(move, check=False)
+    whole_game(state, game.chance, rng, lambda now, view, r: seats[view.player](now, game.chance, r))
     return dict(state.totals)
 
 
@@ -141,7 +77,7 @@ class RabSimple:
     def __init__(self, player: RuleOfThumbPlayer | RandomPlayer) -> None:
         self.player = player
 
-    def __call__(self, state: RabState, chance: RabChance, rng: random.Random) -> Move:
+    def __call__(self, state: RabState, chance: Luck, rng: random.Random) -> Move:
         me = state.to_move
         assert me is not None and state.values is not None
         view = state.view(me)
@@ -151,7 +87,7 @@ class RabSimple:
 class RabQuick:
     """The coach's quick player without randomness, without search."""
 
-    def __call__(self, state: RabState, chance: RabChance, rng: random.Random) -> Move:
+    def __call__(self, state: RabState, chance: Luck, rng: random.Random) -> Move:
         me = state.to_move
         assert me is not None
         return realize(state, model_of(state.game).plain_move(state.view(me)), chance)
@@ -169,7 +105,7 @@ class RabCoachPlayer:
     playouts: int = 0
     search_ms: float = 0.0
 
-    def __call__(self, state: RabState, chance: RabChance, rng: random.Random) -> Move:
+    def __call__(self, state: RabState, chance: Luck, rng: random.Random) -> Move:
         model = model_of(state.game)
         me = state.to_move
         assert me is not None
@@ -234,7 +170,7 @@ def positions(count: int, seed: int) -> list[RabState]:
             while not state.is_game_over():
                 me = state.to_move
                 if me is None:
-                    state.push(_round(state, game.chance) if state.phase is Phase.ROUND else state.random_table_move(rng), check=False)
+                    state.push(round_move(state, game.chance) if state.phase is Phase.ROUND else state.random_table_move(rng), check=False)
                     continue
                 if steps >= stop and len(model_of(state.game).decisions(state, me)) > 1:
                     spots.append(state)

@@ -175,7 +175,7 @@ class CoachModel(Protocol):
     """A game's coaching knowledge: how its worlds are sampled and played out, what an end is
     worth, and how moves, reasons and risks are told.
 
-    Two members are optional, read by ``./run bench coach`` when a model has them (a model
+    Three members are optional, read by ``./run bench coach`` when a model has them (a model
     without them is measured all the same):
 
     - ``tables() -> Mapping[str, Callable[[random.Random], State]]``: the tables the coach is
@@ -184,7 +184,12 @@ class CoachModel(Protocol):
       dealt by :meth:`Game.chance_move <companion.contract.Game.chance_move>`;
     - ``points(state) -> Mapping[str, float]``: each player's (or side's) points of the period
       that just ended in ``state``, as the bench compares them; by default the change of
-      ``state.totals``.
+      ``state.totals``;
+    - ``play_game(state, chance, rng, policy) -> None``: for a game scored only at its end,
+      a complete world played on from its opening to the game's end, each player by
+      ``policy`` from their own view, what chance decides there fixed by ``rng``'s state (the
+      same ``rng`` state, the same luck, whatever the players decide); the bench then deals
+      and measures whole games instead of scoring periods.
     """
 
     @property

@@ -58,24 +58,30 @@ the wall clock (:func:`time.perf_counter`) where latency matters."""
 @dataclass(frozen=True, slots=True)
 class Level:
     """How hard the coach thinks: a time budget per decision, and the fewest samples a
-    one-shot answer (:meth:`Coach.advise`) takes whatever the clock says, so that a slow
-    machine still gets a usable ranking. The hint at the table keeps to the budget instead
-    and refines afterwards."""
+    one-shot answer (:meth:`Coach.advise`) goes on to take when the budget bought fewer, up to
+    a ceiling of thinking time, so that a slow machine still gets a usable ranking and a slow
+    position (many players, many decisions, long playouts) still an answer in time. The hint
+    at the table keeps to the budget instead and refines afterwards."""
 
     name: str
     budget_ms: float
     """The bound on a run of the search (the first hint is ready within it plus the ranking's
     few milliseconds)."""
     min_samples: int
+    """The fewest samples a one-shot answer takes, within :attr:`most_ms`."""
+    most_ms: float
+    """The ceiling of a one-shot answer's thinking time: the samples beyond the budget up to
+    :attr:`min_samples` are taken only while it lasts (at least one sample is always
+    finished)."""
     fixed_samples: int
     """The samples a repeatable player of this level takes per decision (seeded games, tests):
     about what the budget buys on one unloaded core."""
 
 
 LEVELS: dict[str, Level] = {
-    "fast": Level("fast", 20.0, 2, 3),
-    "default": Level("default", 70.0, 4, 20),
-    "deep": Level("deep", 1000.0, 64, 120),
+    "fast": Level("fast", 20.0, 2, 30.0, 3),
+    "default": Level("default", 70.0, 4, 90.0, 20),
+    "deep": Level("deep", 1000.0, 64, 1500.0, 120),
 }
 
 
@@ -302,23 +308,25 @@ class Search:
         self._pending: _Sample | None = None
         self._cost: list[float] = []
 
-    def run(self, budget_ms: float | None = None, *, samples: int | None = None) -> Search:
+    def run(self, budget_ms: float | None = None, *, samples: int | None = None, until: int | None = None) -> Search:
         """Play on until ``budget_ms`` is spent (the level's budget by default): at least one
-        playout, and none begun that would likely end past the deadline. Or, when
-        ``samples`` is given, until exactly that many more samples are finished (repeatable
-        whatever the machine's speed, for tests and seeded players)."""
+        playout, and none begun that would likely end past the deadline; with ``until``, stop
+        as well once that many samples are finished. Or, when ``samples`` is given, until
+        exactly that many more samples are finished (repeatable whatever the machine's speed,
+        for tests and seeded players)."""
         start = self.clock()
         if samples is not None:
             target = self.samples + samples
             while self.samples < target:
                 self._step()
         else:
-            self._run_until(start + (self.level.budget_ms if budget_ms is None else budget_ms) / 1000.0, start)
+            self._run_until(start + (self.level.budget_ms if budget_ms is None else budget_ms) / 1000.0, start, until)
         self.elapsed_ms += (self.clock() - start) * 1000.0
         return self
 
-    def _run_until(self, deadline: float, now: float) -> None:
-        """Playouts until the next would likely end past ``deadline`` (at least one)."""
+    def _run_until(self, deadline: float, now: float, until: int | None = None) -> None:
+        """Playouts until the next would likely end past ``deadline`` (at least one), or
+        ``until`` samples are finished."""
         clock = self.clock
         while True:
             self._step()
@@ -326,6 +334,8 @@ class Search:
             self._cost.append(now - before)
             if self._live() <= 1 and self.samples and self._pending is None:
                 break  # one decision left in the race needs no more playouts
+            if until is not None and self.samples >= until:
+                break
             if now + self._expected_cost() > deadline:
                 break
 
@@ -464,11 +474,14 @@ class Coach:
 
     def advise(self, game: State, player: str, *, budget_ms: float | None = None, samples: int | None = None, seed: int | None = None) -> Advice:
         """The ranked decisions of ``player`` (who is deciding), within ``budget_ms`` (the
-        level's budget by default) and with at least the level's fewest samples, or after
-        exactly ``samples`` samples."""
+        level's budget by default), then up to the level's fewest samples while its ceiling of
+        thinking time lasts (:attr:`Level.most_ms`); or after exactly ``samples`` samples."""
         search = self.search(game, player, seed=seed).run(budget_ms, samples=samples)
-        if samples is None and search.samples < self.level.min_samples:
-            search.run(samples=self.level.min_samples - search.samples)
+        level = self.level
+        if samples is None and search.samples < level.min_samples:
+            left = level.most_ms - search.elapsed_ms
+            if left > 0:
+                search.run(left, until=level.min_samples)
         return search.advice()
 
     def decide(self, game: State, player: str, rng: random.Random, *, repeatable: bool = False) -> Move:

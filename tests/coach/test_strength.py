@@ -18,13 +18,8 @@ def _first_table(game: Game[Any, Any]) -> tuple[str, Any]:
     return next(iter(bench_coach.tables_of(game).items()))
 
 
-# Ruse and Bruise scores a whole game (B28), not a round: its strength over whole games is
-# tests/games/ruse_and_bruise/test_coach.py's.
-BY_PERIOD = [g for g in COACHED if g.name != "ruse-and-bruise"]
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize("game", BY_PERIOD, ids=lambda g: g.name)
+@pytest.mark.parametrize("game", COACHED, ids=lambda g: g.name)
 def test_the_coach_beats_random_play_on_a_fixed_set_of_deals(game: Game[Any, Any]) -> None:
     name, opening = _first_table(game)
     coach = bench_coach.CoachSeat("fast", samples=4)

@@ -247,14 +247,15 @@ def make_view(state: RabState, player: str) -> RabView:
 
 
 
-def kept_by(setup: RabSetup, moves: Sequence[Move], player: str) -> tuple[RabSetup, list[Move]]:
+def kept_by(setup: RabSetup, moves: Sequence[Move], player: str | None) -> tuple[RabSetup, list[Move]]:
     """The record of a game as ``player``'s own companion keeps it: their hand, their
     placements and draws named; every other player's hand, placements, draws and unturned
-    victims unseen; the goal stacks unseen; everything face up named (B29)."""
+    victims unseen; the goal stacks unseen; everything face up named (B29). With ``None``,
+    as a table kept by keyboard keeps it, the screen shared: no hand named at all."""
     from companion.games.ruse_and_bruise.game import RabState
 
-    me = setup.players.index(player)
-    hands = None if setup.hands is None or setup.hands[me] is None else tuple(h if i == me else None for i, h in enumerate(setup.hands))
+    me = setup.players.index(player) if player is not None else -1
+    hands = None if me < 0 or setup.hands is None or setup.hands[me] is None else tuple(h if i == me else None for i, h in enumerate(setup.hands))
     kept = RabSetup(setup.players, setup.colours, setup.values, None, hands)
     state = RabState(setup, keep_history=False)
     out: list[Move] = []

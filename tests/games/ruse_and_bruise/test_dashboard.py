@@ -1,6 +1,7 @@
 """Ruse and Bruise at the table by keyboard: a round kept in the dashboard with real key
 presses (face-down cards shown as their owner's back, the settlement column by column), the
-entry words, and the demo table's players."""
+entry words, the hint (F7) and teaching mode (F2) at a table that names no hand, and the demo
+table's players."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 
 from companion.dashboard.app import DashboardApp
 from companion.dashboard.kit import EntryError
+from companion.dashboard.screens.hint import HintScreen
 from companion.dashboard.screens.settlement import Settlement
 from companion.dashboard.sources import ManualSource, read_moves
 from companion.dashboard.widgets.base import GamePanel
@@ -113,3 +115,47 @@ def test_the_demo_coach_decides_from_its_view() -> None:
         decided += state.to_move is not None
         state.push(move)
     assert "coach" in kit.demo.level_words and kit.demo.levels == ("random", "rule-of-thumb", "coach")
+
+
+@pytest.mark.asyncio
+async def test_f7_ranks_a_traitors_exchange_says_why_not_a_hand_never_seen_and_f2_teaches_from_the_cards_face_up(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    setup = GAME.make_setup(["ann", "bob"], values=EXAMPLE)
+    app = DashboardApp(ManualSource(seed=1), game=GAME, setup=setup, games_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: app.game is not None, "the game")
+        state = app.game
+        for line in ("round music-3a trade-2", "ann 1 TRAITOR", "bob 1"):
+            await type_line(pilot, line)
+        # bob's card turns ann's Traitor over (the companion knows it: it turns it itself, B10).
+        await until(lambda: state.waiting.what == "traitor", "ann's Traitor", limit=60)
+        # F2: each column as the cards face up make it, never a hand (the screen is shared, B8).
+        await pilot.press("f2")
+        await pilot.pause()
+        assert app.teaching
+        words = _words(app)
+        assert "1 music-3a (3) 2/3: TRAITOR ann · [white] bob face up: ann 10 (ann leads); 1 down" in words
+        assert "2 trade-2 (2) 0/2: empty nothing face up" in words
+        # F7 at the Traitor (B15): its exchanges ranked; they need no card of the hand.
+        await pilot.press("f7")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HintScreen) and screen.player == "ann"
+        await until(lambda: screen.refined >= 1, "the hint", limit=120)
+        assert screen.search is not None
+        assert {m.text for m in screen.search.advice().moves} == {"keep the goal cards", "exchange the goal cards with column 2"}
+        await pilot.press("escape")
+        await pilot.pause()
+        await type_line(pilot, "traitor keep")
+        await until(lambda: state.to_move == "ann" and state.waiting.what == "place", "ann's turn", limit=60)
+        # F7 at ann's placement: the keyboard table never saw her hand, and the hint says so.
+        await pilot.press("f7")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HintScreen) and screen.search is None
+        title = str(screen.query_one("#hint-title").render())
+        assert "No hint: the companion has not seen any of the 3 cards in ann's hand" in title and "B8" in title
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+        assert not app.teaching and "face up" not in _words(app)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.coach.model import CoachModel, Policy, Watched, World
 from companion.contract.cards import Unseen
+from companion.games.ruse_and_bruise.coach.games import Luck, play_game
 from companion.games.ruse_and_bruise.coach.opponents import OPPONENTS
 from companion.games.ruse_and_bruise.coach.outcome import CATEGORIES, FEATS, RoundValue, round_value
 from companion.games.ruse_and_bruise.coach.policies import RolloutPolicy, alike, decisions, describe, play_out, realize
@@ -119,15 +120,18 @@ class RuseAndBruiseCoach:
 
     def tables(self) -> dict[str, Callable[[random.Random], RabState]]:
         """The tables the coach is measured at (``./run bench coach``): 2 and 4 players with
-        the rulings' example values table (B4), each a maker of a round's opening, the goal
-        cards and hands dealt by the table (B6, B7) up to the first placement."""
+        the rulings' example values table (B4), each a maker of the game's opening: every
+        card dealt and seen, as at a table the companion follows by its sensors (each goal
+        stack and hand, B6; the first round's goal cards, B7), up to the first placement."""
         from companion.games.ruse_and_bruise import GAME
+        from companion.games.ruse_and_bruise.policies import deal
+        from companion.games.ruse_and_bruise.values import EXAMPLE
 
         def opening(players: int) -> Callable[[random.Random], RabState]:
-            setup = GAME.make_setup(GAME.default_players(players), values="example")
+            names = GAME.default_players(players)
 
             def make(rng: random.Random) -> RabState:
-                state = GAME.new_state(setup, keep_history=False)
+                state = GAME.new_state(deal(names, EXAMPLE, rng), keep_history=False)
                 while not state.deciding and not state.is_game_over():
                     state.push(GAME.chance_move(state, rng))
                 return state
@@ -156,6 +160,15 @@ class RuseAndBruiseCoach:
 
     def play_out(self, state: RabState, chance: Any, rng: random.Random, policy: Policy) -> None:
         play_out(state, rng, policy)
+
+    def play_game(self, state: RabState, chance: Any, rng: random.Random, policy: Policy) -> None:
+        """Play a complete world on to the game's end (B28), each player deciding by
+        ``policy`` from their own view, the luck of the cards (each player's order of draws,
+        B9, and of goal cards, B7) drawn first from ``rng``: two games played from the same
+        ``rng`` state meet the same cards whatever the players decide. ``./run bench coach``
+        measures the coach by whole games so: a game is scored at its end (B28), not by round."""
+        luck = Luck.drawn(state.players, rng)
+        play_game(state, luck, rng, lambda _state, view, r: policy(view, r))
 
     def value(self, state: RabState, player: str) -> RoundValue:
         return round_value(state, player)

@@ -46,7 +46,6 @@ __all__ = [
     "describe",
     "column_cards",
     "keep_worth",
-    "place_gains",
     "cloak_column",
     "swap_gain",
 ]
@@ -133,31 +132,31 @@ def _worth(goal: Goal, cards: list[tuple[str, Influence | None]], me: str, value
     return goal.value * chance_of(lead_of(me, reckon(goal, cards, values)))
 
 
-def place_gains(view: RabView, options: Sequence[Place], values: ValuesTable) -> list[float]:
-    """Each placement's gain in the goal points the player stands to take (B8), less what the
-    card would still be worth later (:func:`keep_worth`). The card is added to the column's
-    sums as reckoned (:meth:`Reckoning.with_card`) where its ability is easily told, else the
-    column is reckoned again."""
+def _best_place(view: RabView, columns: Sequence[int], cards: Sequence[Influence | Unseen], values: ValuesTable) -> Place:
+    """The placement of the highest gain in the goal points the player stands to take (B8),
+    less what the card would still be worth later (:func:`keep_worth`), among every card of
+    ``cards`` in every column of ``columns`` (from 1), the first in :attr:`RabView.decisions`'
+    order among equals. The card is added to the column's sums as reckoned
+    (:meth:`Reckoning.with_card`) where its ability is easily told, else the column is
+    reckoned again; no placement is made but the chosen one (a playout asks at every turn)."""
     me = view.player
-    columns: dict[int, _Column] = {}
-    kept: dict[object, float] = {}
-    out = []
-    for d in options:
-        k = d.column - 1
-        col = columns.get(k)
-        if col is None:
-            goal = view.goals[k]
-            assert goal is not None
-            col = columns[k] = _column(goal, view.columns[k], me, values)
-        card = d.card if isinstance(d.card, Influence) else None
-        keep = kept.get(d.card)
-        if keep is None:
-            keep = kept[d.card] = keep_worth(d.card, view, values)
-        out.append(col.gain(me, card, values) - keep)
-    return out
+    keeps = [keep_worth(card, view, values) for card in cards]
+    known = [card if isinstance(card, Influence) else None for card in cards]
+    goals, shown = view.goals, view.columns
+    best = -1e9
+    at = (columns[0], 0)
+    for number in columns:
+        goal = goals[number - 1]
+        assert goal is not None
+        col = _column(goal, shown[number - 1], me, values)
+        for i, card in enumerate(known):
+            g = col.gain(me, card, values) - keeps[i]
+            if g > best:
+                best, at = g, (number, i)
+    return Place(me, at[0], cards[at[1]], None)
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 11)  # small, as reckon's cache of columns is, for the garbage collector's sake
 def _column(goal: Goal, column: tuple[tuple[str, Influence | None, bool], ...], me: str, values: ValuesTable) -> _Column:
     """A column as ``me`` reckons it, kept for the next time: between two decisions of a
     playout all columns but one are as they were, and the backs of the others' cards look
@@ -262,6 +261,8 @@ class RolloutPolicy:
         self.noise = noise
 
     def __call__(self, view: RabView, rng: random.Random) -> Move:
+        if view.waiting == "place" and view.to_move == view.player and (view.hand or view.hand_unseen):
+            return self._place(view, rng)
         options = view.decisions
         if len(options) == 1:
             return options[0]
@@ -270,10 +271,6 @@ class RolloutPolicy:
         values = view.values
         assert values is not None
         first = options[0]
-        if type(first) is Place:
-            places = [d for d in options if type(d) is Place]
-            gains = place_gains(view, places, values)
-            return places[max(range(len(places)), key=gains.__getitem__)]
         if type(first) is Cloak:
             cloaks = [d for d in options if type(d) is Cloak]
             gains = _cloak_gains(view, cloaks, values)
@@ -289,6 +286,23 @@ class RolloutPolicy:
                     best_move, best_gain = d, g
             return best_move
         return first
+
+    def _place(self, view: RabView, rng: random.Random) -> Place:
+        """A card and its column (B8): the decisions of :attr:`RabView.decisions` (the columns
+        left to right, the cards in its order) without making each of them."""
+        cards: list[Influence | Unseen] = list(view.hand)
+        if view.hand_unseen:
+            cards.append(UNSEEN)
+        columns = [k + 1 for k, closed in enumerate(view.closed) if not closed]
+        n = len(columns) * len(cards)
+        if n == 1:
+            return Place(view.player, columns[0], cards[0], None)
+        if self.noise and rng.random() < self.noise:
+            i = rng.randrange(n)
+            return Place(view.player, columns[i // len(cards)], cards[i % len(cards)], None)
+        values = view.values
+        assert values is not None
+        return _best_place(view, columns, cards, values)
 
 
 def advance(state: RabState, rng: random.Random, policy: Player) -> None:

@@ -146,7 +146,10 @@ def reckon(goal: Goal, cards: Sequence[tuple[str, Influence | None]], values: Va
     return _reckon(goal, cards, values, unknown)
 
 
-@lru_cache(maxsize=1 << 16)
+# Small: the columns asked again are those of the decision under way, and a cache of tens of
+# thousands of columns keeps so many objects alive that a full pass of the garbage collector
+# takes longer than a decision's budget.
+@lru_cache(maxsize=1 << 12)
 def _reckoned(goal: Goal, cards: tuple[tuple[str, Influence | None], ...], values: ValuesTable) -> Reckoning:
     return _reckon(goal, cards, values, UNKNOWN_WORTH)
 

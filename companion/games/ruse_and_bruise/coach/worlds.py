@@ -29,7 +29,10 @@ __all__ = ["RabWorlds", "PlayoutState"]
 
 class RabWorlds:
     """Worlds drawn from ``player``'s view of ``state`` (a copy the search keeps), reading
-    nothing else."""
+    nothing else. :class:`CoachError` for a card to place or to put under a Cloak when the
+    companion has seen none of the player's hand (a table kept by keyboard names no hand): the
+    coach judges which card goes where from the cards held (B8, B14); a Traitor's exchange
+    (B15) is judged at any table."""
 
     def __init__(self, state: RabState, player: str) -> None:
         if player not in state.players:
@@ -38,7 +41,14 @@ class RabWorlds:
             raise CoachError("the game has no values table yet (B4): nothing can be judged")
         self.state = state
         self.player = player
-        self.view = state.view(player)
+        self.view = view = state.view(player)
+        if view.to_move == player and view.waiting in ("place", "cloak") and not view.hand and view.hand_unseen:
+            rule = "B8" if view.waiting == "place" else "B14"
+            raise CoachError(
+                f"the companion has not seen any of the {view.hand_unseen} cards in {player}'s hand (a table kept by "
+                f"keyboard names no hand: the screen is shared, {rule}): the coach judges which card goes where from the "
+                f"cards {player} holds"
+            )
 
     def sample(self, rng: random.Random) -> World:
         """One world (the same ``rng`` state, the same world)."""

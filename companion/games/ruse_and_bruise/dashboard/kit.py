@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from companion.games.ruse_and_bruise.dashboard.screens import RabSettlement, RabTable
     from companion.session import Applied
 
-__all__ = ["RabKit", "ENTRY_SYNTAX", "column_line"]
+__all__ = ["RabKit", "ENTRY_SYNTAX", "column_line", "teaching_lines"]
 
 ENTRY_SYNTAX = (
     "round GOAL GOAL ... (the goal cards turned over, column 1 first); "
@@ -46,6 +46,33 @@ def column_line(state: RabState, number: int) -> str:
     return f"{number} {goal} {col.holds}/{col.needs}{done}: {' · '.join(cards) or 'empty'}"
 
 
+def teaching_lines(state: RabState) -> dict[int, str]:
+    """Teaching mode's line under each column (by number), from what the whole table sees
+    (never a hand: the screen is shared, B8): the sums on the cards face up, reckoned as the
+    distribution would (B18-B26), who leads there on them, and the cards still face down."""
+    values = state.values
+    if values is None:
+        return {}
+    from companion.games.ruse_and_bruise.coach.reckon import reckon
+
+    lines = {}
+    for col in state.columns:
+        if col.goal is None:
+            continue
+        up = [(owner, card) for owner, card, shown in col.cards if shown and card is not None]
+        down = len(col.cards) - len(up)
+        sums = reckon(col.goal, up, values).sums if up else {}
+        if sums:
+            best = max(sums.values())
+            leaders = [p for p, v in sums.items() if v == best]
+            lead = f"{leaders[0]} leads" if len(leaders) == 1 else "a tie, B26"
+            text = f"face up: {' · '.join(f'{p} {v:g}' for p, v in sorted(sums.items(), key=lambda x: -x[1]))} ({lead})"
+        else:
+            text = "nothing face up"
+        lines[col.number] = f"  {text}" + (f"; {down} down" if down else "")
+    return lines
+
+
 class RabKit(BasicKit):
     """Ruse and Bruise's dashboard kit (the module's words say what it shows)."""
 
@@ -63,16 +90,36 @@ class RabKit(BasicKit):
         super().__init__(game)
         self.demo = RabDemo(self)
 
+    @property
+    def key_words(self) -> dict[str, tuple[str, str]]:
+        return {
+            **super().key_words,
+            "hint": (
+                "Hint",
+                "The coach's hint for the player to move: which card where, when the companion knows their hand (the "
+                "demo); a Traitor's exchange (B15) at any table",
+            ),
+            "toggle_teaching": (
+                "Teaching",
+                "Teaching mode: each column's sums on the cards face up and who leads there (B26), never a hand (B8)",
+            ),
+        }
+
     def listed_moves(self, state: Any) -> list[Move]:
         """Nothing is numbered: a listing would show the hand of the player to move."""
         return []
 
-    def table_lines(self, state: Any) -> list[str]:
+    def table_lines(self, state: Any, *, teaching: bool = False) -> list[str]:
+        """What the table waits for, each column, each player's counts; in teaching mode a
+        line under each column (:func:`teaching_lines`)."""
         assert isinstance(state, RabState)
         lines = [f"Round {state.round_number}: {state.waiting.reason}" if state.round_number else state.waiting.reason]
+        taught = teaching_lines(state) if teaching else {}
         for col in state.columns:
             if col.goal is not None:
                 lines.append(column_line(state, col.number))
+                if col.number in taught:
+                    lines.append(taught[col.number])
         for p, colour in zip(state.players, state.setup.colours):
             lines.append(f"{p} [{colour}]: hand {state.hand_size(p)} · stack {state.stack_size(p)} · discards {state.discard_size(p)}")
         return lines

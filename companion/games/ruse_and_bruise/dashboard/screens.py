@@ -10,12 +10,12 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 
-from companion.dashboard.basic.screens import BasicSettlement, BasicTable
+from companion.dashboard.basic.screens import BasicSettlement, BasicTable, TablePanel
 from companion.dashboard.widgets.base import GamePanel
 from companion.games.ruse_and_bruise.game import RabState
 from companion.games.ruse_and_bruise.scoring import RoundResult, score
 
-__all__ = ["RabTable", "ScoresPanel", "RabSettlement", "settlement_steps", "score_lines"]
+__all__ = ["RabTable", "RabTablePanel", "ScoresPanel", "RabSettlement", "settlement_steps", "score_lines"]
 
 
 def settlement_steps(state: RabState, result: RoundResult) -> list[tuple[str, RenderableType]]:
@@ -60,8 +60,21 @@ class ScoresPanel(GamePanel):
         return Text("\n".join(score_lines(game)))
 
 
+class RabTablePanel(TablePanel):
+    """The table panel; in teaching mode a line under each column, as the cards face up make
+    it (:func:`~companion.games.ruse_and_bruise.dashboard.kit.teaching_lines`)."""
+
+    def render_game(self, game: Any) -> Text:
+        kit = game.game.dashboard()
+        return Text("\n".join(kit.table_lines(game, teaching=self.teaching)))
+
+
 class RabTable(BasicTable):
-    """The basic table screen, its scores panel in a few lines."""
+    """The basic table screen, its table panel with teaching mode's lines, its scores panel
+    in a few lines."""
+
+    def compose_main(self) -> ComposeResult:
+        yield RabTablePanel(id="table")
 
     def compose_side(self) -> ComposeResult:
         yield ScoresPanel(id="scores")
