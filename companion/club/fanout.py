@@ -17,9 +17,9 @@ again.
 
 Following the others is work every process does for every post, so it is kept to what the
 post's own spectators need: the listening connection is read by the process's event loop
-itself (no thread to wake and hand over to), every announcement that arrived in one read, and
-a process's own announcements, which PostgreSQL sends it too, are passed over by their first
-bytes, unread. A receiving process neither reads the archive nor plays the game nor works out
+itself (no thread to wake and hand over to), every announcement that arrived in one read,
+at most one read every :data:`GATHER` seconds, and a process's own announcements, which
+PostgreSQL sends it too, are passed over by their first bytes, unread. A receiving process neither reads the archive nor plays the game nor works out
 the table's state: it stores the announced line as the game's next event (played when a post
 of that game next comes to it) and sends its spectators the state as announced, one frame
 for all of them.
@@ -56,6 +56,10 @@ log = logging.getLogger("companion.club.fanout")
 CHANNEL = "rop_club_live"
 #: PostgreSQL refuses a notification payload of 8,000 bytes or more.
 MAX_PAYLOAD = 7_900
+#: How long, in seconds, the other processes' announcements gather after a read before the
+#: next: a read costs a process about the same for one announcement as for many, and the
+#: others' spectators see a post at most that much later than its own process's.
+GATHER = 0.025
 
 
 @dataclass(frozen=True)
@@ -138,9 +142,11 @@ def announce(conn: Connection, payloads: Sequence[str]) -> None:
     raw: Any = conn.connection.driver_connection
     raw.autocommit = True  # one round trip: no BEGIN and COMMIT around the statement
     try:
+        # The payloads go as a binary array: as text, every quote in them would be escaped,
+        # one by one.
         raw.execute(
             "SELECT set_config('synchronous_commit', 'off', true), count(pg_notify(%s, p)) "
-            "FROM unnest(%s::text[]) WITH ORDINALITY AS u(p, i)",
+            "FROM unnest(%b::text[]) WITH ORDINALITY AS u(p, i)",
             (CHANNEL, list(payloads)),
         )
     finally:
@@ -157,9 +163,10 @@ class Listener:
     The connection's socket is watched by the event loop itself, with no thread between them:
     when it is readable, every announcement that arrived is read at once, this process's own
     passed over by their first bytes, unread, and the other processes' changes are handed to
-    ``on_changes`` together, in the order the posts were stored. So following the others costs
-    a process no wake-up of its own: the loop is awake for its own tables' posts, and reads
-    what arrived meanwhile, in one batch, when next it looks. ``on_listening`` is awaited each
+    ``on_changes`` together, in the order the posts were stored; then the next ones gather
+    for ``gather`` seconds (:data:`GATHER`) before the socket is watched again. So a process
+    reads the others' posts at most 1 / ``gather`` times a second however many they take, and
+    sends its spectators each batch in one write. ``on_listening`` is awaited each
     time it listens again after (re)connecting, before anything announced meanwhile is read:
     what was announced while it did not listen is lost, so whoever holds the live tables reads
     back from the archive what changed. When the archive is away it tries again, waiting
@@ -172,12 +179,14 @@ class Listener:
         on_changes: Callable[[list[Change]], object],
         on_listening: Callable[[], Awaitable[object]],
         *,
+        gather: float = GATHER,
         retry: float = 0.2,
         max_retry: float = 5.0,
     ) -> None:
         self.dsn = _dsn(engine)
         self.origin = origin
         self.on_changes, self.on_listening = on_changes, on_listening
+        self.gather = gather
         self.retry, self.max_retry = retry, max_retry
         self.listening = False
         #: Announcements read (this process's own among them, passed over unread), the other
@@ -221,24 +230,30 @@ class Listener:
             delay = min(delay * 2, self.max_retry)
 
     async def _follow(self, pgconn: PGconn) -> None:
-        """Read the announcements whenever the connection has some, until it is lost."""
+        """Read the announcements whenever the connection has some, until it is lost; after
+        each read, those that follow gather for :attr:`gather` seconds before the next."""
         loop = asyncio.get_running_loop()
         lost: asyncio.Future[None] = loop.create_future()
         fd = pgconn.socket
+        resume: asyncio.TimerHandle | None = None
 
         def readable() -> None:
+            nonlocal resume
+            loop.remove_reader(fd)
             try:
                 self._read(pgconn)
             except Exception as exc:
-                loop.remove_reader(fd)
                 if not lost.done():
                     lost.set_exception(exc)
+                return
+            resume = loop.call_later(self.gather, loop.add_reader, fd, readable)
 
-        loop.add_reader(fd, readable)
         try:
             readable()  # what came with the answer to LISTEN, or while the process caught up
             await lost
         finally:
+            if resume is not None:
+                resume.cancel()
             loop.remove_reader(fd)
 
     def _read(self, pgconn: PGconn) -> None:
