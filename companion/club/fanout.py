@@ -190,7 +190,7 @@ class Listener:
         self.retry, self.max_retry = retry, max_retry
         self.listening = False
         #: Announcements read (this process's own among them, passed over unread), the other
-        #: processes' changes handed on, and the reads of the connection that brought them.
+        #: processes' changes handed on, and the reads of the connection that brought any.
         self.announcements = self.followed = self.reads = 0
         self._mine = Change.prefix(origin).encode("utf-8")
         self._task: asyncio.Task[None] | None = None
@@ -264,8 +264,8 @@ class Listener:
         pgconn.consume_input()
         if pgconn.status != psycopg.pq.ConnStatus.OK:
             raise psycopg.OperationalError(pgconn.get_error_message() or "the connection ended")
-        self.reads += 1
         changes: list[Change] = []
+        got = self.announcements
         while (note := pgconn.notifies()) is not None:
             self.announcements += 1
             payload = note.extra
@@ -275,6 +275,7 @@ class Listener:
                 changes.append(Change.decode(payload.decode("utf-8")))
             except (ValueError, KeyError) as exc:
                 log.warning("ignored a notification that is not a post: %s", exc)
+        self.reads += self.announcements > got
         if changes:
             self.followed += len(changes)
             self.on_changes(changes)
