@@ -16,15 +16,27 @@ move, whichever process took it.
 Reported per P: posts per second; the delay from sending a post to each spectator receiving
 it (p50, p95, max, over every post and every spectator); refusals; events lost or stored
 twice (the archive's count of each game against what its table had acknowledged) and updates
-a spectator missed or saw twice (all must be none); and the processor time of the server
-processes per post, from which the figure per process is worked out: the posts a second one
-process takes on one core of this machine, and the tables it carries at the pace given.
+a spectator missed or saw twice (all must be none); and the processor time (user and system,
+from /proc) of every server process, summed, per post, with its ratio to one process's, and
+PostgreSQL's beside it. The processor time is measured around the load: from when every table
+has made its first move (its game's header: each process starts the game, and the first one
+of a kind loads its game's rules) until every spectator has every update; the posts counted
+are those sent in that time.
+
+How many posts one process takes is the cores' affair, but the sum is not: it is what the
+processes spend together, whatever cores they run on. It grows with P only by what each
+process spends following the others' posts (reading their announcements, sending them to its
+own spectators) and by its own idling; the table says whether it grows by at most
+:data:`BOUND` from one process to the most, and from it the figure per process is worked out:
+the posts a second one process takes on one core of this machine, the tables it carries at the
+pace given, and what P processes on a core each would take.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 import resource
 import shutil
@@ -34,9 +46,14 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from bench.bench_club import Postgres, Records, _Connection, free_port
+
+#: How much more processor the server processes may spend together per post on the most
+#: processes than on one.
+BOUND = 0.25
 
 _EVENT = re.compile(rb'"events":(\d+)')
 _GAME = re.compile(rb'"game_id":"([^"]+)"')
@@ -55,15 +72,39 @@ class Outcome:
     seen_twice: int = 0
     lost: int = 0
     doubled: int = 0
+    measured: int = 0  # the posts sent while the processor time was measured
     server_cpu: float = 0.0
+    database_cpu: float = 0.0
     client_cpu: float = 0.0
     per_process_cpu: list[float] = field(default_factory=list)
 
+    def per_post(self) -> float:
+        """The server processes' processor seconds a post, all of them together."""
+        return self.server_cpu / self.measured if self.measured else float("nan")
 
-def _cpu(pid: int) -> float:
-    """Processor seconds a process has used (user and system)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / 100.0  # utime, stime in clock ticks (100 a second)
+
+_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _cpu(pid: int, children: bool = False) -> float:
+    """Processor seconds a process has used (user and system), and with ``children`` those of
+    its children it has waited for."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (FileNotFoundError, ProcessLookupError):
+        return 0.0  # gone meanwhile
+    ticks = sum(int(f) for f in fields[11:15 if children else 13])  # utime, stime, cutime, cstime
+    return ticks / _TICKS
+
+
+def _cluster_cpu(postmaster: int) -> float:
+    """Processor seconds of a PostgreSQL cluster: its postmaster, the backends it has waited
+    for, and those running now."""
+    try:
+        kids = Path(f"/proc/{postmaster}/task/{postmaster}/children").read_text().split()
+    except FileNotFoundError:
+        return 0.0
+    return _cpu(postmaster, True) + sum(_cpu(int(k), True) for k in kids)
 
 
 async def _spectator(port: int, arrived: dict[tuple[bytes, int], float], ready: asyncio.Event, twice: list[int]) -> None:
@@ -89,7 +130,11 @@ async def _spectator(port: int, arrived: dict[tuple[bytes, int], float], ready: 
         conn.close()
 
 
-async def _run(ports: list[int], tokens: dict[str, str], pool: Records, args: Any) -> Outcome:
+async def _run(
+    ports: list[int], tokens: dict[str, str], pool: Records, args: Any, cpu: Callable[[], tuple[list[float], float]]
+) -> Outcome:
+    """The load on the processes at ``ports``; ``cpu()`` tells the processor seconds each
+    server process, and PostgreSQL, has used so far."""
     out = Outcome(len(ports), len(tokens), args.seconds)
     watchers = [dict[tuple[bytes, int], float]() for _ in range(args.spectators)]
     twice = [0]
@@ -100,6 +145,14 @@ async def _run(ports: list[int], tokens: dict[str, str], pool: Records, args: An
     acked: dict[str, int] = {}
     begin = time.perf_counter() + 1.0
     moves = int(args.seconds / args.pace)
+    if moves < 2:
+        raise SystemExit(f"--seconds {args.seconds:g} at --pace {args.pace:g}: every table must make two moves at least")
+    measured_from: list[tuple[list[float], float]] = []
+
+    async def warmed_up() -> None:
+        # Every table has sent its first move (its game's header) by then: measured from here.
+        await asyncio.sleep(max(0.0, begin + args.pace - time.perf_counter()))
+        measured_from.append(cpu())
 
     async def table(i: int, name: str) -> None:
         headers = [("Authorization", f"Bearer {tokens[name]}"), ("Content-Type", "application/json")]
@@ -128,6 +181,7 @@ async def _run(ports: list[int], tokens: dict[str, str], pool: Records, args: An
                         out.answers.append(time.perf_counter() - sent[(gid.encode(), n)])
                         acked[gid] = n
                         out.posts += 1
+                        out.measured += k > 0
                         break
                     out.refused[str(status)] = out.refused.get(str(status), 0) + 1
                     if status != 503:
@@ -139,11 +193,15 @@ async def _run(ports: list[int], tokens: dict[str, str], pool: Records, args: An
             for c in conns.values():
                 c.close()
 
-    await asyncio.gather(*(table(i, name) for i, name in enumerate(tokens)))
+    await asyncio.gather(warmed_up(), *(table(i, name) for i, name in enumerate(tokens)))
     # Every spectator should now see the last posts; wait for them, a little.
     deadline = time.perf_counter() + 15
     while time.perf_counter() < deadline and any(len(w) < len(sent) for w in watchers):
-        await asyncio.sleep(0.1)
+        await asyncio.sleep(0.01)
+    (start, db_start), (end, db_end) = measured_from[0], cpu()
+    out.per_process_cpu = [b - a for a, b in zip(start, end)]
+    out.server_cpu = sum(out.per_process_cpu)
+    out.database_cpu = db_end - db_start
     for t in tasks:
         t.cancel()
     for key, t0 in sent.items():
@@ -171,7 +229,8 @@ def _one(processes: int, args: Any, pool: Records, work: Path) -> Outcome:
 
     tokens_path = work / f"tokens-{processes}.txt"
     tokens = {f"t{i:04d}": issue_token(tokens_path, f"t{i:04d}") for i in range(args.tables)}
-    with Postgres() as url:
+    pg = Postgres()
+    with pg as url:
         servers = []
         logs = []
         try:
@@ -186,11 +245,12 @@ def _one(processes: int, args: Any, pool: Records, work: Path) -> Outcome:
                 assert proc.stdout is not None
                 proc.stdout.readline()  # the banner: it listens
                 servers.append((proc, port))
-            before = [_cpu(p.pid) for p, _ in servers]
+            postmaster = int((pg.base / "data" / "postmaster.pid").read_text().split()[0])
             mine = resource.getrusage(resource.RUSAGE_SELF)
-            out = asyncio.run(_run([port for _, port in servers], tokens, pool, args))
-            out.per_process_cpu = [_cpu(p.pid) - b for (p, _), b in zip(servers, before)]
-            out.server_cpu = sum(out.per_process_cpu)
+            out = asyncio.run(_run(
+                [port for _, port in servers], tokens, pool, args,
+                lambda: ([_cpu(p.pid) for p, _ in servers], _cluster_cpu(postmaster)),
+            ))
             done = resource.getrusage(resource.RUSAGE_SELF)
             out.client_cpu = (done.ru_utime + done.ru_stime) - (mine.ru_utime + mine.ru_stime)
         finally:
@@ -216,34 +276,50 @@ def main(args: Any) -> int:
     pool = Records(max(50, min(args.tables, 200)), seed=11)
     print(f"tournament: {args.tables} tables, a move every {args.pace:g} s each ({args.tables / args.pace:.0f} posts/s), "
           f"{args.spectators} spectators, {args.seconds:.0f} s per run, tables {args.spread} to a process; "
-          f"PostgreSQL and the load on this machine ({_cores()} cores)", flush=True)
+          f"PostgreSQL and the load on this machine ({os.cpu_count() or 1} cores)", flush=True)
     print("| processes | posts/s | post answered: p50 / p95 | post to every spectator: p50 / p95 / max | refused | lost / doubled | "
-          "updates missed / twice | server processor a post | each process busy | tables and spectators busy |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |", flush=True)
-    results = []
+          "updates missed / twice | server processor a post, all processes | to 1 process | PostgreSQL a post | "
+          "each process busy | tables and spectators busy |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |", flush=True)
+    results: list[Outcome] = []
     for p in counts:
         out = _one(p, args, pool, work)
         results.append(out)
         lat = sorted(out.delays)
         refused = ", ".join(f"{n} x {s}" for s, n in sorted(out.refused.items())) or "0"
-        per_post = out.server_cpu / out.posts * 1e3 if out.posts else float("nan")
         busy = " / ".join(f"{c / out.seconds * 100:.0f}%" for c in out.per_process_cpu)
         answers = sorted(out.answers)
         print(f"| {p} | {out.posts / out.seconds:.0f} | {_q(answers, 0.5):.1f} / {_q(answers, 0.95):.1f} ms | {_q(lat, 0.5):.1f} / {_q(lat, 0.95):.1f} / {_q(lat, 1.0):.0f} ms | "
-              f"{refused} | {out.lost} / {out.doubled} | {out.missed} / {out.seen_twice} | {per_post:.2f} ms | {busy} | {out.client_cpu / out.seconds * 100:.0f}% |", flush=True)
+              f"{refused} | {out.lost} / {out.doubled} | {out.missed} / {out.seen_twice} | {out.per_post() * 1e3:.2f} ms | "
+              f"{_ratio(out, results)} | {out.database_cpu / max(out.measured, 1) * 1e3:.2f} ms | {busy} | {out.client_cpu / out.seconds * 100:.0f}% |", flush=True)
     shutil.rmtree(work, ignore_errors=True)
+    print(_verdict(results), flush=True)
+    one = next((o for o in results if o.processes == 1 and o.measured), None)
     for out in results:
-        if not out.posts:
+        if not out.measured:
             continue
-        per_post = out.server_cpu / out.posts
-        rate = 1 / per_post
-        print(f"  P={out.processes}: the server processes spent {per_post * 1e3:.2f} ms of processor a post (all of them together): "
-              f"one process on a core of its own takes about {rate:.0f} posts/s, {rate * args.pace:.0f} tables at a move every "
-              f"{args.pace:g} s", flush=True)
+        rate = out.processes / out.per_post()  # each process on a core of its own, the posts spread evenly
+        said = (f"one process on a core of its own takes about {rate:.0f} posts/s" if out.processes == 1 else
+                f"{out.processes} processes on a core each take about {rate:.0f} posts/s together"
+                + (f", {out.processes * one.per_post() / out.per_post():.1f} times what one takes" if one else ""))
+        print(f"  P={out.processes}: the server processes spent {out.per_post() * 1e3:.2f} ms of processor a post (all of them together): "
+              f"{said}, {rate * args.pace:.0f} tables at a move every {args.pace:g} s (PostgreSQL on cores of its own)", flush=True)
     return 0
 
 
-def _cores() -> int:
-    import os
+def _ratio(out: Outcome, results: list[Outcome]) -> str:
+    one = next((o for o in results if o.processes == 1 and o.measured), None)
+    return f"x{out.per_post() / one.per_post():.2f}" if one and out.measured else "-"
 
-    return os.cpu_count() or 1
+
+def _verdict(results: list[Outcome]) -> str:
+    """Whether the sum of the server processes' processor a post grows by at most
+    :data:`BOUND` from one process to the most run."""
+    one = next((o for o in results if o.processes == 1 and o.measured), None)
+    most = max((o for o in results if o.measured), key=lambda o: o.processes, default=None)
+    if one is None or most is None or most.processes == 1:
+        return "  (run with --processes 1 and more to compare the sums)"
+    growth = most.per_post() / one.per_post() - 1
+    holds = "holds" if growth <= BOUND else "does NOT hold"
+    return (f"  the server processes' processor a post, summed, grows by {growth * 100:+.0f} % from 1 to {most.processes} processes "
+            f"({one.per_post() * 1e3:.2f} to {most.per_post() * 1e3:.2f} ms): the bound of {BOUND * 100:.0f} % {holds}")

@@ -15,6 +15,15 @@ live.Write`), so that a post numbered N is stored once whichever process took it
 often it was sent. A process whose memory was behind reads the game back and takes the post
 again.
 
+Following the others is work every process does for every post, so it is kept to what the
+post's own spectators need: the listening connection is read by the process's event loop
+itself (no thread to wake and hand over to), every announcement that arrived in one read,
+at most one read every :data:`GATHER` seconds, and a process's own announcements, which
+PostgreSQL sends it too, are passed over by their first bytes, unread. A receiving process neither reads the archive nor plays the game nor works out
+the table's state: it stores the announced line as the game's next event (played when a post
+of that game next comes to it) and sends its spectators the state as announced, one frame
+for all of them.
+
 An announcement (:class:`Change`) is one line of JSON saying which post, then the event's
 line, then the table's state for the page as the storing process worked it out, so that the
 others forward it to their spectators without playing the game. A notification holds at most
@@ -24,16 +33,20 @@ too (the others read the game back from the archive).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import json
 import logging
-import threading
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, Engine, text
+
+if TYPE_CHECKING:
+    from psycopg.pq.abc import PGconn
 
 __all__ = ["CHANNEL", "Change", "Listener", "announce", "game_key", "lock_games"]
 
@@ -43,6 +56,10 @@ log = logging.getLogger("companion.club.fanout")
 CHANNEL = "rop_club_live"
 #: PostgreSQL refuses a notification payload of 8,000 bytes or more.
 MAX_PAYLOAD = 7_900
+#: How long, in seconds, the other processes' announcements gather after a read before the
+#: next: a read costs a process about the same for one announcement as for many, and the
+#: others' spectators see a post at most that much later than its own process's.
+GATHER = 0.025
 
 
 @dataclass(frozen=True)
@@ -75,6 +92,11 @@ class Change:
             if len(payload.encode("utf-8")) <= MAX_PAYLOAD:
                 return payload
         raise ValueError(f"the announcement of {self.game_id} event {self.number} is too long")  # the head alone is small
+
+    @staticmethod
+    def prefix(origin: str) -> str:
+        """How every announcement of the process ``origin`` begins (:meth:`encode`)."""
+        return json.dumps({"o": origin}, separators=(",", ":"))[:-1] + ","
 
     @classmethod
     def decode(cls, payload: str) -> Change:
@@ -120,9 +142,11 @@ def announce(conn: Connection, payloads: Sequence[str]) -> None:
     raw: Any = conn.connection.driver_connection
     raw.autocommit = True  # one round trip: no BEGIN and COMMIT around the statement
     try:
+        # The payloads go as a binary array: as text, every quote in them would be escaped,
+        # one by one.
         raw.execute(
             "SELECT set_config('synchronous_commit', 'off', true), count(pg_notify(%s, p)) "
-            "FROM unnest(%s::text[]) WITH ORDINALITY AS u(p, i)",
+            "FROM unnest(%b::text[]) WITH ORDINALITY AS u(p, i)",
             (CHANNEL, list(payloads)),
         )
     finally:
@@ -134,88 +158,124 @@ def _dsn(engine: Engine) -> str:
 
 
 class Listener:
-    """Listens to :data:`CHANNEL` on a connection of its own, in a thread.
+    """Listens to :data:`CHANNEL` on a connection of its own, read by the server's event loop.
 
-    Each change is handed to ``on_change`` (called on the listening thread, in the order the
-    posts were stored). ``on_listening`` is called each time it listens again after
-    (re)connecting: what was announced while it did not listen is lost, so whoever holds the
-    live tables reads back from the archive what changed. When the archive is away it tries
-    again, waiting ``retry`` seconds, doubled up to ``max_retry``."""
+    The connection's socket is watched by the event loop itself, with no thread between them:
+    when it is readable, every announcement that arrived is read at once, this process's own
+    passed over by their first bytes, unread, and the other processes' changes are handed to
+    ``on_changes`` together, in the order the posts were stored; then the next ones gather
+    for ``gather`` seconds (:data:`GATHER`) before the socket is watched again. So a process
+    reads the others' posts at most 1 / ``gather`` times a second however many they take, and
+    sends its spectators each batch in one write. ``on_listening`` is awaited each
+    time it listens again after (re)connecting, before anything announced meanwhile is read:
+    what was announced while it did not listen is lost, so whoever holds the live tables reads
+    back from the archive what changed. When the archive is away it tries again, waiting
+    ``retry`` seconds, doubled up to ``max_retry``."""
 
     def __init__(
         self,
         engine: Engine,
         origin: str,
-        on_change: Callable[[Change], object],
-        on_listening: Callable[[], object],
+        on_changes: Callable[[list[Change]], object],
+        on_listening: Callable[[], Awaitable[object]],
         *,
+        gather: float = GATHER,
         retry: float = 0.2,
         max_retry: float = 5.0,
     ) -> None:
         self.dsn = _dsn(engine)
         self.origin = origin
-        self.on_change, self.on_listening = on_change, on_listening
+        self.on_changes, self.on_listening = on_changes, on_listening
+        self.gather = gather
         self.retry, self.max_retry = retry, max_retry
-        self.listening = threading.Event()
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="club-listener", daemon=True)
+        self.listening = False
+        #: Announcements read (this process's own among them, passed over unread), the other
+        #: processes' changes handed on, and the reads of the connection that brought any.
+        self.announcements = self.followed = self.reads = 0
+        self._mine = Change.prefix(origin).encode("utf-8")
+        self._task: asyncio.Task[None] | None = None
 
     def start(self) -> Listener:
-        self._thread.start()
+        """Listen, on the running event loop."""
+        self._task = asyncio.get_running_loop().create_task(self._run(), name="club-listener")
         return self
 
-    def stop(self) -> None:
-        """Stop listening. The listening connection is woken by a notification of its own."""
-        self._stop.set()
-        if self.listening.is_set():
-            try:
-                import psycopg
+    async def stop(self) -> None:
+        """Stop listening, and close the connection."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
 
-                with psycopg.connect(self.dsn, autocommit=True, connect_timeout=2) as conn:
-                    conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"stop {self.origin}"))
-            except Exception:  # the archive is away: the listener sees its connection end
-                pass
-        self._thread.join()
-
-    def _run(self) -> None:
+    async def _run(self) -> None:
         import psycopg
 
         delay = self.retry
-        while not self._stop.is_set():
+        while True:
             try:
-                with psycopg.connect(self.dsn, autocommit=True, connect_timeout=5) as conn:
-                    conn.execute(f"LISTEN {CHANNEL}")
-                    self.listening.set()
+                async with await psycopg.AsyncConnection.connect(self.dsn, autocommit=True, connect_timeout=5) as conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    self.listening = True
                     delay = self.retry
                     log.info("listening to the other server processes' posts")
-                    self.on_listening()
-                    stop = f"stop {self.origin}"
-                    while not self._stop.is_set():
-                        # The timeout bounds how long a stop waits when its wake-up cannot be sent.
-                        for note in conn.notifies(timeout=5.0):
-                            if note.payload == stop or self._stop.is_set():
-                                return
-                            if note.payload.startswith("stop "):
-                                continue
-                            try:
-                                change = Change.decode(note.payload)
-                            except (ValueError, KeyError) as exc:
-                                log.warning("ignored a notification that is not a post: %s", exc)
-                                continue
-                            if change.origin != self.origin:
-                                self.on_change(change)
-                    return
+                    await self.on_listening()
+                    await self._follow(conn.pgconn)
             except psycopg.Error as exc:
-                if self._stop.is_set():
-                    return
-                if self.listening.is_set():
+                if self.listening:
                     log.error("lost the archive's notifications (%s); reconnecting", str(exc).strip())
-                self.listening.clear()
-                self._stop.wait(delay)
-                delay = min(delay * 2, self.max_retry)
             except Exception:  # a bug in a handler must not end the fan-out silently
                 log.exception("the listener failed; listening again")
-                self.listening.clear()
-                self._stop.wait(delay)
-        self.listening.clear()
+            self.listening = False
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, self.max_retry)
 
+    async def _follow(self, pgconn: PGconn) -> None:
+        """Read the announcements whenever the connection has some, until it is lost; after
+        each read, those that follow gather for :attr:`gather` seconds before the next."""
+        loop = asyncio.get_running_loop()
+        lost: asyncio.Future[None] = loop.create_future()
+        fd = pgconn.socket
+        resume: asyncio.TimerHandle | None = None
+
+        def readable() -> None:
+            nonlocal resume
+            loop.remove_reader(fd)
+            try:
+                self._read(pgconn)
+            except Exception as exc:
+                if not lost.done():
+                    lost.set_exception(exc)
+                return
+            resume = loop.call_later(self.gather, loop.add_reader, fd, readable)
+
+        try:
+            readable()  # what came with the answer to LISTEN, or while the process caught up
+            await lost
+        finally:
+            if resume is not None:
+                resume.cancel()
+            loop.remove_reader(fd)
+
+    def _read(self, pgconn: PGconn) -> None:
+        """Every announcement the connection holds: the others' handed on, in one batch.
+        Raises :class:`psycopg.OperationalError` when the connection is lost."""
+        import psycopg
+
+        pgconn.consume_input()
+        if pgconn.status != psycopg.pq.ConnStatus.OK:
+            raise psycopg.OperationalError(pgconn.get_error_message() or "the connection ended")
+        changes: list[Change] = []
+        got = self.announcements
+        while (note := pgconn.notifies()) is not None:
+            self.announcements += 1
+            payload = note.extra
+            if payload.startswith(self._mine):
+                continue
+            try:
+                changes.append(Change.decode(payload.decode("utf-8")))
+            except (ValueError, KeyError) as exc:
+                log.warning("ignored a notification that is not a post: %s", exc)
+        self.reads += self.announcements > got
+        if changes:
+            self.followed += len(changes)
+            self.on_changes(changes)

@@ -49,7 +49,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from sqlalchemy import Connection, Engine, delete, func, select, tuple_, update
+from sqlalchemy import Connection, Engine, String, any_, bindparam, delete, func, select, tuple_, update
+from sqlalchemy.dialects import postgresql
 from sqlalchemy.dialects.postgresql import distinct_on
 
 from companion.club import identity
@@ -306,32 +307,44 @@ class Write:
         return self.kind == "append" and self.ended is None
 
 
+# A batch's games as one array: the same statement whatever their number, so that it is
+# compiled once and PostgreSQL prepares it, where an IN list of each batch's length is
+# written out and parsed anew for every batch.
+_BATCH_IDS = bindparam("ids", type_=postgresql.ARRAY(String(64)))
+#: Each game's last event, read along the primary key's index (PostgreSQL).
+_LAST_EVENTS = (
+    select(live_events.c.game_id, live_events.c.number, live_events.c.body)
+    .where(live_events.c.game_id == any_(_BATCH_IDS))
+    .order_by(live_events.c.game_id, live_events.c.number.desc())
+    .ext(distinct_on(live_events.c.game_id))
+)
+#: Whether any of the games is in the archive already (PostgreSQL).
+_ANY_ARCHIVED = select(games.c.id).where(games.c.id == any_(_BATCH_IDS)).limit(1)
+
+
 def check_writes(conn: Connection, writes: Sequence[Write]) -> None:
     """:meth:`Write.check` for a batch of writes of different games, in one query or two:
     :class:`Conflict` when any does not hold."""
     ids = [w.game_id for w in writes]
-    columns = (live_events.c.game_id, live_events.c.number, live_events.c.body)
+    new = [w.game_id for w in writes if w.expect[0] == 0]
     if conn.dialect.name == "postgresql":
-        # Each game's last event, read along the primary key's index.
-        query = (
-            select(*columns)
-            .where(live_events.c.game_id.in_(ids))
-            .order_by(live_events.c.game_id, live_events.c.number.desc())
-            .ext(distinct_on(live_events.c.game_id))
-        )
+        found = {row.game_id: (row.number, row.body) for row in conn.execute(_LAST_EVENTS, {"ids": ids})}
+        archived = bool(new) and conn.execute(_ANY_ARCHIVED, {"ids": new}).first() is not None
     else:
         last = (
             select(live_events.c.game_id, func.max(live_events.c.number))
             .where(live_events.c.game_id.in_(ids))
             .group_by(live_events.c.game_id)
         )
-        query = select(*columns).where(tuple_(live_events.c.game_id, live_events.c.number).in_(last))
-    found = {row.game_id: (row.number, row.body) for row in conn.execute(query)}
+        query = select(live_events.c.game_id, live_events.c.number, live_events.c.body).where(
+            tuple_(live_events.c.game_id, live_events.c.number).in_(last)
+        )
+        found = {row.game_id: (row.number, row.body) for row in conn.execute(query)}
+        archived = bool(new) and conn.execute(select(games.c.id).where(games.c.id.in_(new)).limit(1)).first() is not None
     for w in writes:
         if found.get(w.game_id, (0, None)) != w.expect:
             raise Conflict(f"game {w.game_id}: event {w.number} was taken with {w.expect[0]} event(s) stored")
-    new = [w.game_id for w in writes if w.expect[0] == 0]
-    if new and conn.execute(select(games.c.id).where(games.c.id.in_(new)).limit(1)).first() is not None:
+    if archived:
         raise Conflict("a game begun is already in the archive")
     for w in writes:
         w.checked = True

@@ -108,6 +108,7 @@ def create_app(
     app.state.hub = stream.hub
     app.state.writer = writer
     app.state.fanned = others.heard
+    app.state.others = others
     return app
 
 
@@ -135,6 +136,11 @@ class ClubServer:
     def url(self) -> str:
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"http://{host}:{self.port}"
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop | None:
+        """The server's event loop, once it runs."""
+        return self._loop
 
     def _on_ready(self, hub: Hub) -> None:
         self._hub = hub

@@ -8,7 +8,9 @@ a busy one commits a few dozen posts at a time, and the event loop never waits o
 database.
 
 A batch that fails is tried again write by write, each in its own transaction, so that one
-bad write (a constraint the archive refuses) fails only its own post.
+bad write (a constraint the archive refuses) fails only its own post. The writer keeps its
+connection from batch to batch; one found lost (the database restarted meanwhile) is
+replaced, and the batch stored again on the new one.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from sqlalchemy import Connection, Engine
+from sqlalchemy.exc import DBAPIError
 
 __all__ = ["ArchiveWriter", "Storable"]
 
@@ -58,6 +61,7 @@ class ArchiveWriter:
         self.batches = 0
         self.stored = 0
         self._queue: queue.SimpleQueue[_Item | None] = queue.SimpleQueue()
+        self._conn: Connection | None = None  # the writer thread's alone
         self._closed = False
         self._thread = threading.Thread(target=self._run, name="club-archive-writer", daemon=True)
         self._thread.start()
@@ -88,6 +92,7 @@ class ArchiveWriter:
         while True:
             first = self._queue.get()
             if first is None:
+                self._drop_connection()
                 return
             batch = [_started(first)]
             stop = False
@@ -102,49 +107,74 @@ class ArchiveWriter:
                 batch.append(_started(item))
             self._store(batch)
             if stop:
+                self._drop_connection()
                 return
+
+    def _connection(self) -> Connection:
+        """The writer's connection, kept from batch to batch: one taken from the pool for each
+        batch would be checked with a round trip to the database first."""
+        if self._conn is None:
+            self._conn = self.engine.connect()
+        return self._conn
+
+    def _drop_connection(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            try:
+                conn.close()
+            except Exception:  # gone with the database: nothing to give back
+                pass
 
     def _store(self, batch: list[tuple[Storable, Future[None] | None]]) -> None:
         writes = [write for write, _ in batch]
+        kept = self._conn is not None
         try:
-            conn = self.engine.connect()
+            conn = self._connection()
         except Exception as exc:  # the database is away: every post of the batch is refused
             log.error("could not store %d post(s): %s", len(batch), exc)
             for _, done in batch:
                 if done is not None:
                     done.set_exception(exc)
             return
-        with conn:
-            try:
-                with conn.begin():
-                    self.store_batch(conn, writes)
-            except Exception as exc:
-                if len(batch) == 1:
-                    if getattr(exc, "expected", False):
-                        log.info("not stored: %s", exc)
-                    else:
-                        log.error("could not store a post: %s", exc)
-                    if batch[0][1] is not None:
-                        batch[0][1].set_exception(exc)
-                    return
-                failed = True
-            else:
-                failed = False
-                self.batches += 1
-                self.stored += len(batch)
-                if self.after_commit is not None:
-                    try:
-                        self.after_commit(conn, writes)
-                    except Exception as exc:  # stored all the same: the posts are answered as such
-                        log.warning("stored %d post(s), but what follows failed: %s", len(batch), exc)
-        if failed:
+        try:
+            with conn.begin():
+                self.store_batch(conn, writes)
+        except Exception as exc:
+            if not getattr(exc, "expected", False):
+                self._drop_connection()
+            if kept and _lost(exc):
+                # The connection kept had gone (the database restarted since the last batch):
+                # the batch again, on a new one.
+                self._store(batch)
+                return
+            if len(batch) == 1:
+                if getattr(exc, "expected", False):
+                    log.info("not stored: %s", exc)
+                else:
+                    log.error("could not store a post: %s", exc)
+                if batch[0][1] is not None:
+                    batch[0][1].set_exception(exc)
+                return
             # Someone in the batch failed it: each again on its own, so only theirs fails.
             for item in batch:
                 self._store([item])
             return
+        self.batches += 1
+        self.stored += len(batch)
+        if self.after_commit is not None:
+            try:
+                self.after_commit(conn, writes)
+            except Exception as exc:  # stored all the same: the posts are answered as such
+                log.warning("stored %d post(s), but what follows failed: %s", len(batch), exc)
+                self._drop_connection()
         for _, done in batch:
             if done is not None:
                 done.set_result(None)
+
+
+def _lost(exc: Exception) -> bool:
+    """Whether ``exc`` says the database connection was lost."""
+    return isinstance(exc, DBAPIError) and exc.connection_invalidated
 
 
 def _each(conn: Connection, writes: Sequence[Storable]) -> None:

@@ -321,6 +321,71 @@ def test_moves_taken_back_through_one_process_leave_the_others_page_at_once(pair
     assert stored(pair.engines[0], gid) == [canonical(json.loads(t)) for t in lines[:13]]
 
 
+def test_following_another_process_costs_each_process_the_same_per_post_whatever_its_spectators(
+    pg_url: str, tokens: tuple[Path, dict[str, str]]
+) -> None:
+    """Three processes; one takes a table's posts. Each of the two others follows every post
+    with the same bounded work, one spectator or three: it reads the post's announcement once,
+    hands nothing from one thread to another, reads nothing from the archive, and sends its
+    spectators the table's state as announced. The storing process passes its own
+    announcements over unread, and reads the archive a bounded number of times per post."""
+    from sqlalchemy import event
+
+    gid = "a9b2c3d4e5f60718293a4b5c6d7e8f90"
+    lines = record_lines(45, players=4, header={"id": gid}, stop_after=30)
+    engines = [open_archive(pg_url) for _ in range(3)]
+    servers = [ClubServer(e, TokenFile(tokens[0])).start() for e in engines]
+    a, b, c = servers
+    watchers = [Watcher(a.url), Watcher(b.url), *(Watcher(c.url) for _ in range(3))]
+    statements = [0, 0, 0]
+    handed = [0, 0, 0]
+
+    def count_statements(k: int) -> Callable[..., None]:
+        def counted(*args: object) -> None:
+            statements[k] += 1
+        return counted
+
+    def count_hand_offs(k: int, loop: Any) -> None:
+        plain = loop.call_soon_threadsafe
+
+        def counted(*args: Any, **kw: Any) -> Any:
+            handed[k] += 1
+            return plain(*args, **kw)
+        loop.call_soon_threadsafe = counted
+
+    try:
+        for w in watchers:
+            wait_for(lambda w=w: w.connections == 1, "the spectators' first frame", w.cond)
+        for k, (server, engine) in enumerate(zip(servers, engines)):
+            event.listen(engine, "before_cursor_execute", count_statements(k))
+            count_hand_offs(k, server.loop)
+        with httpx.Client(base_url=a.url, headers={"Authorization": f"Bearer {tokens[1]['t1']}"}) as client:
+            for n, line in enumerate(lines, 1):
+                assert _post(client, gid, n, line).status_code == 201, n
+        for w in watchers:
+            wait_for(lambda w=w: w.events("t1") == len(lines), "every post on every page", w.cond)
+            assert w.seen == [(gid, n) for n in range(1, len(lines) + 1)]
+        listeners = [s.app.state.others.listener for s in servers]
+        wait_for(lambda: all(li.announcements == len(lines) for li in listeners), "every process to read every announcement")
+        # Each post was announced once, and each process read the announcement once.
+        assert [li.followed for li in listeners] == [0, len(lines), len(lines)]
+        assert all(li.reads <= li.announcements for li in listeners)
+        # Following: no archive read and no hand-over between threads, one spectator or three.
+        assert statements[1:] == [0, 0] and handed[1:] == [0, 0]
+        # Storing: the game's lock, the check of what the archive holds, the insert (and, for
+        # the header, the check that the game is new).
+        assert statements[0] <= 3 * len(lines) + 1
+        for server in (b, c):
+            assert server.app.state.live.games[gid].ahead is not None  # not played: the state as announced was sent
+    finally:
+        for w in watchers:
+            w.close()
+        for server in servers:
+            server.stop()
+        for engine in engines:
+            engine.dispose()
+
+
 class Table:
     """A table writing its record line by line and telling its feed, as the session does."""
 

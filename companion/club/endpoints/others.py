@@ -4,7 +4,6 @@ its spectators; when it starts listening (again) it reads back the games it did 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import threading
 
@@ -41,28 +40,29 @@ class OtherProcesses:
         if not shared:
             self.heard.set()
             return
-        loop = asyncio.get_running_loop()
-        self._listener = Listener(
-            self.engine,
-            self.origin,
-            on_change=lambda change: loop.call_soon_threadsafe(self.received, change),
-            on_listening=lambda: asyncio.run_coroutine_threadsafe(self.resync(), loop).result(),
-        ).start()
+        self._listener = Listener(self.engine, self.origin, on_changes=self.received, on_listening=self.resync).start()
+
+    @property
+    def listener(self) -> Listener | None:
+        """What listens to the others' announcements (none when the archive is not shared)."""
+        return self._listener
 
     async def stop(self) -> None:
         if self._listener is not None:
-            await run_in_threadpool(self._listener.stop)
+            await self._listener.stop()
 
-    def received(self, change: Change) -> None:
-        """Another process stored a post: memory follows, and so do this process's spectators."""
+    def received(self, changes: list[Change]) -> None:
+        """Other processes stored posts (in the order they stored them): memory follows, and
+        so do this process's spectators."""
         live = self.live
-        try:
-            game = live.receive(change)
-            if game is not None:
-                self.stream.show(game, game.shown if game.ahead is not None else None)
-        except Exception as exc:  # the archive away, or a game that does not play here
-            log.error("could not follow game %s: %s", change.game_id, exc)
-            live.forget(change.game_id)
+        for change in changes:
+            try:
+                game = live.receive(change)
+                if game is not None:
+                    self.stream.show(game, game.shown if game.ahead is not None else None)
+            except Exception as exc:  # the archive away, or a game that does not play here
+                log.error("could not follow game %s: %s", change.game_id, exc)
+                live.forget(change.game_id)
 
     async def resync(self) -> None:
         """Listening (again): the games changed while this process did not hear of them are

@@ -1,6 +1,7 @@
 """The live stream (``/events``): a server-sent events stream of every table's state as it
 changes. A spectator gets every table when it connects (``tables``), then each table as it
-changes (``table``)."""
+changes (``table``), the changes of :data:`GATHER_SECONDS` sent together. Each update is
+encoded once, whoever watches."""
 
 from __future__ import annotations
 
@@ -15,11 +16,14 @@ from starlette.routing import Route
 from companion.club.endpoints.answers import json_text
 from companion.club.live import LiveGame, LiveTables
 
-__all__ = ["Hub", "KEEPALIVE_SECONDS", "MAX_BACKLOG", "Stream", "sse_frame"]
+__all__ = ["GATHER_SECONDS", "Hub", "KEEPALIVE_SECONDS", "MAX_BACKLOG", "Stream", "sse_frame"]
 
 #: A spectator whose connection falls this far behind is dropped (its page reconnects).
 MAX_BACKLOG = 1000
 KEEPALIVE_SECONDS = 15.0
+#: How long a spectator's updates gather before they are sent together: a page shows a table
+#: at most that much later, however many tables change meanwhile.
+GATHER_SECONDS = 0.025
 
 
 def sse_frame(kind: str, data: Any) -> str:
@@ -100,8 +104,10 @@ class Stream:
                         continue
                     if item is None:
                         return
-                    # What queued meanwhile goes out with it, in one write: a spectator behind
-                    # catches up in a few writes instead of one per table update.
+                    # What comes within GATHER_SECONDS goes out with it, in one write: a
+                    # spectator costs the server a write per gathering, not one per table
+                    # update, and one behind catches up in a few writes.
+                    await asyncio.sleep(GATHER_SECONDS)
                     frames = [item]
                     while not sub.queue.empty() and len(frames) < 200:
                         more = sub.queue.get_nowait()
