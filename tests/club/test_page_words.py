@@ -67,7 +67,7 @@ def test_each_table_says_where_its_game_stands_in_its_own_words(
     act (C10) and "Next: turn up a city" when the next city lies face down (C7), never "to play"
     then; Rule of Power's "To move"; Love, Money, Power, Death's round of all and who is still to
     commit (L6); Ruse and Bruise's ruling (B10). The face-down next city is drawn face down, not
-    "empty", and an action without a card played says so."""
+    "empty", and an action without a card played says so. Every board fits its panel."""
     server, _, _ = club
     tables = {
         "oak": (_sample("rule-of-power", "teams-4", "a1" * 16), 30, rop_progress),
@@ -96,6 +96,8 @@ def test_each_table_says_where_its_game_stands_in_its_own_words(
         assert "not turned up yet" in nxt and "empty" not in nxt
         assert page.query_selector("#table-fir [data-role=next] .card.unseen") is not None
         assert page.inner_text("#table-fir [data-role=plays]").split() == ["Action", "1", "of", "15", "no", "card", "played", "yet"]
+        # Three panels side by side on a 1280 px screen: every board fits its panel.
+        assert page.evaluate("[...document.querySelectorAll('table.board')].every(b => b.parentElement.scrollWidth <= b.parentElement.clientWidth)")
         page.screenshot(path=str(tmp_path / "words-tables-1280.png"), full_page=True)
     finally:
         page.close()
