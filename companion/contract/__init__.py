@@ -33,6 +33,7 @@ from companion.contract.catalogue import Catalogue, MarkerScheme, SealMarker
 from companion.contract.errors import IllegalMoveError, InvalidMoveError, MalformedEventError, UnknownCardError
 from companion.contract.game import Game, HandedGame, Sample, Setup
 from companion.contract.options import Option, with_defaults
+from companion.contract.progress import Progress
 from companion.contract.record import RecordCodec, read_card
 from companion.contract.state import Effects, Move, Outcome, State, View
 from companion.contract.table import (
@@ -73,6 +74,7 @@ __all__ = [
     "Setup",
     "Option",
     "with_defaults",
+    "Progress",
     "RecordCodec",
     "read_card",
     "Effects",

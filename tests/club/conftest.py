@@ -20,6 +20,8 @@ import pytest
 from sqlalchemy import Engine
 
 from companion.club.database import open_archive
+from companion.club.server import ClubServer
+from companion.club.tokens import TokenFile, issue_token
 from companion.records.format import dumps_event, game_event, move_event
 from companion.games.rule_of_power.simulation.virtual_table import make_setup, simulate_game
 
@@ -169,3 +171,40 @@ def archive_engine(db_url: str) -> Iterator[Engine]:
 
 def events_of(lines: list[str]) -> list[dict[str, Any]]:
     return [json.loads(t) for t in lines if t.strip()]
+
+
+# The live page in a real browser: Debian's Chromium, headless, driven by Playwright.
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    if not os.path.exists(CHROMIUM) and not shutil.which("chromium"):
+        # The test command installs it (packaging/apt-test.txt): missing means a broken set-up.
+        pytest.fail("Chromium is missing: install the chromium package (packaging/apt-test.txt)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def club(tmp_path: Path) -> Iterator[tuple[ClubServer, str, Engine]]:
+    engine = open_archive(f"sqlite:///{tmp_path / 'club.sqlite'}")
+    token = issue_token(tmp_path / "tokens.txt", "oak")
+    server = ClubServer(engine, TokenFile(tmp_path / "tokens.txt")).start()
+    yield server, token, engine
+    server.stop()
+    engine.dispose()

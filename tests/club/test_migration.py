@@ -329,14 +329,18 @@ def test_a_migrated_archive_holds_what_adding_the_records_now_stores(db_url: str
 
 def test_the_page_shows_a_game_as_it_did(tmp_path: Path) -> None:
     """A stored game replayed for the page, and a table's state as it plays, are what they
-    were (the table's state now also names its game, and how many moves it took back last)."""
+    were (the table's state now also names its game, how many moves it took back last, and
+    where the game stands in its words)."""
     from companion.club.live import LiveTables
     from companion.club.replay import replay_steps
 
     page = json.loads((DATA / "page.json").read_text(encoding="utf-8"))
     parsed = read_record_file(DATA / "records" / "rule-of-power-duel.jsonl")
-    # Reasons computed afresh are in this revision's words; stored ones stay as stored.
-    assert replay_steps(parsed.lines) == _reasons_now(page["replays"]["rule-of-power-duel"])
+    # Reasons computed afresh are in this revision's words; stored ones stay as stored. Each
+    # step now also says where the game stands (its progress, as the dashboard says it).
+    steps = replay_steps(parsed.lines)
+    assert all(s.pop("progress")["period"].startswith("Round ") for s in steps[1:])
+    assert steps == _reasons_now(page["replays"]["rule-of-power-duel"])
 
     engine = open_archive(f"sqlite:///{tmp_path / 'live.sqlite'}")
     live = LiveTables(engine)
@@ -352,6 +356,7 @@ def test_the_page_shows_a_game_as_it_did(tmp_path: Path) -> None:
             state.pop("updated_at")
             assert state.pop("game") == "rule-of-power"
             assert state.pop("taken_back") == 0  # nothing taken back in this game
+            assert state.pop("progress")["period"] in ("New game", f"Round {state['round']}")
             states.append(state)
     engine.dispose()
     assert states == _reasons_now(page["live"])

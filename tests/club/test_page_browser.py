@@ -25,50 +25,26 @@ from companion.club.tokens import TokenFile, issue_token
 from companion.contract import registry
 from companion.games.circle_of_power.setup import is_dummy
 from companion.records.format import load_game
+from companion.games.rule_of_power.club.describe import card_label
 from companion.games.rule_of_power.dashboard.cards import card_marks
-from companion.games.rule_of_power.engine.cards import Card
+from companion.games.rule_of_power.engine.cards import FATE_CARDS, Card, world_deck
 from tests.club.conftest import cop_record_lines, record_lines, write_record
 
 GID = "00aa11bb22cc33dd44ee55ff66778899"
 COP_GID = "11cc22dd33ee44ff5500aa11bb22cc33"
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
 
 
 def as_read(text: str) -> str:
-    """``text`` as the page shows it: each card named by its id drawn as its card (``1Po``)."""
-    return re.sub(r"\b[WF]\d{3}\b", lambda m: (c := Card.from_id(m.group())).short + card_marks(c), text)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    if not os.path.exists(CHROMIUM) and not shutil.which("chromium"):
-        # The test command installs it (packaging/apt-test.txt): missing means a broken set-up.
-        pytest.fail("Chromium is missing: install the chromium package (packaging/apt-test.txt)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def club(tmp_path: Path) -> Iterator[tuple[ClubServer, str, Engine]]:
-    engine = open_archive(f"sqlite:///{tmp_path / 'club.sqlite'}")
-    token = issue_token(tmp_path / "tokens.txt", "oak")
-    server = ClubServer(engine, TokenFile(tmp_path / "tokens.txt")).start()
-    yield server, token, engine
-    server.stop()
-    engine.dispose()
+    """``text`` as the page shows it: each card, however the words name it (``W001``, ``W001
+    Cosmic Power``, the README's ``1P W001 Cosmic Power``, the page's label), drawn once as its card (``1Po``; a
+    Fate card by its name)."""
+    forms: dict[str, str] = {}
+    for c in (*world_deck(expansion=True), *FATE_CARDS):
+        drawn = c.short + card_marks(c) if c.is_world else c.name or c.id
+        for form in (c.long_label, f"{c.short} {c.id}", card_label(c.id), c.id):
+            forms.setdefault(form, drawn)
+    named = re.compile(r"\b(" + "|".join(map(re.escape, sorted(forms, key=len, reverse=True))) + r")\b")
+    return named.sub(lambda m: forms[m.group()], text)
 
 
 def test_page_follows_a_table_as_it_plays(browser: object, club: tuple[ClubServer, str, Engine], tmp_path: Path) -> None:

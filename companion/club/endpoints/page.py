@@ -1,5 +1,7 @@
-"""The spectators' page (``/``): titled after the server's game, with every game's words for
-it (its period, its standings' columns, how it can end) from the games' club parts."""
+"""The spectators' page (``/``): titled after no game until it knows the game it shows (tables
+of every game may post to one server), with every game's words for it (its period, its
+standings' columns, how it can end, its cards) from the games' club parts; the server's game
+is the one its standings and games show first."""
 
 from __future__ import annotations
 
@@ -21,12 +23,15 @@ __all__ = ["PAGE", "Page", "page_html"]
 
 log = logging.getLogger("companion.club.server")
 PAGE = Path(__file__).parent.parent / "static" / "index.html"
+#: The page's title until it knows what it shows: tables of any game may post to one server, so
+#: it names no game; the page titles itself after the game it then shows ("Circle of Power club").
+CLUB_TITLE = "Club"
 
 
 def page_html(game: str = DEFAULT) -> bytes:
-    """The page, titled after ``game``, with every game's words for it: each game whose club
-    part is written, its title, its period (one and many), its standings' columns and how it
-    can end."""
+    """The page, its standings and games showing ``game`` first, with every game's words for
+    it: each game whose club part is written, its title, its period (one and many), its
+    standings' columns and how it can end."""
     part = require_part(game_named(game))
     words: dict[str, Any] = {}
     for name in game_names():
@@ -48,7 +53,7 @@ def page_html(game: str = DEFAULT) -> bytes:
             }
     data = json.dumps({"game": game, "games": words}, ensure_ascii=False).replace("</", "<\\/")
     text = PAGE.read_text(encoding="utf-8")
-    text = text.replace("__CLUB_TITLE__", html.escape(f"{game_named(game).title} club")).replace("__CLUB_GAMES__", data)
+    text = text.replace("__CLUB_TITLE__", html.escape(CLUB_TITLE)).replace("__CLUB_GAMES__", data)
     return text.encode("utf-8")
 
 

@@ -20,13 +20,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.circle_of_power.cards import Card
+from companion.games.circle_of_power.cards import ALL_CARDS, Card
 from companion.games.circle_of_power.game import ACTIONS, CircleState, Phase
+from companion.games.circle_of_power.progress import progress
 from companion.games.circle_of_power.scoring import SeasonResult
 from companion.games.circle_of_power.setup import LONELY_TYRANT, is_dummy
 from companion.contract.errors import UnknownCardError
 
-__all__ = ["COLUMNS", "TableView", "Replay", "board", "card_label", "describe_event", "season_reasons"]
+__all__ = ["COLUMNS", "TableView", "Replay", "board", "card_label", "describe_event", "page_words", "season_reasons"]
 
 #: The columns of a table's board on the page, one row per emperor in their seat.
 COLUMNS = ("emperor", "city", "trump", "line", "this season", "total")
@@ -41,6 +42,28 @@ def card_label(card_id: Any) -> str:
         return Card.from_id(str(card_id)).long_label
     except UnknownCardError:
         return str(card_id)
+
+
+def page_words() -> dict[str, Any]:
+    """Every card as the page draws it, by id (C1): on its colour as the dashboard draws it, red
+    hearts and diamonds, black spades and clubs, since colour decides what a joker may attack
+    and what attacks a joker (C3); the jokers, which have no colour of their own (C1; in
+    Coloured Cities each takes the colour of the other city in an attack, C19), gold. Its name
+    and colour on hover; the words that name it (``"QS queen of spades"``, ``"QS"``) become the
+    card."""
+    cards: dict[str, dict[str, Any]] = {}
+    for c in ALL_CARDS:
+        colour = c.colour or "no colour of its own (C1; in Coloured Cities the colour of the other city in an attack, C19)"
+        cards[c.id] = {
+            "label": c.id,
+            "short": c.id,
+            "value": c.number or None,
+            "suit": f"cop-{c.colour or 'joker'}",
+            "name": f"{c.title}, {colour}",
+            "marks": "",
+            "forms": [c.long_label, c.id],
+        }
+    return {"cards": cards}
 
 
 def describe_event(event: Mapping[str, Any]) -> str:
@@ -122,24 +145,32 @@ def _shown(state: CircleState) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     if not state.seats:
         return out
-    nxt = state.next_city
-    # The season's last action turns up no city, and nobody takes one (C7).
-    last = nxt is None and state.action_number >= ACTIONS and state.phase in (Phase.PLAY, Phase.ACT)
+    out.append(_next_city(state))
     out.append(
         {
-            "label": "No next available city: the season's last action gives none (C7)" if last else f"Next city ({state.city_deck_count} in the city deck)",
-            "role": "next",
-            "cards": [nxt.id] if nxt is not None else [],
-        }
-    )
-    out.append(
-        {
-            "label": f"Action {min(state.action_number, 15)} of 15",
+            "label": f"Action {min(state.action_number, ACTIONS)} of {ACTIONS}",
             "role": "plays",
             "cards": [f"{name} {card.id}" for name, card in state.played],
+            "empty": "no card played yet",
         }
     )
     return out
+
+
+def _next_city(state: CircleState) -> dict[str, Any]:
+    """The next available city (C7): face up; face down while the table is to turn it up; or
+    none, in the season's last action or with the city deck empty."""
+    nxt = state.next_city
+    count = state.city_deck_count
+    deck = f"{count} in the city deck"
+    if nxt is not None:
+        return {"label": f"Next available city ({deck})", "role": "next", "cards": [nxt.id]}
+    if state.phase is Phase.REVEAL and count:
+        return {"label": f"Next available city: not turned up yet, the table turns it up next ({deck}, C7)", "role": "next", "cards": ["▮"]}
+    if state.action_number >= ACTIONS and state.phase in (Phase.PLAY, Phase.ACT):
+        # The season's last action turns up no city, and nobody takes one (C7).
+        return {"label": "No next available city: the season's last action gives none (C7)", "role": "next", "cards": [], "empty": ""}
+    return {"label": f"No next available city ({deck})", "role": "next", "cards": [], "empty": ""}
 
 
 def _notes(state: CircleState) -> list[str]:
@@ -173,6 +204,7 @@ class TableView:
             "round": game.season_number,
             "phase": game.phase.value,
             "turn": game.to_move,
+            "progress": progress(game)._asdict(),
             "dealer": game.dealer,
             "totals": game.totals,
             "finished": outcome is not None,
@@ -201,7 +233,9 @@ class Replay:
         return {"totals": {}}
 
     def after(self, game: CircleState) -> dict[str, Any]:
-        step: dict[str, Any] = {"totals": game.totals, "board": board(game), "shown": _shown(game), "notes": _notes(game)}
+        step: dict[str, Any] = {
+            "totals": game.totals, "progress": progress(game)._asdict(), "board": board(game), "shown": _shown(game), "notes": _notes(game),
+        }
         if len(game.results) > self._seasons:
             self._seasons = len(game.results)
             result = game.results[-1]

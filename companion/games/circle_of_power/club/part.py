@@ -32,7 +32,7 @@ from typing import Any
 
 from companion.club import filling
 from companion.club.parts import Column, Figures, Period, Result, Seat, Side, places
-from companion.games.circle_of_power.club.describe import Replay, TableView, describe_event, season_reasons
+from companion.games.circle_of_power.club.describe import Replay, TableView, describe_event, page_words, season_reasons
 from companion.games.circle_of_power.game import CircleState, Phase
 from companion.games.circle_of_power.scoring import Termination
 from companion.games.circle_of_power.setup import CircleSetup, is_dummy
@@ -122,6 +122,10 @@ class CircleOfPowerClub:
         Termination.LONELY_TYRANT.value: ", the Lonely Tyrant (C18)",
     }
     score = "trophies"
+
+    def page_words(self) -> dict[str, Any]:
+        """What the live page needs to draw the game's cards on their colours (C1, C3)."""
+        return page_words()
 
     def tally(self, setup: CircleSetup) -> ActionCount:
         return ActionCount()

@@ -23,6 +23,7 @@ from typing import Any
 
 from companion.contract.errors import UnknownCardError
 from companion.games.love_money_power_death.cards import ALL_CARDS, SUIT_NAMES, Card
+from companion.games.love_money_power_death.progress import progress
 from companion.games.love_money_power_death.scoring import RoundResult
 from companion.games.love_money_power_death.state import LmpdState, Phase
 
@@ -31,7 +32,8 @@ __all__ = ["COLUMNS", "TableView", "Replay", "board", "card_label", "describe_ev
 #: The columns of a table's board on the page, one row per player in their seat.
 COLUMNS = ("player", "this round", "pile", "hand", "court", "crowns", "nobles")
 
-_SUIT_CLASSES = {"L": "love", "M": "money", "P": "power", "D": "death"}
+#: The page's colour of each suit (L2), an agent's apart: the dashboard's colours.
+_SUIT_CLASSES = {"L": "lmpd-love", "M": "lmpd-money", "P": "lmpd-power", "D": "lmpd-death"}
 
 
 def card_label(card_id: Any) -> str:
@@ -46,14 +48,14 @@ def card_label(card_id: Any) -> str:
 
 def page_words() -> dict[str, Any]:
     """Every card as the page draws it, by identifier: its short form, its suit (the page's
-    colour, ``agent`` for an agent) and its name."""
+    colour, as the dashboard colours it, L2; ``lmpd-agent`` for an agent) and its name."""
     cards: dict[str, dict[str, Any]] = {}
     for c in ALL_CARDS:
         cards[c.id] = {
             "label": c.id,
             "short": c.id,
             "value": c.rank,
-            "suit": _SUIT_CLASSES[c.suit] if c.suit else "agent",
+            "suit": _SUIT_CLASSES[c.suit] if c.suit else "lmpd-agent",
             "name": c.long_label,
             "marks": "",
         }
@@ -142,10 +144,8 @@ def _shown(state: LmpdState) -> list[dict[str, Any]]:
 def _notes(state: LmpdState) -> list[str]:
     notes = []
     phase = state.phase
-    if phase is Phase.COMMIT:
-        done = state.committed
-        notes.append(f"To commit: {', '.join(state.deciding)}" + (f"; committed: {', '.join(done)}" if done else ""))
-    elif phase is Phase.NOBLE:
+    # Who is still to commit is the table's progress (:mod:`..progress`), said once, above.
+    if phase is Phase.NOBLE:
         notes.append("Everyone has committed: the noble is turned next (L7)")
     elif phase is Phase.REVEAL:
         notes.append("The noble is up: every card is revealed next (L7)")
@@ -157,22 +157,6 @@ def _notes(state: LmpdState) -> list[str]:
         text = outcome.explain()
         notes.append(text[0].upper() + text[1:])
     return notes
-
-
-def _phase(state: LmpdState) -> str:
-    """What the table does now, as the page's state line says it after the round."""
-    phase = state.phase
-    if phase is Phase.DEAL:
-        return "deal"
-    if phase is Phase.COMMIT:
-        return f"{', '.join(state.deciding)} to commit"
-    if phase is Phase.NOBLE:
-        return "the noble to be turned up"
-    if phase is Phase.REVEAL:
-        return "the reveal"
-    if phase is Phase.DRAW:
-        return "the draw"
-    return "over"
 
 
 class TableView:
@@ -189,7 +173,8 @@ class TableView:
             "players": list(setup.players),
             "sides": list(setup.players),
             "round": game.round_number if game.phase is not Phase.DEAL else 0,
-            "phase": _phase(game),
+            "phase": game.phase.value,
+            "progress": progress(game)._asdict(),
             "turn": None,  # every player commits at once (L6): nobody's turn
             "totals": game.totals,
             "finished": outcome is not None,
@@ -219,7 +204,9 @@ class Replay:
         return {"totals": {}}
 
     def after(self, game: LmpdState) -> dict[str, Any]:
-        step: dict[str, Any] = {"totals": game.totals, "board": board(game), "shown": _shown(game), "notes": _notes(game)}
+        step: dict[str, Any] = {
+            "totals": game.totals, "progress": progress(game)._asdict(), "board": board(game), "shown": _shown(game), "notes": _notes(game),
+        }
         if len(game.rounds) > self._rounds:
             self._rounds = len(game.rounds)
             result = game.rounds[-1]

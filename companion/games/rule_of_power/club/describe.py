@@ -9,6 +9,7 @@ from typing import Any
 from companion.games.rule_of_power.engine.cards import FATE_CARDS, Card, UnknownCardError, world_deck
 from companion.games.rule_of_power.engine.game import GameState, Phase
 from companion.games.rule_of_power.engine.scoring import score_round
+from companion.games.rule_of_power.progress import progress
 
 __all__ = ["TableView", "card_label", "describe_event", "page_words", "table_state"]
 
@@ -41,8 +42,10 @@ def card_label(card_id: Any) -> str:
 
 def page_words() -> dict[str, Any]:
     """Every card as the page draws it, by id: the label the page's data names it with
-    (:func:`card_label`), its short form, value, suit (or Fate category) and name; and the
-    settlement's points in the dashboard's words."""
+    (:func:`card_label`), its short form, value, suit (or Fate category) and name; the words
+    that name it in a sentence (``"7P W007 Fire Dragon"`` as the README writes it, ``"4P
+    W004"``, the label, the id), each drawn as the one card; and the settlement's points in the
+    dashboard's words."""
     # The dashboard's marks (rings, dragons, Wizards), so that the page reads as the screen.
     from companion.games.rule_of_power.dashboard.cards import card_marks
 
@@ -56,6 +59,7 @@ def page_words() -> dict[str, Any]:
             "suit": suit,
             "name": c.long_label,
             "marks": card_marks(c),
+            "forms": list(dict.fromkeys((c.long_label, f"{c.short} {c.id}" if c.is_world else c.id, card_label(c.id), c.id))),
         }
     return {"cards": cards, "points": POINT_WORDS}
 
@@ -111,6 +115,7 @@ class TableView:
             "round": game.round_number,
             "phase": game.phase.value,
             "turn": game.turn if game.phase is Phase.TURN else None,
+            "progress": progress(game)._asdict(),
             "dealer": game.dealer,
             "centre": [card_label(c.id) for c in game.centre],
             "totals": game.totals,

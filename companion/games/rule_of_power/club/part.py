@@ -26,6 +26,7 @@ from typing import Any
 from companion.club.parts import Column, Figures, Period, Result, Seat, Side, places
 from companion.games.rule_of_power.club.describe import TableView, card_label, describe_event, page_words
 from companion.games.rule_of_power.engine.game import GameSetup, GameState, Phase, Termination
+from companion.games.rule_of_power.progress import progress
 
 __all__ = ["RuleOfPowerClub", "Replay", "SweepCount", "fills_in", "PART"]
 
@@ -67,6 +68,7 @@ class Replay:
         step: dict[str, Any] = {
             "centre": [card_label(c.id) for c in game.centre],
             "totals": game.totals,
+            "progress": progress(game)._asdict(),
         }
         if game.phase in (Phase.DEAL, Phase.TURN):
             step["running"] = {s: p.total for s, p in game.provisional_score().sides.items()}

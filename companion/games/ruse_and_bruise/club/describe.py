@@ -24,6 +24,7 @@ from companion.contract.errors import UnknownCardError
 from companion.games.ruse_and_bruise.cards import COLOURS, GOALS, INFLUENCE, Goal, Influence
 from companion.games.ruse_and_bruise.distribution import ColumnDistribution
 from companion.games.ruse_and_bruise.game import Phase, RabState
+from companion.games.ruse_and_bruise.progress import progress
 from companion.games.ruse_and_bruise.scoring import RoundResult, score_of
 
 __all__ = ["TableView", "Replay", "back", "board", "describe_event", "face_up", "page_words", "round_points", "round_reasons"]
@@ -41,12 +42,16 @@ def face_up(card: Influence, colour: str) -> str:
 
 def page_words() -> dict[str, Any]:
     """Every card as the page draws it: each influence card face up in each colour, each
-    colour's back (no name but the colour's), and the goal cards."""
+    colour's back (no name but the colour's), each influence card as a sentence names it
+    (``"HERMIT Hermit"``, ``"HERMIT"``: one card, its name on hover), and the goal cards."""
     cards: dict[str, dict[str, Any]] = {}
     for colour in COLOURS:
         cards[back(colour)] = {"label": back(colour), "short": "▮", "value": None, "suit": f"rab-{colour} rab-back", "name": f"a {colour} card, face down", "marks": ""}
         for c in INFLUENCE:
             cards[face_up(c, colour)] = {"label": face_up(c, colour), "short": c.id, "value": c.printed, "suit": f"rab-{colour}", "name": f"{c.name} ({colour})", "marks": ""}
+    # A card a sentence names (an event tells no owner): its id, its name on hover.
+    for c in INFLUENCE:
+        cards[c.id] = {"label": c.id, "short": c.id, "value": c.printed, "suit": "rab-card", "name": c.name, "marks": "", "forms": [c.long_label, c.id]}
     for g in GOALS:
         cards[g.id] = {"label": g.id, "short": g.id, "value": g.value, "suit": "rab-goal", "name": f"goal card {g.title}, {g.value} points", "marks": ""}
     return {"cards": cards, "points": {"goal_points": "goal card points won", "goal_cards": "goal cards won"}}
@@ -196,13 +201,12 @@ def _shown(state: RabState) -> list[dict[str, Any]]:
 
 
 def _notes(state: RabState) -> list[str]:
-    """What the game waits for; once every card is revealed, the distribution to come, step by
-    step (a distributed round's is the page's settlement, ``last_round``); at the end every
-    player's score and the winner (B28)."""
+    """Once every card is revealed, the distribution to come, step by step (a distributed
+    round's is the page's settlement, ``last_round``); at the end every player's score and the
+    winner (B28). What the game waits for is the table's progress (:mod:`..progress`), said
+    once, above."""
     notes = []
     phase = state.phase
-    if phase is not Phase.OVER:
-        notes.append(state.waiting.reason[0].upper() + state.waiting.reason[1:])
     if phase is Phase.DISTRIBUTE:
         due = state.distribution_now()
         if due is not None:
@@ -215,24 +219,6 @@ def _notes(state: RabState) -> list[str]:
         text = outcome.explain()
         notes.append(text[0].upper() + text[1:] + " (B28)")
     return notes
-
-
-def _phase(state: RabState) -> str:
-    """What the table does now, for the page's state line."""
-    waiting = state.waiting
-    if waiting.what == "round":
-        return "round" if state.round_number else "deal"
-    if waiting.what == "place":
-        return f"{waiting.player} to place"
-    if waiting.what in ("cloak", "traitor"):
-        return f"{waiting.player} to decide ({waiting.what})"
-    if waiting.what in ("turn", "explorer", "assassin", "storm"):
-        return f"a card acts in column {waiting.column}"
-    if waiting.what == "reveal":
-        return "the reveal"
-    if waiting.what == "distribution":
-        return "the distribution"
-    return "over"
 
 
 class TableView:
@@ -249,7 +235,8 @@ class TableView:
             "players": list(setup.players),
             "sides": list(setup.players),
             "round": game.round_number,
-            "phase": _phase(game),
+            "phase": game.waiting.what,
+            "progress": progress(game)._asdict(),
             "turn": game.to_move,
             "totals": game.totals,
             "finished": outcome is not None,
@@ -278,7 +265,9 @@ class Replay:
         return {"totals": {}}
 
     def after(self, game: RabState) -> dict[str, Any]:
-        step: dict[str, Any] = {"totals": game.totals, "board": board(game), "shown": _shown(game), "notes": _notes(game)}
+        step: dict[str, Any] = {
+            "totals": game.totals, "progress": progress(game)._asdict(), "board": board(game), "shown": _shown(game), "notes": _notes(game),
+        }
         if len(game.results) > self._rounds:
             self._rounds = len(game.results)
             result = game.results[-1]

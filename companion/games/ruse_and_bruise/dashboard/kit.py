@@ -13,6 +13,7 @@ from companion.games.ruse_and_bruise.cards import Goal, Influence
 from companion.games.ruse_and_bruise.dashboard.demo import RabDemo
 from companion.games.ruse_and_bruise.game import Phase, RabState
 from companion.games.ruse_and_bruise.moves import Cloak, Move, Pass, Place, Reveal, Round, Swap, TurnOver
+from companion.games.ruse_and_bruise.progress import progress
 
 if TYPE_CHECKING:
     from companion.dashboard.widgets.event_log import LogEntry
@@ -113,7 +114,8 @@ class RabKit(BasicKit):
         """What the table waits for, each column, each player's counts; in teaching mode a
         line under each column (:func:`teaching_lines`)."""
         assert isinstance(state, RabState)
-        lines = [f"Round {state.round_number}: {state.waiting.reason}" if state.round_number else state.waiting.reason]
+        said = progress(state)
+        lines = [f"{said.period}: {said.what}" if state.round_number else said.what]
         taught = teaching_lines(state) if teaching else {}
         for col in state.columns:
             if col.goal is not None:

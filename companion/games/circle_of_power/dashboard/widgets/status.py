@@ -1,12 +1,14 @@
 """The line at the top: season, action n of 15, the next available city, the dealer, who is to
-play or act (or the winner), then the source's state."""
+play or act (or the winner), then the source's state. The season and what is due are the
+game's words (:mod:`companion.games.circle_of_power.progress`), which the club's page says too."""
 
 from __future__ import annotations
 
 from rich.text import Text
 
 from companion.dashboard.widgets.status_line import StatusLine
-from companion.games.circle_of_power.game import ACTIONS, CircleState, Phase
+from companion.games.circle_of_power.game import CircleState, Phase
+from companion.games.circle_of_power.progress import progress
 from companion.games.circle_of_power.setup import is_dummy
 
 __all__ = ["CircleStatus"]
@@ -16,35 +18,29 @@ class CircleStatus(StatusLine):
     def render_game(self, game: CircleState) -> Text:
         narrow = bool(self.size.width) and self.size.width < 100
         setup = game.setup
+        said = progress(game, narrow=narrow)
         head = Text()
         if game.season_number == 0:
-            head.append("New game ", style="bold")
+            head.append(f"{said.period} ", style="bold")
             head.append(f"{', '.join(setup.players)}; {setup.variant}")
         else:
-            head.append(f"Season {game.season_number}", style="bold")
-            if game.phase is not Phase.SEASON and game.phase is not Phase.OVER:
-                head.append(f", action {game.action_number}/{ACTIONS}" if narrow else f", action {game.action_number} of {ACTIONS}")
+            # The season in bold, its action after it.
+            season, comma, action = said.period.partition(", ")
+            head.append(season, style="bold")
+            head.append(f"{comma}{action}")
         who = Text()
         outcome = game.outcome()
         phase = game.phase
-        to_move = game.to_move
         if outcome is not None:
             who.append("  Winner: " if outcome.winner else "  ", style="bold")
             who.append(outcome.winner or "a draw (C17)", style="bold reverse")
-        elif phase is Phase.PLAY and to_move is not None:
-            who.append("  To play: ")
-            who.append(f" {to_move} ", style="bold reverse")
-            if is_dummy(to_move) and not narrow:
+        elif said.who:
+            who.append(f"  {said.label}: ")
+            who.append(f" {said.who} ", style="bold reverse")
+            if phase is Phase.PLAY and is_dummy(said.who) and not narrow:
                 who.append(" (dummy)", style="dim")
-        elif phase is Phase.ACT and to_move is not None:
-            who.append("  To act: ")
-            who.append(f" {to_move} ", style="bold reverse")
-        elif phase is Phase.REVEAL:
-            who.append("  Next: turn up a city", style="italic")
-        elif phase is Phase.RESHUFFLE:
-            who.append("  Next: reshuffle", style="italic")
-        elif phase is Phase.SEASON:
-            who.append(f"  Next: season {game.season_number + 1}", style="italic")
+        elif said.what:
+            who.append(f"  {said.due}", style="italic")
         detail = Text()
         if game.season_number and phase is not Phase.OVER:
             nxt = game.next_city

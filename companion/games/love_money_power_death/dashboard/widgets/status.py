@@ -1,5 +1,7 @@
 """The line at the top: the round and what the table waits for (who is still to commit, the
-noble, the reveal), or the winner at the end, then the source's state."""
+noble, the reveal), or the winner at the end, then the source's state. The round and what is
+due are the game's words (:mod:`companion.games.love_money_power_death.progress`), which the
+club's page says too."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from rich.text import Text
 
 from companion.dashboard.widgets.status_line import StatusLine
 from companion.games.love_money_power_death.dashboard.cards import card_chip
+from companion.games.love_money_power_death.progress import progress
 from companion.games.love_money_power_death.state import LmpdState, Phase
 
 __all__ = ["LmpdStatus"]
@@ -17,29 +20,26 @@ class LmpdStatus(StatusLine):
         narrow = bool(self.size.width) and self.size.width < 100
         setup = game.setup
         phase = game.phase
+        said = progress(game, narrow=narrow)
         t = Text()
         if phase is Phase.DEAL:
-            t.append("New game ", style="bold")
+            t.append(f"{said.period} ", style="bold")
             t.append(f"{', '.join(setup.players)}; {len(setup.nobles)} nobles")
         else:
-            t.append(f"Round {game.round_number}/{setup.rounds}" if narrow else f"Round {game.round_number} of {setup.rounds}", style="bold")
+            t.append(said.period, style="bold")
         outcome = game.outcome()
         if outcome is not None:
             t.append("  Winner: " if outcome.winner else "  Shared win: ", style="bold")
             t.append(f" {' and '.join(outcome.winners)} ", style="bold reverse")
-        elif phase is Phase.COMMIT:
-            t.append("  To commit: ")
-            t.append(f" {', '.join(game.deciding)} ", style="bold reverse")
-        elif phase is Phase.NOBLE:
-            t.append("  Next: turn the noble up", style="italic")
-        elif phase is Phase.REVEAL:
-            t.append("  Noble ")
+        elif said.who:
+            t.append(f"  {said.label}: ")
+            t.append(f" {said.who} ", style="bold reverse")
+        elif said.what:
             noble = game.noble
-            if noble is not None:
+            if phase is Phase.REVEAL and noble is not None:
+                t.append("  Noble ")
                 t.append_text(card_chip(noble))
-            t.append("  Next: reveal", style="italic")
-        elif phase is Phase.DRAW:
-            t.append("  Next: the draw", style="italic")
+            t.append(f"  {said.due}", style="italic")
         # The source's state gives way first, whole words only (a narrow line drops it).
         room = (self.size.width or 200) - t.cell_len - 4
         status = self.fitted_status(room) if room > 0 else ""

@@ -1,11 +1,14 @@
-"""The line at the top: round, deal "n of m", "last hand", deck, dealer, player to move."""
+"""The line at the top: round, deal "n of m", "last hand", deck, dealer, player to move. The
+round and what is due are the game's words (:mod:`companion.games.rule_of_power.progress`),
+which the club's page says too."""
 
 from __future__ import annotations
 
 from rich.text import Text
 
 from companion.dashboard.widgets.status_line import StatusLine
-from companion.games.rule_of_power.engine.game import GameState, Phase
+from companion.games.rule_of_power.engine.game import GameState
+from companion.games.rule_of_power.progress import progress
 
 __all__ = ["TableStatus"]
 
@@ -16,12 +19,13 @@ class TableStatus(StatusLine):
         setup = game.setup
         narrow = bool(self.size.width) and self.size.width < 100
         sides = " vs ".join(setup.sides)
+        said = progress(game)
         head = Text()
         if game.round_number == 0:
-            head.append("New game ", style="bold")
+            head.append(f"{said.period} ", style="bold")
             head.append(f"{sides}, target {setup.target}")
         else:
-            head.append(f"Round {game.round_number}", style="bold")
+            head.append(said.period, style="bold")
         detail = Text()
         if game.round_number:
             if game.deal_number:
@@ -36,13 +40,11 @@ class TableStatus(StatusLine):
         if outcome:
             who.append("  Winner: ", style="bold")
             who.append(outcome.winner, style="bold reverse")
-        elif game.phase is Phase.TURN:
-            who.append("  To move: ")
-            who.append(f" {game.turn} ", style="bold reverse")
-        elif game.phase is Phase.DEAL:
-            who.append("  Next: deal", style="italic")
-        elif game.phase is Phase.ROUND:
-            who.append("  Next: a new round", style="italic")
+        elif said.who:
+            who.append(f"  {said.label}: ")
+            who.append(f" {said.who} ", style="bold reverse")
+        elif said.what:
+            who.append(f"  {said.due}", style="italic")
         # On a narrow line whose turn it is comes right after the round, before the details.
         parts = (head, who, detail) if narrow else (head, detail, who)
         for part in parts:
