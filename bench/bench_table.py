@@ -200,7 +200,7 @@ def play_camera(setup: Setup, seed: int, fps: float, whole: bool) -> Result:
     ppm = setup.module_px / MODULE_MM
     w, h = layout.mat_mm
     camera = VirtualCamera.looking_at((w / 2, h / 2), ppm, size=(int((w + 50) * ppm) // 2 * 2, int((h + 50) * ppm) // 2 * 2))
-    reader = TableReader(layout=layout, owners=OwnerRegistry(names + [None] * (8 - len(names))), players=names)
+    reader = TableReader(layout=layout, owners=OwnerRegistry(names + [None] * (8 - len(names))), players=names, changes_only=True)
     stab = Stabiliser(layout=layout.seated(names))
     reports: list[Any] = []
     actions: list[Any] = []

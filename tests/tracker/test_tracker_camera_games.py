@@ -61,8 +61,9 @@ def webcam_1080p(layout: Layout) -> VirtualCamera:
 def play_game_on_camera(run: TableRun, layout: Layout, module_px: float | VirtualCamera, *, seed: int = 0) -> CameraGame:
     players = list(run.setup.players)
     seated = layout.seated(players)
-    reader = TableReader(layout=layout, owners=OwnerRegistry(players + [None] * (8 - len(players))), players=players)
-    stabiliser = Stabiliser(layout=seated)  # the camera's defaults, as `rop play` uses them
+    # The camera's defaults, as `rop play` uses them.
+    reader = TableReader(layout=layout, owners=OwnerRegistry(players + [None] * (8 - len(players))), players=players, changes_only=True)
+    stabiliser = Stabiliser(layout=seated)
     seen: dict[tuple[str, str | None], list[float]] = {}
     gone: dict[tuple[str, str | None], list[float]] = {}
     actions: list[Action] = []

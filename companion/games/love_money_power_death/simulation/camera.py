@@ -65,8 +65,9 @@ def film(
 
     layout = seated_mat(setup.players)
     owners = [owner] if owner else []
-    reader = TableReader(layout=layout, owners=OwnerRegistry(owners + [None] * (8 - len(owners))), cards=GAME.cards)
-    stabiliser = Stabiliser(layout=layout)  # the camera's defaults, as `rop play` uses them
+    # The camera's defaults, as `rop play` uses them.
+    reader = TableReader(layout=layout, owners=OwnerRegistry(owners + [None] * (8 - len(owners))), cards=GAME.cards, changes_only=True)
+    stabiliser = Stabiliser(layout=layout)
     camera = VirtualCamera.overhead(layout.mat_mm, size=frame)
     scenes = list(stage(setup, moves, owner))
     for shot in natural_play(scenes, layout, owners, camera=camera, fps=fps, seed=seed):
