@@ -27,6 +27,7 @@ from vision.reader import TableReader
 from vision.render import VirtualCamera
 from vision.scenes import Action, natural_play
 from vision.stabiliser import Stabiliser
+from vision.watch import read_frame
 
 from tests.tracker.harness import TableRun, crystals_met
 
@@ -78,7 +79,7 @@ def play_game_on_camera(run: TableRun, layout: Layout, module_px: float | Virtua
             actions.append(frame.action)
         t = frame.at
         run.handle(run.tracker.tick(t))
-        for obs in stabiliser.update(reader.read(frame.image), frame.image, t):
+        for obs in read_frame(reader, stabiliser, frame.image, t)[1]:
             if isinstance(obs, (CardSeen, CardGone)):
                 (seen if isinstance(obs, CardSeen) else gone).setdefault((obs.card.id, obs.owner), []).append(obs.at)
             run.handle(run.tracker.observe(obs))
