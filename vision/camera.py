@@ -123,6 +123,7 @@ class FrameSource:
         self.dropped = 0
         """Frames of a live camera dropped because a newer one came before they were read."""
         self._last_at: float | None = None  # the latest frame's time on the video's clock
+        self._reading = threading.Lock()
 
     def now(self) -> float:
         """The source's clock: for a video played unpaced (``speed`` 0), the time of the latest
@@ -162,9 +163,11 @@ class FrameSource:
         self._cap = cap
 
     def close(self) -> None:
-        if self._cap is not None:
-            self._cap.release()
-            self._cap = None
+        # A live camera is read in a thread of its own: never release it in the middle of a read.
+        with self._reading:
+            if self._cap is not None:
+                self._cap.release()
+                self._cap = None
 
     def __enter__(self) -> "FrameSource":
         return self
@@ -201,8 +204,10 @@ class FrameSource:
             yield self._status(SensorState.CONNECTED, f"{self.describe()} opened")
         try:
             while True:
-                assert self._cap is not None  # opened above, and again by every successful reconnection
-                ok, image = self._cap.read()
+                with self._reading:
+                    if self._cap is None:  # closed by its reader meanwhile
+                        return
+                    ok, image = self._cap.read()
                 if ok and image is not None:
                     if self.is_file:
                         position = index / fps if fps else self._cap.get(cv2.CAP_PROP_POS_MSEC) / 1000.0
