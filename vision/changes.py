@@ -12,8 +12,14 @@ current detections were decoded from, and plans the frame's work:
   within a window padded by ``pad`` (a marker touching the change lies wholly inside it); the
   detections touching a changed area are replaced by what is read there now, the others
   stand;
-- **whole**: the first frame, a frame of another size, or more than ``whole`` of the picture
-  in windows (a camera bumped, the light switched on): the whole frame is decoded.
+- **whole**: the first frame, a frame of another size, more than ``whole`` of the picture
+  in windows (a camera bumped, the light switched on), or every ``refresh``-th frame: the
+  whole frame is decoded.
+
+The refresh is there because a seal at the edge of legibility (2.5 pixels per module, a
+little blur) is read in most frames but not all: a camera decoding every frame reads it in
+the next one, while a still picture would never be decoded again. Decoding the whole frame
+now and then (once a second at 10 frames a second) gives such a seal its next chance.
 
 The comparison is always with the picture as last decoded, never with the previous frame: a
 hand that moves slowly, or a card laid and then held still, adds up to a difference that is
@@ -80,17 +86,28 @@ class ChangeGate:
     frame is shrunk 4 times, a 4K frame 8 times: a seal still spans several small pixels);
     ``level`` [10] grey levels a small pixel must change by; ``pad`` [1/24 of the frame's
     width] frame pixels added around each changed area (larger than any seal in view);
-    ``whole`` [0.5] fraction of the frame in windows above which the whole frame is decoded.
+    ``whole`` [0.5] fraction of the frame in windows above which the whole frame is decoded;
+    ``refresh`` [10] frames after which the whole frame is decoded again whatever changed.
     """
 
-    def __init__(self, *, width: int = 480, level: float = 10.0, pad: int | None = None, whole: float = 0.5) -> None:
+    def __init__(self, *, width: int = 480, level: float = 10.0, pad: int | None = None, whole: float = 0.5, refresh: int = 10) -> None:
         self.width = width
         self.level = level
         self.pad = pad
         self.whole = whole
+        self.refresh = refresh
         self.reference: np.ndarray | None = None
+        self._since_whole = 0  # frames planned since the last whole one
 
     def plan(self, gray: np.ndarray) -> Plan:
+        plan = self._plan(gray)
+        if plan.kind != "whole" and self._since_whole + 1 >= self.refresh:
+            h, w = gray.shape[:2]
+            plan = Plan("whole", [(0, 0, w, h)], plan.changed, plan.small, plan.scale)
+        self._since_whole = 0 if plan.kind == "whole" else self._since_whole + 1
+        return plan
+
+    def _plan(self, gray: np.ndarray) -> Plan:
         h, w = gray.shape[:2]
         sw = min(self.width, w)
         sh = max(1, round(h * sw / w))
