@@ -188,6 +188,7 @@ def play_camera(setup: Setup, seed: int, fps: float, whole: bool) -> Result:
     from vision.render import VirtualCamera
     from vision.scenes import natural_play
     from vision.stabiliser import Stabiliser
+    from vision.watch import read_frame
 
     rules, truth, moves, first = _game(setup, seed)
     end = len(moves) if whole else next((i for i, m in enumerate(moves) if isinstance(m, NewRound) and i > 0), len(moves))
@@ -200,7 +201,7 @@ def play_camera(setup: Setup, seed: int, fps: float, whole: bool) -> Result:
     ppm = setup.module_px / MODULE_MM
     w, h = layout.mat_mm
     camera = VirtualCamera.looking_at((w / 2, h / 2), ppm, size=(int((w + 50) * ppm) // 2 * 2, int((h + 50) * ppm) // 2 * 2))
-    reader = TableReader(layout=layout, owners=OwnerRegistry(names + [None] * (8 - len(names))), players=names)
+    reader = TableReader(layout=layout, owners=OwnerRegistry(names + [None] * (8 - len(names))), players=names, changes_only=True)
     stab = Stabiliser(layout=layout.seated(names))
     reports: list[Any] = []
     actions: list[Any] = []
@@ -217,7 +218,7 @@ def play_camera(setup: Setup, seed: int, fps: float, whole: bool) -> Result:
             actions.append(frame.action)
         table.handle(tracker.tick(t))
         began = time.perf_counter()
-        observed = stab.update(reader.read(frame.image), frame.image, t)
+        _, observed = read_frame(reader, stab, frame.image, t)
         seconds += time.perf_counter() - began
         frames += 1
         for obs in observed:

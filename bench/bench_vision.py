@@ -33,7 +33,22 @@ cards needs) reading its own codes and the mat's corners in one pass (``seals:..
 cards drawn with codes of those blocks), and, for the worst case, a table reading the whole
 dictionary (8,187 codes).
 
-``python -m bench vision [-- --quick | --full] [--frames N] [--sizes 2,3,4] [--seed S]``
+The **camera path** comes first: frames a second per core at 720p, 1080p and 4K, reading
+frames as ``rop play --camera`` does (marker decoding, the reader and the stabiliser), on
+Circle of Power's mat in the middle of a four-player season (some 20 cards on the table):
+
+- *still table*: the table as it rests between actions, with fresh sensor noise in every frame;
+- *one card moves*: a hand comes in, lays a card, leaves, and the table rests 0.3 s: every
+  frame but the last few has a hand moving in it, the busiest a table gets.
+
+Each is read decoding every frame whole (``every frame``: how the camera read before) and
+decoding only where the picture changed (``changes only``: :mod:`vision.changes`, what the
+camera does now). Times are CPU seconds of the process on one thread (``time.process_time``,
+so other work on the machine does not count), split into change detection (shrinking and
+comparing pictures), marker decoding, and the rest (reading the table and the stabiliser);
+frames are rendered beforehand and the video's own decoding is not counted.
+
+``python -m bench vision [-- --quick | --full] [--frames N] [--sizes 2,3,4] [--seed S] [--camera]``
 """
 
 from __future__ import annotations
@@ -258,6 +273,99 @@ def score(frame, id_map, detections, tally: Tally) -> None:
             tally.covered_found += fid in matched
 
 
+#: The camera path's frame sizes.
+CAMERA_SIZES = (("720p", (1280, 720)), ("1080p", (1920, 1080)), ("4K", (3840, 2160)))
+
+
+def timed_detector(family: str):
+    """A marker detector that counts the CPU time its decoding takes (``seconds``)."""
+    from vision.detect import MarkerDetector
+
+    class TimedDetector(MarkerDetector):
+        seconds = 0.0
+
+        def detect(self, image):
+            began = time.process_time()
+            try:
+                return super().detect(image)
+            finally:
+                self.seconds += time.process_time() - began
+
+        def detect_in(self, image, windows):
+            began = time.process_time()
+            try:
+                return super().detect_in(image, windows)
+            finally:
+                self.seconds += time.process_time() - began
+
+    return TimedDetector(family=family)
+
+
+def camera_clips(size: tuple[int, int], seed: int, still_frames: int):
+    """The Circle of Power table of the camera path at ``size``: (its layout, the frames
+    that set the table up, a still table's frames, the frames of one card laid)."""
+    import numpy as np
+
+    from companion.games.circle_of_power.policies import simulate
+    from companion.games.circle_of_power.simulation.camera import circle_layout
+    from companion.games.circle_of_power.simulation.staging import stage
+    from vision.render import VirtualCamera
+    from vision.scenes import natural_play
+
+    setup, moves = simulate(("ann", "bob", "cy", "dee"), "basic", seed=20)
+    layout = circle_layout()
+    scenes = list(stage(setup, moves, "ann"))
+    # The fullest table among the first season's steps whose next step lays or takes a card.
+    counts = [len([c for c in s.cards if c.face_up]) for s in scenes[:80]]
+    k = max(range(1, len(counts) - 1), key=lambda i: (counts[i], counts[i + 1] != counts[i]))
+    camera = VirtualCamera.overhead(layout.mat_mm, size=size, margin_mm=25)
+    frames = list(natural_play([scenes[k], scenes[k + 1]], layout, ["ann"], camera=camera, tail_s=0.0, seed=seed))
+    setting = [f.image for f in frames if f.scene_index == 0]
+    moving = [f.image for f in frames if f.scene_index == 1]
+    rng = np.random.default_rng(seed)
+    still = [np.clip(setting[-1] + rng.normal(0, 2.0, setting[-1].shape), 0, 255).astype(np.uint8) for _ in range(still_frames)]
+    return layout, setting, still, moving
+
+
+def camera_path(seed: int, still_frames: int, repeats: int) -> None:
+    """Print the camera path's table (see the module docstring)."""
+    from vision.markers import family_for
+    from vision.owners import OwnerRegistry
+    from vision.reader import TableReader
+    from vision.stabiliser import Stabiliser
+    from vision.watch import read_frame
+    from companion.contract.registry import game
+
+    cards = game("circle-of-power").cards
+    print("camera path: Circle of Power's mat, a four-player season's table, CPU time of one thread per frame")
+    print(f"{'size':6} {'table':15} {'reading':13} {'changes ms':>10} {'decode ms':>9} {'rest ms':>8} {'total ms':>9} {'frames/s/core':>13} {'decoded':>8}")
+    for label, size in CAMERA_SIZES:
+        layout, setting, still, moving = camera_clips(size, seed, still_frames)
+        for clip, frames in (("still table", still), ("one card moves", moving * repeats)):
+            for changes in (False, True):
+                timed = timed_detector(family_for(cards))
+                reader = TableReader(layout=layout, owners=OwnerRegistry(["ann"] + [None] * 7), cards=cards, detector=timed, changes_only=changes)
+                stabiliser = Stabiliser(layout=layout)
+                t = 0.0
+                for image in setting + still[:1]:  # the table as it was before: not counted
+                    read_frame(reader, stabiliser, image, t)
+                    t += 0.1
+                timed.seconds = 0.0
+                if reader.changes is not None:
+                    reader.changes.work = type(reader.changes.work)()
+                began = time.process_time()
+                for image in frames:
+                    read_frame(reader, stabiliser, image, t)
+                    t += 0.1
+                total = (time.process_time() - began) / len(frames)
+                decode = timed.seconds / len(frames)
+                work = reader.changes.work if reader.changes is not None else None
+                change = work.changes_s / len(frames) if work is not None else 0.0
+                decoded = f"{100 * work.decoded_px / len(frames):7.0f}%" if work is not None else f"{100:7.0f}%"
+                print(f"{label:6} {clip:15} {'changes only' if changes else 'every frame':13} {1000 * change:10.1f} {1000 * decode:9.1f} "
+                      f"{1000 * (total - change - decode):8.1f} {1000 * total:9.1f} {1 / total:13.1f} {decoded}", flush=True)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="bench vision", description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a few frames per size: a smoke run")
@@ -266,6 +374,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--sizes", help="pixels per module, comma separated")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--only", help="run only detectors whose family contains this text")
+    parser.add_argument("--camera", action="store_true", help="only the camera path's frames a second")
     args = parser.parse_args(argv)
 
     import cv2
@@ -273,6 +382,10 @@ def main(argv: list[str]) -> int:
     from vision.detect import MarkerDetector
 
     cv2.setNumThreads(1)  # one core, as promised in the report
+    camera_path(args.seed, still_frames=10 if args.quick else 20, repeats=1 if args.quick else 3)
+    if args.camera:
+        return 0
+    print()
     frames = args.frames or (4 if args.quick else 60 if args.full else 15)
     sizes = [float(s) for s in args.sizes.split(",")] if args.sizes else ([2.0, 3.0, 4.0] if args.quick else [2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0] if args.full else [2.0, 2.5, 3.0, 4.0, 6.0, 8.0])
     detectors = [d for d in DETECTORS if not args.only or args.only in d[2]]

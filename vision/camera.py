@@ -15,11 +15,20 @@ the right frames; ``speed`` 2 plays it twice as fast. At ``speed`` 0 (the defaul
 ``rop vision watch`` and tests) frames come as fast as they decode, still stamped by their
 position: then :meth:`FrameSource.now` is the clock to stamp anything else with (the time of
 the latest frame). When the video has played to
-its end the source says so (``ENDED``) and stops.
+its end the source says so (``ENDED``) and stops. A video is read whole, frame after frame,
+however long reading takes; :meth:`FrameSource.behind` says how far the reading trails the
+video's clock.
+
+A live camera does not wait for its reader: frames are read from it in a thread of their
+own, and when the reader is slower than the camera only the newest frame waits for it, the
+older ones are dropped (:func:`newest`), so what is read is never older than one frame and
+the time to read it. Each frame is stamped when it came from the camera, so the stabiliser's
+timing stays that of the table; its ``index`` counts the camera's frames, dropped ones too.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
@@ -30,7 +39,7 @@ import numpy as np
 
 from companion.observations import SensorState, SensorStatus
 
-__all__ = ["Frame", "FrameSource", "CameraError", "parse_source"]
+__all__ = ["Frame", "FrameSource", "CameraError", "parse_source", "newest"]
 
 
 class CameraError(RuntimeError):
@@ -41,7 +50,7 @@ class CameraError(RuntimeError):
 class Frame:
     image: np.ndarray  # BGR uint8
     at: float  # seconds, monotonic clock (see module docstring)
-    index: int  # frames delivered so far by this source, from 0
+    index: int  # frames read from the source before this one (a live camera's dropped ones too)
 
 
 def _quiet_opencv() -> None:
@@ -77,7 +86,9 @@ class FrameSource:
     ``retry_s`` [2.0] between reconnection attempts; ``max_retries`` [None = forever];
     ``name`` [derived], the observation source name; ``clock`` [time.monotonic];
     ``speed`` [0] how fast a video file plays: 1 at the pace it was filmed, 0 as fast as it
-    decodes (see the module docstring); ``sleep`` [time.sleep] how the source waits (pacing, reconnecting).
+    decodes (see the module docstring); ``sleep`` [time.sleep] how the source waits (pacing, reconnecting);
+    ``newest_only`` [True] a live camera's frames are read in a thread and only the newest
+    waits for the reader (False: every frame, in turn, as for a recording).
     """
 
     def __init__(
@@ -92,6 +103,7 @@ class FrameSource:
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], object] = time.sleep,
         speed: float = 0.0,
+        newest_only: bool = True,
     ) -> None:
         if speed < 0:
             raise ValueError(f"video speed must be 0 (as fast as possible) or more, not {speed}")
@@ -107,6 +119,11 @@ class FrameSource:
         self._cap: cv2.VideoCapture | None = None
         self._video_now: float | None = None
         self._ended: float | None = None  # when (monotonic) the video ended
+        self.newest_only = newest_only
+        self.dropped = 0
+        """Frames of a live camera dropped because a newer one came before they were read."""
+        self._last_at: float | None = None  # the latest frame's time on the video's clock
+        self._reading = threading.Lock()
 
     def now(self) -> float:
         """The source's clock: for a video played unpaced (``speed`` 0), the time of the latest
@@ -116,6 +133,14 @@ class FrameSource:
                 return self._video_now + self._clock() - self._ended
             return self._video_now
         return self._clock()
+
+    def behind(self) -> float:
+        """How many seconds the reading trails the clock frames are stamped with: for a video
+        played at its pace, how far behind the video's clock it is (0 when it keeps up); 0
+        for a video read as fast as it decodes, whose clock is its frames'."""
+        if self._last_at is None or (self.is_file and self.speed == 0):
+            return 0.0
+        return max(0.0, self._clock() - self._last_at)
 
     def describe(self) -> str:
         if isinstance(self.source, str) and "://" not in self.source:
@@ -138,9 +163,11 @@ class FrameSource:
         self._cap = cap
 
     def close(self) -> None:
-        if self._cap is not None:
-            self._cap.release()
-            self._cap = None
+        # A live camera is read in a thread of its own: never release it in the middle of a read.
+        with self._reading:
+            if self._cap is not None:
+                self._cap.release()
+                self._cap = None
 
     def __enter__(self) -> "FrameSource":
         return self
@@ -149,7 +176,23 @@ class FrameSource:
         self.close()
 
     def frames(self) -> Iterator[Frame | SensorStatus]:
-        """Frames until the video ends, the camera fails for good, or the caller stops."""
+        """Frames until the video ends, the camera fails for good, or the caller stops; a live
+        camera's newest only (see the module docstring)."""
+        items = self._frames()
+        if self.is_file or not self.newest_only:
+            return self._stamped(items)
+        return self._stamped(newest(items, self._dropped))
+
+    def _dropped(self, count: int) -> None:
+        self.dropped += count
+
+    def _stamped(self, items: Iterator[Frame | SensorStatus]) -> Iterator[Frame | SensorStatus]:
+        for item in items:
+            if isinstance(item, Frame):
+                self._last_at = item.at
+            yield item
+
+    def _frames(self) -> Iterator[Frame | SensorStatus]:
         if self._cap is None:
             self.open()
         index = 0
@@ -161,8 +204,10 @@ class FrameSource:
             yield self._status(SensorState.CONNECTED, f"{self.describe()} opened")
         try:
             while True:
-                assert self._cap is not None  # opened above, and again by every successful reconnection
-                ok, image = self._cap.read()
+                with self._reading:
+                    if self._cap is None:  # closed by its reader meanwhile
+                        return
+                    ok, image = self._cap.read()
                 if ok and image is not None:
                     if self.is_file:
                         position = index / fps if fps else self._cap.get(cv2.CAP_PROP_POS_MSEC) / 1000.0
@@ -219,3 +264,56 @@ class FrameSource:
 
     def _status(self, state: SensorState, detail: str) -> SensorStatus:
         return SensorStatus(source=self.name, at=self.now(), state=state, detail=detail)
+
+
+_END = object()
+
+
+def newest(items: Iterator[Frame | SensorStatus], dropped: Callable[[int], object] = lambda n: None) -> Iterator[Frame | SensorStatus]:
+    """``items`` (a camera's frames and status changes) read in a thread of their own, handed
+    on as fast as they are taken: every status change in turn, but of the frames only the
+    newest; a frame not taken before the next one came is dropped (``dropped`` hears how many
+    each time). Closing this iterator stops the thread after the item it is reading."""
+    ready = threading.Condition()
+    pending: list[object] = []  # status changes in order, and at most one frame, the newest
+    stop = threading.Event()
+    failure: list[BaseException] = []
+
+    def pump() -> None:
+        try:
+            for item in items:
+                with ready:
+                    if isinstance(item, Frame) and pending and isinstance(pending[-1], Frame):
+                        pending[-1] = item
+                        dropped(1)
+                    else:
+                        pending.append(item)
+                    ready.notify()
+                if stop.is_set():
+                    break
+        except BaseException as exc:  # noqa: BLE001 - handed to the reader, raised there
+            failure.append(exc)
+        finally:
+            close = getattr(items, "close", None)
+            if close is not None:
+                close()
+            with ready:
+                pending.append(_END)
+                ready.notify()
+
+    thread = threading.Thread(target=pump, name="camera frames", daemon=True)
+    thread.start()
+    try:
+        while True:
+            with ready:
+                while not pending:
+                    ready.wait()
+                item = pending.pop(0)
+            if item is _END:
+                if failure:
+                    raise failure[0]
+                return
+            assert isinstance(item, (Frame, SensorStatus))
+            yield item
+    finally:
+        stop.set()

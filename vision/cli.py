@@ -166,7 +166,7 @@ def _registry(args: argparse.Namespace):
     return OwnerRegistry.load(calibration_dir(args.calibration) / REGISTRY_FILE)
 
 
-def _reader(args: argparse.Namespace, *, use_layout: bool = True):
+def _reader(args: argparse.Namespace, *, use_layout: bool = True, changes_only: bool = False):
     from vision.detect import MarkerDetector
     from vision.markers import FAMILY, family_for
     from vision.reader import TableReader
@@ -182,7 +182,7 @@ def _reader(args: argparse.Namespace, *, use_layout: bool = True):
         raise _Fail(f"AprilTag 3 does not know the codes {played.title}'s seals use (the seal dictionary's beyond AprilTag 36h11): "
                     "read them with --detector aruco")
     return TableReader(layout=layout, owners=_registry(args), players=names, cards=played.cards,
-                       detector=MarkerDetector(backend=args.detector, decimate=args.decimate, family=family))
+                       detector=MarkerDetector(backend=args.detector, decimate=args.decimate, family=family), changes_only=changes_only)
 
 
 # --- rop markers ---
@@ -510,7 +510,7 @@ def _watch(args: argparse.Namespace) -> int:
     from vision.stabiliser import Stabiliser
     from vision.watch import observation_json, watch
 
-    reader = _reader(args)
+    reader = _reader(args, changes_only=True)  # a camera's successive frames
     source = FrameSource(parse_source(args.camera, args.video))
     source.open()
     stabiliser = Stabiliser(source="camera", layout=reader.layout)

@@ -131,7 +131,8 @@ class MarkerDetector:
             params = cv2.aruco.DetectorParameters()
             params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
             # Small markers: allow short perimeters (default 3 % of the image side is ~60 px).
-            params.minMarkerPerimeterRate = 0.01
+            params.minMarkerPerimeterRate = _MIN_PERIMETER
+            params.maxMarkerPerimeterRate = _MAX_PERIMETER
             params.perspectiveRemovePixelPerCell = 8
             params.adaptiveThreshWinSizeMin = threshold_window
             params.adaptiveThreshWinSizeMax = threshold_window
@@ -153,6 +154,27 @@ class MarkerDetector:
             return self._detect_apriltag(gray)
         return self._detect_aruco(gray)
 
+    def detect_in(self, image: np.ndarray, windows: list[tuple[int, int, int, int]]) -> list[Detection]:
+        """The markers decoded inside each of ``windows`` (x0, y0, x1, y1 in pixels, not
+        overlapping) of ``image``, in the image's coordinates; a marker cut by a window's edge
+        is not read. The size limits stay those of the whole image (ArUco's are fractions of
+        the image's side), so a window reads what the whole image would there."""
+        check_image_size(image)
+        gray = to_gray(image)
+        side = max(gray.shape[:2])
+        out: list[Detection] = []
+        for x0, y0, x1, y1 in windows:
+            crop = gray[y0:y1, x0:x1]
+            if min(crop.shape[:2]) < MIN_SIDE_PX:
+                continue
+            if self.backend == "apriltag":
+                found = self._detect_apriltag(np.ascontiguousarray(crop))
+            else:
+                found = self._detect_aruco(crop, side / max(crop.shape[:2]))
+            shift = np.array([x0, y0], np.float64)
+            out += [Detection(d.tag_id, d.corners + shift, (d.centre[0] + x0, d.centre[1] + y0), d.hamming, d.margin) for d in found]
+        return out
+
     def _detect_apriltag(self, gray: np.ndarray) -> list[Detection]:
         out = []
         for d in self._april.detect(gray):
@@ -164,8 +186,18 @@ class MarkerDetector:
             out.append(Detection(int(d.tag_id), corners, (float(d.center[0]), float(d.center[1])), int(d.hamming), float(d.decision_margin)))
         return out
 
-    def _detect_aruco(self, gray: np.ndarray) -> list[Detection]:
-        corners, ids, _ = self._aruco.detectMarkers(gray)
+    def _detect_aruco(self, gray: np.ndarray, zoom: float = 1.0) -> list[Detection]:
+        if zoom != 1.0:  # a window of a larger image: its perimeter limits, in the image's terms
+            params = self._aruco.getDetectorParameters()
+            params.minMarkerPerimeterRate = _MIN_PERIMETER * zoom
+            params.maxMarkerPerimeterRate = _MAX_PERIMETER * zoom
+            self._aruco.setDetectorParameters(params)
+        try:
+            corners, ids, _ = self._aruco.detectMarkers(gray)
+        finally:
+            if zoom != 1.0:
+                params.minMarkerPerimeterRate, params.maxMarkerPerimeterRate = _MIN_PERIMETER, _MAX_PERIMETER
+                self._aruco.setDetectorParameters(params)
         if ids is None:
             return []
         out = []
@@ -177,6 +209,10 @@ class MarkerDetector:
             seal = int(tag_id) if self._seal_ids is None else self._seal_ids[int(tag_id)]
             out.append(Detection(seal, quad, _diagonal_centre(quad), 0, margin))
         return out
+
+
+_MIN_PERIMETER = 0.01
+_MAX_PERIMETER = 4.0  # OpenCV's default
 
 
 def _diagonal_centre(q: np.ndarray) -> tuple[float, float]:

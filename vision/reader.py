@@ -25,6 +25,7 @@ import numpy as np
 from companion.contract import Card, Catalogue
 from companion.contract.registry import game
 from vision.calibration import Calibrator, TableCalibration
+from vision.changes import ChangedDetector
 from vision.detect import Detection, MarkerDetector
 from vision.layout import Layout
 from vision.markers import CARD_MM, MARKER_MM, SEAL_CENTRE_ON_CARD_MM, MatCorner, SealBack, SealMarker, decode, family_for, foreign_game
@@ -122,6 +123,9 @@ class TableReader:
       calibrated table.
     - ``max_skew`` [1.3]: largest ratio between a marker's longest and shortest side (on the
       table when calibrated; twice that in the image without calibration).
+    - ``changes_only`` [False]: the images are one camera's successive frames: decode markers
+      only where the picture changed since it was last decoded (:mod:`vision.changes`), and
+      take the rest as read before; ``work`` then counts what was decoded.
 
     Keeps the last calibration between calls (see :class:`vision.calibration.Calibrator`);
     use a new reader for unrelated images.
@@ -137,6 +141,7 @@ class TableReader:
         detector: MarkerDetector | None = None,
         size_tolerance: float = 0.25,
         max_skew: float = 1.3,
+        changes_only: bool = False,
     ) -> None:
         if layout is not None and players:
             layout = layout.seated(players)
@@ -144,12 +149,13 @@ class TableReader:
         self.owners = owners or OwnerRegistry()
         self.cards = cards
         self.detector = detector or MarkerDetector(family=family_for(cards))
+        self.changes = ChangedDetector(self.detector) if changes_only else None
         self.size_tolerance = size_tolerance
         self.max_skew = max_skew
         self.calibrator = Calibrator(layout) if layout is not None else None
 
     def read(self, image: np.ndarray) -> TableView:
-        detections = self.detector.detect(image)
+        detections = (self.changes or self.detector).detect(image)
         calibration = self.calibrator.update(detections) if self.calibrator else None
         counts: dict[int, int] = {}
         for d in detections:

@@ -344,7 +344,9 @@ def filmed_play(
     """A game's ``scenes`` played at a natural pace on ``layout`` (:func:`natural_play`), filmed
     by an overhead camera at ``module_px`` pixels per module and ``fps`` frames a second, each
     frame read back by ``reader`` and ``stabiliser`` exactly as a real camera's frames are."""
+    from vision.watch import read_frame
+
     for frame in natural_play(scenes, layout, owners, camera=camera_over(layout, module_px), fps=fps, seed=seed):
         began = time.perf_counter()
-        observed = stabiliser.update(reader.read(frame.image), frame.image, frame.at)
+        _, observed = read_frame(reader, stabiliser, frame.image, frame.at)
         yield Filmed(frame.at, observed, frame.scene, frame.action, time.perf_counter() - began)

@@ -14,10 +14,11 @@ import logging
 
 from companion.observations import Observation, SensorState, SensorStatus
 from vision.camera import FrameSource
+from vision.detect import to_gray
 from vision.reader import TableReader, TableView
 from vision.stabiliser import Stabiliser
 
-__all__ = ["watch", "observation_json"]
+__all__ = ["watch", "read_frame", "observation_json", "Lag"]
 
 log = logging.getLogger(__name__)
 
@@ -33,16 +34,22 @@ def watch(
     """Observations from ``source`` until it ends (or ``max_frames`` frames, or ``on_frame``
     returns False). Camera status changes are passed through as
     :class:`~companion.observations.SensorStatus`. An image the reader chokes on is skipped,
-    not fatal: the next frame may be fine."""
+    not fatal: the next frame may be fine. A video played at its pace that the reading trails
+    by a second or more says so (:class:`Lag`)."""
     frames = 0
     failing = False
+    lag = Lag()
     for item in source.frames():
         if isinstance(item, SensorStatus):
             yield item
             continue
+        if source.is_file and source.speed > 0:
+            said = lag.update(source.behind())
+            if said is not None:
+                log.info("%s: %s", source.name, said)
+                yield SensorStatus(source.name, item.at, SensorState.CONNECTED, said)
         try:
-            view = reader.read(item.image)
-            seen = stabiliser.update(view, item.image, item.at)
+            view, seen = read_frame(reader, stabiliser, item.image, item.at)
         except Exception as exc:  # noqa: BLE001 - one bad frame must not end the camera
             log.exception("frame %d could not be read", item.index)
             if not failing:  # said once for a run of bad frames
@@ -57,6 +64,36 @@ def watch(
             break
         if max_frames is not None and frames >= max_frames:
             break
+
+
+def read_frame(reader: TableReader, stabiliser: Stabiliser, image: np.ndarray, at: float) -> tuple[TableView, list[Observation]]:
+    """One camera frame through the reader and the stabiliser: what it shows, and the
+    observations it decides. The frame is turned grey once, for both."""
+    gray = to_gray(image)
+    view = reader.read(gray)
+    return view, stabiliser.update(view, gray, at)
+
+
+class Lag:
+    """When to say how far a video's reading trails its clock: once it is a second behind,
+    again whenever the gap has grown or shrunk by a quarter (and at least a second) since it
+    was last said, and once when the reading has caught up (under half a second)."""
+
+    def __init__(self) -> None:
+        self.said: float | None = None
+
+    def update(self, behind: float) -> str | None:
+        """The words to say now that the reading is ``behind`` seconds behind, or ``None``."""
+        if self.said is None:
+            if behind < 1.0:
+                return None
+        elif behind < 0.5:
+            self.said = None
+            return "caught up with the video"
+        elif abs(behind - self.said) < max(1.0, 0.25 * self.said):
+            return None
+        self.said = behind
+        return f"{behind:.1f} s behind the video"
 
 
 def observation_json(obs: Observation) -> dict:

@@ -299,7 +299,7 @@ class TableSensors:
         if source.is_file:
             self._video = source
         names = list(cfg.players) if layout.seats_are_players else None
-        reader = TableReader(layout=layout, owners=owners, players=names, cards=played.cards)
+        reader = TableReader(layout=layout, owners=owners, players=names, cards=played.cards, changes_only=True)
         stabiliser = Stabiliser(source=source.name, layout=layout.seated(names) if names else layout)
         try:
             for obs in watch(source, reader, stabiliser, on_frame=lambda image, view: not self._stop.is_set()):

@@ -27,6 +27,7 @@ from vision.reader import TableReader
 from vision.render import VirtualCamera
 from vision.scenes import Action, natural_play
 from vision.stabiliser import Stabiliser
+from vision.watch import read_frame
 
 from tests.tracker.harness import TableRun, crystals_met
 
@@ -61,8 +62,9 @@ def webcam_1080p(layout: Layout) -> VirtualCamera:
 def play_game_on_camera(run: TableRun, layout: Layout, module_px: float | VirtualCamera, *, seed: int = 0) -> CameraGame:
     players = list(run.setup.players)
     seated = layout.seated(players)
-    reader = TableReader(layout=layout, owners=OwnerRegistry(players + [None] * (8 - len(players))), players=players)
-    stabiliser = Stabiliser(layout=seated)  # the camera's defaults, as `rop play` uses them
+    # The camera's defaults, as `rop play` uses them.
+    reader = TableReader(layout=layout, owners=OwnerRegistry(players + [None] * (8 - len(players))), players=players, changes_only=True)
+    stabiliser = Stabiliser(layout=seated)
     seen: dict[tuple[str, str | None], list[float]] = {}
     gone: dict[tuple[str, str | None], list[float]] = {}
     actions: list[Action] = []
@@ -77,7 +79,7 @@ def play_game_on_camera(run: TableRun, layout: Layout, module_px: float | Virtua
             actions.append(frame.action)
         t = frame.at
         run.handle(run.tracker.tick(t))
-        for obs in stabiliser.update(reader.read(frame.image), frame.image, t):
+        for obs in read_frame(reader, stabiliser, frame.image, t)[1]:
             if isinstance(obs, (CardSeen, CardGone)):
                 (seen if isinstance(obs, CardSeen) else gone).setdefault((obs.card.id, obs.owner), []).append(obs.at)
             run.handle(run.tracker.observe(obs))

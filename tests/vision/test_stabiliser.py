@@ -147,7 +147,8 @@ def test_a_lost_camera_is_reported_and_retried(tmp_path, compact, owners):
     for i in range(3):
         writer.write(cv2.resize(render_frame([], compact, owners=owners).image, (640, 360)))
     writer.release()
-    source = FrameSource(str(video), live=True, retry_s=0, max_retries=2, sleep=lambda s: None)
+    # Every frame in turn (a slow reader's dropped frames: tests/vision/test_live_camera.py).
+    source = FrameSource(str(video), live=True, retry_s=0, max_retries=2, sleep=lambda s: None, newest_only=False)
     items = []
     for item in source.frames():
         items.append(item)

@@ -13,7 +13,10 @@ from companion.commands.play import table_config
 from companion.observations import CardSeen, SensorState, SensorStatus
 from companion.sensors.table import TableConfig, TableConfigError, TableSensors
 from vision.camera import Frame, FrameSource
+from vision.reader import TableReader
 from vision.render import CardPlacement, Effects, render_frame
+from vision.stabiliser import Stabiliser
+from vision.watch import Lag, watch
 
 FPS = 10
 
@@ -143,3 +146,49 @@ def test_a_fault_downstream_of_the_camera_ends_no_camera(tmp_path, compact, comp
     sensors.stop()
     assert any(isinstance(o, CardSeen) and o.card.id == "W021" for o in got), got
     assert isinstance(got[-1], SensorStatus) and got[-1].state is SensorState.ENDED
+
+
+def test_a_video_read_slower_than_it_plays_says_how_far_behind_it_is(tmp_path, compact, owners):
+    # Reading each frame takes half a second of the (injected) clock while the video shows
+    # one every tenth: the reading falls 0.4 s further behind at every frame, and says so
+    # once it is a second behind and again as the gap grows, never for every frame.
+    video = tmp_path / "table.avi"
+    write_video(video, compact, owners, 30)
+    clock = FakeClock()
+    source = FrameSource(str(video), speed=1, clock=clock, sleep=clock.sleep)
+    reader = TableReader(layout=compact, owners=owners, changes_only=True)
+
+    def slow(image, view) -> bool:
+        clock.now += 0.5
+        return True
+
+    said = [(o.at, o.detail) for o in watch(source, reader, Stabiliser(layout=compact), on_frame=slow)
+            if isinstance(o, SensorStatus) and "behind the video" in o.detail]
+    assert 2 <= len(said) <= 8, said
+    behind = [float(detail.split(" s ")[0]) for _, detail in said]
+    assert 1.0 <= behind[0] < 1.5 and behind == sorted(behind)
+    assert behind[-1] > 0.75 * 29 * 0.4  # the last frame came 29 x 0.4 s late
+
+
+def test_a_video_read_in_time_says_nothing_of_lag(tmp_path, compact, owners):
+    video = tmp_path / "table.avi"
+    write_video(video, compact, owners, 20)
+    clock = FakeClock()
+    source = FrameSource(str(video), speed=1, clock=clock, sleep=clock.sleep)
+    reader = TableReader(layout=compact, owners=owners, changes_only=True)
+
+    def quick(image, view) -> bool:
+        clock.now += 0.05  # half a frame's time
+        return True
+
+    items = list(watch(source, reader, Stabiliser(layout=compact), on_frame=quick))
+    assert not [o for o in items if isinstance(o, SensorStatus) and "behind" in o.detail]
+    assert source.behind() == pytest.approx(0.05)  # no more than reading the last frame took
+
+
+def test_the_lag_is_said_when_it_changes_by_a_quarter_and_when_it_is_caught_up() -> None:
+    lag = Lag()
+    said = [lag.update(s) for s in (0.2, 0.9, 1.1, 1.5, 2.2, 2.6, 3.0, 10.0, 11.0, 13.0, 0.3, 0.2, 1.0)]
+    assert said == [None, None, "1.1 s behind the video", None, "2.2 s behind the video", None, None,
+                    "10.0 s behind the video", None, "13.0 s behind the video", "caught up with the video", None,
+                    "1.0 s behind the video"]

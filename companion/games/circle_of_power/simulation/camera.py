@@ -44,7 +44,8 @@ def film(
     from vision.stabiliser import Stabiliser
 
     layout = circle_layout()
-    reader = TableReader(layout=layout, owners=OwnerRegistry([owner] + [None] * 7), cards=game(setup.game.name).cards)
-    stabiliser = Stabiliser(layout=layout)  # the camera's defaults, as `rop play` uses them
+    # The camera's defaults, as `rop play` uses them.
+    reader = TableReader(layout=layout, owners=OwnerRegistry([owner] + [None] * 7), cards=game(setup.game.name).cards, changes_only=True)
+    stabiliser = Stabiliser(layout=layout)
     scenes = list(stage(setup, moves, owner))
     return filmed_play(scenes, layout, [owner], reader, stabiliser, module_px=module_px, fps=fps, seed=seed)

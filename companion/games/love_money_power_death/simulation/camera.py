@@ -62,14 +62,16 @@ def film(
     from vision.render import VirtualCamera
     from vision.scenes import natural_play
     from vision.stabiliser import Stabiliser
+    from vision.watch import read_frame
 
     layout = seated_mat(setup.players)
     owners = [owner] if owner else []
-    reader = TableReader(layout=layout, owners=OwnerRegistry(owners + [None] * (8 - len(owners))), cards=GAME.cards)
-    stabiliser = Stabiliser(layout=layout)  # the camera's defaults, as `rop play` uses them
+    # The camera's defaults, as `rop play` uses them.
+    reader = TableReader(layout=layout, owners=OwnerRegistry(owners + [None] * (8 - len(owners))), cards=GAME.cards, changes_only=True)
+    stabiliser = Stabiliser(layout=layout)
     camera = VirtualCamera.overhead(layout.mat_mm, size=frame)
     scenes = list(stage(setup, moves, owner))
     for shot in natural_play(scenes, layout, owners, camera=camera, fps=fps, seed=seed):
         began = time.perf_counter()
-        observed = stabiliser.update(reader.read(shot.image), shot.image, shot.at)
+        _, observed = read_frame(reader, stabiliser, shot.image, shot.at)
         yield Filmed(shot.at, observed, shot.scene, shot.action, time.perf_counter() - began)

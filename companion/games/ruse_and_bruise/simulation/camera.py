@@ -41,6 +41,7 @@ def film(setup: RabSetup, moves: Sequence[Move], *, module_px: float = MODULE_PX
     from vision.stabiliser import Stabiliser
 
     layout = rab_layout(len(setup.players))
-    reader = TableReader(layout=layout, players=list(setup.players), cards=CARDS)
-    stabiliser = Stabiliser(layout=layout.seated(list(setup.players)))  # the camera's defaults, as `rop play` uses them
+    # The camera's defaults, as `rop play` uses them.
+    reader = TableReader(layout=layout, players=list(setup.players), cards=CARDS, changes_only=True)
+    stabiliser = Stabiliser(layout=layout.seated(list(setup.players)))
     return filmed_play(list(stage(setup, moves)), layout, [], reader, stabiliser, module_px=module_px, fps=fps, seed=seed)
