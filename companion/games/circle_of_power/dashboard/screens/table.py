@@ -27,6 +27,7 @@ from companion.games.circle_of_power.dashboard.widgets.emperors import EmperorsP
 from companion.games.circle_of_power.dashboard.widgets.seasons import SeasonsPanel
 from companion.games.circle_of_power.dashboard.widgets.status import CircleStatus
 from companion.games.circle_of_power.dashboard.screens import TCSS
+from companion.games.circle_of_power.dashboard.prompts import table_kind
 from companion.games.circle_of_power.dashboard.screens.hand import HandScreen
 from companion.games.circle_of_power.dashboard.told import ToldHands
 from companion.games.circle_of_power.setup import is_dummy
@@ -168,4 +169,4 @@ class CircleTable(TableScreen):
     def show_play(self, played: Any, flag: Flag | None) -> None:
         action = self.query_one(ActionPanel)
         action.flag = flag
-        action.manual = self.editable
+        action.table = table_kind(getattr(self.app, "source", None), editable=self.editable)
