@@ -688,16 +688,24 @@ def _tap_fits(game: CircleState, act: Move, zone: str, card: Card) -> bool:
     return card is game.next_city
 
 
-def act_taps(game: CircleState) -> str:
+def act_taps(game: CircleState, *, short: bool = False) -> str:
     """What the winner taps for their act (docs/tracker.md, "Circle of Power with NFC
-    readers"), in words: ``ann taps the city taken over on the line reader, ...``."""
+    readers"), in words: ``ann taps the city taken over on the line reader, ...``; ``short``,
+    in few: ``line reader: the city taken over; city reader: the city retaken``."""
     me = game.to_move
-    if all(type(a) is Regroup for a in _acts(game)):
-        return f"{me} taps the trophy the rebellion costs on the line reader (C14)"
+    acts = _acts(game)
+    black = any(type(a) is Conquer and a.keep for a in acts)  # a black winner of Coloured Cities (C19)
+    if all(type(a) is Regroup for a in acts):
+        return "line reader: the trophy lost (C14)" if short else f"{me} taps the trophy the rebellion costs on the line reader (C14)"
+    if short:
+        words = "line reader: the city taken over; city reader: the city retaken"
+        if black:
+            words += "; then their own city: city reader gives it, line reader keeps it"
+        return words
     words = f"{me} taps the city taken over on the line reader, or the city retaken on the city reader"
     words += " (then the trophy a retake discards on the line reader, when the loser holds more than one)"
-    if game.variant == COLOURED_CITIES:
-        words += "; a black winner, after the city taken over, taps their own city: on the city reader to give it, on the line reader to keep it"
+    if black:
+        words += "; after the city taken over, their own city: on the city reader to give it, on the line reader to keep it (C19)"
     return words
 
 

@@ -291,7 +291,7 @@ class ActionPanel(GamePanel):
             t.append(choice_words(game, choice, long=True) if self.roomy else short_choice(game, choice))
             out.append(t)
         if self.table == TAPS and (len(choices) > 1 or choices[0].act != "regroup" or game.trophies(who)):
-            out.append(Text(f"Tap: {act_taps(game)}.", style="italic"))
+            out.append(Text(f"Tap: {act_taps(game, short=not self.roomy)}.", style="italic"))
         return out
 
     def _hand(self, game: CircleState) -> list[Text]:
