@@ -427,17 +427,17 @@ class CircleTable(TableReasoning):
         return applied
 
     def _forced(self) -> list[TrackerEvent]:
-        """What the rules leave no choice about: the reshuffle (C15, its cards unseen), the
-        bottom joker as the next available city once it is the city deck's last card (C7: it
-        lies face up since the set-up, and nobody taps it); with no camera, an act the winner
-        has no choice of (a dummy's, C11; a forced regroup)."""
+        """What the rules leave no choice about: the reshuffle (C15, its cards unseen); with no
+        camera, the bottom joker as the next available city once it is the city deck's last
+        card (C7: it lies face up since the set-up, and nobody taps it; a camera sees it
+        uncovered) and an act the winner has no choice of (a dummy's, C11; a forced regroup)."""
         events: list[TrackerEvent] = []
         game = self.game
         while True:
             move: Move | None = None
             if game.phase is Phase.RESHUFFLE:
                 move = Reshuffle.make()
-            elif game.phase is Phase.REVEAL:
+            elif game.phase is Phase.REVEAL and not self.tracker.camera:
                 move = game.bottom_reveal()
             elif game.phase is Phase.ACT and not self.tracker.camera:
                 acts = _acts(game)
