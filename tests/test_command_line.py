@@ -62,6 +62,10 @@ def test_play_for_circle_of_power_lists_no_fate_decks_and_no_companion_dealing(c
     default = _help(capsys, "play")
     assert "--fate-decks" in default and "--companion-deals" in default and "--variant" not in default
     assert "Keep a game of Rule of Power" in default
+    # Whose options they are, and where another game's are told.
+    words = " ".join(default.split())
+    assert "the Rule of Power table, options of Rule of Power alone" in words and "another game's: rop play --game NAME --help" in words
+    assert "the Circle of Power table, options of Circle of Power alone" in " ".join(text.split())
 
 
 def test_track_takes_no_option_of_manual_play(capsys: pytest.CaptureFixture[str]) -> None:

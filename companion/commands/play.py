@@ -68,7 +68,11 @@ def add_table_arguments(p: argparse.ArgumentParser, g: Game, *, manual: bool) ->
     p.add_argument("--resume", nargs="?", const="", default=None, metavar="RECORD", help="continue the last unfinished game (or RECORD)")
     p.add_argument("--games-dir", default=None, help="where games are saved (default $ROP_GAMES_DIR or ~/.local/share/rop/games)")
     # A table option is passed on to the game only when given: the game has its own defaults.
-    table = p.add_argument_group(f"the {g.title} table (with --players; left out, the game's defaults)")
+    # Each game has table options of its own: the group says whose these are, and where the others' are.
+    table = p.add_argument_group(
+        f"the {g.title} table, options of {g.title} alone (with --players; left out, the game's defaults; "
+        f"another game's: rop {p.prog.split()[-1]} --game NAME --help)"
+    )
     add_options(table, table_options(g, manual=manual))
     refuse_options(p, g.title, {other.title: table_options(other, manual=manual) for other in games() if other.name != g.name})
     club = p.add_argument_group("club: the table's events sent to a club server as they happen (docs/club.md)")

@@ -232,15 +232,20 @@ class DashboardApp(App[int]):
             self.notify("A hint is for a player who is deciding: none is now", severity="warning", timeout=3)
             return
         if len(deciding) == 1:
-            self.push_screen(HintScreen(game, deciding[0]))
+            self._hint(game, deciding[0])
             return
 
         def chosen(player: str | None) -> None:
             if player is not None and player in game.deciding:
-                self.push_screen(HintScreen(game, player))
+                self._hint(game, player)
 
         # Several decide at once: the hint is one player's (their cards only), asked by them.
         self.push_screen(ChoiceScreen("A hint for whom? (only they should look)", [(p, p) for p in deciding]), chosen)
+
+    def _hint(self, game: Any, player: str) -> None:
+        # What the player told the companion privately is the table screen's to add.
+        judged, remedy = self.table.hint_game(game, player)
+        self.push_screen(HintScreen(game, player, judged=judged, remedy=remedy))
 
     def on_hint_screen_advised(self, message: HintScreen.Advised) -> None:
         self.hint = self.table.hint = message

@@ -81,13 +81,18 @@ class HintScreen(ModalScreen[None]):
             self.position = position
             self.advice = advice
 
-    def __init__(self, game: Any, player: str) -> None:
-        """``game``: the game's state (:class:`~companion.contract.State`)."""
+    def __init__(self, game: Any, player: str, *, judged: Any = None, remedy: str | None = None) -> None:
+        """``game``: the game's state (:class:`~companion.contract.State`); ``judged``: what the
+        search judges instead, a copy that knows what the player told the companion privately
+        (:meth:`TableScreen.hint_game <companion.dashboard.screens.table.TableScreen.hint_game>`);
+        ``remedy``: what the player can do when there is no hint."""
         super().__init__()
         self.player = player
         self.position = position_key(game)
         self.search: Search | None = None
         self.error: str | None = None
+        self.remedy = remedy
+        game = game if judged is None else judged
         self.period = "scoring period"
         """What the margin counts the points of: the game's scoring period (the round, the season)."""
         try:
@@ -108,6 +113,8 @@ class HintScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         if self.search is None:
             self.query_one("#hint-title", Static).update(Text(f"No hint: {self.error}", style="bold"))
+            if self.remedy:
+                self.query_one("#hint-body", Static).update(Text(self.remedy))
             return
         self.query_one("#hint-title", Static).update(Text(f"Thinking for {self.player}...", style="bold"))
         self.think(FIRST_MS)

@@ -102,6 +102,12 @@ class TableScreen(SessionView):
     def arrange_panels(self, roomy: bool) -> None:
         """The panels' own arrangement at this size (compact cards on a small terminal...)."""
 
+    def hint_game(self, game: Any, player: str) -> tuple[Any, str | None]:
+        """What the coach's hint for ``player`` judges: ``game`` itself, or a copy that knows
+        what the player told the companion privately (Circle of Power: their hand); and what
+        the player can do when the hint cannot judge them (``None``: nothing to add)."""
+        return game, None
+
     def show_play(self, played: Any, flag: Flag | None) -> None:
         """Hand down what the play panel keeps of the last move (:meth:`DashboardKit.played
         <companion.dashboard.kit.DashboardKit.played>`) and the move just refused."""

@@ -371,6 +371,15 @@ class CircleState(Reading, Seasons, Plays, Acts, ActResolution, Reshuffling, End
         assert type(move) is Season
         return self._season_effects(move)
 
+    def bottom_reveal(self) -> Reveal | None:
+        """The city card nobody needs to turn up: the bottom joker, face up since the set-up,
+        when it is all the city deck holds and the next available city is due (C6, C7);
+        ``None`` at any other time."""
+        c = self._core
+        if c.phase is _REVEAL and c.city_left == 1 and c.bottom is not None:
+            return Reveal(c.bottom)
+        return None
+
     def random_table_move(self, rng: random.Random) -> Move:
         """A random legal move of the table (:attr:`to_move` is ``None``): a whole season's
         set-up with every card dealt face up to the companion, the next city card turned up,

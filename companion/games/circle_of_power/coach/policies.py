@@ -65,16 +65,16 @@ def decisions(state: CircleState, me: str) -> dict[Hashable, list[Move]]:
     """The decisions of ``me``, the emperor to move, each with the moves making it (keys as
     :meth:`CircleState.decision` gives them), in a stable order: the cards of the hand in
     catalogue order, or the acts as the rules list them (C10). A dummy has one decision, the
-    rules' (C8, C11); a player whose hand the companion has not wholly seen has none the coach
-    can list."""
+    rules' (C8, C11); a player whose hand the companion has not wholly seen has no card the
+    coach can list, but their acts, which the public table decides, are listed all the same."""
     if me != state.to_move:
         return {}
     phase = state.phase
     if is_dummy(me):
         return {("rules", me): list(state.legal_moves)}
-    if state.unseen_in_hand(me):
-        return {}
     if phase is _PLAY:
+        if state.unseen_in_hand(me):
+            return {}
         return {Play(me, card): [Play(me, card)] for card in sorted(set(state.hand(me)))}
     return {move: [move] for move in state.legal_moves}
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from companion.coach.model import CoachError, World
 from companion.games.circle_of_power.cards import BATTLE_DECK, BLACK, CITY_DECK, Card, colour_in_attack
-from companion.games.circle_of_power.game import RESHUFFLE_AFTER, CircleState
+from companion.games.circle_of_power.game import RESHUFFLE_AFTER, CircleState, Phase
 from companion.games.circle_of_power.moves import Conquer, Move, Play, Regroup, Reshuffle, Retake, Reveal
 from companion.games.circle_of_power.rules import trump_suit
 from companion.games.circle_of_power.setup import COLOURED_CITIES, LONELY_TYRANT
@@ -89,20 +89,28 @@ def city_deck_of(state: CircleState) -> list[Card]:
 
 class CircleWorlds:
     """Worlds drawn from ``player``'s view of ``state`` (a copy the search keeps), reading
-    nothing else: the engine's resampling keeps the view and deals the rest again."""
+    nothing else: the engine's resampling keeps the view and deals the rest again.
+
+    A card is judged from the hand it comes from: :class:`CoachError` when the companion has
+    not seen the whole hand. An act is not (the table, the lines and the next available city
+    decide what it does, C10-C14): cards of the player's own hand the companion has not seen
+    are then dealt in each world as the public table allows."""
 
     def __init__(self, state: CircleState, player: str) -> None:
         if player not in state.seats:
             raise CoachError(f"{player} is not seated this season")
         unseen = state.unseen_in_hand(player)
-        if unseen:
+        acting = state.phase is Phase.ACT and state.to_move == player
+        if unseen and not acting:
             held = len(state.hand(player)) + unseen
             raise CoachError(
                 f"the companion has not seen {unseen} of the {held} cards in {player}'s hand: "
-                f"the coach judges {player}'s decisions from the cards {player} holds"
+                f"the coach judges {player}'s card from the cards {player} holds (an act is judged from what is public)"
             )
         self.state = state
         self.player = player
+        self.own_unseen = bool(unseen)
+        """The player's own hand is partly unseen: each world deals it from what is public."""
         view = state.view(player)
         self.unseen: tuple[Card, ...] = tuple(sorted(view.unseen))
         """The battle cards the player cannot place (the other hands, the piles, the deck)."""
@@ -111,7 +119,7 @@ class CircleWorlds:
     def sample(self, rng: random.Random) -> World:
         """One world: the hidden cards dealt again, both decks in a random order, and the
         reshuffle's order (the same ``rng`` state, the same world)."""
-        state = self.state.resample(self.player, rng)
+        state = self.state.resample(self.player, rng, own_unseen=self.own_unseen)
         battle = battle_deck_of(state)
         if len(battle) != state.battle_deck_count:
             raise CoachError(

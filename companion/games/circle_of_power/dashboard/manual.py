@@ -19,7 +19,7 @@ import random
 
 from companion.dashboard.kit import Ask, Command, Step, Submit, Tell
 from companion.games.circle_of_power.game import CircleState, Phase
-from companion.games.circle_of_power.moves import Move, Reshuffle, Reveal, Season
+from companion.games.circle_of_power.moves import Move, Reshuffle, Season
 from companion.games.circle_of_power.setup import is_dummy
 from companion.games.circle_of_power.dashboard.entry import EntryChoice, EntryCommand, parse_entry
 from companion.games.circle_of_power.dashboard.screens.pick import PickScreen
@@ -35,8 +35,8 @@ def automatic(state: CircleState) -> Move | None:
     phase = state.phase
     if phase is Phase.RESHUFFLE:
         return Reshuffle()
-    if phase is Phase.REVEAL and state.city_deck_count == 1 and state.bottom is not None:
-        return Reveal(state.bottom)
+    if phase is Phase.REVEAL:
+        return state.bottom_reveal()
     who = state.to_move
     if who is not None and is_dummy(who) and phase in (Phase.ACT, Phase.PLAY):
         moves = list(state.legal_moves)

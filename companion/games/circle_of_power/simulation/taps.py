@@ -4,16 +4,20 @@ move, as docs/tracker.md tells players to ("Circle of Power with NFC readers").
 Three readers: the **play reader** takes the battle cards as they are played, in turn (the
 order of the taps says who played which); the **city reader** takes the city cards as they are
 dealt at a season's set-up (the joker for the bottom of the city deck first, then the four
-cities from the dealer's left), the next available city as it is turned up, and a city that
-comes to the winner's seat in a retake (or, in Coloured Cities, the winner's city given to
-the loser); the **line reader** takes what goes into a line or leaves one: the city taken
-over in a conquest or destroyed, the trophy a retake (after its city) or a rebellion
-discards, and, in Coloured Cities, a black winner's own city when they keep it.
+cities from the dealer's left), the next available city as it is turned up (all but the
+bottom joker, face up since the set-up, which the companion turns up by itself as the city
+deck's last card, C7), and a city that comes to the winner's seat in a retake (or, in
+Coloured Cities, the winner's city given to the loser); the **line reader** takes what goes
+into a line or leaves one: the city taken over in a conquest or destroyed, the trophy a
+retake (after its city) or a rebellion discards, and, in Coloured Cities, a black winner's
+own city when they keep it (after the city taken over).
 
 An act the rules leave no choice about (a dummy's, C11; a regroup without a trophy to
-choose) needs no tap: the companion makes it as soon as the last battle card is played, and a
-tap made anyway is taken as the confirmation it is. :func:`taps_for` taps what a careful table
-taps: every card the protocol names. For tests and benchmarks.
+choose) needs no tap: the companion makes it as soon as the last battle card is played. An
+act is made at the tap that leaves one act open: a retake of a loser holding one trophy at
+most at its city's tap (C13). A tap made after the act is taken as the confirmation it is.
+:func:`taps_for` taps what a careful table taps: every card the protocol names. For tests
+and benchmarks.
 """
 
 from __future__ import annotations
@@ -64,8 +68,8 @@ def taps_for(
             first = move.seats.index(move.dealer) + 1
             order = [move.seats[(first + k) % len(move.seats)] for k in range(len(move.seats))]
             taps = [tap(move.bottom, CITY_READER)] + [tap(cities[name], CITY_READER) for name in order]
-        elif type(move) is Reveal:
-            taps = [tap(move.card, CITY_READER)]
+        elif type(move) is Reveal and game.bottom_reveal() is None:
+            taps = [tap(move.card, CITY_READER)]  # the bottom joker, face up from the set-up, is nobody's to tap (C7)
         elif type(move) is Play:
             taps = [tap(move.card, PLAY_READER)]
         elif (type(move) is Conquer or type(move) is Retake or type(move) is Regroup) and not is_dummy(move.player):

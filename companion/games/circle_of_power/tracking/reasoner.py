@@ -64,7 +64,7 @@ from companion.tracker.view import Zones, difference, without
 if TYPE_CHECKING:
     from companion.tracker.tracker import Tracker
 
-__all__ = ["CircleTable", "CircleTracking", "PLAY", "CITY", "LINE", "READER_ZONES"]
+__all__ = ["CircleTable", "CircleTracking", "PLAY", "CITY", "LINE", "READER_ZONES", "act_taps"]
 
 PLAY = "play"
 """The reader battle cards are tapped on as they are played, in turn."""
@@ -220,6 +220,8 @@ class CircleTable(TableReasoning):
         if move is not None:
             events.append(self._push(move, "camera"))
             return True
+        # A set-up under way (the bottom joker laid first, the cities one by one) is awaited.
+        waited = waited and not (phase is Phase.SEASON and self._setting_up(observed))
         return self._unexplained(waited, events, lambda: self._explain_mismatch(observed))
 
     def _matches(self, observed: Zones) -> bool:
@@ -272,6 +274,22 @@ class CircleTable(TableReasoning):
         if seasons:
             self._ask(seasons, events, "Who deals, and which joker lies at the bottom of the city deck?")
         return None
+
+    def _setting_up(self, observed: Zones) -> bool:
+        """The table is on its way to a season's set-up (C6): the cards it shows that no season
+        accounts for are a joker face up on the city deck and at most one city card in each
+        seat's city zone; no battle card, nothing in a line."""
+        for zone in observed:
+            fresh = self._fresh(observed, zone)
+            if not fresh:
+                continue
+            cards = list(fresh.elements())
+            if zone == CITY_DECK:
+                if len(cards) > 1 or not cards[0].is_joker:
+                    return False
+            elif not zone.startswith("city:") or len(cards) > 1 or not cards[0].is_city:
+                return False
+        return True
 
     def _set_up(self, observed: Zones) -> bool:
         """The set-up is over: a card is turned up on the city deck, or battle cards are laid."""
@@ -409,14 +427,18 @@ class CircleTable(TableReasoning):
         return applied
 
     def _forced(self) -> list[TrackerEvent]:
-        """What the rules leave no choice about: the reshuffle (C15, its cards unseen); with
-        no camera, an act the winner has no choice of (a dummy's, C11; a forced regroup)."""
+        """What the rules leave no choice about: the reshuffle (C15, its cards unseen); with no
+        camera, the bottom joker as the next available city once it is the city deck's last
+        card (C7: it lies face up since the set-up, and nobody taps it; a camera sees it
+        uncovered) and an act the winner has no choice of (a dummy's, C11; a forced regroup)."""
         events: list[TrackerEvent] = []
         game = self.game
         while True:
             move: Move | None = None
             if game.phase is Phase.RESHUFFLE:
                 move = Reshuffle.make()
+            elif game.phase is Phase.REVEAL and not self.tracker.camera:
+                move = game.bottom_reveal()
             elif game.phase is Phase.ACT and not self.tracker.camera:
                 acts = _acts(game)
                 if len(acts) == 1 and not self.taps.act:
@@ -463,6 +485,8 @@ class CircleTable(TableReasoning):
             return [*events, Notice(f"{card.id} noted; tap the next available city on the city reader first (C7)")]
         if zone == PLAY:
             return [*events, RuleHint(f"{card.id} is not a card to play now: tap battle cards on the play reader as they are played")]
+        if zone == CITY and card is self.game.next_city:
+            return [*events, Notice(f"{card.id} is the next available city already (C7): nothing to tap")]
         return [*events, Notice(f"{card.id} tapped on the {zone} reader: no act is under way")]
 
     def _confirms(self, zone: str, card: Card) -> bool:
@@ -535,7 +559,7 @@ class CircleTable(TableReasoning):
             if self._confirms(zone, card):
                 return []
             me = game.to_move
-            return [RuleHint(f"{card.id} on the {zone} reader is no act {me} may make: {_act_help(game)}")]
+            return [RuleHint(f"{card.id} on the {zone} reader is no act {me} may make: {act_taps(game)}")]
         self.taps.act = taps
         if len(fits) > 1:
             return []
@@ -664,13 +688,24 @@ def _tap_fits(game: CircleState, act: Move, zone: str, card: Card) -> bool:
     return card is game.next_city
 
 
-def _act_help(game: CircleState) -> str:
-    """What the winner taps, in words."""
+def act_taps(game: CircleState, *, short: bool = False) -> str:
+    """What the winner taps for their act (docs/tracker.md, "Circle of Power with NFC
+    readers"), in words: ``ann taps the city taken over on the line reader, ...``; ``short``,
+    in few: ``line reader: the city taken over; city reader: the city retaken``."""
     me = game.to_move
+    acts = _acts(game)
+    black = any(type(a) is Conquer and a.keep for a in acts)  # a black winner of Coloured Cities (C19)
+    if all(type(a) is Regroup for a in acts):
+        return "line reader: the trophy lost (C14)" if short else f"{me} taps the trophy the rebellion costs on the line reader (C14)"
+    if short:
+        words = "line reader: the city taken over; city reader: the city retaken"
+        if black:
+            words += "; then their own city: city reader gives it, line reader keeps it"
+        return words
     words = f"{me} taps the city taken over on the line reader, or the city retaken on the city reader"
-    words += " (the trophy a retake or a rebellion discards on the line reader)"
-    if game.variant == COLOURED_CITIES:
-        words += "; a black winner then taps their own city: on the city reader to give it, on the line reader to keep it"
+    words += " (then the trophy a retake discards on the line reader, when the loser holds more than one)"
+    if black:
+        words += "; after the city taken over, their own city: on the city reader to give it, on the line reader to keep it (C19)"
     return words
 
 

@@ -5,7 +5,8 @@ scores as the game played.
 
 The board's reader 0 takes the battle cards as they are played, reader 1 the cities (the
 set-up, the next available city, a city retaken or given), reader 2 what goes into a line or
-leaves one (docs/tracker.md, "Circle of Power with NFC readers"). Every tap is a tag held to a
+leaves one (docs/tracker.md, "Circle of Power with NFC readers"); the bottom joker is nobody's
+to tap (C7). Every tap is a tag held to a
 reader and lifted again; the observation the host makes of it goes to the tracker."""
 
 from __future__ import annotations
@@ -16,11 +17,12 @@ import pytest
 
 from companion.games.circle_of_power.cards import ALL_CARDS
 from companion.games.circle_of_power.simulation.taps import board_layout, taps_for
+from companion.games.circle_of_power.moves import Reveal, Season
 from companion.observations import CardTapped
 from companion.records.format import load_game
 from companion.records.store import GameFile
 from companion.session import GameSession
-from companion.tracker import Tracker
+from companion.tracker import MoveApplied, Tracker
 from hardware.emulator import BoardEmulator, FirmwareBuild
 from hardware.tapping import TappedBoard
 
@@ -68,3 +70,12 @@ def test_a_whole_game_tapped_on_the_board(players: int, variant: str, seed: int,
     assert saved.outcome() == run.truth.outcome()
     filled = assert_same_record(saved.move_stack, run.moves)
     assert filled > 0  # the record completes what the seasons showed
+    # C7: nobody taps the bottom joker; the companion turns it up as the city deck's last card.
+    bottoms, bottom = [], None
+    for move in run.moves:
+        if type(move) is Season:
+            bottom = move.bottom
+        elif type(move) is Reveal and move.card is bottom:
+            bottoms.append(move)
+    forced = [e.move for e in run.events if isinstance(e, MoveApplied) and e.how == "forced" and type(e.move) is Reveal]
+    assert bottoms and forced == bottoms

@@ -170,6 +170,35 @@ def test_the_bottom_joker_nobody_showed_is_asked_with_one_key() -> None:
     assert [c.moves[0].bottom.id for c in asked.choices] == ["X1", "X2"]  # type: ignore[attr-defined]
 
 
+def test_a_set_up_laid_slowly_in_the_documented_order_is_awaited_not_out_of_sync() -> None:
+    """C6, as docs/tracker.md has the dealer set up: the joker face up for the bottom of the
+    city deck first, then each city, a few seconds apart. Until the cities lie, the table is
+    on its way to a set-up: awaited, never a difference ("X2 lies on the city deck, but the
+    game has it not dealt yet")."""
+    run = CopRun(2, "basic", seed=0)
+    scenes = run.scenes()
+    k = first_index(scenes, Reveal)
+    feed_scenes(run, scenes[:k], step=4.0)  # far longer than the tracker waits for a table on its way
+    run.wait(4.0)
+    assert not run.problems(), run.problems()
+    assert [type(m) for m in run.applied] == [Season]
+    feed_scenes(run, scenes[k:])
+    run.wait(5)
+    run.assert_kept()
+
+
+def test_a_set_up_that_is_no_set_up_is_still_out_of_sync() -> None:
+    """A battle card laid before any season is set up is no step of a set-up (C6): out of sync."""
+    run = CopRun(2, "basic", seed=0)
+    scenes = run.scenes()
+    k = first_index(scenes, Play)
+    card = scenes[k].move.card  # type: ignore[union-attr]
+    run.now += 0.5
+    run.feed(changes(None, Scene((TableCard(card, OWNER, "battle:0"),), None, ""), run.now))
+    run.wait(4.0)
+    assert any(isinstance(e, OutOfSync) for e in run.events)
+
+
 def test_without_a_first_dealer_the_table_is_asked_who_deals() -> None:
     run = CopRun(2, "lonely-tyrant", seed=197)
     run.tracker = Tracker(GameSession(run.setup), dataclasses.replace(run.tracker.config, first_dealer=None))
@@ -180,6 +209,27 @@ def test_without_a_first_dealer_the_table_is_asked_who_deals() -> None:
 
 
 # ---------------------------------------------------------------------- NFC
+
+
+def test_the_bottom_joker_is_turned_up_by_the_companion_with_no_tap() -> None:
+    """C7: the bottom joker lies face up from the set-up and comes out last: once it is all the
+    city deck holds, the companion makes it the next available city by itself, and a tap of it
+    made anyway changes nothing."""
+    run = CopRun(2, "basic", seed=0, readers=True)
+    taps = list(taps_for(run.setup, run.moves, OWNER))
+    bottoms = [m for m, t in taps if type(m) is Reveal and m.card.is_joker and not t]
+    assert bottoms, "the protocol taps no bottom joker"
+    k = next(i for i, (m, t) in enumerate(taps) if type(m) is Reveal and not t)
+    for _, t in taps[:k]:
+        run.feed(t)
+    reveal = taps[k][0]
+    assert run.applied[-1] == reveal and type(reveal) is Reveal
+    assert next(e for e in reversed(run.events) if isinstance(e, MoveApplied)).how == "forced"
+    events = run.tracker.observe(CardTapped("serial:sim", run.now + 0.1, reveal.card, OWNER, CITY_READER))
+    assert [type(e) for e in events] == [Notice] and "next available city already (C7)" in events[0].message  # type: ignore[attr-defined]
+    for _, t in taps[k:]:
+        run.feed(t)
+    run.assert_kept()
 
 
 def test_another_games_card_tapped_is_named_and_ignored() -> None:

@@ -1,6 +1,7 @@
 """Setting up a season (C4-C7): the dealer and the seats as the rules expect them, each
 emperor's city as dealt, and the joker at the bottom of the city deck. Hands and the dummies'
-piles are dealt face down: the dialog asks for none of them.
+piles are dealt face down: the dialog asks for none of them (a player tells their own hand
+privately afterwards, F8: :mod:`..told`).
 
 The dealer and the seats come filled in: for the first season the companion's proposal (the
 first dealer chosen, the players in their order and the dummies placed as C4 wants), from then
@@ -111,7 +112,9 @@ class SeasonScreen(Form[Season | None]):
             yield Static(Text(f"Season {number}: set up the table; {why}", style="bold"))
             yield Static(
                 "Deal each emperor a city face up and lay one joker face up at the bottom of the city deck; "
-                "players get 3 battle cards, dummies 9, face down (C6). Type each city (KH, QS, joker).",
+                "players get 3 battle cards, dummies 9, face down (C6). Type each city (KH, QS, joker). "
+                "Once the season starts, a player who wants the coach's hints (F7) tells the companion their own hand "
+                "with F8, privately: it is never shown.",
                 classes="hint",
             )
             with VerticalScroll():

@@ -27,6 +27,10 @@ from companion.games.circle_of_power.dashboard.widgets.emperors import EmperorsP
 from companion.games.circle_of_power.dashboard.widgets.seasons import SeasonsPanel
 from companion.games.circle_of_power.dashboard.widgets.status import CircleStatus
 from companion.games.circle_of_power.dashboard.screens import TCSS
+from companion.games.circle_of_power.dashboard.prompts import table_kind
+from companion.games.circle_of_power.dashboard.screens.hand import HandScreen
+from companion.games.circle_of_power.dashboard.told import ToldHands
+from companion.games.circle_of_power.setup import is_dummy
 
 __all__ = ["CircleTable", "EntrySuggester", "SIDE_PANELS"]
 
@@ -83,10 +87,17 @@ class CircleTable(TableScreen):
 
     BINDINGS = [
         Binding("f4", "next_panel", "Panels", tooltip="Small terminal: show the next side panel (Circle, Emperors, Seasons, Decks)"),
+        # Off the footer (a laptop's 80 columns are full): F1, the hint (F7) and the season dialog name it.
+        Binding("f8", "tell_hand", "My hand", show=False, tooltip="Tell the companion your own hand, privately (never shown), for the coach's hint (F7)"),
     ]
 
     SIDE_PANELS = SIDE_PANELS
     ENTRY_PLACEHOLDER = "card (7h, 10♥), 1-9 or conquer bob, undo ... F1 help"
+
+    def __init__(self, *, editable: bool) -> None:
+        super().__init__(editable=editable)
+        self.told = ToldHands()
+        """The hands the players told the companion privately (F8), for the hint alone."""
 
     def status_line(self) -> StatusLine:
         return CircleStatus(id="status")
@@ -110,7 +121,52 @@ class CircleTable(TableScreen):
         # the circle's picture and its attacks in full.
         self.query_one("#side").styles.width = None if roomy else NARROW_SIDE
 
+    # ------------------------------------------------------------------ hands told privately
+
+    def _unseen_players(self, game: CircleState | None) -> list[str]:
+        """The players whose hand the companion has not wholly seen, this season."""
+        if game is None or game.phase in (Phase.SEASON, Phase.OVER):
+            return []
+        return [p for p in game.seats if not is_dummy(p) and game.unseen_in_hand(p)]
+
+    def offers(self, action: str) -> bool:
+        if action == "tell_hand":
+            return self.editable and bool(self._unseen_players(self.game))
+        return super().offers(action)
+
+    def action_tell_hand(self) -> None:
+        """A player tells the companion their own hand (:mod:`..told`): the player to move by
+        default, else the first whose hand is unseen."""
+        game = self.game
+        unseen = self._unseen_players(game)
+        if game is None or not unseen:
+            self.notify("No hand to tell: the companion sees every hand dealt now, or none is dealt", timeout=3)
+            return
+        who = game.to_move if game.to_move in unseen else unseen[0]
+
+        def told(player: str | None) -> None:
+            if player is not None:
+                n = self.told.given(game).get(player, 0)
+                self.notify(f"{player}'s hand: given ({n} card{'s' if n != 1 else ''}); F7 gives {player} the coach's hint", timeout=4)
+                self.refresh_view()
+
+        self.app.push_screen(HandScreen(game, who, lambda player, cards: self.told.tell(game, player, cards)), told)
+
+    def hint_game(self, game: CircleState, player: str) -> tuple[CircleState, str | None]:
+        """The game with the hand ``player`` told (:meth:`ToldHands.judged`); when the companion
+        still lacks cards of it for a card's hint, how to give them."""
+        judged = self.told.judged(game, player)
+        remedy = None
+        if game.phase is Phase.PLAY and judged.unseen_in_hand(player) and self.editable:
+            remedy = f"{player} may tell the companion their hand, privately: F8 (it is never shown). An act gets a hint without it."
+        return judged, remedy
+
+    def show(self, state: Any, *, teaching: bool, played: Any, flag: Flag | None, status: str) -> None:
+        if isinstance(state, CircleState):
+            self.query_one(EmperorsPanel).given = self.told.given(state)
+        super().show(state, teaching=teaching, played=played, flag=flag, status=status)
+
     def show_play(self, played: Any, flag: Flag | None) -> None:
         action = self.query_one(ActionPanel)
         action.flag = flag
-        action.manual = self.editable
+        action.table = table_kind(getattr(self.app, "source", None), editable=self.editable)

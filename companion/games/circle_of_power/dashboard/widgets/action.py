@@ -22,7 +22,8 @@ from companion.games.circle_of_power.game import ACTIONS, CircleState, Phase
 from companion.games.circle_of_power.rules import Choice, strength
 from companion.games.circle_of_power.setup import COLOURED_CITIES, LONELY_TYRANT, is_dummy
 from companion.games.circle_of_power.dashboard.cards import card_chip, suit_text
-from companion.games.circle_of_power.dashboard.manual import waiting_for
+from companion.games.circle_of_power.dashboard.prompts import KEYBOARD, PLAY_NEXT, PLAYED, SET_UP, TAPS, TURNED_UP, WATCHED
+from companion.games.circle_of_power.tracking.reasoner import act_taps
 from companion.games.circle_of_power.dashboard.recap import ActionRecap, action_recap, short_reason
 from companion.games.circle_of_power.dashboard.words import battle_cycle, rule_hint
 
@@ -120,13 +121,14 @@ class ActionPanel(GamePanel):
 
     flag: reactive[Flag | None] = reactive(None, always_update=True)
     """The move just refused, or the entry not understood."""
-    manual: reactive[bool] = reactive(False)
-    """Manual play: the prompts say what to type."""
+    table: reactive[str] = reactive(WATCHED)
+    """How the table gives the companion its moves (:mod:`..prompts`): the prompts say what to
+    type at a keyboard, what to tap at NFC readers, what to lay under a camera."""
 
     def watch_flag(self, flag: Flag | None) -> None:
         self.refresh_panel()
 
-    def watch_manual(self, manual: bool) -> None:
+    def watch_table(self, table: str) -> None:
         self.refresh_panel()
 
     def on_resize(self) -> None:
@@ -159,7 +161,7 @@ class ActionPanel(GamePanel):
             parts.append(t)
         if game.season_number == 0:
             self.border_title = "Action"
-            parts.append(Text(f"Next: {waiting_for(game)}", style="italic"))
+            parts += self._next(game, None)
             return lines(parts)
         recap = action_recap(game)
         phase = game.phase
@@ -252,19 +254,16 @@ class ActionPanel(GamePanel):
                 top = game.pile(who)[0] if game.hand_size(who) else None
                 if isinstance(top, Card):
                     return [Text(f"Next: {who} is a dummy and plays the top card of its pile (C8).", style="italic")]
-                return [Text(f"Next: {who} is a dummy: turn the top card of its pile over" + (" and type it (C8)." if self.manual else " (C8)."), style="bold")]
-            typed = " Type it: 7h, 10♥." if self.manual else ""
-            return [Text(f"Next: {who} plays a card.{typed}", style="italic")]
+                return [Text(f"Next: {who} is a dummy: turn the top card of its pile over{PLAYED[self.table]} (C8).", style="bold")]
+            return [Text(f"Next: {who} plays a card.{PLAY_NEXT[self.table]}", style="italic")]
         if phase is Phase.REVEAL:
-            typed = " and type it" if self.manual else ""
             if game.city_deck_count == 1:
                 return [Text("Next: the bottom joker is turned up, the city deck's last card (C7).", style="italic")]
-            return [Text(f"Next: turn up the top card of the city deck{typed} (C7).", style="italic")]
+            return [Text(f"Next: turn up the top card of the city deck{TURNED_UP[self.table]} (C7).", style="italic")]
         if phase is Phase.RESHUFFLE:
             return [Text("Next: the battle deck ran out; the 24 cards played are reshuffled (C15).", style="italic")]
         if phase is Phase.SEASON:
-            key = " (F5)" if self.manual else ""
-            return [Text(f"Next: season {game.season_number + 1} is set up{key}.", style="italic")]
+            return [Text(f"Next: season {game.season_number + 1} is set up{SET_UP[self.table]}.", style="italic")]
         return []
 
     def _choices(self, game: CircleState, who: str) -> list[Text]:
@@ -276,19 +275,23 @@ class ActionPanel(GamePanel):
             out = [t]
             if self.roomy:
                 out.append(Text(chosen.why, style="dim"))
-            if self.manual:
+            if self.table == KEYBOARD:
                 out.append(Text("The companion does it (F5 if it waits).", style="italic"))
+            elif self.table == TAPS:
+                out.append(Text("The companion does it: nobody taps.", style="italic"))
             return out
         city = game.city(who)
         if len(choices) == 1 and choices[0].act == "regroup":
             head = f"{who} must regroup: {city.id if city is not None else 'the city'} may take no city (C10)."
         else:
-            head = f"{who} must take a city (C10)" + (f", type 1-{len(choices)}" if self.manual else "") + ":"
+            head = f"{who} must take a city (C10)" + (f", type 1-{len(choices)}" if self.table == KEYBOARD else "") + ":"
         out = [Text(head, style="bold")]
         for k, choice in enumerate(choices, 1):
             t = Text(f"{k} ", style="bold")
             t.append(choice_words(game, choice, long=True) if self.roomy else short_choice(game, choice))
             out.append(t)
+        if self.table == TAPS and (len(choices) > 1 or choices[0].act != "regroup" or game.trophies(who)):
+            out.append(Text(f"Tap: {act_taps(game, short=not self.roomy)}.", style="italic"))
         return out
 
     def _hand(self, game: CircleState) -> list[Text]:

@@ -55,6 +55,10 @@ def total_cell(game: CircleState, name: str) -> Text:
 class EmperorsPanel(GamePanel):
     BORDER_TITLE = "Emperors"
 
+    given: dict[str, int] = {}
+    """How many cards of each player's hand they told the companion privately (F8): the
+    panel says how many, never which."""
+
     def render_game(self, game: CircleState) -> Text:
         variant = game.variant
         width = self.size.width or 40
@@ -110,6 +114,9 @@ class EmperorsPanel(GamePanel):
             notes.append(f"{' and '.join(game.dummies)}: dumm{'y' if len(game.dummies) == 1 else 'ies'} (C11)")
         if notes:
             parts.append(Text("; ".join(notes), style="dim"))
+        given = [f"{name}'s hand: given ({n} card{'s' if n != 1 else ''})" for name, n in self.given.items() if in_season and name in game.seats]
+        if given:
+            parts.append(Text("; ".join(given) + " (F7: hint)", style="dim"))
         return lines(parts)
 
     def on_resize(self) -> None:
