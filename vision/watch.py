@@ -44,10 +44,11 @@ def watch(
             yield item
             continue
         if source.is_file and source.speed > 0:
-            said = lag.update(source.behind())
+            behind = source.behind()
+            said = lag.update(behind)
             if said is not None:
                 log.info("%s: %s", source.name, said)
-                yield SensorStatus(source.name, item.at, SensorState.CONNECTED, said)
+                yield SensorStatus(source.name, item.at, SensorState.CONNECTED, said, behind=round(behind, 1))
         try:
             view, seen = read_frame(reader, stabiliser, item.image, item.at)
         except Exception as exc:  # noqa: BLE001 - one bad frame must not end the camera
@@ -113,5 +114,8 @@ def observation_json(obs: Observation) -> dict:
     if isinstance(obs, CardGone):
         return {"type": "gone", "card": obs.card.id, "owner": obs.owner, "zone": obs.zone, **base}
     if isinstance(obs, SensorStatus):
-        return {"type": "status", "state": obs.state.value, "detail": obs.detail, **base}
+        out = {"type": "status", "state": obs.state.value, "detail": obs.detail, **base}
+        if obs.behind is not None:
+            out["behind"] = obs.behind
+        return out
     return {"type": type(obs).__name__, **base}

@@ -147,7 +147,10 @@ class TrackerSource(ManualSource):
 
     @property
     def status(self) -> str:
-        sensors = ", ".join(f"{name} {state}" for name, state in sorted(self.sensor_states.items())) or f"{self.label}: waiting"
+        behind = self.runner.sensor_behind
+        sensors = ", ".join(
+            f"{name} {state}" + (f", {behind[name]:.1f} s behind the video" if name in behind else "") for name, state in sorted(self.sensor_states.items())
+        ) or f"{self.label}: waiting"
         state = self.tracker.state
         sync = {
             TrackerState.SYNCED: "in sync",

@@ -25,7 +25,8 @@ sensor stream. The format, ``rop-observations/1``:
   ``lifted``       ``card``, ``owner``, ``reader``, ``uid``
   ``unknown-tag``  ``reader``, ``uid``, ``reason``
   ``draw``         ``player``
-  ``status``       ``state`` (connected, lost, reconnecting, failed, ended), ``detail``, ``readers``
+  ``status``       ``state`` (connected, lost, reconnecting, failed, ended), ``detail``, ``readers``,
+                   ``behind`` (seconds a video's reading trails its clock, when said)
   ===============  ====================================================================
 
 Cards are written by id (``"W016"``), as in the game's records. A card lying face down is
@@ -123,6 +124,8 @@ def observation_json(obs: Observation, t: float) -> dict[str, Any]:
         out.update(kind="draw", player=obs.player)
     elif isinstance(obs, SensorStatus):
         out.update(kind="status", state=obs.state.value, detail=obs.detail, readers=list(obs.readers))
+        if obs.behind is not None:
+            out["behind"] = obs.behind
     else:
         raise TypeError(f"not an observation the log knows: {obs!r}")
     return out
@@ -222,7 +225,10 @@ def _observation(data: dict[str, Any], cards: Any) -> Observation:
         detail = data.get("detail", "")
         if not isinstance(detail, str):
             raise _Bad(f'"detail" must be a text, not {_shown(detail)}')
-        return SensorStatus(source, at, SensorState(state), detail, _names(data.get("readers") or [], "readers"))
+        behind = data.get("behind")
+        if behind is not None and (type(behind) not in (int, float) or not 0 <= behind < 1e9):
+            raise _Bad(f'"behind" must be a number of seconds, not {_shown(behind)}')
+        return SensorStatus(source, at, SensorState(state), detail, _names(data.get("readers") or [], "readers"), None if behind is None else float(behind))
     raise _Bad(f"unknown kind {kind!r:.40} (seen, gone, back, back-gone, tapped, lifted, unknown-tag, draw, status)")
 
 

@@ -132,8 +132,11 @@ class SensorState(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class SensorStatus(Observation):
-    """A sensor's connection changed; ``detail`` says why in words (port, error)."""
+    """A sensor's connection changed; ``detail`` says why in words (port, error). ``behind``:
+    how many seconds a video played at its pace trails the video's clock, when that is what
+    changed (0 once the reading has caught up)."""
 
     state: SensorState
     detail: str = ""
     readers: tuple[str, ...] = field(default=())
+    behind: float | None = None

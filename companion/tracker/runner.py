@@ -19,7 +19,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Protocol
 
-from companion.observations import Observation, SensorStatus
+from companion.observations import Observation, SensorState, SensorStatus
 from companion.tracker.events import Failure, Notice, TrackerEvent
 from companion.tracker.tracker import Tracker
 
@@ -69,6 +69,8 @@ class TrackerRunner:
         self.on_status = on_status
         self.queue: queue.Queue[Observation | object | None] = queue.Queue()
         self.sensor_states: dict[str, str] = {}
+        self.sensor_behind: dict[str, float] = {}
+        """How far each video's reading trails its clock, while it trails (a second or more)."""
         self.handled = 0
         """Observations taken in so far (the latency benchmark waits on it)."""
         self._sensors: Stoppable | None = None
@@ -149,6 +151,10 @@ class TrackerRunner:
             self.record(obs)
             if isinstance(obs, SensorStatus):
                 self.sensor_states[obs.source] = obs.state.value
+                if obs.behind is not None and obs.behind >= 0.5:
+                    self.sensor_behind[obs.source] = obs.behind
+                elif obs.behind is not None or obs.state is not SensorState.CONNECTED:
+                    self.sensor_behind.pop(obs.source, None)
                 if self.on_status is not None:
                     self.on_status(obs)
             events = self.locked(partial(self._take, obs))

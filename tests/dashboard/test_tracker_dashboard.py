@@ -19,6 +19,7 @@ from companion.games.rule_of_power.engine.moves import Play
 from companion.observations import CardSeen
 from companion.tracker import Tracker, TrackerConfig
 from tests.dashboard.driving import until
+from tests.dashboard.screen_words import screen_rows
 from tests.tracker.harness import same_move
 
 
@@ -196,3 +197,29 @@ async def test_a_draw_announced_at_the_dashboard_goes_into_the_observation_log(t
     recorder.close()
     kinds = [type(o).__name__ for o in read_observation_log(tmp_path / "table.jsonl").observations]
     assert kinds == ["CardSeen"] * 4 + ["DrawAnnounced"]
+
+
+@pytest.mark.asyncio
+async def test_the_status_line_says_how_far_a_video_trails_its_clock() -> None:
+    """A video played at its pace that the reading trails by a second or more: the status line
+    says by how much, next to the camera's state, until the reading has caught up."""
+    from companion.observations import SensorState, SensorStatus
+
+    setup = GameSetup(("ann", "bob"))
+    feed = ObservationFeed()
+    tracker = Tracker(GameSession(setup), TrackerConfig(first_dealer="bob", facts={"draws_visible": False}))
+    source = TrackerSource(tracker, feed, label="camera")
+    app = DashboardApp(source, setup=setup, games_dir=False)
+
+    async with app.run_test(size=(160, 48)) as pilot:
+        await until(lambda: feed.emit is not None)
+        feed.emit(SensorStatus("game.mp4", 0.0, SensorState.CONNECTED, "game.mp4 opened"))
+        await until(lambda: "game.mp4 connected" in source.status, "the camera connected")
+        assert "behind" not in source.status
+        feed.emit(SensorStatus("game.mp4", 5.0, SensorState.CONNECTED, "3.2 s behind the video", behind=3.2))
+        await until(lambda: "game.mp4 connected, 3.2 s behind the video" in source.status, "the lag said")
+        await pilot.pause()
+        assert "3.2 s behind the video" in screen_rows(app.export_screenshot())[0]
+        feed.emit(SensorStatus("game.mp4", 9.0, SensorState.CONNECTED, "caught up with the video", behind=0.2))
+        await until(lambda: "behind" not in source.status, "the lag gone once caught up")
+        assert "game.mp4 connected" in source.status

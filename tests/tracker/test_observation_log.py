@@ -55,6 +55,7 @@ EVERY_KIND: list[Observation] = [
     UnknownTag("usb", 102.0, "usb", "04FFFF", "not enrolled"),
     DrawAnnounced("dashboard", 102.5, "bob"),
     SensorStatus("serial:/dev/ttyACM0", 103.0, SensorState.LOST, "unplugged"),
+    SensorStatus("game.mp4", 104.0, SensorState.CONNECTED, "3.2 s behind the video", behind=3.2),
 ]
 
 TABLE = ObservationLog(
@@ -138,6 +139,7 @@ def test_a_last_line_cut_short_by_a_crash_is_dropped(tmp_path: Path) -> None:
         ('{"t": 1.0, "source": "camera", "kind": "back-gone", "zone": "centre", "mark": 1}', "t.jsonl:3: missing 'deck'"),
         ('{"source": "camera", "kind": "draw", "player": "ann"}', "t.jsonl:3: missing 't'"),
         ('{"t": 1.0, "source": "camera", "kind": "status", "state": "asleep"}', "t.jsonl:3: \"state\" must be one of connected, lost, reconnecting, failed, ended, not \"asleep\""),
+        ('{"t": 1.0, "source": "camera", "kind": "status", "state": "connected", "behind": "late"}', "t.jsonl:3: \"behind\" must be a number of seconds, not \"late\""),
         ("[1, 2]", "t.jsonl:3: an observation is a JSON object"),
         ("{not json", "t.jsonl:3: not valid JSON"),
     ],
