@@ -145,12 +145,19 @@ class MarkerDetector:
         """All markers decoded in ``image`` (grey or BGR ``uint8``). An image too small to
         hold a marker has none (the AprilTag library crashes the process on one or two
         pixels); one too large to be a camera's is an :class:`~vision.images.ImageError`."""
+        return self.detect_with_outlines(image)[0]
+
+    def detect_with_outlines(self, image: np.ndarray) -> tuple[list[Detection], list[np.ndarray]]:
+        """The markers decoded in ``image`` (:meth:`detect`), and the outlines of the dark
+        squares found that did not decode (``(4, 2)`` pixel corners, in no particular order):
+        a seal blurred, washed out or still moving shows its square before its bits read.
+        Only ArUco's detector reports them; with AprilTag there are none."""
         if image.ndim >= 2 and min(image.shape[:2]) < MIN_SIDE_PX:
-            return []
+            return [], []
         check_image_size(image)
         gray = to_gray(image)
         if self.backend == "apriltag":
-            return self._detect_apriltag(gray)
+            return self._detect_apriltag(gray), []
         return self._detect_aruco(gray)
 
     def _detect_apriltag(self, gray: np.ndarray) -> list[Detection]:
@@ -164,19 +171,21 @@ class MarkerDetector:
             out.append(Detection(int(d.tag_id), corners, (float(d.center[0]), float(d.center[1])), int(d.hamming), float(d.decision_margin)))
         return out
 
-    def _detect_aruco(self, gray: np.ndarray) -> list[Detection]:
-        corners, ids, _ = self._aruco.detectMarkers(gray)
+    def _detect_aruco(self, gray: np.ndarray) -> tuple[list[Detection], list[np.ndarray]]:
+        corners, ids, rejected = self._aruco.detectMarkers(gray)
+        outlines: list[np.ndarray] = [quad.reshape(4, 2).astype(np.float64) for quad in rejected]
         if ids is None:
-            return []
+            return [], outlines
         out = []
         for quad, tag_id in zip(corners, ids.ravel()):
             quad = quad.reshape(4, 2).astype(np.float64)
             margin = _bit_margin(gray, quad, self._bits + 2)
             if margin < self.min_margin:
+                outlines.append(quad)  # a square whose bits do not read clearly
                 continue
             seal = int(tag_id) if self._seal_ids is None else self._seal_ids[int(tag_id)]
             out.append(Detection(seal, quad, _diagonal_centre(quad), 0, margin))
-        return out
+        return out, outlines
 
 
 def _diagonal_centre(q: np.ndarray) -> tuple[float, float]:
