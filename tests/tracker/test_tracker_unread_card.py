@@ -23,10 +23,10 @@ from companion.games.rule_of_power.engine.game import GameState
 from companion.games.rule_of_power.engine.moves import Deal, Move, NewRound, Play
 from companion.games.rule_of_power.simulation.staging import stage
 from companion.games.rule_of_power.simulation.virtual_table import VirtualTable, make_setup
-from companion.observations import CardLaid, CardSeen, LaidGone, Observation
-from companion.observations.scene import Scene
+from companion.observations import CardGone, CardLaid, CardSeen, LaidGone, Observation
+from companion.observations.scene import Scene, changes
 from companion.session import GameSession
-from companion.tracker import MoveApplied, Question, Tracker, TrackerConfig
+from companion.tracker import MoveApplied, Question, Tracker, TrackerConfig, TrackerState
 from tests.table_run import TrackedTable
 from tests.tracker.harness import same_move
 from tests.tracker.test_tracker_camera_games import webcam_1080p
@@ -37,8 +37,6 @@ from vision.reader import TableReader
 from vision.render import VirtualCamera, card_pose_mm
 from vision.scenes import SceneLayout, natural_play
 from vision.stabiliser import Stabiliser
-
-pytestmark = pytest.mark.slow
 
 FPS = 10
 LAST_HAND = (("ann", "W013"), ("bob", "W007"), ("ann", "W032"), ("bob", "W020"))
@@ -177,6 +175,7 @@ def test_the_reported_game_is_what_the_test_plays() -> None:
     ]
 
 
+@pytest.mark.slow
 def test_a_card_read_late_is_credited_to_the_player_who_laid_it() -> None:
     """W007's seal reads only after ann's W032 has been seen: the camera reports a card laid
     where W007 lies before W032, the tracker waits for it, and once W007 is read it is bob's
@@ -202,6 +201,7 @@ def test_a_card_read_late_is_credited_to_the_player_who_laid_it() -> None:
     assert sorted(c.id for c in plays[-1].capture) == ["W007", "W013"]
 
 
+@pytest.mark.slow
 def test_a_card_never_read_is_asked_about_and_the_answer_continues_the_game() -> None:
     """W007's seal stays unreadable: the table rests with it lying there, and after
     ``unexplained_after`` seconds the table is asked which card bob played, with one key.
@@ -223,4 +223,93 @@ def test_a_card_never_read_is_asked_about_and_the_answer_continues_the_game() ->
     assert all(o.at > run.asked_at[0] + 1.0 for o in run.observed if isinstance(o, CardSeen) and o.card.id in ("W007", "W032"))
     answered = next(e for e in run.events if isinstance(e, MoveApplied) and e.how == "answer")
     assert answered.move == Play("bob", Card.from_id("W007"))
+    assert_kept(run, keys=1)
+
+
+# --- the same hand before an ideal camera: the observations themselves, on the test's clock ---
+
+W007, W013, W020, W032 = (Card.from_id(c) for c in ("W007", "W013", "W020", "W032"))
+
+
+def ideal_until(run: LastHandRun, scenes: Sequence[Scene], end: int, before: Scene | None = None) -> Scene | None:
+    """``scenes`` up to ``end`` (excluded), as an ideal camera reports them, half a second
+    apart; returns the last scene shown."""
+    for scene in scenes[:end]:
+        run.now += 0.5
+        run.feed(changes(before, scene, run.now))
+        before = scene
+    return before
+
+
+def applied_since(run: LastHandRun, n: int) -> list[tuple[str, str]]:
+    return [(m.player, m.card.id) for m in run.applied[n:] if isinstance(m, Play)]
+
+
+def test_the_card_laid_before_a_later_one_is_played_first_once_named() -> None:
+    """A card laid unread holds the turn: ann's W032, seen before it is named, waits; once the
+    camera names W007 where the card was laid, bob's W007 and ann's W032 are applied, in that
+    order, and the rest of the game follows."""
+    run = LastHandRun()
+    scenes, last = last_hand_scenes(run)
+    ideal_until(run, scenes, last["W007"])
+    n = len(run.applied)
+    run.now += 0.5
+    run.feed([CardLaid("camera", run.now, "centre", (400.0, 300.0), 1)])
+    assert run.tracker.state is TrackerState.WAITING
+    run.now += 0.5
+    run.feed([CardSeen("camera", run.now, W032, None, "centre")])
+    run.wait(2.0)  # less than unexplained_after: nothing asked, nothing applied
+    assert applied_since(run, n) == [] and run.questions == 0
+    run.feed([CardSeen("camera", run.now, W007, None, "centre", (400.0, 300.0), 1)])
+    assert applied_since(run, n) == [("bob", "W007"), ("ann", "W032")]
+    ideal_until(run, scenes[last["W032"] + 1 :], len(scenes), before=scenes[last["W032"]])
+    run.wait(5.0)
+    assert_kept(run, keys=0)
+
+
+def test_a_card_laid_and_taken_back_unread_binds_nothing() -> None:
+    """A card laid unread and taken up again before it is named was never played: the
+    tracker waits while it lies there and goes on as before once it is gone, asking nothing."""
+    run = LastHandRun()
+    scenes, last = last_hand_scenes(run)
+    before = ideal_until(run, scenes, last["W007"])
+    n = len(run.applied)
+    run.now += 0.5
+    run.feed([CardLaid("camera", run.now, "centre", None, 4)])
+    run.now += 0.5
+    run.feed([LaidGone("camera", run.now, "centre", 4)])
+    assert run.tracker.state is TrackerState.SYNCED
+    run.wait(5.0)
+    assert run.questions == 0 and applied_since(run, n) == []
+    ideal_until(run, scenes[last["W007"] :], len(scenes), before=before)
+    run.wait(5.0)
+    assert_kept(run, keys=0)
+
+
+def test_a_card_left_unnamed_is_a_question_whose_answer_names_it() -> None:
+    """Unnamed for ``unexplained_after`` seconds on the tracker's clock, the card laid is a
+    question (which card bob played: the cards he may hold that could lie there); the answer
+    applies bob's play, the view names the card, and when it is taken unread with W013 by
+    bob's W020 the capture is the one played."""
+    run = LastHandRun()
+    scenes, last = last_hand_scenes(run)
+    ideal_until(run, scenes, last["W007"])
+    run.now += 0.5
+    run.feed([CardLaid("camera", run.now, "centre", None, 2)])
+    assert run.wait(2.9) == [] and run.questions == 0
+    asked = [e for e in run.wait(0.2) if isinstance(e, Question)]
+    assert [q.prompt for q in asked] == ["A card lies in the centre that the camera cannot read: which card did bob play?"]
+    labels = [c.label for c in asked[0].choices]
+    assert "bob plays 7P W007 Fire Dragon" in labels and not any("W013" in label for label in labels)
+    assert run.applied[-1] == Play("bob", W007)  # the run answered with the truth, by its key
+    assert run.tracker.view.zone_of((W007, None)) == "centre"
+    # The rest of the hand: W007 stays unread until W020 takes it.
+    for step in scenes[last["W032"] : last["W020"] + 2]:
+        run.now += 0.5
+        seen = [o for o in changes(scenes[scenes.index(step) - 1], step, run.now) if not (isinstance(o, (CardSeen, CardGone)) and o.card is W007)]
+        if any(isinstance(o, CardGone) and o.card is W013 for o in seen):
+            seen.append(LaidGone("camera", run.now, "centre", 2))
+        run.feed(seen)
+    ideal_until(run, scenes[last["W020"] + 2 :], len(scenes), before=scenes[last["W020"] + 1])
+    run.wait(5.0)
     assert_kept(run, keys=1)
