@@ -25,14 +25,15 @@ import math
 from dataclasses import dataclass, field
 from typing import Sequence
 
+import cv2
 import numpy as np
 
 from companion.contract import Card, Catalogue
 from companion.contract.registry import game
 from vision.calibration import Calibrator, TableCalibration
-from vision.detect import Detection, MarkerDetector
+from vision.detect import Detection, MarkerDetector, to_gray
 from vision.layout import Layout
-from vision.markers import CARD_MM, MARKER_MM, SEAL_CENTRE_ON_CARD_MM, MatCorner, SealBack, SealMarker, decode, family_for, foreign_game
+from vision.markers import CARD_MM, MARKER_MM, MODULES, QUIET_MODULES, SEAL_CENTRE_ON_CARD_MM, MatCorner, SealBack, SealMarker, decode, family_for, foreign_game
 from vision.owners import OwnerRegistry
 
 __all__ = ["CardSighting", "BackSighting", "UnreadSighting", "TableView", "TableReader", "card_centre"]
@@ -197,14 +198,16 @@ class TableReader:
                     cards.append(CardSighting(meaning.card, meaning.slot, owner, det.centre, det.corners, *place, det.margin))
         cards.sort(key=lambda s: (s.card.id, -1 if s.slot is None else s.slot))
         backs.sort(key=lambda b: (b.back.deck, str(b.back.copy), b.px))
-        unread = self._unread(outlines, detections, calibration)
+        unread = self._unread(outlines, detections, calibration, image)
         return TableView(cards, calibration, sorted(corners), rejected, backs, unread)
 
-    def _unread(self, outlines: list[np.ndarray], detections: list[Detection], cal: TableCalibration | None) -> list[UnreadSighting]:
-        """The squares that did not decode and measure as a seal lying on the table, away from
-        every marker read (a seal's square is found more than once, in and around it)."""
-        if cal is None or self.layout is None:
+    def _unread(self, outlines: list[np.ndarray], detections: list[Detection], cal: TableCalibration | None, image: np.ndarray) -> list[UnreadSighting]:
+        """The squares that did not decode and measure as a seal lying on the table, look like
+        one (:func:`_seal_like`), and lie away from every marker read (a seal's square is
+        found more than once, in and around it)."""
+        if cal is None or self.layout is None or not outlines:
             return []
+        gray = to_gray(image)
         out: list[UnreadSighting] = []
         for quad in outlines:
             if not _convex(quad):
@@ -215,6 +218,8 @@ class TableReader:
                 continue
             centre = quad.mean(axis=0)
             side = float(_sides(quad).mean())
+            if not _seal_like(gray, quad):
+                continue
             if any(math.dist(centre, d.centre) < side for d in detections) or any(math.dist(centre, u.px) < side for u in out):
                 continue
             at = quad_mm.mean(axis=0)
@@ -257,6 +262,30 @@ class TableReader:
             _, angle = card_centre(quad)
             table_mm, zone = None, None
         return (table_mm, zone, angle), ""
+
+
+def _seal_like(gray: np.ndarray, quad: np.ndarray) -> bool:
+    """Whether the square ``quad`` looks like a seal whose bits do not read: a dark border
+    module inside the white quiet zone of its sticker, and data no brighter than that paper
+    (a dark square of a card's artwork has no white paper around it). Measured on the square
+    seen straight, at 5 pixels a module, whatever blur left of it."""
+    cell = 5
+    side = MODULES * cell
+    m = QUIET_MODULES * cell
+    target = np.array([[m, m], [m + side, m], [m + side, m + side], [m, m + side]], np.float32)
+    straight = cv2.warpPerspective(gray, cv2.getPerspectiveTransform(quad.astype(np.float32), target), (side + 2 * m, side + 2 * m), flags=cv2.INTER_LINEAR).astype(np.float32)
+    ring = np.ones(straight.shape, bool)
+    ring[m:-m, m:-m] = False
+    quiet = float(np.median(straight[ring]))  # the paper around the square
+    inner = straight[m + 1 : -m - 1, m + 1 : -m - 1]
+    border = np.ones(inner.shape, bool)
+    border[cell - 1 : -cell + 1, cell - 1 : -cell + 1] = False
+    data = inner[cell + 1 : -cell - 1, cell + 1 : -cell - 1]
+    return quiet - float(inner[border].mean()) >= _SEAL_CONTRAST and quiet >= float(data.mean())
+
+
+_SEAL_CONTRAST = 25.0
+"""Grey levels by which a seal's border is darker than its paper, blurred (measured: 50-85)."""
 
 
 def _sides(q: np.ndarray) -> np.ndarray:
