@@ -205,11 +205,11 @@ class Stabiliser:
 
     def _unread_track(self, u: UnreadSighting, taken: set[Key]) -> TrackedCard | None:
         """The card laid unread that ``u`` shows: the one seen there before, or a new one;
-        ``None`` where a card already known lies (its seal blurred for a moment)."""
+        ``None`` where a card or a back already known lies (its seal blurred for a moment)."""
         near = self._near(u.px, u.corners_px, lambda key, t: key not in taken)
-        if near and near[0][2].card is not None:
+        if near and (near[0][2].card is not None or near[0][2].back is not None):
             return None
-        if near and near[0][2].back is None:
+        if near:
             return near[0][2]
         self._marks += 1
         track = self.tracks[("laid", self._marks)] = TrackedCard(None, None, None, None, self._marks)
