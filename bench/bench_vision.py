@@ -284,17 +284,18 @@ def timed_detector(family: str):
     class TimedDetector(MarkerDetector):
         seconds = 0.0
 
-        def detect(self, image):
+        # Every decoding goes through these two (detect and detect_in call them).
+        def detect_with_outlines(self, image):
             began = time.process_time()
             try:
-                return super().detect(image)
+                return super().detect_with_outlines(image)
             finally:
                 self.seconds += time.process_time() - began
 
-        def detect_in(self, image, windows):
+        def detect_in_with_outlines(self, image, windows):
             began = time.process_time()
             try:
-                return super().detect_in(image, windows)
+                return super().detect_in_with_outlines(image, windows)
             finally:
                 self.seconds += time.process_time() - began
 

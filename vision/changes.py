@@ -188,28 +188,35 @@ class ChangedDetector:
         self.detector = detector
         self.gate = gate or ChangeGate()
         self.detections: list[Detection] = []
+        self.outlines: list[np.ndarray] = []
         self.work = Work()
         self.last: Plan | None = None
 
     def detect(self, image: np.ndarray) -> list[Detection]:
+        return self.detect_with_outlines(image)[0]
+
+    def detect_with_outlines(self, image: np.ndarray) -> tuple[list[Detection], list[np.ndarray]]:
+        """:meth:`detect`, and the outlines of squares that did not decode
+        (:meth:`~vision.detect.MarkerDetector.detect_with_outlines`), kept and replaced where
+        the picture changed as the markers are."""
         began = time.thread_time()
         gray = to_gray(image)
         plan = self.gate.plan(gray)
         planned = time.thread_time()
         if plan.kind == "whole":
-            found = self.detector.detect(gray)
+            found, outlines = self.detector.detect_with_outlines(gray)
         elif plan.kind == "regions":
-            kept = [d for d in self.detections if not plan.touches(d.corners)]
-            fresh = [d for d in self.detector.detect_in(gray, plan.windows) if plan.touches(d.corners)]
-            found = kept + fresh
+            fresh, unread = self.detector.detect_in_with_outlines(gray, plan.windows)
+            found = [d for d in self.detections if not plan.touches(d.corners)] + [d for d in fresh if plan.touches(d.corners)]
+            outlines = [q for q in self.outlines if not plan.touches(q)] + [q for q in unread if plan.touches(q)]
         else:
-            found = list(self.detections)
+            found, outlines = list(self.detections), list(self.outlines)
         done = time.thread_time()
         self.gate.decoded(plan)
-        self.detections, self.last = found, plan
+        self.detections, self.outlines, self.last = found, outlines, plan
         h, w = gray.shape[:2]
         self.work.frames[plan.kind] += 1
         self.work.decoded_px += sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in plan.windows) / (w * h)
         self.work.changes_s += planned - began
         self.work.decode_s += done - planned
-        return found
+        return found, outlines

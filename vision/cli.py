@@ -542,14 +542,18 @@ def _back_words(back) -> str:
 
 
 def _describe(obs) -> str:
-    from companion.observations import BackGone, BackSeen, CardGone, CardSeen, SensorStatus
+    from companion.observations import BackGone, BackSeen, CardGone, CardLaid, CardSeen, LaidGone, SensorStatus
 
+    if isinstance(obs, (CardLaid, LaidGone)):
+        where = f"in {obs.zone or 'no zone'}" if isinstance(obs, CardLaid) else f"left {obs.zone or 'no zone'}, never read"
+        return f"{obs.at:10.2f}  {'+' if isinstance(obs, CardLaid) else '-'} a card whose seal does not read (#{obs.mark}) {where}"
     if isinstance(obs, (BackSeen, BackGone)):
         whose = f"{obs.owner}'s " if obs.owner else ""
         where = f"in {obs.zone or 'no zone'}" if isinstance(obs, BackSeen) else f"left {obs.zone or 'no zone'}"
         return f"{obs.at:10.2f}  {'+' if isinstance(obs, BackSeen) else '-'} a back of {whose}{obs.deck} (#{obs.mark}) {where}"
     if isinstance(obs, CardSeen):
-        return f"{obs.at:10.2f}  + {obs.card.long_label} ({obs.owner or 'no owner'}) in {obs.zone or 'no zone'}"
+        named = "" if obs.mark is None else f", the card laid #{obs.mark}"
+        return f"{obs.at:10.2f}  + {obs.card.long_label} ({obs.owner or 'no owner'}) in {obs.zone or 'no zone'}{named}"
     if isinstance(obs, CardGone):
         return f"{obs.at:10.2f}  - {obs.card.long_label} ({obs.owner or 'no owner'}) left {obs.zone or 'no zone'}"
     if isinstance(obs, SensorStatus):

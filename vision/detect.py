@@ -146,12 +146,19 @@ class MarkerDetector:
         """All markers decoded in ``image`` (grey or BGR ``uint8``). An image too small to
         hold a marker has none (the AprilTag library crashes the process on one or two
         pixels); one too large to be a camera's is an :class:`~vision.images.ImageError`."""
+        return self.detect_with_outlines(image)[0]
+
+    def detect_with_outlines(self, image: np.ndarray) -> tuple[list[Detection], list[np.ndarray]]:
+        """The markers decoded in ``image`` (:meth:`detect`), and the outlines of the dark
+        squares found that did not decode (``(4, 2)`` pixel corners, in no particular order):
+        a seal blurred, washed out or still moving shows its square before its bits read.
+        Only ArUco's detector reports them; with AprilTag there are none."""
         if image.ndim >= 2 and min(image.shape[:2]) < MIN_SIDE_PX:
-            return []
+            return [], []
         check_image_size(image)
         gray = to_gray(image)
         if self.backend == "apriltag":
-            return self._detect_apriltag(gray)
+            return self._detect_apriltag(gray), []
         return self._detect_aruco(gray)
 
     def detect_in(self, image: np.ndarray, windows: list[tuple[int, int, int, int]]) -> list[Detection]:
@@ -159,21 +166,28 @@ class MarkerDetector:
         overlapping) of ``image``, in the image's coordinates; a marker cut by a window's edge
         is not read. The size limits stay those of the whole image (ArUco's are fractions of
         the image's side), so a window reads what the whole image would there."""
+        return self.detect_in_with_outlines(image, windows)[0]
+
+    def detect_in_with_outlines(self, image: np.ndarray, windows: list[tuple[int, int, int, int]]) -> tuple[list[Detection], list[np.ndarray]]:
+        """:meth:`detect_in`, and the outlines of the squares found there that did not decode
+        (as :meth:`detect_with_outlines`), in the image's coordinates."""
         check_image_size(image)
         gray = to_gray(image)
         side = max(gray.shape[:2])
         out: list[Detection] = []
+        outlines: list[np.ndarray] = []
         for x0, y0, x1, y1 in windows:
             crop = gray[y0:y1, x0:x1]
             if min(crop.shape[:2]) < MIN_SIDE_PX:
                 continue
             if self.backend == "apriltag":
-                found = self._detect_apriltag(np.ascontiguousarray(crop))
+                found, unread = self._detect_apriltag(np.ascontiguousarray(crop)), []
             else:
-                found = self._detect_aruco(crop, side / max(crop.shape[:2]))
+                found, unread = self._detect_aruco(crop, side / max(crop.shape[:2]))
             shift = np.array([x0, y0], np.float64)
             out += [Detection(d.tag_id, d.corners + shift, (d.centre[0] + x0, d.centre[1] + y0), d.hamming, d.margin) for d in found]
-        return out
+            outlines += [quad + shift for quad in unread]
+        return out, outlines
 
     def _detect_apriltag(self, gray: np.ndarray) -> list[Detection]:
         out = []
@@ -186,29 +200,31 @@ class MarkerDetector:
             out.append(Detection(int(d.tag_id), corners, (float(d.center[0]), float(d.center[1])), int(d.hamming), float(d.decision_margin)))
         return out
 
-    def _detect_aruco(self, gray: np.ndarray, zoom: float = 1.0) -> list[Detection]:
+    def _detect_aruco(self, gray: np.ndarray, zoom: float = 1.0) -> tuple[list[Detection], list[np.ndarray]]:
         if zoom != 1.0:  # a window of a larger image: its perimeter limits, in the image's terms
             params = self._aruco.getDetectorParameters()
             params.minMarkerPerimeterRate = _MIN_PERIMETER * zoom
             params.maxMarkerPerimeterRate = _MAX_PERIMETER * zoom
             self._aruco.setDetectorParameters(params)
         try:
-            corners, ids, _ = self._aruco.detectMarkers(gray)
+            corners, ids, rejected = self._aruco.detectMarkers(gray)
         finally:
             if zoom != 1.0:
                 params.minMarkerPerimeterRate, params.maxMarkerPerimeterRate = _MIN_PERIMETER, _MAX_PERIMETER
                 self._aruco.setDetectorParameters(params)
+        outlines: list[np.ndarray] = [quad.reshape(4, 2).astype(np.float64) for quad in rejected]
         if ids is None:
-            return []
+            return [], outlines
         out = []
         for quad, tag_id in zip(corners, ids.ravel()):
             quad = quad.reshape(4, 2).astype(np.float64)
             margin = _bit_margin(gray, quad, self._bits + 2)
             if margin < self.min_margin:
+                outlines.append(quad)  # a square whose bits do not read clearly
                 continue
             seal = int(tag_id) if self._seal_ids is None else self._seal_ids[int(tag_id)]
             out.append(Detection(seal, quad, _diagonal_centre(quad), 0, margin))
-        return out
+        return out, outlines
 
 
 _MIN_PERIMETER = 0.01

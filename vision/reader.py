@@ -12,6 +12,11 @@ costs one frame while an invented one corrupts the game:
 - an id seen twice in one frame is dropped altogether (each card exists once), unless it is a
   back's: every card of a copy whose backs carry seals shows the same one, so a face-down card
   is seen as a back of that copy (:class:`BackSighting`), never as the card it is.
+
+A seal whose square shows but whose bits do not read (blurred, washed out, a card still
+settling) is a card laid that cannot be named yet (:class:`UnreadSighting`): on a calibrated
+table only, where a square can be measured as a seal lying on the mat, and never where a seal
+was read in the same frame.
 """
 
 from __future__ import annotations
@@ -20,18 +25,19 @@ import math
 from dataclasses import dataclass, field
 from typing import Sequence
 
+import cv2
 import numpy as np
 
 from companion.contract import Card, Catalogue
 from companion.contract.registry import game
 from vision.calibration import Calibrator, TableCalibration
 from vision.changes import ChangedDetector
-from vision.detect import Detection, MarkerDetector
+from vision.detect import Detection, MarkerDetector, to_gray
 from vision.layout import Layout
-from vision.markers import CARD_MM, MARKER_MM, SEAL_CENTRE_ON_CARD_MM, MatCorner, SealBack, SealMarker, decode, family_for, foreign_game
+from vision.markers import CARD_MM, MARKER_MM, MODULES, QUIET_MODULES, SEAL_CENTRE_ON_CARD_MM, MatCorner, SealBack, SealMarker, decode, family_for, foreign_game
 from vision.owners import OwnerRegistry
 
-__all__ = ["CardSighting", "BackSighting", "TableView", "TableReader", "card_centre"]
+__all__ = ["CardSighting", "BackSighting", "UnreadSighting", "TableView", "TableReader", "card_centre"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,17 +102,33 @@ class BackSighting:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class UnreadSighting:
+    """A seal in one image whose square measures as a seal lying on the table but whose bits
+    do not read: a card lies there, not yet which. ``px`` and ``corners_px`` as for
+    :class:`CardSighting`; ``table_mm`` is where the seal lies (its card's orientation, and so
+    its centre, is not known), ``zone`` the zone there."""
+
+    px: tuple[float, float]
+    corners_px: np.ndarray
+    table_mm: tuple[float, float]
+    zone: str | None
+    owner: None = None
+
+
 @dataclass
 class TableView:
     """Everything read from one image: the cards, the calibration used (``None`` without a mat
-    in view), the mat corners seen, the detections refused, each with its reason, and the
-    backs seen (face-down cards of decks whose backs carry seals)."""
+    in view), the mat corners seen, the detections refused, each with its reason, the backs
+    seen (face-down cards of decks whose backs carry seals), and the seals seen that do not
+    read (cards laid, not yet named)."""
 
     cards: list[CardSighting]
     calibration: TableCalibration | None
     mat_corners: list[MatCorner]
     rejected: list[tuple[Detection, str]] = field(default_factory=list)
     backs: list[BackSighting] = field(default_factory=list)
+    unread: list[UnreadSighting] = field(default_factory=list)
 
 
 class TableReader:
@@ -155,7 +177,7 @@ class TableReader:
         self.calibrator = Calibrator(layout) if layout is not None else None
 
     def read(self, image: np.ndarray) -> TableView:
-        detections = (self.changes or self.detector).detect(image)
+        detections, outlines = (self.changes or self.detector).detect_with_outlines(image)
         calibration = self.calibrator.update(detections) if self.calibrator else None
         counts: dict[int, int] = {}
         for d in detections:
@@ -182,7 +204,34 @@ class TableReader:
                     cards.append(CardSighting(meaning.card, meaning.slot, owner, det.centre, det.corners, *place, det.margin))
         cards.sort(key=lambda s: (s.card.id, -1 if s.slot is None else s.slot))
         backs.sort(key=lambda b: (b.back.deck, str(b.back.copy), b.px))
-        return TableView(cards, calibration, sorted(corners), rejected, backs)
+        unread = self._unread(outlines, detections, calibration, image)
+        return TableView(cards, calibration, sorted(corners), rejected, backs, unread)
+
+    def _unread(self, outlines: list[np.ndarray], detections: list[Detection], cal: TableCalibration | None, image: np.ndarray) -> list[UnreadSighting]:
+        """The squares that did not decode and measure as a seal lying on the table, look like
+        one (:func:`_seal_like`), and lie away from every marker read (a seal's square is
+        found more than once, in and around it)."""
+        if cal is None or self.layout is None or not outlines:
+            return []
+        gray = to_gray(image)
+        out: list[UnreadSighting] = []
+        for quad in outlines:
+            if not _convex(quad):
+                continue
+            quad_mm = cal.table_points(quad)
+            sides = _sides(quad_mm)
+            if sides.max() / max(sides.min(), 1e-9) > self.max_skew or abs(sides.mean() / MARKER_MM - 1) > self.size_tolerance:
+                continue
+            centre = quad.mean(axis=0)
+            side = float(_sides(quad).mean())
+            if not _seal_like(gray, quad):
+                continue
+            if any(math.dist(centre, d.centre) < side for d in detections) or any(math.dist(centre, u.px) < side for u in out):
+                continue
+            at = quad_mm.mean(axis=0)
+            table_mm = (float(at[0]), float(at[1]))
+            out.append(UnreadSighting((float(centre[0]), float(centre[1])), quad, table_mm, self.layout.zone_at(table_mm)))
+        return out
 
     def _owner(self, marker: SealMarker) -> str | None:
         """Who a front's copy is: the owner registry's name of its slot, or its colour."""
@@ -219,6 +268,30 @@ class TableReader:
             _, angle = card_centre(quad)
             table_mm, zone = None, None
         return (table_mm, zone, angle), ""
+
+
+def _seal_like(gray: np.ndarray, quad: np.ndarray) -> bool:
+    """Whether the square ``quad`` looks like a seal whose bits do not read: a dark border
+    module inside the white quiet zone of its sticker, and data no brighter than that paper
+    (a dark square of a card's artwork has no white paper around it). Measured on the square
+    seen straight, at 5 pixels a module, whatever blur left of it."""
+    cell = 5
+    side = MODULES * cell
+    m = QUIET_MODULES * cell
+    target = np.array([[m, m], [m + side, m], [m + side, m + side], [m, m + side]], np.float32)
+    straight = cv2.warpPerspective(gray, cv2.getPerspectiveTransform(quad.astype(np.float32), target), (side + 2 * m, side + 2 * m), flags=cv2.INTER_LINEAR).astype(np.float32)
+    ring = np.ones(straight.shape, bool)
+    ring[m:-m, m:-m] = False
+    quiet = float(np.median(straight[ring]))  # the paper around the square
+    inner = straight[m + 1 : -m - 1, m + 1 : -m - 1]
+    border = np.ones(inner.shape, bool)
+    border[cell - 1 : -cell + 1, cell - 1 : -cell + 1] = False
+    data = inner[cell + 1 : -cell - 1, cell + 1 : -cell - 1]
+    return quiet - float(inner[border].mean()) >= _SEAL_CONTRAST and quiet >= float(data.mean())
+
+
+_SEAL_CONTRAST = 25.0
+"""Grey levels by which a seal's border is darker than its paper, blurred (measured: 50-85)."""
 
 
 def _sides(q: np.ndarray) -> np.ndarray:

@@ -32,40 +32,53 @@ follow the same rules, reported as :class:`~companion.observations.BackSeen` and
 back is told from the others by where it lies: a back read near where a back of the same deck
 and copy was read before (within ``back_reach`` seal sides, in the image) is that card; any
 other is a new one, with a new ``mark``.
+
+Seals that show but do not read (:class:`~vision.reader.UnreadSighting`) follow the same rules
+too, told apart by where they lie as backs are: one seen in ``confirm`` of the last ``window``
+frames is a card laid that cannot be named yet (:class:`~companion.observations.CardLaid`,
+with a new ``mark``), unless a card already known lies there (its seal blurred for a moment).
+The card first read where it lies is that card: its :class:`~companion.observations.CardSeen`
+carries the mark. One that leaves unnamed is reported gone
+(:class:`~companion.observations.LaidGone`).
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter, deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 
 from companion.contract import Card
-from companion.observations import BackGone, BackSeen, CardGone, CardSeen, Observation
+from companion.observations import BackGone, BackSeen, CardGone, CardLaid, CardSeen, LaidGone, Observation
 from vision.layout import Layout
 from vision.markers import CARD_MM, MARKER_MM, SealBack
-from vision.reader import BackSighting, CardSighting, TableView, card_centre
+from vision.reader import BackSighting, CardSighting, TableView, UnreadSighting, card_centre
 
 __all__ = ["Stabiliser", "TrackedCard"]
 
 Key = tuple[str, "int | None"]
-"""A card by id and owner slot; a back by ``"back"`` and its mark."""
+"""A card by id and owner slot; a back by ``"back"`` and its mark; a seal that does not read
+by ``"laid"`` and its mark."""
 _PATCH = 24  # side of the grey thumbnails compared to tell "still there" from "changed"
 
 
 @dataclass
 class TrackedCard:
     """What the stabiliser believes about one card (by id and owner slot), or about one back
-    (``back``, with ``card`` ``None``: by its ``mark``)."""
+    (``back``, with ``card`` ``None``: by its ``mark``), or about a card laid whose seal does
+    not read (neither ``card`` nor ``back``: by its ``mark``). ``laid``: the mark and zone of
+    the card laid unread that this card, read since, is."""
 
     card: Card | None
     slot: int | None
     owner: str | None
     back: SealBack | None = None
     mark: int = 0
+    laid: tuple[int, str | None] | None = None
     px: tuple[float, float] | None = None  # the seal's centre in the image, last read
     reads: deque = field(default_factory=lambda: deque(maxlen=8))  # recent frames: zone read, or False
     reported: bool = False
@@ -160,6 +173,13 @@ class Stabiliser:
             track = self._back_track(b, read_now)
             read_now.add(("back", track.mark))
             out += self._read(track, b, gray, at)
+        for s in view.cards:
+            out += self._named(self.tracks[(s.card.id, s.slot)], s, read_now, at)
+        for u in view.unread:
+            unread = self._unread_track(u, read_now)
+            if unread is not None:
+                read_now.add(("laid", unread.mark))
+                out += self._read(unread, u, gray, at)
         centres = [s.px for s in view.cards] + [b.px for b in view.backs]
         for key, track in list(self.tracks.items()):
             if key not in read_now:
@@ -169,21 +189,49 @@ class Stabiliser:
     def _back_track(self, b: BackSighting, taken: set[Key]) -> TrackedCard:
         """The back ``b`` is: the nearest back of its copy read before within reach (and not
         already matched in this frame), else a new one."""
-        reach = self.back_reach * float(np.linalg.norm(b.corners_px - np.roll(b.corners_px, -1, axis=0), axis=1).mean())
-        near = [
-            (math.dist(t.px, b.px), key, t)
-            for key, t in self.tracks.items()
-            if t.back == b.back and key not in taken and t.px is not None and math.dist(t.px, b.px) <= reach
-        ]
+        near = self._near(b.px, b.corners_px, lambda key, t: t.back == b.back and key not in taken)
         if near:
-            return min(near, key=lambda e: e[0])[2]
+            return near[0][2]
         self._marks += 1
         track = self.tracks[("back", self._marks)] = TrackedCard(None, None, b.owner, b.back, self._marks)
         return track
 
+    def _near(self, px: tuple[float, float], corners: np.ndarray, keep: Callable[[Key, TrackedCard], bool]) -> list[tuple[float, Key, TrackedCard]]:
+        """The tracks ``keep`` accepts whose seal was last read within reach of ``px``,
+        nearest first."""
+        reach = self.back_reach * float(np.linalg.norm(corners - np.roll(corners, -1, axis=0), axis=1).mean())
+        near = [(math.dist(t.px, px), key, t) for key, t in self.tracks.items() if t.px is not None and math.dist(t.px, px) <= reach and keep(key, t)]
+        return sorted(near, key=lambda e: e[0])
+
+    def _unread_track(self, u: UnreadSighting, taken: set[Key]) -> TrackedCard | None:
+        """The card laid unread that ``u`` shows: the one seen there before, or a new one;
+        ``None`` where a card or a back already known lies (its seal blurred for a moment)."""
+        near = self._near(u.px, u.corners_px, lambda key, t: key not in taken)
+        if near and (near[0][2].card is not None or near[0][2].back is not None):
+            return None
+        if near:
+            return near[0][2]
+        self._marks += 1
+        track = self.tracks[("laid", self._marks)] = TrackedCard(None, None, None, None, self._marks)
+        return track
+
+    def _named(self, t: TrackedCard, s: CardSighting, taken: set[Key], at: float) -> list[Observation]:
+        """A card read where a card laid unread lies is that card: a new card takes its mark
+        (its ``CardSeen`` carries it); a card already known read there again ends it."""
+        out: list[Observation] = []
+        for _, key, laid in self._near(s.px, s.corners_px, lambda key, u: key[0] == "laid" and key not in taken):
+            del self.tracks[key]
+            if not laid.reported:
+                continue
+            if t.reported or t.laid is not None:
+                out.append(LaidGone(self.source, at, laid.zone, laid.mark))
+            else:
+                t.laid = (laid.mark, laid.zone)
+        return out
+
     # --- one card read in this frame ---
 
-    def _read(self, t: TrackedCard, s: CardSighting | BackSighting, gray: np.ndarray | None, at: float) -> list[Observation]:
+    def _read(self, t: TrackedCard, s: CardSighting | BackSighting | UnreadSighting, gray: np.ndarray | None, at: float) -> list[Observation]:
         t.reads.append(s.zone if s.zone is not None else "")
         t.last_read = at
         t.px = s.px
@@ -258,6 +306,9 @@ class Stabiliser:
         if not t.reported:
             if not any(z is not False for z in t.reads):
                 del self.tracks[key]
+                if t.laid is not None:
+                    # Read for a moment where a card laid unread lies, and never again.
+                    return [LaidGone(self.source, at, t.laid[1], t.laid[0])]
             return []
         if gray is not None and t.box is not None and t.reference is not None:
             now = _patch(gray, t.box)
@@ -345,13 +396,18 @@ class Stabiliser:
             mask[max(0, d0) : min(_AREA, d1), max(0, c0) : min(_AREA, c1)] = True
         return mask
 
-    def _seen(self, t: TrackedCard, at: float) -> CardSeen | BackSeen:
+    def _seen(self, t: TrackedCard, at: float) -> CardSeen | BackSeen | CardLaid:
+        if t.card is None and t.back is None:
+            return CardLaid(self.source, at, t.zone, t.table_mm, t.mark)
         if t.card is None:
             assert t.back is not None
             return BackSeen(self.source, at, t.back.deck, t.owner, t.zone, t.table_mm, t.mark)
-        return CardSeen(source=self.source, at=at, card=t.card, owner=t.owner, zone=t.zone, table_mm=t.table_mm)
+        mark = None if t.laid is None else t.laid[0]
+        return CardSeen(source=self.source, at=at, card=t.card, owner=t.owner, zone=t.zone, table_mm=t.table_mm, mark=mark)
 
-    def _gone(self, t: TrackedCard, at: float) -> CardGone | BackGone:
+    def _gone(self, t: TrackedCard, at: float) -> CardGone | BackGone | LaidGone:
+        if t.card is None and t.back is None:
+            return LaidGone(self.source, at, t.zone, t.mark)
         if t.card is None:
             assert t.back is not None
             return BackGone(self.source, at, t.back.deck, t.owner, t.zone, t.mark)

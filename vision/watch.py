@@ -98,19 +98,25 @@ class Lag:
 
 
 def observation_json(obs: Observation) -> dict:
-    """An observation as one JSON object (``type`` is ``seen``, ``gone``, ``back``,
-    ``back-gone`` or ``status``)."""
-    from companion.observations import BackGone, BackSeen, CardGone, CardSeen
+    """An observation as one JSON object (``type`` is ``seen``, ``gone``, ``laid``,
+    ``laid-gone``, ``back``, ``back-gone`` or ``status``)."""
+    from companion.observations import BackGone, BackSeen, CardGone, CardLaid, CardSeen, LaidGone
 
     base = {"source": obs.source, "at": round(obs.at, 3)}
+    if isinstance(obs, CardLaid):
+        return {"type": "laid", "zone": obs.zone, "mark": obs.mark,
+                "table_mm": None if obs.table_mm is None else [round(v, 1) for v in obs.table_mm], **base}
+    if isinstance(obs, LaidGone):
+        return {"type": "laid-gone", "zone": obs.zone, "mark": obs.mark, **base}
     if isinstance(obs, BackSeen):
         return {"type": "back", "deck": obs.deck, "owner": obs.owner, "zone": obs.zone, "mark": obs.mark,
                 "table_mm": None if obs.table_mm is None else [round(v, 1) for v in obs.table_mm], **base}
     if isinstance(obs, BackGone):
         return {"type": "back-gone", "deck": obs.deck, "owner": obs.owner, "zone": obs.zone, "mark": obs.mark, **base}
     if isinstance(obs, CardSeen):
+        named = {} if obs.mark is None else {"mark": obs.mark}
         return {"type": "seen", "card": obs.card.id, "owner": obs.owner, "zone": obs.zone,
-                "table_mm": None if obs.table_mm is None else [round(v, 1) for v in obs.table_mm], **base}
+                "table_mm": None if obs.table_mm is None else [round(v, 1) for v in obs.table_mm], **named, **base}
     if isinstance(obs, CardGone):
         return {"type": "gone", "card": obs.card.id, "owner": obs.owner, "zone": obs.zone, **base}
     if isinstance(obs, SensorStatus):

@@ -20,6 +20,8 @@ sensor stream. The format, ``rop-observations/1``:
   ``seen``         ``card``, ``owner``, ``zone``, ``table_mm`` ([x, y] or null)
   ``gone``         ``card``, ``owner``, ``zone``
   ``back``         ``deck``, ``owner``, ``zone``, ``table_mm`` ([x, y] or null), ``mark``
+  ``laid``         ``zone``, ``table_mm`` ([x, y] or null), ``mark``
+  ``laid-gone``    ``zone``, ``mark``
   ``back-gone``    ``deck``, ``owner``, ``zone``, ``mark``
   ``tapped``       ``card``, ``owner``, ``reader``, ``uid``
   ``lifted``       ``card``, ``owner``, ``reader``, ``uid``
@@ -31,7 +33,9 @@ sensor stream. The format, ``rop-observations/1``:
 
 Cards are written by id (``"W016"``), as in the game's records. A card lying face down is
 written by its back alone (``back``: its deck's name, its copy and the camera's ``mark`` for
-that physical card), never by the card it is.
+that physical card), never by the card it is. A card laid whose seal the camera cannot read
+yet is written by its place and ``mark`` alone (``laid``); the ``seen`` line that names it
+later carries the same ``mark``.
 """
 
 from __future__ import annotations
@@ -53,10 +57,12 @@ from companion.observations import (
     BackGone,
     BackSeen,
     CardGone,
+    CardLaid,
     CardLifted,
     CardSeen,
     CardTapped,
     DrawAnnounced,
+    LaidGone,
     Observation,
     SensorState,
     SensorStatus,
@@ -108,6 +114,8 @@ def observation_json(obs: Observation, t: float) -> dict[str, Any]:
     if isinstance(obs, CardSeen):
         out.update(kind="seen", card=obs.card.id, owner=obs.owner, zone=obs.zone)
         out["table_mm"] = [round(v, 1) for v in obs.table_mm] if obs.table_mm is not None else None
+        if obs.mark is not None:
+            out["mark"] = obs.mark
     elif isinstance(obs, CardGone):
         out.update(kind="gone", card=obs.card.id, owner=obs.owner, zone=obs.zone)
     elif isinstance(obs, BackSeen):
@@ -116,6 +124,11 @@ def observation_json(obs: Observation, t: float) -> dict[str, Any]:
         out["mark"] = obs.mark
     elif isinstance(obs, BackGone):
         out.update(kind="back-gone", deck=obs.deck, owner=obs.owner, zone=obs.zone, mark=obs.mark)
+    elif isinstance(obs, CardLaid):
+        out.update(kind="laid", zone=obs.zone, mark=obs.mark)
+        out["table_mm"] = [round(v, 1) for v in obs.table_mm] if obs.table_mm is not None else None
+    elif isinstance(obs, LaidGone):
+        out.update(kind="laid-gone", zone=obs.zone, mark=obs.mark)
     elif isinstance(obs, (CardTapped, CardLifted)):
         out.update(kind="tapped" if isinstance(obs, CardTapped) else "lifted", card=obs.card.id, owner=obs.owner, reader=obs.reader, uid=obs.uid)
     elif isinstance(obs, UnknownTag):
@@ -198,12 +211,15 @@ def _observation(data: dict[str, Any], cards: Any) -> Observation:
         owner, zone = _opt_str(data, "owner"), _opt_str(data, "zone")
         if kind == "gone":
             return CardGone(source, at, card, owner, zone)
-        return CardSeen(source, at, card, owner, zone, _table_mm(data))
+        return CardSeen(source, at, card, owner, zone, _table_mm(data), _mark(data) if "mark" in data else None)
+    if kind in ("laid", "laid-gone"):
+        zone = _opt_str(data, "zone")
+        if kind == "laid-gone":
+            return LaidGone(source, at, zone, _mark(data))
+        return CardLaid(source, at, zone, _table_mm(data), _mark(data))
     if kind in ("back", "back-gone"):
         deck, owner, zone = _str(data, "deck"), _opt_str(data, "owner"), _opt_str(data, "zone")
-        mark = data.get("mark")
-        if isinstance(mark, bool) or not isinstance(mark, int):
-            raise _Bad(f'"mark" must be a whole number, not {_shown(mark)}')
+        mark = _mark(data)
         if kind == "back-gone":
             return BackGone(source, at, deck, owner, zone, mark)
         return BackSeen(source, at, deck, owner, zone, _table_mm(data), mark)
@@ -229,7 +245,14 @@ def _observation(data: dict[str, Any], cards: Any) -> Observation:
         if behind is not None and (type(behind) not in (int, float) or not 0 <= behind < 1e9):
             raise _Bad(f'"behind" must be a number of seconds, not {_shown(behind)}')
         return SensorStatus(source, at, SensorState(state), detail, _names(data.get("readers") or [], "readers"), None if behind is None else float(behind))
-    raise _Bad(f"unknown kind {kind!r:.40} (seen, gone, back, back-gone, tapped, lifted, unknown-tag, draw, status)")
+    raise _Bad(f"unknown kind {kind!r:.40} (seen, gone, laid, laid-gone, back, back-gone, tapped, lifted, unknown-tag, draw, status)")
+
+
+def _mark(data: dict[str, Any]) -> int:
+    mark = data.get("mark")
+    if isinstance(mark, bool) or not isinstance(mark, int):
+        raise _Bad(f'"mark" must be a whole number, not {_shown(mark)}')
+    return mark
 
 
 def _table_mm(data: dict[str, Any]) -> tuple[float, float] | None:

@@ -21,6 +21,8 @@ __all__ = [
     "CardGone",
     "BackSeen",
     "BackGone",
+    "CardLaid",
+    "LaidGone",
     "CardTapped",
     "CardLifted",
     "SensorState",
@@ -41,12 +43,15 @@ class Observation:
 
 @dataclass(frozen=True, slots=True)
 class CardSeen(Observation):
-    """A card came to lie face up in a zone (camera), stable long enough to be trusted."""
+    """A card came to lie face up in a zone (camera), stable long enough to be trusted.
+    ``mark``: the card is the one the camera reported laid before it could name it
+    (:class:`CardLaid` with that mark): it has lain there since then."""
 
     card: Card
     owner: str | None
     zone: str | None
     table_mm: tuple[float, float] | None = None
+    mark: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +85,26 @@ class BackGone(Observation):
 
     deck: str
     owner: str | None
+    zone: str | None
+    mark: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CardLaid(Observation):
+    """A card came to lie face up in a zone (camera), stable long enough to be trusted, whose
+    seal the camera sees but cannot read yet (blur, glare, a card still settling): a card was
+    laid there, not yet which. ``mark`` is the camera's number for it: the :class:`CardSeen`
+    that names it later carries the same mark, or a :class:`LaidGone` says it left unnamed."""
+
+    zone: str | None
+    table_mm: tuple[float, float] | None = None
+    mark: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LaidGone(Observation):
+    """The card laid unread with ``mark`` (:class:`CardLaid`) is no longer there, never named."""
+
     zone: str | None
     mark: int = 0
 

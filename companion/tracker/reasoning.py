@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from companion.contract.errors import IllegalMoveError, InvalidMoveError
 from companion.contract import Move
+from companion.observations import CardLaid, LaidGone
 from companion.tracker.events import Choice, InSync, MoveApplied, Notice, OutOfSync, Question, TrackerEvent, TrackerState
 from companion.tracker.view import Zones
 
@@ -49,6 +50,10 @@ class TableReasoning:
     def _push(self, move: Move, how: str) -> MoveApplied:
         """Propose ``move`` to the session (:class:`IllegalMoveError` if refused)."""
         raise NotImplementedError
+
+    def unread(self, obs: CardLaid | LaidGone) -> None:
+        """A card laid that the camera cannot name yet: the view keeps it; a game that reads
+        the order cards were laid in keeps its place there."""
 
     # ------------------------------------------------------------------ shared
 

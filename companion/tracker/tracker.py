@@ -18,7 +18,10 @@ with the game and finds the moves that explain a change:
 
 Hidden cards are not guessed: with a camera alone the hands stay face down, and each card is
 known when played. A card lying face down whose back carries a seal is seen as its back (the
-view's ``backs``): where it lies, and whose deck, never which card.
+view's ``backs``): where it lies, and whose deck, never which card. A card laid whose seal the
+camera cannot read yet is known to lie there before it is known which (the view's ``laid``):
+the game's reasoning keeps its place in the order the table showed things in, and the card
+the camera names later takes that place.
 
 The tracker proposes the moves it finds to the session, like any move source. Corrections
 made elsewhere (a move typed at the keyboard, an undo, a corrected event) reach it as session
@@ -33,7 +36,20 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from companion.contract import Move
-from companion.observations import BackGone, BackSeen, CardGone, CardLifted, CardSeen, CardTapped, DrawAnnounced, Observation, SensorStatus, UnknownTag
+from companion.observations import (
+    BackGone,
+    BackSeen,
+    CardGone,
+    CardLaid,
+    CardLifted,
+    CardSeen,
+    CardTapped,
+    DrawAnnounced,
+    LaidGone,
+    Observation,
+    SensorStatus,
+    UnknownTag,
+)
 from companion.observations.facts import TableFacts
 from companion.observations.log import ObservationLog
 from companion.session import Applied, Corrected, GameSession, Refused, SessionEvent, Started, Undone
@@ -90,7 +106,13 @@ class TableReasoner(Protocol):
     def seen(self, obs: CardSeen | CardGone, was: str | None) -> None:
         """A card was seen laid or gone, changing the compared part of the table (``was``: its
         zone before; the view has taken the change in): for what the order of the table
-        tells."""
+        tells. A :class:`CardSeen` with a ``mark`` names a card seen laid before it could be
+        read (:meth:`unread`): its place in the order is when it was laid."""
+
+    def unread(self, obs: CardLaid | LaidGone) -> None:
+        """A card laid that the camera cannot name yet came, or went unnamed, in a compared
+        zone (the view has taken it in): it binds the order of the table from the moment it
+        was laid, so that no card laid after it is credited in its place."""
 
     def reconcile(self, *, waited: bool) -> list[TrackerEvent]:
         """Compare the table with the game and act: apply, ask, wait or say what differs.
@@ -230,13 +252,16 @@ class Tracker:
             self._hold = False
             self.changed_at = obs.at
             return self.reasoner.reconcile(waited=False)
-        if isinstance(obs, (BackSeen, BackGone)):
+        if isinstance(obs, (BackSeen, BackGone, CardLaid, LaidGone)):
             # A card lying face down: the view keeps its back, for the game to read there
-            # what a back tells (a card committed), never which card it is.
+            # what a back tells (a card committed), never which card it is. A card laid
+            # unread: the view keeps its place until the camera names it.
             self.camera = True
             self.seq += 1
             if not self.view.update(obs):
                 return []
+            if isinstance(obs, (CardLaid, LaidGone)):
+                self.reasoner.unread(obs)
             self._hold = False
             self.changed_at = obs.at
             return self.reasoner.reconcile(waited=False)

@@ -1,6 +1,7 @@
 """The table as the sensors show it: each physical card face up (a card and, where cards carry
-their owner's seal, the owner) and the zone it lies in, and each card lying face down whose back
-the camera reads (its deck and copy, never the card) and its zone.
+their owner's seal, the owner) and the zone it lies in, each card lying face down whose back
+the camera reads (its deck and copy, never the card) and its zone, and each card laid that the
+camera cannot name yet (its seal does not read) and its zone.
 
 Only some zones can be compared with the game: those where cards lie face up for everybody
 (Rule of Power's centre and the Fate cards in front of their owners; Circle of Power's cities
@@ -14,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
-from companion.observations import BackGone, BackSeen, CardGone, CardSeen
+from companion.observations import BackGone, BackSeen, CardGone, CardLaid, CardSeen, LaidGone
 
 __all__ = ["TableView", "Zones", "Key", "difference", "difference_words", "same", "without"]
 
@@ -36,10 +37,26 @@ class TableView:
         self.cards: dict[Key, str | None] = {}
         self.backs: dict[int, tuple[str, str | None, str | None]] = {}
         """The backs seen, by the camera's mark: (deck, copy, zone)."""
+        self.laid: dict[int, tuple[str | None, float]] = {}
+        """The cards laid that the camera cannot name yet, by its mark, in the order laid:
+        (zone, when it was seen laid on the sensors' clock)."""
+        self.named: dict[int, Key] = {}
+        """Cards laid unread that the table named (an answer), by mark, until the camera
+        reads them or sees them go."""
 
-    def update(self, obs: CardSeen | CardGone | BackSeen | BackGone) -> bool:
+    def update(self, obs: CardSeen | CardGone | BackSeen | BackGone | CardLaid | LaidGone) -> bool:
         """Take in an observation; returns whether the compared part of the table changed."""
         compared = self.compared
+        if isinstance(obs, CardLaid):
+            if obs.mark in self.laid or obs.mark in self.named:
+                return False
+            self.laid[obs.mark] = (obs.zone, obs.at)
+            return compared(obs.zone)
+        if isinstance(obs, LaidGone):
+            if obs.mark in self.named:
+                return self._remove(self.named.pop(obs.mark), None)
+            unnamed = self.laid.pop(obs.mark, None)
+            return unnamed is not None and compared(unnamed[0])
         if isinstance(obs, BackSeen):
             was = self.backs.get(obs.mark)
             self.backs[obs.mark] = (obs.deck, obs.owner, obs.zone)
@@ -48,14 +65,44 @@ class TableView:
             gone = self.backs.pop(obs.mark, None)
             return gone is not None and compared(gone[2])
         key = (obs.card, obs.owner)
-        old = self.cards.get(key, _ABSENT)
         if isinstance(obs, CardSeen):
+            changed = False
+            if obs.mark is not None:
+                # The card laid unread is this one; if the table named it otherwise, the camera
+                # is right.
+                laid = self.laid.pop(obs.mark, None)
+                changed = laid is not None and compared(laid[0])
+                named = self.named.pop(obs.mark, None)
+                if named is not None and named != key:
+                    changed = self._remove(named, None) or changed
+            old = self.cards.get(key, _ABSENT)
             self.cards[key] = obs.zone
-            return old != obs.zone and (compared(obs.zone) or (old != _ABSENT and compared(old)))
-        if key in self.cards and (obs.zone is None or self.cards[key] == obs.zone):
+            return changed or (old != obs.zone and (compared(obs.zone) or (old != _ABSENT and compared(old))))
+        for mark in [m for m, k in self.named.items() if k == key]:
+            del self.named[mark]
+        return self._remove(key, obs.zone)
+
+    def _remove(self, key: Key, zone: str | None) -> bool:
+        """The physical card ``key`` no longer lies in ``zone`` (any zone: ``None``)."""
+        old = self.cards.get(key, _ABSENT)
+        if old != _ABSENT and (zone is None or old == zone):
             del self.cards[key]
-            return compared(old)
+            return self.compared(old if isinstance(old, str) else None)
         return False
+
+    def name(self, mark: int, key: Key) -> None:
+        """The table named the card laid unread with ``mark``: it is ``key`` from now on,
+        until the camera reads it or sees it go."""
+        laid = self.laid.pop(mark, None)
+        if laid is None:
+            return
+        self.named[mark] = key
+        self.cards[key] = laid[0]
+
+    def laid_in(self, zone: str) -> list[int]:
+        """The marks of the cards laid in ``zone`` that the camera cannot name yet, in the
+        order they were laid."""
+        return [mark for mark, (z, _) in self.laid.items() if z == zone]
 
     def zones(self, spent: Iterable[Key] = ()) -> Zones:
         """The compared zones, less the ``spent`` physical cards."""

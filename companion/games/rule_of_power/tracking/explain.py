@@ -212,9 +212,10 @@ class TableReading:
     - ``shown``: the physical cards seen laid in the centre since the last move applied, in
       the order they were laid.
     - ``vanished``: cards shown in the centre that have left it unexplained (a capture whose
-      taken cards the camera has not yet reported gone): a move of one of them may be followed
-      by up to ``chain`` more visible moves, so that a table that ran ahead of the camera is
-      caught up.
+      taken cards the camera has not yet reported gone): a move of one of them, or of the
+      first of several cards ``in_order`` (a card the camera named late, after the cards laid
+      after it), may be followed by up to ``chain`` more visible moves, so that a table that
+      ran ahead of the camera is caught up.
     - ``laid_at``, ``left_at``: when cards were seen laid in the centre and leaving it (counted
       in observations): a move that follows takes no card that left the centre before its own
       card was laid. ``in_order``: cards that must be played in that order, none skipped.
@@ -317,9 +318,16 @@ class _Search:
         after = spent_now | used
         if matches(work, table.view.zones(after), allowed):
             self.found.append(Explanation(tuple(path + [move]), inferred))
-        elif depth < table.chain and (depth > 0 or (isinstance(move, Play) and move.card in table.vanished)):
+        elif depth < table.chain and (depth > 0 or (isinstance(move, Play) and (move.card in table.vanished or _ahead(move.card, table.in_order)))):
             self.run(path + [move], silent, after, allowed, depth + 1, drawn, limit)
         work.pop()
+
+
+def _ahead(card: Card, in_order: Sequence[Card]) -> bool:
+    """Whether ``card`` is the first of several cards to be played in the order laid: the
+    table ran ahead of the camera (a card named late, the cards laid after it already seen),
+    and the plays after it follow it."""
+    return len(in_order) > 1 and in_order[0] is card
 
 
 def _out_of_order(

@@ -4,7 +4,10 @@ After each change of the table the reasoner compares the face-up cards (the cent
 cards in front of each player) with the game, and searches the legal moves for those that make
 the table look as seen (:func:`~companion.games.rule_of_power.tracking.explain.explain`). The
 order the table showed things in narrows the search (:mod:`~companion.games.rule_of_power.
-tracking.order`): cards laid in the centre are played in the order they were laid.
+tracking.order`): cards laid in the centre are played in the order they were laid. A card
+seen laid in the centre that the camera cannot read yet holds that order: no card laid after
+it is played before it is named, and one left unnamed for ``unexplained_after`` seconds is put
+to the table as a question (which card lies there).
 
 With NFC readers, a card tapped on the centre reader is played (its capture tapped too when the
 choice is not forced), a Dark Decay waits for each opponent's discard, and a Fate card tapped on
@@ -31,13 +34,14 @@ from companion.games.rule_of_power.tracking.explain import (
     describe_moves,
     explain,
     fate_plays,
+    possible_cards,
     forced_move,
     matches,
     push_forced,
 )
 from companion.games.rule_of_power.tracking.order import TableOrder
 from companion.games.rule_of_power.tracking.table import compared, describe_difference, expected_zones, physical
-from companion.observations import CardGone, CardSeen, CardTapped
+from companion.observations import CardGone, CardLaid, CardSeen, CardTapped, LaidGone
 from companion.session import SessionEvent, Started
 from companion.tracker.events import Choice, MoveApplied, Notice, OutOfSync, Question, RuleHint, TrackerEvent, TrackerState
 from companion.tracker.reasoning import TableReasoning
@@ -90,6 +94,8 @@ class RuleOfPowerTable(TableReasoning):
         self.taps = _Taps()
         self.draws = _Draws()
         self._waited: object = None
+        self._unread_asked: tuple[int, tuple[tuple[Move, ...], ...]] | None = None
+        """The mark of the card laid unread that the question asks about, and its choices."""
 
     # ------------------------------------------------------------------ reading the tracker
 
@@ -127,9 +133,13 @@ class RuleOfPowerTable(TableReasoning):
         tracker = self.tracker
         self.order.saw(obs, was, tracker.view.zone_of((obs.card, obs.owner)), tracker.seq)
 
+    def unread(self, obs: CardLaid | LaidGone) -> None:
+        self.order.saw_unread(obs, self.tracker.seq)
+
     def forget(self, event: SessionEvent) -> None:
         if isinstance(event, Started):
             self.order.clear()
+        self._unread_asked = None
         self._corrected()
         self.taps.decay = None
         self.taps.card = None
@@ -146,6 +156,7 @@ class RuleOfPowerTable(TableReasoning):
         """The table's answer, applied; an answer that no longer fits the game (the game moved
         on meanwhile) is dropped with a message, and the table is compared afresh (asking
         again where it still matters). Plays tapped while the question was open follow."""
+        self._name_unread(moves)
         events = self._answer(moves, lambda move: self._announced_draw(move) or "answer")
         self._after_moves(events)
         events.extend(self.reconcile(waited=False))
@@ -178,7 +189,8 @@ class RuleOfPowerTable(TableReasoning):
         observed = tracker.view.zones(self._spent())
         self.order.forget_lingering(observed)
         if not tracker.camera or matches(self.game, observed, self.order.lingering):
-            self._in_sync(events)
+            if not self._unread_waits(waited, events):
+                self._in_sync(events)
             return False
         if tracker.holding:
             tracker.state = TrackerState.OUT_OF_SYNC
@@ -188,7 +200,7 @@ class RuleOfPowerTable(TableReasoning):
             return False
         in_order, later = self._in_order()
         first = in_order[0] if in_order else None
-        found = self._explanations(waited, in_order, later)
+        found = self._before_unread(self._explanations(waited, in_order, later))
         if any(e.inferred for e in found) and not waited:
             # A capture whose capturing card nobody saw: wait, it may be a hand over the centre.
             tracker.state = TrackerState.WAITING
@@ -203,11 +215,71 @@ class RuleOfPowerTable(TableReasoning):
         elif not waited:
             if tracker.state is not TrackerState.OUT_OF_SYNC:
                 tracker.state = TrackerState.WAITING
+        elif self._unread_waits(waited, events):
+            pass
         elif first is not None and later:
             self._wait_for_first(first, later, events)
         else:
             events.extend(self._explain_mismatch(observed))
         return False
+
+    # ------------------------------------------------------------------ cards laid unread
+
+    def _before_unread(self, found: list[Explanation]) -> list[Explanation]:
+        """The explanations that play no card laid in the centre after a card laid there that
+        the camera cannot name yet: that card is the next play, and the ones after it wait
+        (a later card is never credited in its place)."""
+        first = self.order.first_unread()
+        if first is None:
+            return found
+        laid = {c: n for (c, _), n in self.order.laid.items()}
+        return [e for e in found if not any(isinstance(m, Play) and m.card.to_centre and laid.get(m.card, -1) > first[1] for m in e.moves)]
+
+    def _unread_waits(self, waited: bool, events: list[TrackerEvent]) -> bool:
+        """Whether a card laid in the centre that the camera cannot name yet holds the table:
+        the tracker waits for it to be read and, once it has lain unnamed for
+        ``unexplained_after`` seconds with every card laid before it played, asks the table
+        which card it is (never guessing)."""
+        first = self.order.first_unread()
+        tracker = self.tracker
+        if first is None or tracker.view.laid.get(first[0]) is None:
+            return False
+        if tracker.question is not None:
+            tracker.state = TrackerState.ASKING
+            return True
+        tracker.state = TrackerState.WAITING
+        if not waited or self.game.phase is not Phase.TURN:
+            return True
+        if any(self.order.laid.get(k, -1) < first[1] for k in self._unplayed()):
+            return True  # a card laid before it is still to be played: that comes first
+        self._ask_unread(first[0], events)
+        return True
+
+    def _ask_unread(self, mark: int, events: list[TrackerEvent]) -> None:
+        """Which card lies in the centre, laid unread: one choice for each card the player to
+        move may hold and lay there without taking anything (R4)."""
+        game = self.game
+        me = game.turn
+        assert me is not None
+        seen = {card for card, _ in self.tracker.view.cards}
+        plays = [Play(me, c) for c in possible_cards(game, me) if c.to_centre and c not in seen]
+        choices = tuple(Choice(describe_moves([m]), (m,)) for m in plays if game.is_legal(m))
+        if not choices:
+            return
+        self._unread_asked = (mark, tuple(c.moves for c in choices))
+        prompt = f"A card lies in the centre that the camera cannot read: which card did {me} play?"
+        self._ask_once(choices, prompt, events)
+
+    def _name_unread(self, moves: tuple[Move, ...]) -> None:
+        """The table answered which card lies there, laid unread: the view has it by name from
+        now on (until the camera reads it, or sees it go)."""
+        asked, self._unread_asked = self._unread_asked, None
+        play = next((m for m in moves if isinstance(m, Play)), None)
+        if asked is None or play is None or moves not in asked[1]:
+            return
+        mark = asked[0]
+        self.order.unread.pop(mark, None)
+        self.tracker.view.name(mark, (play.card, play.player if play.card.is_fate else None))
 
     def _in_sync(self, events: list[TrackerEvent]) -> None:
         """The table looks as the game expects; a draw announced while it was settling is made
