@@ -180,8 +180,9 @@ class MarkerDetector:
             crop = gray[y0:y1, x0:x1]
             if min(crop.shape[:2]) < MIN_SIDE_PX:
                 continue
+            unread: list[np.ndarray] = []
             if self.backend == "apriltag":
-                found, unread = self._detect_apriltag(np.ascontiguousarray(crop)), []
+                found = self._detect_apriltag(np.ascontiguousarray(crop))
             else:
                 found, unread = self._detect_aruco(crop, side / max(crop.shape[:2]))
             shift = np.array([x0, y0], np.float64)
