@@ -25,7 +25,8 @@ from companion.games.love_money_power_death.cards import Card
 from companion.games.love_money_power_death.coach.outcome import CATEGORIES, FEATS, GameValue, game_value
 from companion.games.love_money_power_death.coach.policies import RolloutPolicy, alike, decisions, describe, play_out
 from companion.games.love_money_power_death.coach.reasons import Risk, RoundWatch, category_reasons, risks, watch_round
-from companion.games.love_money_power_death.coach.worlds import LmpdWorlds, PlayoutState
+from companion.games.love_money_power_death.coach.styles import Seats, StyledWorlds
+from companion.games.love_money_power_death.coach.worlds import PlayoutState
 from companion.games.love_money_power_death.moves import Commit, Deal, Draw, Move, Reveal
 from companion.games.love_money_power_death.policies import VIEW_PLAYERS
 from companion.games.love_money_power_death.state import LmpdState, Phase
@@ -110,8 +111,8 @@ class LmpdCoach:
 
     # -- the search
 
-    def worlds(self, state: LmpdState, player: str) -> LmpdWorlds:
-        return LmpdWorlds(state, player)
+    def worlds(self, state: LmpdState, player: str) -> StyledWorlds:
+        return StyledWorlds(state, player)
 
     def decisions(self, state: LmpdState, player: str) -> dict[Hashable, list[Move]]:
         return decisions(state, player)
@@ -120,7 +121,7 @@ class LmpdCoach:
         return alike(move)
 
     def fork(self, world: World) -> World:
-        return World(PlayoutState.of(world.state), None)
+        return World(PlayoutState.of(world.state), world.chance)
 
     def realize(self, state: LmpdState, decision: Move, chance: Any, rng: random.Random) -> Move:
         """The commit itself: nothing in it is left to chance (L6)."""
@@ -138,12 +139,12 @@ class LmpdCoach:
         """The quick player's commit, without randomness."""
         return PLAIN(view, random.Random(0))
 
-    def watch(self, state: LmpdState, player: str, chance: Any, rng: random.Random, policy: Policy) -> RoundWatch:
+    def watch(self, state: LmpdState, player: str, chance: Seats, rng: random.Random, policy: Policy) -> RoundWatch:
         """How the round of the commit goes for the player (the table is played on to its
         reveal)."""
         return watch_round(state, player, chance, rng, policy)
 
-    def play_out(self, state: LmpdState, chance: Any, rng: random.Random, policy: Policy) -> None:
+    def play_out(self, state: LmpdState, chance: Seats, rng: random.Random, policy: Policy) -> None:
         play_out(state, chance, rng, policy)
 
     def value(self, state: LmpdState, player: str) -> GameValue:
@@ -162,7 +163,7 @@ class LmpdCoach:
     def reasons(self, item: MoveAdvice, other: MoveAdvice) -> list[str]:
         return category_reasons(item, other)
 
-    def risks(self, worlds: LmpdWorlds, watched: Sequence[Watched]) -> dict[Hashable, list[Risk]]:
+    def risks(self, worlds: StyledWorlds, watched: Sequence[Watched]) -> dict[Hashable, list[Risk]]:
         return risks(watched)
 
 
