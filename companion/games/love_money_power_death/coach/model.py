@@ -1,12 +1,15 @@
 """Love, Money, Power, Death's coaching knowledge, as the coach's search asks for it
 (:class:`~companion.coach.model.CoachModel`): the game's parts of the coach put together.
 
-- worlds: :mod:`.worlds` (the engine's resampling of one player's view: the other hands and
+- cards: :mod:`.worlds` (the engine's resampling of one player's view: the other hands and
   commits, every pile, the noble pile's order; nothing is left to chance after that);
 - decisions: :mod:`.policies` (a card of the hand, L6; the copies of a resource, and the
   agents, play out alike);
-- playouts: :class:`~.policies.RolloutPolicy` to the end of the game, each player committing
-  from their own view; and how the round of the commit went (:func:`~.reasons.watch_round`);
+- playouts: to the end of the game, each player committing from their own view, the advised
+  player as :data:`PLAIN`, every other player in the style their world seats them with
+  (:mod:`.styles`); and how the round of the commit went (:func:`~.reasons.watch_round`);
+- worlds: :class:`~.styles.StyledWorlds` (:mod:`.worlds`' deal, the others' styles, their
+  commits face down and hands fitted to them);
 - the value of the game's end: :mod:`.outcome` (L13; the chance to win is exact);
 - words: :func:`~.policies.describe`, :func:`~.reasons.category_reasons`,
   :func:`~.reasons.risks`;
@@ -128,7 +131,10 @@ class LmpdCoach:
         return decision
 
     def policy(self) -> RolloutPolicy:
-        return RolloutPolicy()
+        """The advised player's own later commits in the playouts: the quick player without
+        its randomness (:data:`PLAIN`), the commits the coach itself would mostly make; the
+        other players commit in their world's style (:mod:`.styles`)."""
+        return PLAIN
 
     def opponents(self) -> dict[str, Policy]:
         """The documented rule-of-thumb players (docs/coach.md), each reading its own view:
