@@ -8,6 +8,7 @@ commit is played out to the end of the game on worlds sampled from that view.
 
 - :mod:`.worlds`: sampled worlds and the table's moves in them;
 - :mod:`.policies`: decisions and the quick player of the playouts;
+- :mod:`.styles`: the other players' styles in the playouts, weighed by what they revealed;
 - :mod:`.outcome`: what a game's end is worth (L13);
 - :mod:`.reasons`: reasons and risks in a newcomer's words.
 """

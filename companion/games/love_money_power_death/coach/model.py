@@ -1,12 +1,15 @@
 """Love, Money, Power, Death's coaching knowledge, as the coach's search asks for it
 (:class:`~companion.coach.model.CoachModel`): the game's parts of the coach put together.
 
-- worlds: :mod:`.worlds` (the engine's resampling of one player's view: the other hands and
+- cards: :mod:`.worlds` (the engine's resampling of one player's view: the other hands and
   commits, every pile, the noble pile's order; nothing is left to chance after that);
 - decisions: :mod:`.policies` (a card of the hand, L6; the copies of a resource, and the
   agents, play out alike);
-- playouts: :class:`~.policies.RolloutPolicy` to the end of the game, each player committing
-  from their own view; and how the round of the commit went (:func:`~.reasons.watch_round`);
+- playouts: to the end of the game, each player committing from their own view, the advised
+  player as :data:`PLAIN`, every other player in the style their world seats them with
+  (:mod:`.styles`); and how the round of the commit went (:func:`~.reasons.watch_round`);
+- worlds: :class:`~.styles.StyledWorlds` (:mod:`.worlds`' deal, the others' styles, their
+  commits face down and hands fitted to them);
 - the value of the game's end: :mod:`.outcome` (L13; the chance to win is exact);
 - words: :func:`~.policies.describe`, :func:`~.reasons.category_reasons`,
   :func:`~.reasons.risks`;
@@ -25,7 +28,8 @@ from companion.games.love_money_power_death.cards import Card
 from companion.games.love_money_power_death.coach.outcome import CATEGORIES, FEATS, GameValue, game_value
 from companion.games.love_money_power_death.coach.policies import RolloutPolicy, alike, decisions, describe, play_out
 from companion.games.love_money_power_death.coach.reasons import Risk, RoundWatch, category_reasons, risks, watch_round
-from companion.games.love_money_power_death.coach.worlds import LmpdWorlds, PlayoutState
+from companion.games.love_money_power_death.coach.styles import Seats, StyledWorlds
+from companion.games.love_money_power_death.coach.worlds import PlayoutState
 from companion.games.love_money_power_death.moves import Commit, Deal, Draw, Move, Reveal
 from companion.games.love_money_power_death.policies import VIEW_PLAYERS
 from companion.games.love_money_power_death.state import LmpdState, Phase
@@ -110,8 +114,8 @@ class LmpdCoach:
 
     # -- the search
 
-    def worlds(self, state: LmpdState, player: str) -> LmpdWorlds:
-        return LmpdWorlds(state, player)
+    def worlds(self, state: LmpdState, player: str) -> StyledWorlds:
+        return StyledWorlds(state, player)
 
     def decisions(self, state: LmpdState, player: str) -> dict[Hashable, list[Move]]:
         return decisions(state, player)
@@ -120,14 +124,17 @@ class LmpdCoach:
         return alike(move)
 
     def fork(self, world: World) -> World:
-        return World(PlayoutState.of(world.state), None)
+        return World(PlayoutState.of(world.state), world.chance)
 
     def realize(self, state: LmpdState, decision: Move, chance: Any, rng: random.Random) -> Move:
         """The commit itself: nothing in it is left to chance (L6)."""
         return decision
 
     def policy(self) -> RolloutPolicy:
-        return RolloutPolicy()
+        """The advised player's own later commits in the playouts: the quick player without
+        its randomness (:data:`PLAIN`), the commits the coach itself would mostly make; the
+        other players commit in their world's style (:mod:`.styles`)."""
+        return PLAIN
 
     def opponents(self) -> dict[str, Policy]:
         """The documented rule-of-thumb players (docs/coach.md), each reading its own view:
@@ -138,12 +145,12 @@ class LmpdCoach:
         """The quick player's commit, without randomness."""
         return PLAIN(view, random.Random(0))
 
-    def watch(self, state: LmpdState, player: str, chance: Any, rng: random.Random, policy: Policy) -> RoundWatch:
+    def watch(self, state: LmpdState, player: str, chance: Seats, rng: random.Random, policy: Policy) -> RoundWatch:
         """How the round of the commit goes for the player (the table is played on to its
         reveal)."""
         return watch_round(state, player, chance, rng, policy)
 
-    def play_out(self, state: LmpdState, chance: Any, rng: random.Random, policy: Policy) -> None:
+    def play_out(self, state: LmpdState, chance: Seats, rng: random.Random, policy: Policy) -> None:
         play_out(state, chance, rng, policy)
 
     def value(self, state: LmpdState, player: str) -> GameValue:
@@ -162,7 +169,7 @@ class LmpdCoach:
     def reasons(self, item: MoveAdvice, other: MoveAdvice) -> list[str]:
         return category_reasons(item, other)
 
-    def risks(self, worlds: LmpdWorlds, watched: Sequence[Watched]) -> dict[Hashable, list[Risk]]:
+    def risks(self, worlds: StyledWorlds, watched: Sequence[Watched]) -> dict[Hashable, list[Risk]]:
         return risks(watched)
 
 

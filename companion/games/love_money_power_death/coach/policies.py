@@ -18,7 +18,7 @@ Now and then (``noise``) it commits at random, so that playouts cover what real 
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 
 from companion.coach.model import Policy
 from companion.games.love_money_power_death.cards import SUITS, Card
@@ -128,27 +128,28 @@ def _order(move: Commit) -> int:
     return card.index if type(card) is Card else -1
 
 
-def play_round(state: LmpdState, rng: random.Random, policy: Policy) -> None:
+def play_round(state: LmpdState, seats: Mapping[str, Policy] | None, rng: random.Random, policy: Policy) -> None:
     """Play ``state`` on to the end of its round (its reveal, L7-L10): each player still to
-    commit from their own view, the table's moves from the world."""
+    commit from their own view, with their seat's style in the world (``seats``) or else
+    ``policy``; the table's moves from the world."""
     rounds = len(state.rounds)
     while len(state.rounds) == rounds and not state.is_game_over():
-        deciding = state.deciding
-        if deciding:
-            for who in deciding:
-                state.push(policy(state.view(who), rng), check=False)
-        else:
-            state.push(table_move(state), check=False)
+        _step(state, seats or {}, rng, policy)
 
 
-def play_out(state: LmpdState, chance: object, rng: random.Random, policy: Policy) -> None:
+def play_out(state: LmpdState, seats: Mapping[str, Policy] | None, rng: random.Random, policy: Policy) -> None:
     """Play ``state`` on to the end of the game (L12), every player committing from their own
-    view, the table's moves from the world."""
+    view, with their seat's style in the world (``seats``) or else ``policy``; the table's
+    moves from the world."""
     while not state.is_game_over():
-        deciding = state.deciding
-        if deciding:
-            for who in deciding:
-                state.push(policy(state.view(who), rng), check=False)
-        else:
-            state.push(table_move(state), check=False)
+        _step(state, seats or {}, rng, policy)
+
+
+def _step(state: LmpdState, seats: Mapping[str, Policy], rng: random.Random, policy: Policy) -> None:
+    deciding = state.deciding
+    if deciding:
+        for who in deciding:
+            state.push(seats.get(who, policy)(state.view(who), rng), check=False)
+    else:
+        state.push(table_move(state), check=False)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -85,14 +85,14 @@ class RoundWatch:
         self.cancel += other.cancel
 
 
-def watch_round(state: LmpdState, player: str, chance: object, rng: random.Random, policy: Policy) -> RoundWatch:
+def watch_round(state: LmpdState, player: str, chance: Mapping[str, Policy] | None, rng: random.Random, policy: Policy) -> RoundWatch:
     """Play a world just after ``player``'s commit on to its round's reveal (the others
     committing from their own views), and note how the round went for the player; the state is
     left after the reveal."""
     watch = RoundWatch()
     watch.samples = 1
     number = state.round_number
-    play_round(state, rng, policy)
+    play_round(state, chance, rng, policy)
     result = state.rounds[number - 1]
     card = dict(result.plays)[player]
     if result.winner == player:

@@ -41,6 +41,16 @@ class PlayoutState(LmpdState):
         new.first_round = state.round_number
         return new
 
+    def withdraw(self, player: str) -> None:
+        """Take back ``player``'s commit this round, the card back in their hand: a world
+        deals it at random among their cards (nobody else saw which it was, L6), and the
+        coach's world has them commit again in their style instead."""
+        i = self.players.index(player)
+        if self._commits[i] is None or self.phase is not Phase.COMMIT:
+            raise CoachError(f"{player} has no commit to take back")
+        self._commits = self._commits[:i] + (None,) + self._commits[i + 1 :]
+        self._waiting += 1
+
 
 class LmpdWorlds:
     """Worlds drawn from ``player``'s view of ``state`` (a copy the search keeps), reading
