@@ -305,7 +305,7 @@ class RabState(TurnBased[Move]):
         phase = c.phase
         if phase is _ROUND:
             if self.values is None:
-                return Waiting("round", None, None, None, "the table's values table is missing: the game cannot begin (B4)")
+                return Waiting("round", None, None, None, "the table's values table is missing, so the game cannot begin (B4): enter it once from your cards with rop cards values --game ruse-and-bruise, then start the game again")
             return Waiting("round", None, None, None, f"round {c.round + 1} begins: the top goal card of each stack is turned over (B7)")
         if phase is _PLACE:
             name = self.players[c.turn]

@@ -83,7 +83,8 @@ def test_a_goal_card_is_turned_over_once() -> None:
 def test_no_game_begins_without_a_values_table() -> None:
     setup = RabSetup(("ann", "bob"), ("blue", "white"), None)
     state = GAME.new_state(setup)
-    assert state.waiting.reason == "the table's values table is missing: the game cannot begin (B4)"
+    assert state.waiting.reason.startswith("the table's values table is missing, so the game cannot begin (B4)")
+    assert "rop cards values --game ruse-and-bruise" in state.waiting.reason
     with pytest.raises(IllegalMoveError, match=r"B4: this game has no values table: enter the table's once \(rop cards values --game ruse-and-bruise\)"):
         state.push(rnd("music-3a", "trade-1"))
 
