@@ -507,10 +507,17 @@ class LiveTables:
             # Not storable, ever: refused for good (a 503 would have the table send it again).
             raise PostError(400, f"event {number}: {identity.not_text(event)}") from None
         try:
-            return self._take(table, game_id, number, line, event, replace, read)
+            taken = self._take(table, game_id, number, line, event, replace, read)
         except PostError as exc:
             if exc.status != 409 or not self.shared:
                 raise
+        else:
+            if taken.status != 200 or read or not self.shared:
+                return taken
+            # "Already stored" from memory alone: another process may have taken moves back
+            # since (its announcement still on its way), and an answer that loses a post
+            # must not be given. Read back from the archive, the post is taken or is a
+            # resend (a resend is rare, so the read is too).
         # Out of order for what this process holds: another may have taken the game's last
         # posts. Read back from the archive, the post is taken, or refused, for good.
         self.forget(game_id)

@@ -264,7 +264,10 @@ def test_a_post_sent_to_both_processes_at_once_is_stored_once(pair: Pair, tokens
 
 def test_a_move_taken_back_through_one_process_is_followed_by_the_other(pair: Pair, tokens: tuple[Path, dict[str, str]]) -> None:
     """A table takes a move back through one process and plays on through the other: the
-    other follows the replacement (its page too), and takes the next move on from it."""
+    other follows the replacement (its page too), and takes the next move on from it, even
+    sent before the replacement's announcement has reached it. Here the next move is the very
+    event the replacement dropped: the other process, holding it still, must not answer
+    "already stored" from memory (the post would be lost) but read the archive first."""
     from tests.club.test_feed import _other_move
 
     gid = "d1b2c3d4e5f60718293a4b5c6d7e8f90"
@@ -278,14 +281,17 @@ def test_a_move_taken_back_through_one_process_is_followed_by_the_other(pair: Pa
         with httpx.Client(base_url=a.url, headers=headers) as ca, httpx.Client(base_url=b.url, headers=headers) as cb:
             for i in range(1, n + 3):
                 assert _post(cb, gid, i, lines[i - 1]).status_code == 201
-            assert _post(ca, gid, n, other, replace="1").status_code == 201
-            wait_for(lambda: watcher.events("t3") == n, "the page of the other process to follow the take-back", watcher.cond)
-            # The next move, legal after the replacement, through the other process.
+            # The page first shows every post (its updates go out together, a little later).
+            wait_for(lambda: watcher.events("t3") == n + 2, "every post on the page", watcher.cond)
             from companion.records.format import dumps_event, load_game, move_event
 
             game = load_game([*lines[: n - 1], other], keep_history=True)
             following = dumps_event(move_event(next(iter(game.legal_moves)), game.setup))
+            assert json.loads(following) == json.loads(lines[n]), "the data no longer sends the dropped event again"
+            assert _post(ca, gid, n, other, replace="1").status_code == 201
+            # At once, through the other process: whether it has heard of the take-back or not.
             assert _post(cb, gid, n + 1, following).status_code == 201
+            wait_for(lambda: watcher.events("t3") == n + 1, "the page of the other process to follow", watcher.cond)
             assert cb.get(f"/api/games/{gid}/progress").json()["stored"] == n + 1
             assert ca.get(f"/api/games/{gid}/progress").json()["stored"] == n + 1
     finally:
