@@ -12,7 +12,8 @@ import numpy as np
 
 import logging
 
-from companion.observations import Observation, SensorState, SensorStatus
+from companion.observations import Observation, SensorState, SensorStatus, behind_words
+from companion.observations.log import observation_fields
 from vision.camera import FrameSource
 from vision.detect import to_gray
 from vision.reader import TableReader, TableView
@@ -94,34 +95,12 @@ class Lag:
         elif abs(behind - self.said) < max(1.0, 0.25 * self.said):
             return None
         self.said = behind
-        return f"{behind:.1f} s behind the video"
+        return behind_words(behind)
 
 
 def observation_json(obs: Observation) -> dict:
-    """An observation as one JSON object (``type`` is ``seen``, ``gone``, ``laid``,
-    ``laid-gone``, ``back``, ``back-gone`` or ``status``)."""
-    from companion.observations import BackGone, BackSeen, CardGone, CardLaid, CardSeen, LaidGone
-
-    base = {"source": obs.source, "at": round(obs.at, 3)}
-    if isinstance(obs, CardLaid):
-        return {"type": "laid", "zone": obs.zone, "mark": obs.mark,
-                "table_mm": None if obs.table_mm is None else [round(v, 1) for v in obs.table_mm], **base}
-    if isinstance(obs, LaidGone):
-        return {"type": "laid-gone", "zone": obs.zone, "mark": obs.mark, **base}
-    if isinstance(obs, BackSeen):
-        return {"type": "back", "deck": obs.deck, "owner": obs.owner, "zone": obs.zone, "mark": obs.mark,
-                "table_mm": None if obs.table_mm is None else [round(v, 1) for v in obs.table_mm], **base}
-    if isinstance(obs, BackGone):
-        return {"type": "back-gone", "deck": obs.deck, "owner": obs.owner, "zone": obs.zone, "mark": obs.mark, **base}
-    if isinstance(obs, CardSeen):
-        named = {} if obs.mark is None else {"mark": obs.mark}
-        return {"type": "seen", "card": obs.card.id, "owner": obs.owner, "zone": obs.zone,
-                "table_mm": None if obs.table_mm is None else [round(v, 1) for v in obs.table_mm], **named, **base}
-    if isinstance(obs, CardGone):
-        return {"type": "gone", "card": obs.card.id, "owner": obs.owner, "zone": obs.zone, **base}
-    if isinstance(obs, SensorStatus):
-        out = {"type": "status", "state": obs.state.value, "detail": obs.detail, **base}
-        if obs.behind is not None:
-            out["behind"] = obs.behind
-        return out
-    return {"type": type(obs).__name__, **base}
+    """An observation as ``rop vision watch`` prints it: the observation log's fields
+    (:func:`~companion.observations.log.observation_fields`), its kind as ``type``, and the
+    time it was seen as ``at`` (seconds on the camera's clock)."""
+    fields = observation_fields(obs)
+    return {"type": fields.pop("kind"), **fields, "source": obs.source, "at": round(obs.at, 3)}

@@ -22,6 +22,7 @@ from typing import Any
 from companion.dashboard.messages import SourceNote
 from companion.dashboard.sources import ManualSource
 from companion.contract import Move
+from companion.observations import behind_words
 from companion.session import GameSession
 from companion.tracker import (
     Failure,
@@ -149,7 +150,7 @@ class TrackerSource(ManualSource):
     def status(self) -> str:
         behind = self.runner.sensor_behind
         sensors = ", ".join(
-            f"{name} {state}" + (f", {behind[name]:.1f} s behind the video" if name in behind else "") for name, state in sorted(self.sensor_states.items())
+            f"{name} {state}" + (f", {behind_words(behind[name])}" if name in behind else "") for name, state in sorted(self.sensor_states.items())
         ) or f"{self.label}: waiting"
         state = self.tracker.state
         sync = {

@@ -2,8 +2,8 @@
 about the physical table, before any rule is applied.
 
 Data flows one way: sensors -> observations -> tracker -> session -> dashboard and record.
-The sensor packages (``vision``, ``hardware``) import this package and the card catalogue
-(:mod:`companion.games.rule_of_power.engine.cards`), and nothing else of the companion.
+The sensor packages (``vision``, ``hardware``) import this package and the contract (the
+card catalogue and the table spec of the game a table names), and no game.
 
 - :mod:`~companion.observations.types`: the observations themselves.
 - :mod:`~companion.observations.scene`: what lies face up where, step by step.
@@ -25,6 +25,7 @@ from companion.observations.types import (
     SensorState,
     SensorStatus,
     UnknownTag,
+    behind_words,
 )
 
 __all__ = [
@@ -41,4 +42,5 @@ __all__ = [
     "SensorStatus",
     "UnknownTag",
     "DrawAnnounced",
+    "behind_words",
 ]

@@ -71,7 +71,16 @@ from companion.observations import (
 from companion.observations.facts import facts_of
 from companion.observations.textio import InputError, loads_json, read_text
 
-__all__ = ["FORMAT", "LogPlayback", "ObservationLog", "ObservationLogError", "ObservationRecorder", "read_observation_log"]
+__all__ = [
+    "FORMAT",
+    "LogPlayback",
+    "ObservationLog",
+    "ObservationLogError",
+    "ObservationRecorder",
+    "observation_fields",
+    "observation_json",
+    "read_observation_log",
+]
 
 FORMAT = "rop-observations/1"
 
@@ -110,38 +119,44 @@ class ObservationLog:
 
 def observation_json(obs: Observation, t: float) -> dict[str, Any]:
     """One observation as a log line's object, ``t`` seconds into the log."""
-    out: dict[str, Any] = {"t": round(t, 4), "source": obs.source}
+    return {"t": round(t, 4), "source": obs.source, **observation_fields(obs)}
+
+
+def observation_fields(obs: Observation) -> dict[str, Any]:
+    """An observation's ``kind`` and the fields of that kind, as the log's table above lists
+    them; the one JSON form of an observation, which ``rop vision watch`` prints too."""
+    out: dict[str, Any]
     if isinstance(obs, CardSeen):
-        out.update(kind="seen", card=obs.card.id, owner=obs.owner, zone=obs.zone)
-        out["table_mm"] = [round(v, 1) for v in obs.table_mm] if obs.table_mm is not None else None
+        out = dict(kind="seen", card=obs.card.id, owner=obs.owner, zone=obs.zone, table_mm=_mm(obs.table_mm))
         if obs.mark is not None:
             out["mark"] = obs.mark
     elif isinstance(obs, CardGone):
-        out.update(kind="gone", card=obs.card.id, owner=obs.owner, zone=obs.zone)
+        out = dict(kind="gone", card=obs.card.id, owner=obs.owner, zone=obs.zone)
     elif isinstance(obs, BackSeen):
-        out.update(kind="back", deck=obs.deck, owner=obs.owner, zone=obs.zone)
-        out["table_mm"] = [round(v, 1) for v in obs.table_mm] if obs.table_mm is not None else None
-        out["mark"] = obs.mark
+        out = dict(kind="back", deck=obs.deck, owner=obs.owner, zone=obs.zone, table_mm=_mm(obs.table_mm), mark=obs.mark)
     elif isinstance(obs, BackGone):
-        out.update(kind="back-gone", deck=obs.deck, owner=obs.owner, zone=obs.zone, mark=obs.mark)
+        out = dict(kind="back-gone", deck=obs.deck, owner=obs.owner, zone=obs.zone, mark=obs.mark)
     elif isinstance(obs, CardLaid):
-        out.update(kind="laid", zone=obs.zone, mark=obs.mark)
-        out["table_mm"] = [round(v, 1) for v in obs.table_mm] if obs.table_mm is not None else None
+        out = dict(kind="laid", zone=obs.zone, mark=obs.mark, table_mm=_mm(obs.table_mm))
     elif isinstance(obs, LaidGone):
-        out.update(kind="laid-gone", zone=obs.zone, mark=obs.mark)
+        out = dict(kind="laid-gone", zone=obs.zone, mark=obs.mark)
     elif isinstance(obs, (CardTapped, CardLifted)):
-        out.update(kind="tapped" if isinstance(obs, CardTapped) else "lifted", card=obs.card.id, owner=obs.owner, reader=obs.reader, uid=obs.uid)
+        out = dict(kind="tapped" if isinstance(obs, CardTapped) else "lifted", card=obs.card.id, owner=obs.owner, reader=obs.reader, uid=obs.uid)
     elif isinstance(obs, UnknownTag):
-        out.update(kind="unknown-tag", reader=obs.reader, uid=obs.uid, reason=obs.reason)
+        out = dict(kind="unknown-tag", reader=obs.reader, uid=obs.uid, reason=obs.reason)
     elif isinstance(obs, DrawAnnounced):
-        out.update(kind="draw", player=obs.player)
+        out = dict(kind="draw", player=obs.player)
     elif isinstance(obs, SensorStatus):
-        out.update(kind="status", state=obs.state.value, detail=obs.detail, readers=list(obs.readers))
+        out = dict(kind="status", state=obs.state.value, detail=obs.detail, readers=list(obs.readers))
         if obs.behind is not None:
             out["behind"] = obs.behind
     else:
         raise TypeError(f"not an observation the log knows: {obs!r}")
     return out
+
+
+def _mm(at: tuple[float, float] | None) -> list[float] | None:
+    return None if at is None else [round(v, 1) for v in at]
 
 
 class _Bad(ValueError):

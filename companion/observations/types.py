@@ -165,3 +165,8 @@ class SensorStatus(Observation):
     detail: str = ""
     readers: tuple[str, ...] = field(default=())
     behind: float | None = None
+
+
+def behind_words(behind: float) -> str:
+    """How a video's lag is said, wherever it is said: ``3.2 s behind the video``."""
+    return f"{behind:.1f} s behind the video"

@@ -169,7 +169,10 @@ class TableScreen(SessionView):
         refused move with its rule and its reminder, or the winner's choices, are read whole
         rather than cut beside the log's empty rows. On a large terminal each panel keeps the
         share its style gives it."""
-        main = self.query_one("#main")
+        found = self.query("#main")
+        if not found:  # called after a refresh that came as the screen closed (the app quitting)
+            return
+        main = found.first()
         log = self.log_widget
         panels = [w for w in main.children if w.display and w is not log]
         if not panels:
