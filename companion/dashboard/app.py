@@ -243,9 +243,13 @@ class DashboardApp(App[int]):
         self.push_screen(ChoiceScreen("A hint for whom? (only they should look)", [(p, p) for p in deciding]), chosen)
 
     def _hint(self, game: Any, player: str) -> None:
-        # What the player told the companion privately is the table screen's to add.
-        judged, remedy = self.table.hint_game(game, player)
-        self.push_screen(HintScreen(game, player, judged=judged, remedy=remedy))
+        # What the player told the companion privately is the table screen's to add. The hint
+        # takes its own copy of the game here, under the session's lock (a tracker's thread
+        # may be playing on it).
+        with self.table.guard:
+            judged, remedy = self.table.hint_game(game, player)
+            screen = HintScreen(game, player, judged=judged, remedy=remedy)
+        self.push_screen(screen)
 
     def on_hint_screen_advised(self, message: HintScreen.Advised) -> None:
         self.hint = self.table.hint = message

@@ -223,6 +223,7 @@ class TableScreen(SessionView):
         self.show_play(played, flag)
         self.query_one(StatusLine).source_status = status
         for panel in self.query(GamePanel):
+            panel.guard = self.guard
             panel.teaching = teaching
             panel.game = state
         self.call_after_refresh(self._fit_main)

@@ -12,7 +12,7 @@ once the app is closing (a source's clock may still have some on their way) are 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from contextlib import nullcontext
+from contextlib import AbstractContextManager, nullcontext
 from functools import wraps
 from typing import Any, TypeVar
 
@@ -98,12 +98,17 @@ class SessionView(Screen[None]):
         """Hand the game's state down to the panels."""
         raise NotImplementedError
 
+    @property
+    def guard(self) -> AbstractContextManager[Any]:
+        """The session's lock, to hold while reading its game (or nothing to hold)."""
+        return self.session.lock if self.session is not None else nullcontext()
+
     def refresh_view(self) -> None:
         """Draw the session's game as it stands, under the session's lock: a tracker's thread
         may be playing the next move meanwhile, and a state half changed (a turn begun, its
         player not yet set) is no state to draw. Nothing holding that lock waits on this
         thread (the session's listeners only post messages)."""
-        with self.session.lock if self.session is not None else nullcontext():
+        with self.guard:
             self.show(self.game, teaching=self.teaching, played=self.played, flag=self.flag, status=self.status())
 
     @property

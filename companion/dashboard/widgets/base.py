@@ -5,6 +5,7 @@ typed ``Any`` here: each game's panels take their game's)."""
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from rich.text import Text
@@ -37,6 +38,10 @@ class GamePanel(Static):
     """The game's state (:class:`~companion.contract.State`), ``None`` before a game."""
     _shown_signature: object = None
     teaching: reactive[bool] = reactive(False)
+    guard: AbstractContextManager[Any] = nullcontext()
+    """Held while the panel reads :attr:`game`: the screen hands down its session's lock, since a
+    tracker's thread may be playing on the same game object (a redraw on a resize, or when a
+    risk arrives, comes between the screen's own draws)."""
 
     def watch_game(self, game: Any) -> None:
         self.refresh_panel()
@@ -50,10 +55,11 @@ class GamePanel(Static):
         self.refresh_panel()
 
     def refresh_panel(self) -> None:
-        if self.game is None:
-            content = Text("waiting for the game to start", style="italic")
-        else:
-            content = self.render_game(self.game)
+        with self.guard:
+            if self.game is None:
+                content = Text("waiting for the game to start", style="italic")
+            else:
+                content = self.render_game(self.game)
         # Most moves change a few panels only: an unchanged panel is not redrawn, which
         # spares the layout a measurement and keeps the dashboard quick after each move.
         signature = _signature(content)

@@ -160,19 +160,20 @@ class PlayPanel(GamePanel):
     def _weigh_risks(self) -> None:
         """In teaching mode, start weighing the risks of the position shown, unless they are
         known or being weighed."""
-        game = self.game
-        if not self.teaching or game is None or game.phase is not Phase.TURN or game.turn is None:
-            return
-        key = position_key(game)
-        if key == self.risks_for:
-            return
-        self.risks_for, self.risks = key, None
-        try:
-            # The scan copies the game here, in the app's thread: the worker reads only its copy.
-            scan = RiskScan(game, game.turn)
-        except CoachError:
-            self.risks = {}
-            return
+        with self.guard:
+            game = self.game
+            if not self.teaching or game is None or game.phase is not Phase.TURN or game.turn is None:
+                return
+            key = position_key(game)
+            if key == self.risks_for:
+                return
+            self.risks_for, self.risks = key, None
+            try:
+                # The scan copies the game here, in the app's thread: the worker reads only its copy.
+                scan = RiskScan(game, game.turn)
+            except CoachError:
+                self.risks = {}
+                return
         self.run_worker(lambda: self._scan(scan, key), thread=True, exclusive=True, group="teaching-risks", name="teaching risks")
 
     def _scan(self, scan: RiskScan, key: Hashable) -> None:
