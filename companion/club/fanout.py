@@ -48,7 +48,7 @@ from sqlalchemy import Connection, Engine, text
 if TYPE_CHECKING:
     from psycopg.pq.abc import PGconn
 
-__all__ = ["CHANNEL", "Change", "Listener", "announce", "game_key", "lock_games"]
+__all__ = ["CHANNEL", "Change", "LOCK_GAMES", "Listener", "announce", "announcing", "game_key", "game_keys", "lock_games"]
 
 log = logging.getLogger("companion.club.fanout")
 
@@ -115,17 +115,23 @@ def game_key(game_id: str) -> int:
     return int.from_bytes(hashlib.blake2b(game_id.encode("utf-8"), digest_size=8).digest(), "big", signed=True)
 
 
+#: Takes the games' locks (``keys``, :func:`game_keys`) for the rest of the transaction, in
+#: the order of their keys, so that two processes storing batches of the same games never
+#: wait on each other.
+LOCK_GAMES = text("SELECT count(pg_advisory_xact_lock(k)) FROM (SELECT k FROM unnest(CAST(:keys AS bigint[])) AS k ORDER BY k) AS s")
+
+
+def game_keys(game_ids: Sequence[str]) -> list[int]:
+    """The games' advisory lock keys, each once, in order."""
+    return sorted({game_key(g) for g in game_ids})
+
+
 def lock_games(conn: Connection, game_ids: Sequence[str]) -> None:
-    """Take the games' locks for the rest of ``conn``'s transaction (PostgreSQL), in the order
-    of their keys, so that two processes storing batches of the same games never wait on each
-    other."""
+    """Take the games' locks for the rest of ``conn``'s transaction (PostgreSQL):
+    :data:`LOCK_GAMES`."""
     if conn.dialect.name != "postgresql" or not game_ids:
         return
-    keys = sorted({game_key(g) for g in game_ids})
-    conn.execute(
-        text("SELECT count(pg_advisory_xact_lock(k)) FROM (SELECT k FROM unnest(CAST(:keys AS bigint[])) AS k ORDER BY k) AS s"),
-        {"keys": keys},
-    )
+    conn.execute(LOCK_GAMES, {"keys": game_keys(game_ids)})
 
 
 def announce(conn: Connection, payloads: Sequence[str]) -> None:
@@ -142,15 +148,19 @@ def announce(conn: Connection, payloads: Sequence[str]) -> None:
     raw: Any = conn.connection.driver_connection
     raw.autocommit = True  # one round trip: no BEGIN and COMMIT around the statement
     try:
-        # The payloads go as a binary array: as text, every quote in them would be escaped,
-        # one by one.
-        raw.execute(
-            "SELECT set_config('synchronous_commit', 'off', true), count(pg_notify(%s, p)) "
-            "FROM unnest(%b::text[]) WITH ORDINALITY AS u(p, i)",
-            (CHANNEL, list(payloads)),
-        )
+        raw.execute(*announcing(payloads))
     finally:
         raw.autocommit = False
+
+
+def announcing(payloads: Sequence[str]) -> tuple[str, tuple[str, list[str]]]:
+    """The statement that announces ``payloads``, and its parameters, for the driver
+    (psycopg) on a connection that commits each statement (:func:`announce`). The payloads go
+    as a binary array: as text, every quote in them would be escaped, one by one."""
+    return (
+        "SELECT set_config('synchronous_commit', 'off', true), count(pg_notify(%s, p)) FROM unnest(%b::text[]) WITH ORDINALITY AS u(p, i)",
+        (CHANNEL, list(payloads)),
+    )
 
 
 def _dsn(engine: Engine) -> str:
