@@ -421,6 +421,7 @@ def test_a_process_following_another_is_woken_once_a_tick_to_read_its_posts_and_
         for w in watchers:
             wait_for(lambda w=w: w.connections == 1, "the spectators' first frame", w.cond)
         listener, ticks = b.app.state.others.listener, b.app.state.others.stream.ticks
+        wait_for(lambda: not ticks.waiting, "the ticks of the spectators' start to end")
         reads, ticked = listener.reads, ticks.ticks
         count_ticking_timers(b.loop)
         clients = [httpx.Client(base_url=a.url, headers={"Authorization": f"Bearer {tokens[1][t]}"}) for t in ("t1", "t2", "t3")]
