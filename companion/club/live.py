@@ -402,9 +402,10 @@ def store_appends(conn: Connection, writes: Sequence[Write]) -> None:
         for w in writes:
             w.announced = bool(w.notice)
     finally:
-        if raw.pgconn.transaction_status != pq.TransactionStatus.IDLE:
-            raw.execute("ROLLBACK")  # a check that did not hold, or a statement that failed
-        raw.autocommit = False
+        if not raw.closed:  # a connection lost is dropped by the writer as it is
+            if raw.pgconn.transaction_status in (pq.TransactionStatus.INTRANS, pq.TransactionStatus.INERROR):
+                raw.execute("ROLLBACK")  # a check that did not hold, or a statement that failed
+            raw.autocommit = False
 
 
 _APPEND = live_events.insert().values({c: bindparam(c) for c in ("game_id", "number", "table_name", "body", "received_at")})

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import Connection, Engine, event, select
+from sqlalchemy import Connection, Engine, event, select, text
 from sqlalchemy.exc import IntegrityError
 
 from companion.club.database import open_archive
@@ -142,4 +142,27 @@ def test_a_batch_of_posts_takes_two_round_trips_to_postgresql(postgres_server: s
     announced = [Change.decode(n.payload) for n in heard.notifies(timeout=30, stop_after=7)]
     heard.close()
     assert [(c.game_id, c.number) for c in announced] == [("warm", 1), ("g1", 1), ("g2", 1), ("g1", 2), ("g1", 3), ("g2", 2), ("g2", 3)]
+    engine.dispose()
+
+
+def test_a_batch_after_the_writers_connection_was_lost_is_stored_on_a_new_one(postgres_server: str) -> None:
+    """The writer keeps its connection from batch to batch; when PostgreSQL ended it
+    meanwhile (a restart, an administrator), the next batch is stored on a new one, not
+    refused."""
+    engine = open_archive(new_pg_database(postgres_server))
+    writer = archive_writer(engine)
+    try:
+        first = _post("g1", 1, (0, None))
+        writer.submit(first).result(30)
+        with engine.connect() as conn:
+            ended = conn.execute(text(
+                "SELECT count(pg_terminate_backend(pid, 30000)) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
+            )).scalar_one()
+        assert ended >= 1
+        writer.submit(_post("g1", 2, (1, first.line))).result(30)
+    finally:
+        writer.close()
+    with engine.connect() as conn:
+        assert list(conn.execute(select(live_events.c.number).where(live_events.c.game_id == "g1")).scalars()) == [1, 2]
     engine.dispose()
