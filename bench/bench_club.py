@@ -381,8 +381,11 @@ def main(argv: list[str]) -> int:
     tour.add_argument("--pace", type=float, default=5.0, help="seconds between a table's moves (default 5)")
     tour.add_argument("--processes", default="1,2,4", help="server process counts to run in turn (default 1,2,4)")
     tour.add_argument("--spectators", type=int, default=4, help="spectators following /events, spread over the processes")
-    tour.add_argument("--spread", choices=("sticky", "any"), default="sticky",
-                      help="each table to one process (sticky, default) or each post to the next process (any)")
+    tour.add_argument("--rounds", type=int, default=1,
+                      help="run every number of processes this many times, in turn, and compare their medians (default 1)")
+    tour.add_argument("--spread", choices=("sticky", "any", "first"), default="sticky",
+                      help="each table to one process (sticky, default), each post to the next process (any), "
+                           "or every table to the first process, the others only following (first)")
     args = parser.parse_args(argv)
     if args.tournament:
         from bench import club_tournament

@@ -4,12 +4,15 @@
     ./run bench club -- --tournament                       2,000 tables, a move every 5 s, P = 1, 2, 4
     ./run bench club -- --tournament --tables 600 --pace 3 --processes 1,2 --spectators 8 --seconds 40
     ./run bench club -- --tournament --spread any          each post to the next process in turn
+    ./run bench club -- --tournament --spread first        every post to the first process, the others following
 
 For each number of processes P, a throw-away PostgreSQL cluster is started on this machine and
 P ``rop club serve`` processes on one archive in it. N tables play at a natural pace (a move
 every ``--pace`` seconds each, spread evenly over the pace); each table keeps its connection
 to one process, as behind a reverse proxy with keep-alive (``--spread sticky``), or sends each
-post to the next process in turn (``--spread any``: a proxy without affinity). S spectators
+post to the next process in turn (``--spread any``: a proxy without affinity), or every table
+posts to the first process and the others only follow (``--spread first``: what following
+costs a process, apart from taking a share of the posts). S spectators
 follow ``/events``, spread over the processes: every spectator must see every table's every
 move, whichever process took it.
 
@@ -21,12 +24,14 @@ from /proc) of every server process, summed, per post, with its ratio to one pro
 PostgreSQL's beside it. The processor time is measured around the load: from when every table
 has made its first move (its game's header: each process starts the game, and the first one
 of a kind loads its game's rules) until every spectator has every update; the posts counted
-are those sent in that time.
+are those sent in that time. Last, how many posts a transaction stored, on average over the
+whole run (each process says so in its log as it stops).
 
 How many posts one process takes is the cores' affair, but the sum is not: it is what the
-processes spend together, whatever cores they run on. It grows with P only by what each
-process spends following the others' posts (reading their announcements, sending them to its
-own spectators) and by its own idling; the table says whether it grows by at most
+processes spend together, whatever cores they run on. It grows with P by what each process
+spends following the others' posts (reading their announcements, sending them to its own
+spectators) and waking for its own share of the posts, which it takes in smaller bursts than
+one process taking them all; the table says whether it grows by at most
 :data:`BOUND` from one process to the most, and from it the figure per process is worked out:
 the posts a second one process takes on one core of this machine, the tables it carries at the
 pace given, and what P processes on a core each would take.
@@ -40,6 +45,7 @@ import os
 import re
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -77,6 +83,8 @@ class Outcome:
     database_cpu: float = 0.0
     client_cpu: float = 0.0
     per_process_cpu: list[float] = field(default_factory=list)
+    commits: int = 0  # the server processes' transactions storing posts, over the whole run
+    committed: int = 0  # the posts they stored
 
     def per_post(self) -> float:
         """The server processes' processor seconds a post, all of them together."""
@@ -162,7 +170,7 @@ async def _run(
             for k in range(moves):
                 due = begin + (k + i / len(tokens)) * args.pace
                 await asyncio.sleep(max(0.0, due - time.perf_counter()))
-                which = i % len(ports) if args.spread == "sticky" else (i + k) % len(ports)
+                which = {"sticky": i % len(ports), "any": (i + k) % len(ports), "first": 0}[args.spread]
                 if n == len(lines):
                     break  # the game is over: this table is done
                 n += 1
@@ -260,7 +268,15 @@ def _one(processes: int, args: Any, pool: Records, work: Path) -> Outcome:
                 proc.wait(60)
             for log in logs:
                 log.close()
+    # Each process says, as it stops, how many posts it stored in how many transactions.
+    for k in range(processes):
+        for m in _COMMITS.finditer((work / f"server-{processes}-{k}.log").read_text(encoding="utf-8", errors="replace")):
+            out.committed += int(m.group(1))
+            out.commits += int(m.group(2))
     return out
+
+
+_COMMITS = re.compile(r"stored (\d+) post\(s\) in (\d+) transaction\(s\)")
 
 
 def _q(values: list[float], p: float) -> float:
@@ -279,30 +295,37 @@ def main(args: Any) -> int:
           f"PostgreSQL and the load on this machine ({os.cpu_count() or 1} cores)", flush=True)
     print("| processes | posts/s | post answered: p50 / p95 | post to every spectator: p50 / p95 / max | refused | lost / doubled | "
           "updates missed / twice | server processor a post, all processes | to 1 process | PostgreSQL a post | "
-          "each process busy | tables and spectators busy |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |", flush=True)
+          "each process busy | tables and spectators busy | posts a commit |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |", flush=True)
     results: list[Outcome] = []
-    for p in counts:
-        out = _one(p, args, pool, work)
-        results.append(out)
-        lat = sorted(out.delays)
-        refused = ", ".join(f"{n} x {s}" for s, n in sorted(out.refused.items())) or "0"
-        busy = " / ".join(f"{c / out.seconds * 100:.0f}%" for c in out.per_process_cpu)
-        answers = sorted(out.answers)
-        print(f"| {p} | {out.posts / out.seconds:.0f} | {_q(answers, 0.5):.1f} / {_q(answers, 0.95):.1f} ms | {_q(lat, 0.5):.1f} / {_q(lat, 0.95):.1f} / {_q(lat, 1.0):.0f} ms | "
-              f"{refused} | {out.lost} / {out.doubled} | {out.missed} / {out.seen_twice} | {out.per_post() * 1e3:.2f} ms | "
-              f"{_ratio(out, results)} | {out.database_cpu / max(out.measured, 1) * 1e3:.2f} ms | {busy} | {out.client_cpu / out.seconds * 100:.0f}% |", flush=True)
+    for r in range(args.rounds):
+        this_round: list[Outcome] = []
+        for p in counts:
+            out = _one(p, args, pool, work)
+            results.append(out)
+            this_round.append(out)
+            lat = sorted(out.delays)
+            refused = ", ".join(f"{n} x {s}" for s, n in sorted(out.refused.items())) or "0"
+            busy = " / ".join(f"{c / out.seconds * 100:.0f}%" for c in out.per_process_cpu)
+            answers = sorted(out.answers)
+            print(f"| {p} | {out.posts / out.seconds:.0f} | {_q(answers, 0.5):.1f} / {_q(answers, 0.95):.1f} ms | {_q(lat, 0.5):.1f} / {_q(lat, 0.95):.1f} / {_q(lat, 1.0):.0f} ms | "
+                  f"{refused} | {out.lost} / {out.doubled} | {out.missed} / {out.seen_twice} | {out.per_post() * 1e3:.2f} ms | "
+                  f"{_ratio(out, this_round)} | {out.database_cpu / max(out.measured, 1) * 1e3:.2f} ms | {busy} | {out.client_cpu / out.seconds * 100:.0f}% | "
+                  f"{out.committed / out.commits if out.commits else float('nan'):.2f} |", flush=True)
     shutil.rmtree(work, ignore_errors=True)
-    print(_verdict(results), flush=True)
-    one = next((o for o in results if o.processes == 1 and o.measured), None)
-    for out in results:
-        if not out.measured:
-            continue
-        rate = out.processes / out.per_post()  # each process on a core of its own, the posts spread evenly
-        said = (f"one process on a core of its own takes about {rate:.0f} posts/s" if out.processes == 1 else
-                f"{out.processes} processes on a core each take about {rate:.0f} posts/s together"
-                + (f", {out.processes * one.per_post() / out.per_post():.1f} times what one takes" if one else ""))
-        print(f"  P={out.processes}: the server processes spent {out.per_post() * 1e3:.2f} ms of processor a post (all of them together): "
+    # Each number of processes by the median of its rounds: the machine's other work moves a
+    # single run by a fifth or more, and the rounds take turns so that it moves all alike.
+    sums = {p: statistics.median(o.per_post() for o in results if o.processes == p and o.measured)
+            for p in counts if any(o.processes == p and o.measured for o in results)}
+    if args.rounds > 1:
+        print(f"  medians of {args.rounds} rounds: " + ", ".join(f"P={p}: {v * 1e3:.2f} ms" for p, v in sums.items()), flush=True)
+    print(_verdict(sums), flush=True)
+    for p, per_post in sums.items():
+        rate = p / per_post  # each process on a core of its own, the posts spread evenly
+        said = (f"one process on a core of its own takes about {rate:.0f} posts/s" if p == 1 else
+                f"{p} processes on a core each take about {rate:.0f} posts/s together"
+                + (f", {p * sums[1] / per_post:.1f} times what one takes" if 1 in sums else ""))
+        print(f"  P={p}: the server processes spent {per_post * 1e3:.2f} ms of processor a post (all of them together): "
               f"{said}, {rate * args.pace:.0f} tables at a move every {args.pace:g} s (PostgreSQL on cores of its own)", flush=True)
     return 0
 
@@ -312,14 +335,13 @@ def _ratio(out: Outcome, results: list[Outcome]) -> str:
     return f"x{out.per_post() / one.per_post():.2f}" if one and out.measured else "-"
 
 
-def _verdict(results: list[Outcome]) -> str:
-    """Whether the sum of the server processes' processor a post grows by at most
-    :data:`BOUND` from one process to the most run."""
-    one = next((o for o in results if o.processes == 1 and o.measured), None)
-    most = max((o for o in results if o.measured), key=lambda o: o.processes, default=None)
-    if one is None or most is None or most.processes == 1:
+def _verdict(sums: dict[int, float]) -> str:
+    """Whether the sum of the server processes' processor a post (``sums``: by the number of
+    processes) grows by at most :data:`BOUND` from one process to the most run."""
+    most = max(sums, default=1)
+    if 1 not in sums or most == 1:
         return "  (run with --processes 1 and more to compare the sums)"
-    growth = most.per_post() / one.per_post() - 1
+    growth = sums[most] / sums[1] - 1
     holds = "holds" if growth <= BOUND else "does NOT hold"
-    return (f"  the server processes' processor a post, summed, grows by {growth * 100:+.0f} % from 1 to {most.processes} processes "
-            f"({one.per_post() * 1e3:.2f} to {most.per_post() * 1e3:.2f} ms): the bound of {BOUND * 100:.0f} % {holds}")
+    return (f"  the server processes' processor a post, summed, grows by {growth * 100:+.0f} % from 1 to {most} processes "
+            f"({sums[1] * 1e3:.2f} to {sums[most] * 1e3:.2f} ms): the bound of {BOUND * 100:.0f} % {holds}")

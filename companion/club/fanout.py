@@ -18,8 +18,10 @@ again.
 Following the others is work every process does for every post, so it is kept to what the
 post's own spectators need: the listening connection is read by the process's event loop
 itself (no thread to wake and hand over to), every announcement that arrived in one read,
-at most one read every :data:`GATHER` seconds, and a process's own announcements, which
-PostgreSQL sends it too, are passed over by their first bytes, unread. A receiving process neither reads the archive nor plays the game nor works out
+and while they keep coming, one read at each of the process's ticks (:mod:`companion.club.
+ticks`, every 25 ms at most, the tick that sends its spectators their updates too); a
+process's own announcements, which PostgreSQL sends it too, are passed over by their first
+bytes, unread. A receiving process neither reads the archive nor plays the game nor works out
 the table's state: it stores the announced line as the game's next event (played when a post
 of that game next comes to it) and sends its spectators the state as announced, one frame
 for all of them.
@@ -45,10 +47,12 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, Engine, text
 
+from companion.club.ticks import Ticks
+
 if TYPE_CHECKING:
     from psycopg.pq.abc import PGconn
 
-__all__ = ["CHANNEL", "Change", "Listener", "announce", "game_key", "lock_games"]
+__all__ = ["CHANNEL", "Change", "LOCK_GAMES", "Listener", "announce", "announcing", "game_key", "game_keys", "lock_games"]
 
 log = logging.getLogger("companion.club.fanout")
 
@@ -56,10 +60,6 @@ log = logging.getLogger("companion.club.fanout")
 CHANNEL = "rop_club_live"
 #: PostgreSQL refuses a notification payload of 8,000 bytes or more.
 MAX_PAYLOAD = 7_900
-#: How long, in seconds, the other processes' announcements gather after a read before the
-#: next: a read costs a process about the same for one announcement as for many, and the
-#: others' spectators see a post at most that much later than its own process's.
-GATHER = 0.025
 
 
 @dataclass(frozen=True)
@@ -115,17 +115,23 @@ def game_key(game_id: str) -> int:
     return int.from_bytes(hashlib.blake2b(game_id.encode("utf-8"), digest_size=8).digest(), "big", signed=True)
 
 
+#: Takes the games' locks (``keys``, :func:`game_keys`) for the rest of the transaction, in
+#: the order of their keys, so that two processes storing batches of the same games never
+#: wait on each other.
+LOCK_GAMES = text("SELECT count(pg_advisory_xact_lock(k)) FROM (SELECT k FROM unnest(CAST(:keys AS bigint[])) AS k ORDER BY k) AS s")
+
+
+def game_keys(game_ids: Sequence[str]) -> list[int]:
+    """The games' advisory lock keys, each once, in order."""
+    return sorted({game_key(g) for g in game_ids})
+
+
 def lock_games(conn: Connection, game_ids: Sequence[str]) -> None:
-    """Take the games' locks for the rest of ``conn``'s transaction (PostgreSQL), in the order
-    of their keys, so that two processes storing batches of the same games never wait on each
-    other."""
+    """Take the games' locks for the rest of ``conn``'s transaction (PostgreSQL):
+    :data:`LOCK_GAMES`."""
     if conn.dialect.name != "postgresql" or not game_ids:
         return
-    keys = sorted({game_key(g) for g in game_ids})
-    conn.execute(
-        text("SELECT count(pg_advisory_xact_lock(k)) FROM (SELECT k FROM unnest(CAST(:keys AS bigint[])) AS k ORDER BY k) AS s"),
-        {"keys": keys},
-    )
+    conn.execute(LOCK_GAMES, {"keys": game_keys(game_ids)})
 
 
 def announce(conn: Connection, payloads: Sequence[str]) -> None:
@@ -142,15 +148,19 @@ def announce(conn: Connection, payloads: Sequence[str]) -> None:
     raw: Any = conn.connection.driver_connection
     raw.autocommit = True  # one round trip: no BEGIN and COMMIT around the statement
     try:
-        # The payloads go as a binary array: as text, every quote in them would be escaped,
-        # one by one.
-        raw.execute(
-            "SELECT set_config('synchronous_commit', 'off', true), count(pg_notify(%s, p)) "
-            "FROM unnest(%b::text[]) WITH ORDINALITY AS u(p, i)",
-            (CHANNEL, list(payloads)),
-        )
+        raw.execute(*announcing(payloads))
     finally:
         raw.autocommit = False
+
+
+def announcing(payloads: Sequence[str]) -> tuple[str, tuple[str, list[str]]]:
+    """The statement that announces ``payloads``, and its parameters, for the driver
+    (psycopg) on a connection that commits each statement (:func:`announce`). The payloads go
+    as a binary array: as text, every quote in them would be escaped, one by one."""
+    return (
+        "SELECT set_config('synchronous_commit', 'off', true), count(pg_notify(%s, p)) FROM unnest(%b::text[]) WITH ORDINALITY AS u(p, i)",
+        (CHANNEL, list(payloads)),
+    )
 
 
 def _dsn(engine: Engine) -> str:
@@ -163,14 +173,17 @@ class Listener:
     The connection's socket is watched by the event loop itself, with no thread between them:
     when it is readable, every announcement that arrived is read at once, this process's own
     passed over by their first bytes, unread, and the other processes' changes are handed to
-    ``on_changes`` together, in the order the posts were stored; then the next ones gather
-    for ``gather`` seconds (:data:`GATHER`) before the socket is watched again. So a process
-    reads the others' posts at most 1 / ``gather`` times a second however many they take, and
-    sends its spectators each batch in one write. ``on_listening`` is awaited each
-    time it listens again after (re)connecting, before anything announced meanwhile is read:
-    what was announced while it did not listen is lost, so whoever holds the live tables reads
-    back from the archive what changed. When the archive is away it tries again, waiting
-    ``retry`` seconds, doubled up to ``max_retry``."""
+    ``on_changes`` together, in the order the posts were stored. While announcements keep
+    coming, the next read is at the next of ``ticks`` (:class:`~companion.club.ticks.Ticks`,
+    shared with the spectators' updates) rather than when the socket is readable: a read
+    costs a process about the same for one announcement as for many, so it reads the
+    others' posts at most once a tick however many they take, and the tick that reads them
+    sends them to its spectators. A read that finds none watches the socket again, so an
+    idle process is not woken. ``on_listening`` is awaited each time it listens again after
+    (re)connecting, before anything announced meanwhile is read: what was announced while it
+    did not listen is lost, so whoever holds the live tables reads back from the archive what
+    changed. When the archive is away it tries again, waiting ``retry`` seconds, doubled up
+    to ``max_retry``."""
 
     def __init__(
         self,
@@ -179,14 +192,14 @@ class Listener:
         on_changes: Callable[[list[Change]], object],
         on_listening: Callable[[], Awaitable[object]],
         *,
-        gather: float = GATHER,
+        ticks: Ticks | None = None,
         retry: float = 0.2,
         max_retry: float = 5.0,
     ) -> None:
         self.dsn = _dsn(engine)
         self.origin = origin
         self.on_changes, self.on_listening = on_changes, on_listening
-        self.gather = gather
+        self.ticks = ticks if ticks is not None else Ticks()
         self.retry, self.max_retry = retry, max_retry
         self.listening = False
         #: Announcements read (this process's own among them, passed over unread), the other
@@ -230,35 +243,44 @@ class Listener:
             delay = min(delay * 2, self.max_retry)
 
     async def _follow(self, pgconn: PGconn) -> None:
-        """Read the announcements whenever the connection has some, until it is lost; after
-        each read, those that follow gather for :attr:`gather` seconds before the next."""
+        """Read the announcements whenever the connection has some, until it is lost; while
+        they keep coming, at each tick instead."""
         loop = asyncio.get_running_loop()
         lost: asyncio.Future[None] = loop.create_future()
         fd = pgconn.socket
-        resume: asyncio.TimerHandle | None = None
+        watched = False
 
-        def readable() -> None:
-            nonlocal resume
-            loop.remove_reader(fd)
+        def read() -> None:
+            nonlocal watched
+            if lost.done():
+                return  # a tick after the connection was given up
+            if watched:
+                loop.remove_reader(fd)
+                watched = False
             try:
-                self._read(pgconn)
+                came = self._read(pgconn)
             except Exception as exc:
-                if not lost.done():
-                    lost.set_exception(exc)
+                lost.set_exception(exc)
                 return
-            resume = loop.call_later(self.gather, loop.add_reader, fd, readable)
+            if came:
+                self.ticks.at_next(read)  # more are on their way, most likely
+            else:
+                loop.add_reader(fd, read)
+                watched = True
 
         try:
-            readable()  # what came with the answer to LISTEN, or while the process caught up
+            read()  # what came with the answer to LISTEN, or while the process caught up
             await lost
         finally:
-            if resume is not None:
-                resume.cancel()
-            loop.remove_reader(fd)
+            if not lost.done():
+                lost.cancel()
+            if watched:
+                loop.remove_reader(fd)
 
-    def _read(self, pgconn: PGconn) -> None:
-        """Every announcement the connection holds: the others' handed on, in one batch.
-        Raises :class:`psycopg.OperationalError` when the connection is lost."""
+    def _read(self, pgconn: PGconn) -> bool:
+        """Every announcement the connection holds: the others' handed on, in one batch;
+        whether any came. Raises :class:`psycopg.OperationalError` when the connection is
+        lost."""
         import psycopg
 
         pgconn.consume_input()
@@ -275,7 +297,9 @@ class Listener:
                 changes.append(Change.decode(payload.decode("utf-8")))
             except (ValueError, KeyError) as exc:
                 log.warning("ignored a notification that is not a post: %s", exc)
-        self.reads += self.announcements > got
+        came = self.announcements > got
+        self.reads += came
         if changes:
             self.followed += len(changes)
             self.on_changes(changes)
+        return came

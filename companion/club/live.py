@@ -56,11 +56,11 @@ from sqlalchemy.dialects.postgresql import distinct_on
 from companion.club import identity
 from companion.club.archive import TABLE_SOURCE, Archive, ParsedGame, played_game, table_of
 from companion.club.parts import ClubPart, NoClubPart, TableView, Tally, require_part
-from companion.club.fanout import Change
+from companion.club.fanout import LOCK_GAMES, Change, announcing, game_keys
 from companion.club.schema import games, live_events
 from companion.records.format import RecordError, Replayer, play_event, read_record
 
-__all__ = ["Accepted", "Conflict", "check_writes", "store_writes", "LiveGame", "LiveTables", "PostError", "RECENT", "Write"]
+__all__ = ["Accepted", "Conflict", "check_writes", "store_appends", "store_writes", "LiveGame", "LiveTables", "PostError", "RECENT", "Write"]
 
 log = logging.getLogger("companion.club.live")
 
@@ -259,6 +259,7 @@ class Write:
     expect: tuple[int, str | None] = (0, None)
     notice: str | None = None  # its announcement to the other processes (:mod:`~companion.club.fanout`)
     checked: bool = False  # checked with its batch (:func:`check_writes`)
+    announced: bool = False  # announced with its batch (:func:`store_appends`)
 
     def check(self, conn: Connection) -> None:
         """:class:`Conflict` unless the archive holds the game as expected (under the game's
@@ -341,6 +342,12 @@ def check_writes(conn: Connection, writes: Sequence[Write]) -> None:
         )
         found = {row.game_id: (row.number, row.body) for row in conn.execute(query)}
         archived = bool(new) and conn.execute(select(games.c.id).where(games.c.id.in_(new)).limit(1)).first() is not None
+    _hold(writes, found, archived)
+
+
+def _hold(writes: Sequence[Write], found: dict[str, tuple[int, str]], archived: bool) -> None:
+    """:class:`Conflict` unless the archive holds each game as its write expects (``found``:
+    each game's last event there) and none begun is archived already."""
     for w in writes:
         if found.get(w.game_id, (0, None)) != w.expect:
             raise Conflict(f"game {w.game_id}: event {w.number} was taken with {w.expect[0]} event(s) stored")
@@ -348,6 +355,71 @@ def check_writes(conn: Connection, writes: Sequence[Write]) -> None:
         raise Conflict("a game begun is already in the archive")
     for w in writes:
         w.checked = True
+
+
+def store_appends(conn: Connection, writes: Sequence[Write]) -> None:
+    """PostgreSQL: a batch of writes that only append (:attr:`Write.appends`, nearly every
+    post) stored, committed and announced (:func:`~companion.club.fanout.announce`) in two
+    round trips to the database, where a statement at a time takes six: the transaction
+    begun, the games' locked (:data:`~companion.club.fanout.LOCK_GAMES`) and the archive
+    checked (:func:`check_writes`) sent together; then the events inserted, the transaction
+    committed and the posts announced together. Sent together, each statement still runs
+    once the one before has, and sees what was committed before it began: the checks see
+    every post another process stored before it let go of a game's lock. :class:`Conflict`
+    (nothing stored) when a check does not hold. Each write announced is marked so
+    (:attr:`Write.announced`). The transaction ``conn`` began for the batch has nothing left
+    to do: its commit sends nothing."""
+    from psycopg import pq
+
+    raw: Any = conn.connection.driver_connection
+    ids = [w.game_id for w in writes]
+    new = [w.game_id for w in writes if w.expect[0] == 0]
+    notices = [w.notice for w in writes if w.notice]
+    committed = None
+    raw.autocommit = True  # the transaction begun and committed by statements sent with the others
+    try:
+        with raw.pipeline() as pipeline:
+            raw.execute("BEGIN")
+            raw.execute(*_sql(conn, LOCK_GAMES, keys=game_keys(ids)))
+            last = raw.execute(*_sql(conn, _LAST_EVENTS, ids=ids))
+            archived = raw.execute(*_sql(conn, _ANY_ARCHIVED, ids=new)) if new else None
+            pipeline.sync()
+            found = {gid: (number, body) for gid, number, body in last.fetchall()}
+            _hold(writes, found, archived is not None and archived.fetchone() is not None)
+            with raw.cursor() as cursor:
+                cursor.executemany(_sql(conn, _APPEND)[0], [w.row() for w in writes])
+            committed = raw.execute("COMMIT")
+            if notices:
+                # Its own transaction, after the posts' (see announce).
+                raw.execute(*announcing(notices))
+    except Exception as exc:
+        if committed is None or committed.statusmessage != "COMMIT":
+            raise
+        # Stored all the same: the posts are answered as such (the others read them from
+        # the archive at the game's next post, or when they listen again).
+        log.warning("stored %d post(s), but announcing them failed: %s", len(writes), exc)
+    else:
+        for w in writes:
+            w.announced = bool(w.notice)
+    finally:
+        if not raw.closed:  # a connection lost is dropped by the writer as it is
+            if raw.pgconn.transaction_status in (pq.TransactionStatus.INTRANS, pq.TransactionStatus.INERROR):
+                raw.execute("ROLLBACK")  # a check that did not hold, or a statement that failed
+            raw.autocommit = False
+
+
+_APPEND = live_events.insert().values({c: bindparam(c) for c in ("game_id", "number", "table_name", "body", "received_at")})
+_COMPILED: dict[object, tuple[str, dict[str, Any]]] = {}
+
+
+def _sql(conn: Connection, statement: Any, **params: Any) -> tuple[str, dict[str, Any]]:
+    """A statement as the driver takes it (named parameters), compiled once, and its
+    parameters: ``params`` and those the statement sets itself (a limit)."""
+    compiled = _COMPILED.get(statement)
+    if compiled is None:
+        done = statement.compile(dialect=conn.dialect)
+        compiled = _COMPILED[statement] = (str(done), dict(done.params))
+    return compiled[0], {**compiled[1], **params}
 
 
 def store_writes(conn: Connection, writes: Sequence[Write]) -> None:

@@ -140,9 +140,10 @@ class ArchiveWriter:
             with conn.begin():
                 self.store_batch(conn, writes)
         except Exception as exc:
+            lost = _lost(exc, conn)
             if not getattr(exc, "expected", False):
                 self._drop_connection()
-            if kept and _lost(exc):
+            if kept and lost:
                 # The connection kept had gone (the database restarted since the last batch):
                 # the batch again, on a new one.
                 self._store(batch)
@@ -172,9 +173,14 @@ class ArchiveWriter:
                 done.set_result(None)
 
 
-def _lost(exc: Exception) -> bool:
-    """Whether ``exc`` says the database connection was lost."""
-    return isinstance(exc, DBAPIError) and exc.connection_invalidated
+def _lost(exc: Exception, conn: Connection) -> bool:
+    """Whether ``exc`` says the database connection ``conn`` was lost: as SQLAlchemy says it,
+    or the driver's connection found broken (a batch stored through the driver itself)."""
+    if isinstance(exc, DBAPIError):
+        return exc.connection_invalidated
+    if conn.invalidated:
+        return True
+    return not conn.closed and bool(getattr(conn.connection.driver_connection, "broken", False))
 
 
 def _each(conn: Connection, writes: Sequence[Storable]) -> None:

@@ -392,6 +392,67 @@ def test_following_another_process_costs_each_process_the_same_per_post_whatever
             engine.dispose()
 
 
+def test_a_process_following_another_is_woken_once_a_tick_to_read_its_posts_and_send_them(
+    pg_url: str, tokens: tuple[Path, dict[str, str]]
+) -> None:
+    """A process with three spectators follows a burst of another process's posts: it reads
+    the announcements and sends its spectators their updates at the same ticks, one timer a
+    tick, rather than a timer for each read and one more for each spectator's sending; and
+    once the posts stop, nothing wakes it."""
+    from companion.club.ticks import EVERY
+
+    gids = [f"c{k}b2c3d4e5f60718293a4b5c6d7e8f90" for k in range(3)]
+    records = [record_lines(46 + k, players=3, header={"id": gid}, stop_after=25) for k, gid in enumerate(gids)]
+    engines = [open_archive(pg_url) for _ in range(2)]
+    a, b = servers = [ClubServer(e, TokenFile(tokens[0])).start() for e in engines]
+    watchers = [Watcher(b.url) for _ in range(3)]
+    timers: list[float] = []
+
+    def count_ticking_timers(loop: Any) -> None:
+        plain = loop.call_at
+
+        def counted(when: float, *args: Any, **kw: Any) -> Any:
+            if abs(when - loop.time() - EVERY) < 0.005:  # work gathered for a moment: not uvicorn's own
+                timers.append(when)
+            return plain(when, *args, **kw)
+        loop.call_at = counted
+
+    try:
+        for w in watchers:
+            wait_for(lambda w=w: w.connections == 1, "the spectators' first frame", w.cond)
+        listener, ticks = b.app.state.others.listener, b.app.state.others.stream.ticks
+        wait_for(lambda: not ticks.waiting, "the ticks of the spectators' start to end")
+        reads, ticked = listener.reads, ticks.ticks
+        count_ticking_timers(b.loop)
+        clients = [httpx.Client(base_url=a.url, headers={"Authorization": f"Bearer {tokens[1][t]}"}) for t in ("t1", "t2", "t3")]
+        try:
+            # Three tables post at once, a move each in turn, through the first process.
+            for n in range(1, len(records[0]) + 1):
+                for client, gid, lines in zip(clients, gids, records):
+                    if n <= len(lines):
+                        assert _post(client, gid, n, lines[n - 1]).status_code == 201
+        finally:
+            for client in clients:
+                client.close()
+        total = sum(len(lines) for lines in records)
+        for w in watchers:
+            wait_for(lambda w=w: sum(w.events(t) for t in ("t1", "t2", "t3")) == total, "every post on every page", w.cond)
+        wait_for(lambda: listener.followed == total, "every announcement followed")
+        # Once nothing comes, no tick is waited for.
+        wait_for(lambda: not ticks.waiting, "the ticks to stop")
+        reads, ticked = listener.reads - reads, ticks.ticks - ticked
+        assert reads >= 2
+        # One timer for each tick, which both read the announcements and sent the updates.
+        assert len(timers) == ticked <= reads + 3
+    finally:
+        for w in watchers:
+            w.close()
+        for server in servers:
+            server.stop()
+        for engine in engines:
+            engine.dispose()
+
+
 class Table:
     """A table writing its record line by line and telling its feed, as the session does."""
 

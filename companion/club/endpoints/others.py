@@ -40,7 +40,9 @@ class OtherProcesses:
         if not shared:
             self.heard.set()
             return
-        self._listener = Listener(self.engine, self.origin, on_changes=self.received, on_listening=self.resync).start()
+        self._listener = Listener(
+            self.engine, self.origin, on_changes=self.received, on_listening=self.resync, ticks=self.stream.ticks
+        ).start()
 
     @property
     def listener(self) -> Listener | None:

@@ -26,7 +26,7 @@ from starlette.routing import Route
 from companion.club.endpoints.answers import json_text, refuse, unavailable
 from companion.club.endpoints.stream import Stream
 from companion.club.fanout import Change, announce, lock_games
-from companion.club.live import Accepted, Conflict, LiveTables, PostError, Write, store_writes
+from companion.club.live import Accepted, Conflict, LiveTables, PostError, Write, store_appends, store_writes
 from companion.club.tokens import TokenFile
 from companion.club.writer import ArchiveWriter
 
@@ -70,10 +70,16 @@ def archive_writer(engine: Engine) -> ArchiveWriter:
     locks, then announced to the other server processes (both do nothing but on PostgreSQL)."""
 
     def store(conn: Connection, writes: Sequence[Write]) -> None:
+        if conn.dialect.name == "postgresql" and all(w.appends for w in writes):
+            store_appends(conn, writes)  # locked, checked, stored, committed and announced in two round trips
+            return
         lock_games(conn, [w.game_id for w in writes])
         store_writes(conn, writes)
 
-    return ArchiveWriter(engine, store=store, stored=lambda conn, writes: announce(conn, [w.notice for w in writes if w.notice]))
+    def stored(conn: Connection, writes: Sequence[Write]) -> None:
+        announce(conn, [w.notice for w in writes if w.notice and not w.announced])
+
+    return ArchiveWriter(engine, store=store, stored=stored)
 
 
 def _bearer(request: Request) -> str | None:

@@ -1,7 +1,8 @@
 """The live stream (``/events``): a server-sent events stream of every table's state as it
 changes. A spectator gets every table when it connects (``tables``), then each table as it
-changes (``table``), the changes of :data:`GATHER_SECONDS` sent together. Each update is
-encoded once, whoever watches."""
+changes (``table``), the changes until the process's next tick (:mod:`companion.club.ticks`,
+at most :data:`GATHER_SECONDS` later) sent together. Each update is encoded once, whoever
+watches."""
 
 from __future__ import annotations
 
@@ -15,15 +16,16 @@ from starlette.routing import Route
 
 from companion.club.endpoints.answers import json_text
 from companion.club.live import LiveGame, LiveTables
+from companion.club.ticks import EVERY, Ticks
 
 __all__ = ["GATHER_SECONDS", "Hub", "KEEPALIVE_SECONDS", "MAX_BACKLOG", "Stream", "sse_frame"]
 
 #: A spectator whose connection falls this far behind is dropped (its page reconnects).
 MAX_BACKLOG = 1000
 KEEPALIVE_SECONDS = 15.0
-#: How long a spectator's updates gather before they are sent together: a page shows a table
-#: at most that much later, however many tables change meanwhile.
-GATHER_SECONDS = 0.025
+#: How long a spectator's updates gather before they are sent together, at most: a page shows
+#: a table at most that much later, however many tables change meanwhile.
+GATHER_SECONDS = EVERY
 
 
 def sse_frame(kind: str, data: Any) -> str:
@@ -70,9 +72,12 @@ class Hub:
 class Stream:
     """The live tables' spectators: what changes at a table is sent to each of them."""
 
-    def __init__(self, live: LiveTables) -> None:
+    def __init__(self, live: LiveTables, ticks: Ticks | None = None) -> None:
         self.live = live
         self.hub = Hub()
+        #: When the spectators' updates go out: at the ticks the process reads the other
+        #: processes' posts at too, so that both wake it once.
+        self.ticks = ticks if ticks is not None else Ticks()
 
     def show(self, game: LiveGame, state: str | None) -> None:
         """The game's table sent to the spectators, unless they have it as it is (its
@@ -104,10 +109,10 @@ class Stream:
                         continue
                     if item is None:
                         return
-                    # What comes within GATHER_SECONDS goes out with it, in one write: a
-                    # spectator costs the server a write per gathering, not one per table
-                    # update, and one behind catches up in a few writes.
-                    await asyncio.sleep(GATHER_SECONDS)
+                    # What comes until the next tick goes out with it, in one write: a
+                    # spectator costs the server a write per tick, not one per table update,
+                    # and one behind catches up in a few writes.
+                    await self.ticks.next()
                     frames = [item]
                     while not sub.queue.empty() and len(frames) < 200:
                         more = sub.queue.get_nowait()
