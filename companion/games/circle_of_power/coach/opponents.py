@@ -27,8 +27,8 @@ Four styles a table meets, besides the random player the bench adds:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
 from bisect import bisect_left
+from collections.abc import Callable, Sequence
 from math import comb
 
 from companion.games.circle_of_power.cards import BLACK, CITY_DECK, Card, colour_in_attack
