@@ -40,8 +40,8 @@ if TYPE_CHECKING:
 __all__ = ["MODEL", "CircleOfPowerCoach", "PLAIN"]
 
 PLAIN = RolloutPolicy(noise=0.0)
-"""The quick player without its randomness: what the coach plays unless the search finds
-better."""
+"""The quick player without its randomness (at a table of more than two players, the counting
+player): what the coach plays unless the search finds better."""
 
 _WAITS = {
     Phase.SEASON: "the next season to be dealt",

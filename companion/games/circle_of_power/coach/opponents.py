@@ -27,6 +27,7 @@ Four styles a table meets, besides the random player the bench adds:
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from math import comb
 
@@ -171,34 +172,57 @@ def _unseen_cities(view: CircleView) -> list[Card]:
     return [c for c in CITY_DECK if c not in seen]
 
 
+class _Odds:
+    """What the chance of each card of the hand to win the initiative rests on, worked out
+    once for the decision (:func:`win_chance` says what the chance is): the strength a card
+    must reach, and for each emperor still to play who would fight for the initiative, the
+    strengths of the unseen cards for their trump suit, in order, and how many they hold."""
+
+    __slots__ = ("trump", "to_beat", "pool", "rivals")
+
+    def __init__(self, view: CircleView, unseen: Sequence[Card]) -> None:
+        seats = view.seats
+        n = len(seats)
+        seat = seats.index(view.player)
+        nxt = view.next_city
+        cities = view.cities_by_seat
+        trumps = [trump_suit(city, nxt) for city in cities]
+        self.trump = trumps[seat]
+        played = view.played
+        self.to_beat = max((strength(c, trumps[seats.index(p)]) for p, c in played), default=-1)
+        self.pool = pool = len(unseen)
+        sizes = view.hand_sizes
+        self.rivals: list[tuple[list[int], int]] = []
+        for k in range(1, n - len(played)):
+            j = (seat + k) % n
+            name = seats[j]
+            dummy = is_dummy(name)
+            if not dummy and not victims(j, cities):
+                continue
+            trump = trumps[j]
+            hand = 1 if dummy else min(sizes.get(name, 3), pool)
+            self.rivals.append((sorted([strength(x, trump) for x in unseen]), hand))
+
+    def chance(self, card: Card) -> float:
+        mine = strength(card, self.trump)
+        if mine < self.to_beat:
+            return 0.0
+        pool = self.pool
+        if not pool:
+            return 1.0
+        chance = 1.0
+        for strengths, hand in self.rivals:
+            lower = bisect_left(strengths, mine)  # the unseen cards this one beats; the rest beat it
+            chance *= comb(lower, hand) / comb(pool, hand) if lower >= hand else 0.0
+        return chance
+
+
 def win_chance(view: CircleView, card: Card, unseen: Sequence[Card]) -> float:
     """The chance that ``card``, played now, wins the initiative (C9): it must beat the cards
     played so far, and no emperor still to play may hold a card at least as strong for their
     trump suit, unless their city takes nobody (a player then plays low; a dummy plays the
     top of its pile whatever it is, C8). Each hand is drawn from the unseen cards."""
-    seats = view.seats
-    seat = seats.index(view.player)
-    trumps = view.trump_suits
-    mine = strength(card, trumps[view.player])
-    if mine < _to_beat(view):
-        return 0.0
-    pool = len(unseen)
-    if not pool:
-        return 1.0
-    sizes = view.hand_sizes
-    cities = view.cities_by_seat
-    chance = 1.0
-    later = len(seats) - 1 - len(view.played)
-    for k in range(1, later + 1):
-        j = (seat + k) % len(seats)
-        name = seats[j]
-        dummy = is_dummy(name)
-        if not dummy and not victims(j, cities):
-            continue
-        beaters = sum(1 for x in unseen if strength(x, trumps[name]) >= mine)
-        hand = 1 if dummy else min(sizes.get(name, 3), pool)
-        chance *= comb(pool - beaters, hand) / comb(pool, hand) if pool - beaters >= hand else 0.0
-    return chance
+    return _Odds(view, unseen).chance(card)
 
 
 def _city_prospects(view: CircleView, held: Card | None, pool: Sequence[Card]) -> float:
@@ -223,8 +247,8 @@ def counting_player(view: CircleView, rng: random.Random) -> Move:
     seat, trump, hand = _mine(view)
     if view.phase == "play":
         if _wants(view, seat):
-            unseen = sorted(view.unseen, key=lambda c: c.index)
-            chances = [(win_chance(view, c, unseen), c) for c in hand]
+            odds = _Odds(view, tuple(view.unseen))
+            chances = [(odds.chance(c), c) for c in hand]
             good = [c for p, c in chances if p >= 0.5]
             if good:
                 return Play(me, good[0])

@@ -17,13 +17,15 @@ neither end nor win the game (C20).
   action begins (the rulebook's look-ahead: the city held and the next city bring the trump
   suit), and whether their city is taken over in that first action.
 - **Win**: exact when the season ends the game (C17, C18); otherwise a model, as a chess
-  engine's winning chances are: the lead after the season against the spread of the seasons
-  likely left (:func:`win_model`).
+  engine's winning chances are: the lead over each rival after the season against the spread
+  of the seasons likely left (:func:`win_model`), put together over the rivals
+  (:func:`field_win`: at a table of four, three of them).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.coach.model import Category
@@ -38,6 +40,7 @@ __all__ = [
     "SeasonValue",
     "season_value",
     "win_model",
+    "field_win",
     "SEASON_SPREAD",
     "POINTS_PER_SEASON",
     "LOSS_SPREAD",
@@ -76,6 +79,23 @@ def win_model(lead: float, seasons: float, spread: float) -> float:
     approximation)."""
     z = lead / (spread * math.sqrt(max(1.0, seasons)))
     return 1.0 / (1.0 + math.exp(-1.702 * z))
+
+
+def field_win(scores: Sequence[float], seasons: float, spread: float) -> float:
+    """The chance that the first of ``scores`` (the player's, then each rival's) wins: each
+    player's chance to finish ahead of each other one (:func:`win_model`), multiplied over
+    their rivals and shared out in proportion among the players. With one rival it is
+    :func:`win_model` itself; with three it counts every rival, not the best one alone: a tie
+    with the leader while two others trail is worth more than a four-way tie, and every point
+    the player scores raises their chance against all three."""
+    weights = []
+    for i, mine in enumerate(scores):
+        w = 1.0
+        for j, theirs in enumerate(scores):
+            if j != i:
+                w *= win_model(mine - theirs, seasons, spread)
+        weights.append(w)
+    return weights[0] / sum(weights)
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,12 +167,11 @@ def _win(state: CircleState, player: str, others: list[str]) -> float:
     rivals = [p for p in state.players if p != player and p not in knocked]
     if not rivals:
         return 1.0
+    field = [player, *rivals]
     if state.variant == LONELY_TYRANT:
-        lives = {p: KNOCK_OUT - state.destroyed_totals.get(p, 0) for p in [player, *rivals]}
-        lead = lives[player] - max(lives[p] for p in rivals)
-        seasons = min(lives.values()) / LOSSES_PER_SEASON
-        return win_model(lead, seasons, LOSS_SPREAD)
+        lives = [KNOCK_OUT - state.destroyed_totals.get(p, 0) for p in field]
+        return field_win(lives, min(lives) / LOSSES_PER_SEASON, LOSS_SPREAD)
     totals = state.totals
-    lead = totals.get(player, 0) - max(totals.get(p, 0) for p in rivals)
-    to_go = state.setup.target - max(totals.get(p, 0) for p in [player, *rivals])
-    return win_model(lead, to_go / POINTS_PER_SEASON, SEASON_SPREAD)
+    scores = [totals.get(p, 0) for p in field]
+    to_go = state.setup.target - max(scores)
+    return field_win(scores, to_go / POINTS_PER_SEASON, SEASON_SPREAD)
