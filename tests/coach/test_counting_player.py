@@ -185,3 +185,18 @@ def test_each_values_best_take_is_the_best_listed_capture(centre: list[Card], sw
     table = best_takes(tuple(centre), sweeps)
     for value in range(1, 14):
         assert table[value] == _best_take(tuple(centre), value, False, sweeps), value
+
+
+def test_at_a_table_of_teams_the_coach_plays_the_counting_players_move_unless_it_finds_better() -> None:
+    from companion.games.rule_of_power.coach.model import MODEL
+
+    teams = [v for v in VIEWS if v.setup.teams]
+    pairs = [v for v in VIEWS if not v.setup.teams]
+    assert teams and pairs
+    quick = RolloutPolicy(noise=0.0, fate_rate=0.0)
+    for view in teams:
+        assert MODEL.plain_move(view) == counting_move(view, random.Random(0))
+    for view in pairs:
+        assert MODEL.plain_move(view) == quick(view, random.Random(0))
+    # The two players differ often enough at four for the choice to matter.
+    assert sum(counting_move(v, random.Random(0)) != quick(v, random.Random(0)) for v in teams) > len(teams) // 5
