@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from functools import cache
 from math import comb
 
 import pytest
@@ -138,7 +139,10 @@ def positions(count: int, seed: int) -> list[PlayerView]:
     return out
 
 
-VIEWS = positions(1000, 20261129)
+@cache
+def views() -> list[PlayerView]:
+    """A thousand positions, made once when a test first asks."""
+    return positions(1000, 20261129)
 
 
 def _crystal(view: PlayerView) -> bool:
@@ -146,16 +150,16 @@ def _crystal(view: PlayerView) -> bool:
 
 
 def test_the_positions_cover_every_table_and_the_hard_cases() -> None:
-    assert {len(v.setup.players) for v in VIEWS} == {2, 4}
-    assert any(v.setup.expansion for v in VIEWS)
-    assert any(len(v.centre) >= 6 for v in VIEWS)
-    assert any(map(_crystal, VIEWS)), "a Mystic Crystal in play (R5)"
-    assert any(v.deal_number != 1 and not v.last_deal for v in VIEWS) and any(v.last_deal for v in VIEWS)
+    assert {len(v.setup.players) for v in views()} == {2, 4}
+    assert any(v.setup.expansion for v in views())
+    assert any(len(v.centre) >= 6 for v in views())
+    assert any(map(_crystal, views())), "a Mystic Crystal in play (R5)"
+    assert any(v.deal_number != 1 and not v.last_deal for v in views()) and any(v.last_deal for v in views())
 
 
 @pytest.mark.parametrize("chunk", range(4))
 def test_the_counting_player_makes_the_move_it_made_when_it_listed_every_capture(chunk: int) -> None:
-    for k, view in enumerate(VIEWS[chunk::4]):
+    for k, view in enumerate(views()[chunk::4]):
         assert counting_move(view, random.Random(k)) == listed_move(view, random.Random(k)), view
 
 
@@ -164,7 +168,7 @@ def test_the_expected_reply_is_the_listed_one_to_the_last_bit() -> None:
     # And positions with a Mystic Crystal in play: a Wizard takes the whole centre there (R5).
     crystal = [v for v in positions(3000, 5) if _crystal(v)]
     assert len(crystal) >= 40
-    for view in VIEWS[:150] + crystal:
+    for view in views()[:150] + crystal:
         for move in view.decisions:
             left = opponents._after(view, move)[0]
             for hand in (1, 3, 5):
@@ -190,8 +194,8 @@ def test_each_values_best_take_is_the_best_listed_capture(centre: list[Card], sw
 def test_at_a_table_of_teams_the_coach_plays_the_counting_players_move_unless_it_finds_better() -> None:
     from companion.games.rule_of_power.coach.model import MODEL
 
-    teams = [v for v in VIEWS if v.setup.teams]
-    pairs = [v for v in VIEWS if not v.setup.teams]
+    teams = [v for v in views() if v.setup.teams]
+    pairs = [v for v in views() if not v.setup.teams]
     assert teams and pairs
     quick = RolloutPolicy(noise=0.0, fate_rate=0.0)
     for view in teams:
