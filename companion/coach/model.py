@@ -257,9 +257,9 @@ class CoachModel(Protocol):
         own view only, described in docs/coach.md; ``random`` is added by the bench."""
 
     def plain_move(self, view: Any) -> Move:
-        """The quick player's decision without its randomness, from the deciding player's
-        ``view``: what the coach plays as a player unless the search finds another clearly
-        better."""
+        """A simple player's decision without randomness (as a rule the quick player's), from
+        the deciding player's ``view``: what the coach plays as a player unless the search finds
+        another clearly better."""
 
     def watch(self, state: Any, player: str, chance: Any, rng: random.Random, policy: Policy) -> Watch:
         """Note, in a world just after ``player``'s move, what the risks are read from; it may

@@ -6,6 +6,8 @@
 - decisions and their chance: :mod:`.policies` (a Renewal's card, R25, a Mirror Swap's blind
   picks, R22, and Dark Decay's discards, R21, are drawn in the sampled world by
   :func:`~.policies.realize`; two plain cards of one value play out alike, R1);
+- the move played unless the search finds better: the quick player's, at a table of teams the
+  counting player's (:func:`~.opponents.counting_move`);
 - playouts: :class:`~.policies.RolloutPolicy` to the end of the round, each player deciding
   from their own view (:class:`~companion.games.rule_of_power.engine.view.PlayerView`), and
   what the next players could take meanwhile (:class:`~.reasons.ThreatCounter`);
@@ -32,7 +34,7 @@ from companion.games.rule_of_power.coach.policies import (
     play_out,
     realize,
 )
-from companion.games.rule_of_power.coach.opponents import OPPONENTS
+from companion.games.rule_of_power.coach.opponents import OPPONENTS, counting_move
 from companion.games.rule_of_power.coach.tables import TABLES
 from companion.games.rule_of_power.coach.reasons import Risk, ThreatCounter, category_reasons, follow_until_turn, risk_reasons
 from companion.games.rule_of_power.engine.cards import Card
@@ -118,6 +120,12 @@ class RuleOfPowerCoach:
         return dict(TABLES)
 
     def plain_move(self, view: PlayerView) -> Move:
+        """What the coach plays unless the search finds another decision clearly better: at a
+        table of teams (R16), the counting player's decision (:func:`~.opponents.counting_move`),
+        which the coach measured better for it there; elsewhere the quick player's, without its
+        randomness (the counting player's measured level with it at two players)."""
+        if view.setup.teams:
+            return counting_move(view, random.Random(0))
         return _PLAIN(view, random.Random(0))
 
     def watch(self, state: GameState, player: str, chance: list[Card], rng: random.Random, policy: Policy) -> ThreatCounter:

@@ -28,13 +28,12 @@ import random
 from collections.abc import Callable, Iterable
 from math import comb
 
-from companion.games.rule_of_power.engine.captures import capture_options
 from companion.games.rule_of_power.engine.cards import FATE_CARDS, Card
 from companion.games.rule_of_power.engine.moves import DrawFate, Move, Play
 from companion.games.rule_of_power.engine.view import PlayerView
 from companion.games.rule_of_power.coach.policies import greedy_move
 
-__all__ = ["card_worth", "cautious_move", "counting_move", "OPPONENTS"]
+__all__ = ["card_worth", "cautious_move", "counting_move", "Counting", "expected_reply", "best_takes", "OPPONENTS"]
 
 _THIEF = FATE_CARDS[5]
 _RENEWAL = FATE_CARDS[7]
@@ -158,48 +157,109 @@ def _none_held(unseen: int, avoid: int, hand: int) -> float:
     return comb(unseen - avoid, hand) / comb(unseen, hand)
 
 
-def _best_take(centre: tuple[Card, ...], value: int, empowered: bool, sweeps: bool) -> float:
-    """The most a card of ``value`` takes from ``centre`` (its worth, a sweep counted)."""
-    best = 0.0
-    for option in capture_options(centre, value, empowered=empowered):
-        worth = sum(_WORTH[c] for c in option)
-        if len(option) == len(centre) and sweeps and not empowered:
-            worth += SWEEP
-        best = max(best, worth)
+_TOP = 13
+"""The highest capturing value (the expansion's 13, R2)."""
+
+_TAKES: dict[tuple[tuple[Card, ...], bool], list[float]] = {}
+""":func:`best_takes` of the centres met lately: a playout's centres recur in the next ones."""
+
+
+def best_takes(centre: tuple[Card, ...], sweeps: bool) -> list[float]:
+    """The most a plain card of each value (the list's index, 0 to 13) takes from ``centre``:
+    the worth of its best capture (R4), a clean sweep counted when ``sweeps`` (R7); 0.0 where
+    it takes nothing. Worked out once for every value from the sets of centre cards whose
+    values add up to 13 at most, each set's worth added up in the order of its cards in
+    :func:`~companion.games.rule_of_power.engine.captures.capture_options`' options (higher
+    values first, then centre order), so that every figure is the one listing the options
+    gives to the last bit."""
+    key = (centre, sweeps)
+    got = _TAKES.get(key)
+    if got is not None:
+        return got
+    n = len(centre)
+    best = [0.0] * (_TOP + 1)
+    single = [False] * (_TOP + 1)
+    sweep = SWEEP if sweeps else 0.0
+    # R4: where a card of the value lies in the centre, the single cards are the only options.
+    for card in centre:
+        v = card.value
+        assert v is not None  # a card in the centre has a value (R20)
+        if v <= _TOP:
+            single[v] = True
+            worth = _WORTH[card] + sweep if n == 1 else _WORTH[card]
+            if worth > best[v]:
+                best[v] = worth
+    # Otherwise every set of two or more cards adding up to the value.
+    order = sorted(range(n), key=lambda i: (-(centre[i].value or 0), i))
+    sets: list[tuple[int, float, int]] = [(0, 0, 0)]
+    for i in order:
+        card = centre[i]
+        v = card.value or 0
+        worth = _WORTH[card]
+        sets += [(s + v, w + worth, k + 1) for s, w, k in sets if s + v <= _TOP]
+    for s, w, k in sets:
+        if k >= 2 and not single[s]:
+            worth = w + sweep if k == n else w
+            if worth > best[s]:
+                best[s] = worth
+    if len(_TAKES) >= 20_000:
+        _TAKES.clear()
+    _TAKES[key] = best
     return best
+
+
+class Counting:
+    """What a player counts once for a decision (:func:`expected_reply` for each centre it may
+    leave): how many unseen cards there are of each value, whether a Mystic Crystal empowers
+    a Wizard (R5), whether a clean sweep scores (R7)."""
+
+    __slots__ = ("by_value", "pool", "crystal", "sweeps", "hand")
+
+    def __init__(self, view: PlayerView, unseen: Iterable[Card], hand: int) -> None:
+        by_value: dict[int, int] = {}
+        pool = 0
+        for card in unseen:
+            pool += 1
+            if card.value is not None:
+                by_value[card.value] = by_value.get(card.value, 0) + 1
+        self.by_value = by_value
+        self.pool = pool
+        self.hand = min(hand, pool)
+        self.crystal = bool(view.in_play) and any(x is FATE_CARDS[0] for _, x in view.in_play)
+        self.sweeps = _sweeps_count(view)
+
+    def expected_reply(self, centre: tuple[Card, ...]) -> float:
+        """What the next opponent is expected to take from ``centre``: the worth of their best
+        capture, each value's chance counted from the unseen cards (hypergeometric, R4, R5,
+        R7)."""
+        if not centre or self.hand <= 0:
+            return 0.0
+        table = best_takes(centre, self.sweeps)
+        pool, hand = self.pool, self.hand
+        # R5: an empowered Wizard takes the whole centre, no clean sweep counted.
+        wizard = sum(_WORTH[c] for c in centre) if self.crystal else 0.0
+        takes = sorted(
+            ((wizard if self.crystal and v == 1 else table[v] if v <= _TOP else 0.0, n) for v, n in self.by_value.items()),
+            key=lambda t: -t[0],
+        )
+        expected = 0.0
+        covered = 0
+        none_before = 1.0
+        for worth, n in takes:
+            if worth <= 0.0:
+                break
+            covered += n
+            none_now = _none_held(pool, covered, hand)
+            expected += worth * (none_before - none_now)
+            none_before = none_now
+        return expected
 
 
 def expected_reply(view: PlayerView, centre: tuple[Card, ...], unseen: Iterable[Card], hand: int) -> float:
     """What the next opponent, holding ``hand`` World cards drawn from ``unseen``, is expected to
     take from ``centre``: the worth of their best capture, each value's chance counted from the
     unseen cards (hypergeometric, R4, R5, R7)."""
-    if not centre or hand <= 0:
-        return 0.0
-    by_value: dict[int, int] = {}
-    pool = 0
-    for card in unseen:
-        pool += 1
-        if card.value is not None:
-            by_value[card.value] = by_value.get(card.value, 0) + 1
-    if not pool:
-        return 0.0
-    crystal = bool(view.in_play) and any(x is FATE_CARDS[0] for _, x in view.in_play)
-    sweeps = _sweeps_count(view)
-    takes = sorted(
-        ((_best_take(centre, v, crystal and v == 1, sweeps), n) for v, n in by_value.items()),
-        key=lambda t: -t[0],
-    )
-    expected = 0.0
-    covered = 0
-    none_before = 1.0
-    for worth, n in takes:
-        if worth <= 0.0:
-            break
-        covered += n
-        none_now = _none_held(pool, covered, min(hand, pool))
-        expected += worth * (none_before - none_now)
-        none_before = none_now
-    return expected
+    return Counting(view, unseen, hand).expected_reply(centre)
 
 
 def counting_move(view: PlayerView, rng: random.Random) -> Move:
@@ -213,7 +273,7 @@ def counting_move(view: PlayerView, rng: random.Random) -> Move:
     players = view.setup.players
     opponent = view.is_opponent(nxt)
     hand = view.world_cards_by_seat[players.index(nxt)] if opponent else 0
-    unseen = view.unseen
+    counting = Counting(view, view.unseen, hand)
     best: list[Move] = []
     best_value = -1e9
     for move in moves:
@@ -227,7 +287,7 @@ def counting_move(view: PlayerView, rng: random.Random) -> Move:
             gain -= 0.01 * (card.value or 0) if card.is_world else 0.0
         else:
             left, gain = view.centre, -0.5
-        value = gain - expected_reply(view, left, unseen, hand)
+        value = gain - counting.expected_reply(left)
         if value > best_value + 1e-9:
             best, best_value = [move], value
         elif abs(value - best_value) <= 1e-9:
