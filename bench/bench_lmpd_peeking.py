@@ -21,17 +21,18 @@ the same deals, the seats rotated as there):
   its margin is at most this one. The figure is the mean over ``--samples`` draws of the
   others' commits per deal and seat.
 
-With ``--resampling`` the same search runs without peeking as well: each future is drawn in a
-world dealt again from the player's view (the engine's resampling, as the coach samples), so
-that player reads what any player may know, and the gap between the two is what the hidden
-cards themselves are worth to this search.
+``--also`` runs the same search seeing less: ``cards`` sees every hand and pile but not the
+noble pile's order (each future scores a fresh shuffle of the nobles face down, which are
+public, L7); ``view`` does not cheat at all: each future is drawn in a world dealt again from
+the player's view (the engine's resampling, as the coach samples). The gaps between the three
+are what each kind of hidden card is worth to this search.
 
 The margin is the player's crowns less the others' average, per game (L13), as in the coach's
 benchmark.
 
     ./run bench lmpd_peeking                                     4 players against random, 100 deals
     ./run bench lmpd_peeking -- --players 2 --opponent eager --pairs 100
-    ./run bench lmpd_peeking -- --resampling                      and the same search without peeking
+    ./run bench lmpd_peeking -- --also cards,view                 and the same search seeing less
     ./run bench lmpd_peeking -- --bound-only --pairs 300          the clairvoyant bound alone
 """
 
@@ -59,6 +60,10 @@ INDEPENDENT = ("random", "eager")
 """The opponents whose commits never depend on the player's: their own hand (their own pile
 and their own earlier commits) and the nobles still face down (public, L7) alone. The bound
 holds against these."""
+
+SEES = ("everything", "cards", "view")
+"""What the peeking player may see: every hidden card; every hand and pile but not the noble
+pile's order; its own view alone (no peeking)."""
 
 Future = list[dict[str, Card]]
 """The other players' commits, round by round from the round being decided."""
@@ -92,22 +97,23 @@ def opponent_futures(state: LmpdState, player: str, policy: Policy, rng: random.
     return rounds
 
 
-def best_margins(state: LmpdState, player: str, future: Future) -> dict[Card, float]:
+def best_margins(state: LmpdState, player: str, future: Future, nobles: Sequence[Card] | None = None) -> dict[Card, float]:
     """For each card of ``player``'s hand (who has not committed this round): their margin
     from this round on (crowns won, less the others' average, L13) if they commit it now and
     then play their cards in the best order for ``future``, the others' commits. Exact: the
     cards they may hold in a round are their hand and the top of their pile, drawn one a round
-    but after the last (L11), so every order is tried (memoised on the cards played)."""
+    but after the last (L11), so every order is tried (memoised on the cards played). The
+    nobles turned are the noble pile's, top first, or ``nobles`` when given."""
     players = state.players
     others = len(players) - 1
     rounds = len(future)
-    nobles = state.noble_pile[:rounds]
+    turned = (state.noble_pile if nobles is None else tuple(nobles))[:rounds]
     cards = [*state.hand(player), *state.pile(player)[: max(0, rounds - 1)]]
-    assert all(type(c) is Card for c in (*nobles, *cards)), "the bench deals every card face up"
+    assert all(type(c) is Card for c in (*turned, *cards)), "the bench deals every card face up"
     held = len(state.hand(player))
     gains: list[list[float]] = []
     for t in range(rounds):
-        noble = nobles[t]
+        noble = turned[t]
         assert isinstance(noble, Card)
         row = []
         for i in range(min(held + t, len(cards))):
@@ -134,14 +140,19 @@ class PeekingSeat:
     """The peeking player (this module's docstring): it reads the whole ``state`` but the
     others' commits this round, and supposes the others commit as ``model`` does.
 
-    With ``peek=False`` the same search does not cheat: each future is drawn in a world dealt
-    again from the player's view (the engine's resampling, as the coach's samples are), so it
-    reads the player's view alone; it then supposes the noble pile's order and every pile of
-    its world known, which it is not (each world's best order is scored as if it were)."""
+    What it sees (:data:`SEES`): ``everything``; ``cards``, every hand and pile but not the
+    noble pile's order (each future scored on a fresh shuffle of the nobles face down); or
+    ``view``, which does not cheat: each future is drawn in a world dealt again from the
+    player's view (the engine's resampling, as the coach's samples are). Each future is
+    scored as if it were known, which it is not."""
 
     model: Policy = random_choice
     futures: int = 30
-    peek: bool = True
+    sees: str = "everything"
+
+    def __post_init__(self) -> None:
+        if self.sees not in SEES:
+            raise ValueError(f"a peeking player sees one of {', '.join(SEES)}, not {self.sees!r}")
 
     def __call__(self, state: LmpdState, player: str, rng: random.Random) -> Commit:
         moves = state.moves_of(player)
@@ -149,8 +160,12 @@ class PeekingSeat:
             return moves[0]
         totals: dict[Card, float] = {}
         for _ in range(self.futures):
-            world = state if self.peek else state.resample(player, rng)
-            for card, value in best_margins(world, player, opponent_futures(world, player, self.model, rng)).items():
+            world = state.resample(player, rng) if self.sees == "view" else state
+            nobles = None
+            if self.sees == "cards":
+                nobles = sorted(state.nobles_left)
+                rng.shuffle(nobles)
+            for card, value in best_margins(world, player, opponent_futures(world, player, self.model, rng), nobles).items():
                 totals[card] = totals.get(card, 0.0) + value
         return max(moves, key=lambda m: totals[cast(Card, m.card)])
 
@@ -196,13 +211,16 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--futures", type=int, default=30, help="the peeking player's draws of the others' commits per decision (default 30)")
     parser.add_argument("--samples", type=int, default=50, help="the bound's draws of the others' commits per deal and seat (default 50)")
     parser.add_argument("--bound-only", action="store_true", help="the clairvoyant bound alone, not the peeking player")
-    parser.add_argument("--resampling", action="store_true", help="also the same search without peeking: each future in a world dealt again from the player's view")
+    parser.add_argument("--also", default="", help="also the same search seeing less: cards (not the noble order), view (no peeking), or both: cards,view")
     parser.add_argument("--seed", type=int, default=1, help="the deals' seed, as the coach's benchmark (default 1)")
     args = parser.parse_args(argv)
     if not GAME.min_players <= args.players <= GAME.max_players:
         parser.error(f"--players {args.players}: a size of {GAME.min_players} to {GAME.max_players}")
     if min(args.pairs, args.futures, args.samples) < 1:
         parser.error("--pairs, --futures and --samples must each be at least 1")
+    also = [x for x in args.also.split(",") if x]
+    if any(x not in SEES[1:] for x in also):
+        parser.error(f"--also {args.also!r}: of {', '.join(SEES[1:])}")
     policy = random_choice if args.opponent == "random" else VIEW_PLAYERS[args.opponent]
     print(f"Love, Money, Power, Death: players that see every hidden card, against {args.opponent} ({pin()})", flush=True)
     start = time.perf_counter()
@@ -212,10 +230,10 @@ def main(argv: list[str]) -> int:
         start = time.perf_counter()
         figures = pairing(PeekingSeat(random_choice, args.futures), ViewSeat(policy), args.players, args.pairs, args.seed)
         print(figures.line(f"peeking vs {args.opponent}", args.players, time.perf_counter() - start), flush=True)
-    if args.resampling:
+    for sees in also:
         start = time.perf_counter()
-        figures = pairing(PeekingSeat(random_choice, args.futures, peek=False), ViewSeat(policy), args.players, args.pairs, args.seed)
-        print(figures.line(f"resampling vs {args.opponent}", args.players, time.perf_counter() - start), flush=True)
+        figures = pairing(PeekingSeat(random_choice, args.futures, sees), ViewSeat(policy), args.players, args.pairs, args.seed)
+        print(figures.line(f"seeing {sees} vs {args.opponent}", args.players, time.perf_counter() - start), flush=True)
     return 0
 
 

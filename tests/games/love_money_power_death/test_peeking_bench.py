@@ -128,14 +128,14 @@ def test_the_peeking_player_never_reads_a_commit_face_down(seed: int) -> None:
 
 
 def test_the_search_without_peeking_reads_the_view_alone() -> None:
-    """``peek=False``: two tables that differ in every card the player cannot see (the engine's
+    """``sees="view"``: two tables that differ in every card the player cannot see (the engine's
     resampling of the view) get the same commit."""
     state = _dealt(4, 5)
     _advance(state, 3, random.Random(5))
     player = state.players[1]
     other = state.resample(player, random.Random(99))
     assert other.pile(player) != state.pile(player) or other.noble_pile != state.noble_pile
-    seat = PeekingSeat(futures=6, peek=False)
+    seat = PeekingSeat(futures=6, sees="view")
     assert seat(state, player, random.Random(2)) == seat(other, player, random.Random(2))
 
 
@@ -168,17 +168,32 @@ def test_the_bound_is_above_what_the_peeking_player_made() -> None:
 
 
 def test_the_bench_prints_both_figures(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--pairs", "1", "--futures", "2", "--samples", "2", "--resampling"]) == 0
+    assert main(["--pairs", "1", "--futures", "2", "--samples", "2", "--also", "cards,view"]) == 0
     out = capsys.readouterr().out
     assert "clairvoyant vs random      4 players, 1 deals: margin at most" in out
-    assert "peeking vs random" in out and "resampling vs random" in out
+    assert "peeking vs random" in out and "seeing cards vs random" in out and "seeing view vs random" in out
     assert len(bound(random_choice, 2, 2, 1, 2)) == 2
 
 
-def test_the_bench_refuses_a_table_size_out_of_range(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_bench_refuses_a_table_size_out_of_range_and_an_unknown_sight(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["--players", "11"])
     assert "--players 11" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--also", "hands"])
+    assert "--also 'hands': of cards, view" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="not 'hands'"):
+        PeekingSeat(sees="hands")
+
+
+def test_the_player_that_sees_the_cards_but_not_the_noble_order_plays_the_same_whatever_that_order() -> None:
+    state = _dealt(4, 8)
+    _advance(state, 1, random.Random(8))
+    player = state.players[0]
+    other = state.copy(keep_history=False)
+    other._nobles = tuple(reversed(state.noble_pile))  # another order of the same nobles face down
+    seat = PeekingSeat(futures=6, sees="cards")
+    assert seat(state, player, random.Random(3)) == seat(other, player, random.Random(3))
 
 
 def test_nothing_the_companion_ships_reaches_the_peeking_player() -> None:
