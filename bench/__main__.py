@@ -1,5 +1,7 @@
 """Run the benchmarks: ``python -m bench [NAME ...] [-- ARGS]``; NAME is ``engine`` for
-``bench/bench_engine.py``. With no NAME every benchmark runs, one after the other."""
+``bench/bench_engine.py``. With no NAME every benchmark runs, one after the other, but those
+run only when named: a research bench that measures no target of the companion (its module
+sets ``ON_REQUEST = True``)."""
 
 from __future__ import annotations
 
@@ -15,12 +17,17 @@ def available() -> list[str]:
     return sorted(m.name[len("bench_"):] for m in pkgutil.iter_modules([str(here)]) if m.name.startswith("bench_"))
 
 
+def by_default() -> list[str]:
+    """The benchmarks run when none is named: every one but those run only on request."""
+    return [n for n in available() if not getattr(importlib.import_module(f"bench.bench_{n}"), "ON_REQUEST", False)]
+
+
 def main(argv: list[str]) -> int:
     extra: list[str] = []
     if "--" in argv:
         i = argv.index("--")
         argv, extra = argv[:i], argv[i + 1 :]
-    names = argv or available()
+    names = argv or by_default()
     unknown = [n for n in names if n not in available()]
     if unknown:
         print(f"unknown benchmark(s): {', '.join(unknown)}; available: {', '.join(available())}", file=sys.stderr)

@@ -38,6 +38,9 @@ benchmark.
 
 from __future__ import annotations
 
+#: Run only when named (``./run bench lmpd_peeking``): it measures no target of the companion.
+ON_REQUEST = True
+
 import argparse
 import random
 import time

@@ -211,3 +211,12 @@ def test_nothing_the_companion_ships_reaches_the_peeking_player() -> None:
                     names = [node.module or ""]
                 assert not any(n == "bench" or n.startswith("bench.") for n in names), f"{path} imports {names}"
             assert "lmpd_peeking" not in text, path
+
+
+def test_the_research_bench_runs_only_when_named() -> None:
+    """`./run bench` with no name runs the companion's benchmarks, not this one."""
+    from bench.__main__ import available, by_default
+
+    assert "lmpd_peeking" in available()
+    assert "lmpd_peeking" not in by_default()
+    assert "coach_lmpd" in by_default() and "engine" in by_default()
