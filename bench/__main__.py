@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import signal
 import sys
 import time
 from pathlib import Path
@@ -20,6 +21,13 @@ def available() -> list[str]:
 def by_default() -> list[str]:
     """The benchmarks run when none is named: every one but those run only on request."""
     return [n for n in available() if not getattr(importlib.import_module(f"bench.bench_{n}"), "ON_REQUEST", False)]
+
+
+def stop_on_term() -> None:
+    """A benchmark stopped by SIGTERM (a ``timeout``, a CI job cancelled) unwinds as one
+    interrupted by Ctrl-C does: what it started is stopped and removed on the way out (its
+    throw-away PostgreSQL cluster, its server processes, its files)."""
+    signal.signal(signal.SIGTERM, lambda signum, _frame: sys.exit(128 + signum))
 
 
 def main(argv: list[str]) -> int:
@@ -43,4 +51,5 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
+    stop_on_term()
     sys.exit(main(sys.argv[1:]))
