@@ -18,7 +18,7 @@ FPS = 10
 
 def test_a_slow_reader_gets_the_newest_frame_and_every_state_change(tmp_path, compact, owners):
     # A recording opened as a live camera: frames come as fast as the file decodes. The
-    # reader takes the first frame and is busy until the camera has delivered all twelve and
+    # reader takes a frame and is busy until the camera has delivered all twelve and
     # gone quiet (the file ran out: the camera is lost, and waits to be reopened).
     video = tmp_path / "cam.avi"
     writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), FPS, (640, 360))
@@ -38,13 +38,19 @@ def test_a_slow_reader_gets_the_newest_frame_and_every_state_change(tmp_path, co
     source = FrameSource(str(video), live=True, retry_s=2, sleep=wait)
     items = source.frames()
     assert isinstance(connected := next(items), SensorStatus) and connected.state is SensorState.CONNECTED
+    # The first frame the reader takes is the newest when it asks: the file decodes as fast as
+    # it can meanwhile, so which one that is depends on the machine (frame 0 on a quiet one).
     first = next(items)
-    assert isinstance(first, Frame) and first.index == 0
+    assert isinstance(first, Frame)
     assert quiet.wait(timeout=60)  # the reader was busy: the camera delivered everything meanwhile
-    latest = next(items)
-    assert isinstance(latest, Frame) and latest.index == 11  # the newest, not the next in line
-    assert source.dropped == 10
-    lost = next(items)
+    taken = [first]
+    while isinstance(item := next(items), Frame):
+        taken.append(item)
+    # Then only the newest, not the next in line: at most two frames in all, the last the
+    # twelfth, every other one dropped and counted.
+    assert len(taken) <= 2 and taken[-1].index == 11 and taken[0].index <= taken[-1].index
+    assert source.dropped == 12 - len(taken)
+    lost = item
     assert isinstance(lost, SensorStatus) and lost.state is SensorState.LOST
     go.set()
     assert [getattr(next(items), "state", None) for _ in range(2)] == [SensorState.RECONNECTING, SensorState.CONNECTED]
