@@ -15,7 +15,7 @@ import socket
 import subprocess
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -178,30 +178,34 @@ def tokens(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     return path, {t: issue_token(path, t) for t in ("t1", "t2", "t3", "t4")}
 
 
-class Pair:
-    """Two server processes' worth: two servers, each on an engine of its own."""
+class Processes:
+    """Several server processes' worth (two by default): servers, each on an engine of its own."""
 
-    def __init__(self, url: str, tokens_path: Path) -> None:
-        self.engines = [open_archive(url), open_archive(url)]
+    def __init__(self, url: str, tokens_path: Path, count: int = 2) -> None:
+        self.engines = [open_archive(url) for _ in range(count)]
         self.servers = [ClubServer(e, TokenFile(tokens_path)).start() for e in self.engines]
 
-    def close(self) -> None:
+    def close(self, watchers: Iterable[Watcher] = ()) -> None:
+        """Stop the servers (and close ``watchers``, the spectators following them, first)."""
+        for w in watchers:
+            w.close()
         for server in self.servers:
             server.stop()
         for engine in self.engines:
             engine.dispose()
 
 
+
 @pytest.fixture
-def pair(pg_url: str, tokens: tuple[Path, dict[str, str]]) -> Iterator[Pair]:
-    p = Pair(pg_url, tokens[0])
+def pair(pg_url: str, tokens: tuple[Path, dict[str, str]]) -> Iterator[Processes]:
+    p = Processes(pg_url, tokens[0])
     try:
         yield p
     finally:
         p.close()
 
 
-def test_a_spectator_of_either_process_sees_every_post_in_order(pair: Pair, tokens: tuple[Path, dict[str, str]]) -> None:
+def test_a_spectator_of_either_process_sees_every_post_in_order(pair: Processes, tokens: tuple[Path, dict[str, str]]) -> None:
     """A table's posts go to either process in turn (a proxy without stickiness): the
     spectators of both see every event of the table in order, once, and the archive holds
     the game once."""
@@ -234,7 +238,7 @@ def test_a_spectator_of_either_process_sees_every_post_in_order(pair: Pair, toke
         assert [(t["game_id"], t["events"]) for t in httpx.get(f"{s.url}/api/tables").json()] == [(gid, len(lines))]
 
 
-def test_a_post_sent_to_both_processes_at_once_is_stored_once(pair: Pair, tokens: tuple[Path, dict[str, str]]) -> None:
+def test_a_post_sent_to_both_processes_at_once_is_stored_once(pair: Processes, tokens: tuple[Path, dict[str, str]]) -> None:
     """A table that retries on another process while its first try is still on its way:
     both tries of each event race; one stores it (201), the other acknowledges it (200)."""
     gid = "c1b2c3d4e5f60718293a4b5c6d7e8f90"
@@ -262,7 +266,7 @@ def test_a_post_sent_to_both_processes_at_once_is_stored_once(pair: Pair, tokens
     assert stored(pair.engines[0], gid) == [canonical(e) for e in events_of(lines)]
 
 
-def test_a_move_taken_back_through_one_process_is_followed_by_the_other(pair: Pair, tokens: tuple[Path, dict[str, str]]) -> None:
+def test_a_move_taken_back_through_one_process_is_followed_by_the_other(pair: Processes, tokens: tuple[Path, dict[str, str]]) -> None:
     """A table takes a move back through one process and plays on through the other: the
     other follows the replacement (its page too), and takes the next move on from it, even
     sent before the replacement's announcement has reached it. Here the next move is the very
@@ -299,7 +303,7 @@ def test_a_move_taken_back_through_one_process_is_followed_by_the_other(pair: Pa
     assert stored(pair.engines[0], gid) == [canonical(json.loads(t)) for t in [*lines[: n - 1], other, following]]
 
 
-def test_moves_taken_back_through_one_process_leave_the_others_page_at_once(pair: Pair, tokens: tuple[Path, dict[str, str]]) -> None:
+def test_moves_taken_back_through_one_process_leave_the_others_page_at_once(pair: Processes, tokens: tuple[Path, dict[str, str]]) -> None:
     """Moves taken back at a table through one process leave the other process's page at
     once, said there as taken back; the table plays on through either."""
     gid = "e1b2c3d4e5f60718293a4b5c6d7e8f90"
@@ -339,8 +343,8 @@ def test_following_another_process_costs_each_process_the_same_per_post_whatever
 
     gid = "a9b2c3d4e5f60718293a4b5c6d7e8f90"
     lines = record_lines(45, players=4, header={"id": gid}, stop_after=30)
-    engines = [open_archive(pg_url) for _ in range(3)]
-    servers = [ClubServer(e, TokenFile(tokens[0])).start() for e in engines]
+    processes = Processes(pg_url, tokens[0], 3)
+    engines, servers = processes.engines, processes.servers
     a, b, c = servers
     watchers = [Watcher(a.url), Watcher(b.url), *(Watcher(c.url) for _ in range(3))]
     statements = [0, 0, 0]
@@ -384,12 +388,7 @@ def test_following_another_process_costs_each_process_the_same_per_post_whatever
         for server in (b, c):
             assert server.app.state.live.games[gid].ahead is not None  # not played: the state as announced was sent
     finally:
-        for w in watchers:
-            w.close()
-        for server in servers:
-            server.stop()
-        for engine in engines:
-            engine.dispose()
+        processes.close(watchers)
 
 
 def test_a_process_following_another_is_woken_once_a_tick_to_read_its_posts_and_send_them(
@@ -403,8 +402,8 @@ def test_a_process_following_another_is_woken_once_a_tick_to_read_its_posts_and_
 
     gids = [f"c{k}b2c3d4e5f60718293a4b5c6d7e8f90" for k in range(3)]
     records = [record_lines(46 + k, players=3, header={"id": gid}, stop_after=25) for k, gid in enumerate(gids)]
-    engines = [open_archive(pg_url) for _ in range(2)]
-    a, b = servers = [ClubServer(e, TokenFile(tokens[0])).start() for e in engines]
+    processes = Processes(pg_url, tokens[0])
+    a, b = processes.servers
     watchers = [Watcher(b.url) for _ in range(3)]
     timers: list[float] = []
 
@@ -445,12 +444,7 @@ def test_a_process_following_another_is_woken_once_a_tick_to_read_its_posts_and_
         # One timer for each tick, which both read the announcements and sent the updates.
         assert len(timers) == ticked <= reads + 3
     finally:
-        for w in watchers:
-            w.close()
-        for server in servers:
-            server.stop()
-        for engine in engines:
-            engine.dispose()
+        processes.close(watchers)
 
 
 class Table:
@@ -551,7 +545,7 @@ def test_postgresql_restarted_under_load_loses_and_doubles_nothing(cluster: PgCl
     stored; the tables' feeds send again; in the end every event is stored once, in order,
     and each process's spectators follow the posts the other took since."""
     url = new_pg_database(cluster.url)
-    pair = Pair(url, tokens[0])
+    pair = Processes(url, tokens[0])
     a, b = pair.servers
     watcher = Watcher(b.url)
     feeds = []
