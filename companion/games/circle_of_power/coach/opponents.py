@@ -184,22 +184,20 @@ class _Odds:
         seats = view.seats
         n = len(seats)
         seat = seats.index(view.player)
-        nxt = view.next_city
         cities = view.cities_by_seat
-        trumps = [trump_suit(city, nxt) for city in cities]
-        self.trump = trumps[seat]
-        played = view.played
-        self.to_beat = max((strength(c, trumps[seats.index(p)]) for p, c in played), default=-1)
+        trumps = view.trump_suits
+        self.trump = trumps[view.player]
+        self.to_beat = _to_beat(view)
         self.pool = pool = len(unseen)
         sizes = view.hand_sizes
         self.rivals: list[tuple[list[int], int]] = []
-        for k in range(1, n - len(played)):
+        for k in range(1, n - len(view.played)):
             j = (seat + k) % n
             name = seats[j]
             dummy = is_dummy(name)
             if not dummy and not victims(j, cities):
                 continue
-            trump = trumps[j]
+            trump = trumps[name]
             hand = 1 if dummy else min(sizes.get(name, 3), pool)
             self.rivals.append((sorted([strength(x, trump) for x in unseen]), hand))
 
