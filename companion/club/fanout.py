@@ -60,6 +60,8 @@ log = logging.getLogger("companion.club.fanout")
 CHANNEL = "rop_club_live"
 #: PostgreSQL refuses a notification payload of 8,000 bytes or more.
 MAX_PAYLOAD = 7_900
+#: How many times a read of the announcements refills libpq's buffer at most (about 1 MB).
+_READS_A_TICK = 64
 
 
 @dataclass(frozen=True)
@@ -283,20 +285,28 @@ class Listener:
         lost."""
         import psycopg
 
-        pgconn.consume_input()
-        if pgconn.status != psycopg.pq.ConnStatus.OK:
-            raise psycopg.OperationalError(pgconn.get_error_message() or "the connection ended")
         changes: list[Change] = []
         got = self.announcements
-        while (note := pgconn.notifies()) is not None:
-            self.announcements += 1
-            payload = note.extra
-            if payload.startswith(self._mine):
-                continue
-            try:
-                changes.append(Change.decode(payload.decode("utf-8")))
-            except (ValueError, KeyError) as exc:
-                log.warning("ignored a notification that is not a post: %s", exc)
+        # One consume_input takes what fits libpq's buffer (16 kB, a dozen announcements with
+        # their states): read again while a read brings more, or a busy tick would leave the
+        # rest in the socket for the next tick, and the process would fall further behind at
+        # every one. Bounded, so that a flood cannot hold the event loop.
+        for _ in range(_READS_A_TICK):
+            pgconn.consume_input()
+            if pgconn.status != psycopg.pq.ConnStatus.OK:
+                raise psycopg.OperationalError(pgconn.get_error_message() or "the connection ended")
+            before = self.announcements
+            while (note := pgconn.notifies()) is not None:
+                self.announcements += 1
+                payload = note.extra
+                if payload.startswith(self._mine):
+                    continue
+                try:
+                    changes.append(Change.decode(payload.decode("utf-8")))
+                except (ValueError, KeyError) as exc:
+                    log.warning("ignored a notification that is not a post: %s", exc)
+            if self.announcements == before:
+                break
         came = self.announcements > got
         self.reads += came
         if changes:

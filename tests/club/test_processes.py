@@ -627,6 +627,57 @@ def test_an_announcement_fits_a_notification() -> None:
     assert Change.decode(payload) == Change("p1", "g1", "t1", 7, "append", True, big_line.at, None, None)
 
 
+def test_one_read_of_the_announcements_takes_every_one_that_arrived(pg_url: str) -> None:
+    """A burst of another process's announcements larger than libpq's buffer (16 kB) is
+    handed on whole by one read: a read that took only what fits the buffer left the rest
+    for the next tick, so that a busy process fell further behind at every tick (2 s behind
+    at 100 posts a second on 100 ms ticks)."""
+    import fcntl
+    import select as select_
+    import termios
+
+    import psycopg
+
+    from companion.club.fanout import CHANNEL, Change, Listener
+
+    engine = open_archive(pg_url)
+    batches: list[list[Change]] = []
+
+    async def listening() -> None:
+        pass
+
+    listener = Listener(engine, "mine", batches.append, listening)
+    changes = [
+        Change("theirs", f"g{k}", f"t{k}", 1, "append", False, "2026-01-01T00:00:00+00:00", '{"event":"play"}', '{"s":"' + "x" * 1000 + '"}')
+        for k in range(60)
+    ]
+    payloads = [c.encode() for c in changes]
+    with psycopg.connect(listener.dsn, autocommit=True) as conn, psycopg.connect(listener.dsn, autocommit=True) as other:
+        conn.execute(f"LISTEN {CHANNEL}")
+        other.execute("SELECT count(pg_notify(%s, p)) FROM unnest(%s::text[]) AS p", (CHANNEL, payloads))
+        # Every announcement's bytes in the socket before the read (a NotificationResponse
+        # message: its type, length, the sender's pid, the channel and the payload).
+        expected = sum(1 + 4 + 4 + len(CHANNEL) + 1 + len(p.encode()) + 1 for p in payloads)
+        fd = conn.pgconn.socket
+        waited = 0
+        while _unread(fd, fcntl, termios) < expected and waited < 200:
+            select_.select([fd], [], [], 0.05)
+            waited += 1
+        assert _unread(fd, fcntl, termios) == expected > 16_384
+        assert listener._read(conn.pgconn)
+    engine.dispose()
+    assert [len(b) for b in batches] == [60]
+    assert batches[0] == changes
+    assert listener.reads == 1
+
+
+def _unread(fd: int, fcntl: Any, termios: Any) -> int:
+    """How many bytes wait in the socket ``fd``."""
+    import struct
+
+    return int(struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0])
+
+
 def _listed(url: str) -> list[tuple[Any, ...]]:
     """The tables a process lists: each table's game, how many events, and how it stands."""
     return [(t["table"], t["game_id"], t["events"], t["finished"], t["winner"]) for t in httpx.get(f"{url}/api/tables", timeout=30).json()]
