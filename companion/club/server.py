@@ -37,7 +37,7 @@ import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import IO
+from typing import IO, Literal
 
 import uvicorn
 from sqlalchemy import Engine
@@ -119,7 +119,8 @@ class ClubServer:
     and waits for the server to finish."""
 
     def __init__(
-        self, engine: Engine, tokens: TokenFile, *, host: str = "127.0.0.1", port: int = 0, game: str = DEFAULT
+        self, engine: Engine, tokens: TokenFile, *, host: str = "127.0.0.1", port: int = 0, game: str = DEFAULT,
+        loop: Literal["auto", "asyncio", "uvloop"] = "auto",
     ) -> None:
         self.engine = engine
         self._ready = threading.Event()
@@ -128,7 +129,9 @@ class ClubServer:
         self.app = create_app(engine, tokens, game=game, on_ready=self._on_ready)
         self.sock = _listen(host, port)
         self.host, self.port = host, int(self.sock.getsockname()[1])
-        config = uvicorn.Config(self.app, log_level="warning", timeout_graceful_shutdown=5, lifespan="on")
+        # ``loop``: uvloop when installed ("auto", as ``rop club serve``); "asyncio" for a test
+        # that wraps the loop's own methods, which uvloop's are not.
+        config = uvicorn.Config(self.app, log_level="warning", timeout_graceful_shutdown=5, lifespan="on", loop=loop)
         self.server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._run, name="club-server", daemon=True)
 

@@ -17,7 +17,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import httpx
 import pytest
@@ -179,11 +179,13 @@ def tokens(tmp_path: Path) -> tuple[Path, dict[str, str]]:
 
 
 class Processes:
-    """Several server processes' worth (two by default): servers, each on an engine of its own."""
+    """Several server processes' worth (two by default): servers, each on an engine of its own.
+    ``loop``: "asyncio" for a test that counts what the event loop is asked by wrapping its
+    methods (uvloop's, the servers' own otherwise, cannot be wrapped)."""
 
-    def __init__(self, url: str, tokens_path: Path, count: int = 2) -> None:
+    def __init__(self, url: str, tokens_path: Path, count: int = 2, loop: Literal["auto", "asyncio"] = "auto") -> None:
         self.engines = [open_archive(url) for _ in range(count)]
-        self.servers = [ClubServer(e, TokenFile(tokens_path)).start() for e in self.engines]
+        self.servers = [ClubServer(e, TokenFile(tokens_path), loop=loop).start() for e in self.engines]
 
     def close(self, watchers: Iterable[Watcher] = ()) -> None:
         """Stop the servers (and close ``watchers``, the spectators following them, first)."""
@@ -203,6 +205,15 @@ def pair(pg_url: str, tokens: tuple[Path, dict[str, str]]) -> Iterator[Processes
         yield p
     finally:
         p.close()
+
+
+def test_a_server_process_runs_on_uvloop_and_httptools(pair: Processes) -> None:
+    """The club's processes run on uvloop's event loop and httptools' HTTP parser, which
+    uvicorn takes when they are installed: following the other processes wakes a process at
+    every tick, and on them a wake-up costs about half the processor (docs/club.md)."""
+    for server in pair.servers:
+        assert type(server.loop).__module__ == "uvloop"
+        assert server.server.config.http_protocol_class.__module__ == "uvicorn.protocols.http.httptools_impl"
 
 
 def test_a_spectator_of_either_process_sees_every_post_in_order(pair: Processes, tokens: tuple[Path, dict[str, str]]) -> None:
@@ -343,7 +354,7 @@ def test_following_another_process_costs_each_process_the_same_per_post_whatever
 
     gid = "a9b2c3d4e5f60718293a4b5c6d7e8f90"
     lines = record_lines(45, players=4, header={"id": gid}, stop_after=30)
-    processes = Processes(pg_url, tokens[0], 3)
+    processes = Processes(pg_url, tokens[0], 3, loop="asyncio")
     engines, servers = processes.engines, processes.servers
     a, b, c = servers
     watchers = [Watcher(a.url), Watcher(b.url), *(Watcher(c.url) for _ in range(3))]
@@ -402,7 +413,7 @@ def test_a_process_following_another_is_woken_once_a_tick_to_read_its_posts_and_
 
     gids = [f"c{k}b2c3d4e5f60718293a4b5c6d7e8f90" for k in range(3)]
     records = [record_lines(46 + k, players=3, header={"id": gid}, stop_after=25) for k, gid in enumerate(gids)]
-    processes = Processes(pg_url, tokens[0])
+    processes = Processes(pg_url, tokens[0], loop="asyncio")
     a, b = processes.servers
     watchers = [Watcher(b.url) for _ in range(3)]
     timers: list[float] = []
