@@ -83,6 +83,7 @@ class Outcome:
     database_cpu: float = 0.0
     client_cpu: float = 0.0
     per_process_cpu: list[float] = field(default_factory=list)
+    wakeups: int = 0  # the server processes' context switches (every thread) while measured
     commits: int = 0  # the server processes' transactions storing posts, over the whole run
     committed: int = 0  # the posts they stored
 
@@ -103,6 +104,24 @@ def _cpu(pid: int, children: bool = False) -> float:
         return 0.0  # gone meanwhile
     ticks = sum(int(f) for f in fields[11:15 if children else 13])  # utime, stime, cutime, cstime
     return ticks / _TICKS
+
+
+def _switches(pid: int) -> int:
+    """How many times the threads of a process have been switched out (waiting, or their
+    time slice over): each is a wake-up to come, which costs processor of its own."""
+    total = 0
+    try:
+        tasks = list(Path(f"/proc/{pid}/task").iterdir())
+    except FileNotFoundError:
+        return 0
+    for task in tasks:
+        try:
+            for line in (task / "status").read_text().splitlines():
+                if "ctxt_switches:" in line:  # voluntary_ and nonvoluntary_
+                    total += int(line.split(":")[1])
+        except (FileNotFoundError, ProcessLookupError):
+            pass  # a thread gone meanwhile
+    return total
 
 
 def _cluster_cpu(postmaster: int) -> float:
@@ -139,10 +158,11 @@ async def _spectator(port: int, arrived: dict[tuple[bytes, int], float], ready: 
 
 
 async def _run(
-    ports: list[int], tokens: dict[str, str], pool: Records, args: Any, cpu: Callable[[], tuple[list[float], float]]
+    ports: list[int], tokens: dict[str, str], pool: Records, args: Any, cpu: Callable[[], tuple[list[float], float, int]]
 ) -> Outcome:
     """The load on the processes at ``ports``; ``cpu()`` tells the processor seconds each
-    server process, and PostgreSQL, has used so far."""
+    server process, and PostgreSQL, has used so far, and the server processes' context
+    switches."""
     out = Outcome(len(ports), len(tokens), args.seconds)
     watchers = [dict[tuple[bytes, int], float]() for _ in range(args.spectators)]
     twice = [0]
@@ -155,7 +175,7 @@ async def _run(
     moves = int(args.seconds / args.pace)
     if moves < 2:
         raise SystemExit(f"--seconds {args.seconds:g} at --pace {args.pace:g}: every table must make two moves at least")
-    measured_from: list[tuple[list[float], float]] = []
+    measured_from: list[tuple[list[float], float, int]] = []
 
     async def warmed_up() -> None:
         # Every table has sent its first move (its game's header) by then: measured from here.
@@ -206,7 +226,8 @@ async def _run(
     deadline = time.perf_counter() + 15
     while time.perf_counter() < deadline and any(len(w) < len(sent) for w in watchers):
         await asyncio.sleep(0.01)
-    (start, db_start), (end, db_end) = measured_from[0], cpu()
+    (start, db_start, sw_start), (end, db_end, sw_end) = measured_from[0], cpu()
+    out.wakeups = sw_end - sw_start
     out.per_process_cpu = [b - a for a, b in zip(start, end)]
     out.server_cpu = sum(out.per_process_cpu)
     out.database_cpu = db_end - db_start
@@ -257,7 +278,7 @@ def _one(processes: int, args: Any, pool: Records, work: Path) -> Outcome:
             mine = resource.getrusage(resource.RUSAGE_SELF)
             out = asyncio.run(_run(
                 [port for _, port in servers], tokens, pool, args,
-                lambda: ([_cpu(p.pid) for p, _ in servers], _cluster_cpu(postmaster)),
+                lambda: ([_cpu(p.pid) for p, _ in servers], _cluster_cpu(postmaster), sum(_switches(p.pid) for p, _ in servers)),
             ))
             done = resource.getrusage(resource.RUSAGE_SELF)
             out.client_cpu = (done.ru_utime + done.ru_stime) - (mine.ru_utime + mine.ru_stime)
@@ -295,8 +316,8 @@ def main(args: Any) -> int:
           f"PostgreSQL and the load on this machine ({os.cpu_count() or 1} cores)", flush=True)
     print("| processes | posts/s | post answered: p50 / p95 | post to every spectator: p50 / p95 / max | refused | lost / doubled | "
           "updates missed / twice | server processor a post, all processes | to 1 process | PostgreSQL a post | "
-          "each process busy | tables and spectators busy | posts a commit |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |", flush=True)
+          "wake-ups a post | each process busy | tables and spectators busy | posts a commit |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |", flush=True)
     results: list[Outcome] = []
     for r in range(args.rounds):
         this_round: list[Outcome] = []
@@ -310,7 +331,7 @@ def main(args: Any) -> int:
             answers = sorted(out.answers)
             print(f"| {p} | {out.posts / out.seconds:.0f} | {_q(answers, 0.5):.1f} / {_q(answers, 0.95):.1f} ms | {_q(lat, 0.5):.1f} / {_q(lat, 0.95):.1f} / {_q(lat, 1.0):.0f} ms | "
                   f"{refused} | {out.lost} / {out.doubled} | {out.missed} / {out.seen_twice} | {out.per_post() * 1e3:.2f} ms | "
-                  f"{_ratio(out, this_round)} | {out.database_cpu / max(out.measured, 1) * 1e3:.2f} ms | {busy} | {out.client_cpu / out.seconds * 100:.0f}% | "
+                  f"{_ratio(out, this_round)} | {out.database_cpu / max(out.measured, 1) * 1e3:.2f} ms | {out.wakeups / max(out.measured, 1):.1f} | {busy} | {out.client_cpu / out.seconds * 100:.0f}% | "
                   f"{out.committed / out.commits if out.commits else float('nan'):.2f} |", flush=True)
     shutil.rmtree(work, ignore_errors=True)
     # Each number of processes by the median of its rounds: the machine's other work moves a
