@@ -424,12 +424,18 @@ def report(game: Game[Any, Any], args: argparse.Namespace) -> list[Result]:
 
 
 def _chosen(given: str | None, known: list[str], what: str, game: Game[Any, Any], also: Sequence[str] = ()) -> list[str]:
+    """The names in ``given``, comma-separated; a name may itself hold commas ("2 players, Fate
+    decks"): at each place the longest run of pieces that makes a known name is taken."""
     if not given:
         return known
-    names = [n.strip() for n in given.split(",") if n.strip()]
-    for n in names:
-        if n not in known and n not in also:
-            raise SystemExit(f"bench coach: {game.title} has no {what} {n!r}; its {what}s are {', '.join(known)}")
+    pieces = [n.strip() for n in given.split(",") if n.strip()]
+    names, start = [], 0
+    while start < len(pieces):
+        end = next((e for e in range(len(pieces), start, -1) if ", ".join(pieces[start:e]) in (*known, *also)), None)
+        if end is None:
+            raise SystemExit(f"bench coach: {game.title} has no {what} {pieces[start]!r}; its {what}s are {'; '.join(known)}")
+        names.append(", ".join(pieces[start:end]))
+        start = end
     return names
 
 

@@ -80,3 +80,12 @@ def test_an_unknown_table_or_opponent_is_named() -> None:
         bench_coach.main(["--games", "rule-of-power", "--tables", "round", "--strength-only", "--no-pin"])
     with pytest.raises(SystemExit, match="has no opponent 'genius'"):
         bench_coach.main(["--games", "rule-of-power", "--opponents", "genius", "--strength-only", "--no-pin"])
+
+
+def test_tables_are_chosen_by_names_that_hold_commas() -> None:
+    game = game_named("rule-of-power")
+    known = list(bench_coach.tables_of(game))
+    chosen = bench_coach._chosen("2 players, Fate decks, Higher Powers,4 players in 2 teams, 2 players", known, "table", game)
+    assert chosen == ["2 players, Fate decks, Higher Powers", "4 players in 2 teams", "2 players"]
+    with pytest.raises(SystemExit, match="has no table 'Fate decks'"):
+        bench_coach._chosen("Fate decks, 2 players", known, "table", game)

@@ -115,8 +115,8 @@ class RuleOfPowerCoach:
 
     def tables(self) -> dict[str, Callable[[random.Random], GameState]]:
         """The tables the coach is measured at, each a maker of a round's opening, dealt (R15):
-        two players, four in two teams (R16), each with Fate decks or without (R18), and two
-        players with the Higher Powers expansion (R2)."""
+        two players and four in two teams (R16), each with Fate decks or without (R18), with
+        the Higher Powers expansion or without (R2)."""
         return dict(TABLES)
 
     def plain_move(self, view: PlayerView) -> Move:

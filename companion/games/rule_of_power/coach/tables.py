@@ -43,5 +43,8 @@ TABLES: dict[str, Callable[[random.Random], GameState]] = {
     "4 players in 2 teams": opening(4, 2),
     "4 players in 2 teams, Fate decks": opening(4, 2, fate=True),
     "2 players, Higher Powers": opening(2, expansion=True),
+    "4 players in 2 teams, Higher Powers": opening(4, 2, expansion=True),
+    "2 players, Fate decks, Higher Powers": opening(2, fate=True, expansion=True),
+    "4 players in 2 teams, Fate decks, Higher Powers": opening(4, 2, fate=True, expansion=True),
 }
 """The tables by name, as :meth:`~.model.RuleOfPowerCoach.tables` gives them."""
