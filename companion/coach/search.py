@@ -71,8 +71,8 @@ class Level:
     """The fewest samples a one-shot answer takes, within :attr:`most_ms`."""
     most_ms: float
     """The ceiling of a one-shot answer's thinking time: the samples beyond the budget up to
-    :attr:`min_samples` are taken only while it lasts (at least one sample is always
-    finished)."""
+    :attr:`min_samples` are taken only while it lasts, each playout begun only when it likely
+    ends within it (at least one sample is always finished)."""
     fixed_samples: int
     """The samples a repeatable player of this level takes per decision (seeded games, tests):
     about what the budget buys on one unloaded core."""
@@ -340,9 +340,10 @@ class Search:
                 break
 
     def _expected_cost(self) -> float:
-        """What the next playout will likely cost: the slowest of the last few (a playout
-        from early in a period costs more than one near its end, and a loaded machine varies)."""
-        return max(self._cost[-8:])
+        """What the next playout will likely cost, in seconds: the slowest of the last few (a
+        playout from early in a period costs more than one near its end, and a loaded machine
+        varies); nothing before the first."""
+        return max(self._cost[-8:], default=0.0)
 
     def _live(self) -> int:
         return sum(1 for t in self.tallies.values() if not t.dropped)
@@ -480,7 +481,10 @@ class Coach:
         level = self.level
         if samples is None and search.samples < level.min_samples:
             left = level.most_ms - search.elapsed_ms
-            if left > 0:
+            # Only a playout that likely ends within the ceiling is begun: one begun whatever
+            # was left ended past it by up to a playout (some 15 ms at a table of four with the
+            # Higher Powers, where decisions then took up to 112 ms).
+            if left > search._expected_cost() * 1000.0:
                 search.run(left, until=level.min_samples)
         return search.advice()
 

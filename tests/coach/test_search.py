@@ -187,6 +187,19 @@ def test_a_one_shot_answer_takes_the_levels_fewest_samples_within_its_ceiling():
     assert level.budget_ms < advice.elapsed_ms <= level.most_ms + 6.5  # within a playout of the ceiling
 
 
+def test_a_one_shot_answer_begins_no_playout_that_would_end_past_its_ceiling():
+    # Every playout seems to take 17 ms (a table of four with the Higher Powers): the budget
+    # leaves less than a playout before the ceiling, so none more is begun; one begun
+    # whatever was left ended past it (the answer took 119 ms of the clock here).
+    game = first_turn(["W014", "W019", "W008"], ["W016", "W021", "W039"], ["W031", "W032", "W040", "W030"])
+    level = LEVELS["default"]
+    budget_only = Coach("default", clock=TickClock(0.017)).search(game, "ann").run()
+    assert budget_only.samples < level.min_samples and level.most_ms - budget_only.elapsed_ms < 17
+    advice = Coach("default", clock=TickClock(0.017)).advise(game, "ann")
+    assert advice.elapsed_ms == budget_only.elapsed_ms <= level.most_ms
+    assert advice.samples == budget_only.samples
+
+
 def test_a_one_shot_answer_stops_at_its_ceiling():
     # However slow the machine (a clock that jumps a second a read), the answer takes no more
     # than its first sample: a ranking of every move, not the level's fewest samples.
