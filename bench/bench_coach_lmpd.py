@@ -27,7 +27,7 @@ import argparse
 import os
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from companion.coach import LEVELS, Coach
@@ -93,11 +93,32 @@ def deal(players: Sequence[str], rng: random.Random) -> Deal:
     return Deal.make(order, piles, deck[len(players) * size :], players=setup.players)
 
 
+def paired_deals(players: Sequence[str], deals: int, seed: int) -> Iterator[tuple[Deal, random.Random]]:
+    """The deals of a pairing, each with the generator that plays it: the same ``seed`` plays
+    the same deals, whatever is measured on them."""
+    for k in range(deals):
+        rng = random.Random(seed * 7919 + k)
+        yield deal(players, rng), rng
+
+
+def dealt(players: Sequence[str], the_deal: Deal) -> LmpdState:
+    """A game of ``players`` as the deal leaves it (L5)."""
+    state = GAME.new_state(GAME.make_setup(players), keep_history=False)
+    state.push(the_deal)
+    return state
+
+
+def margin(state: LmpdState, player: str) -> float:
+    """The player's crowns less the others' average (L13)."""
+    totals = state.totals
+    others = [p for p in state.players if p != player]
+    return totals[player] - sum(totals[p] for p in others) / len(others)
+
+
 def play_game(players: Sequence[str], the_deal: Deal, seats: dict[str, Seat], rng: random.Random) -> LmpdState:
     """A whole game of the deal, each player's commit by their seat, in seating order (the
     order carries no meaning, L6), the table's moves from the deal."""
-    state = GAME.new_state(GAME.make_setup(players), keep_history=False)
-    state.push(the_deal)
+    state = dealt(players, the_deal)
     while not state.is_game_over():
         deciding = state.deciding
         if deciding:
@@ -135,16 +156,12 @@ def pairing(a: Seat, b: Seat, players: int, deals: int, seed: int) -> Figures:
     over the seats."""
     names = GAME.default_players(players)
     figures = Figures()
-    for k in range(deals):
-        rng = random.Random(seed * 7919 + k)
-        the_deal = deal(names, rng)
+    for the_deal, rng in paired_deals(names, deals, seed):
         margins, wins = [], []
         for mine in names:
             seats = {p: (a if p == mine else b) for p in names}
             state = play_game(names, the_deal, seats, random.Random(rng.getrandbits(32)))
-            totals = state.totals
-            others = [p for p in names if p != mine]
-            margins.append(totals[mine] - sum(totals[p] for p in others) / len(others))
+            margins.append(margin(state, mine))
             outcome = state.outcome()
             assert outcome is not None
             share = 1 / len(outcome.winners) if mine in outcome.winners else 0.0

@@ -38,9 +38,6 @@ benchmark.
 
 from __future__ import annotations
 
-#: Run only when named (``./run bench lmpd_peeking``): it measures no target of the companion.
-ON_REQUEST = True
-
 import argparse
 import random
 import time
@@ -48,7 +45,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from bench.bench_coach_lmpd import ViewSeat, deal, pairing, pin
+from bench.bench_coach_lmpd import ViewSeat, dealt, margin, paired_deals, pairing, pin
 from companion.coach import stats
 from companion.coach.model import Policy
 from companion.games.love_money_power_death import GAME
@@ -58,6 +55,9 @@ from companion.games.love_money_power_death.moves import Commit
 from companion.games.love_money_power_death.policies import VIEW_PLAYERS, random_choice
 from companion.games.love_money_power_death.scoring import decide_round
 from companion.games.love_money_power_death.state import LmpdState, Phase
+
+#: Run only when named (``./run bench lmpd_peeking``): it measures no target of the companion.
+ON_REQUEST = True
 
 INDEPENDENT = ("random", "eager")
 """The opponents whose commits never depend on the player's: their own hand (their own pile
@@ -177,11 +177,8 @@ def clairvoyant(state: LmpdState, player: str, policy: Policy, rng: random.Rando
     """The clairvoyant bound for ``player`` from ``state`` on: the mean over ``samples`` draws
     of the others' commits (by ``policy``) of the best margin for that draw, the crowns already
     won counted."""
-    totals = state.totals
-    others = [p for p in state.players if p != player]
-    won = totals[player] - sum(totals[p] for p in others) / len(others)
     best = [max(best_margins(state, player, opponent_futures(state, player, policy, rng)).values()) for _ in range(samples)]
-    return won + stats.mean(best)
+    return margin(state, player) + stats.mean(best)
 
 
 def bound(policy: Policy, players: int, deals: int, seed: int, samples: int) -> list[float]:
@@ -189,14 +186,8 @@ def bound(policy: Policy, players: int, deals: int, seed: int, samples: int) -> 
     :func:`bench.bench_coach_lmpd.pairing` with the same ``seed``."""
     names = GAME.default_players(players)
     out = []
-    for k in range(deals):
-        rng = random.Random(seed * 7919 + k)
-        the_deal = deal(names, rng)
-        values = []
-        for mine in names:
-            state = GAME.new_state(GAME.make_setup(names), keep_history=False)
-            state.push(the_deal)
-            values.append(clairvoyant(state, mine, policy, random.Random(rng.getrandbits(32)), samples))
+    for the_deal, rng in paired_deals(names, deals, seed):
+        values = [clairvoyant(dealt(names, the_deal), mine, policy, random.Random(rng.getrandbits(32)), samples) for mine in names]
         out.append(sum(values) / len(values))
     return out
 
@@ -229,14 +220,11 @@ def main(argv: list[str]) -> int:
     start = time.perf_counter()
     values = bound(policy, args.players, args.pairs, args.seed, args.samples)
     print(bound_line(f"clairvoyant vs {args.opponent}", args.players, values, time.perf_counter() - start), flush=True)
-    if not args.bound_only:
-        start = time.perf_counter()
-        figures = pairing(PeekingSeat(random_choice, args.futures), ViewSeat(policy), args.players, args.pairs, args.seed)
-        print(figures.line(f"peeking vs {args.opponent}", args.players, time.perf_counter() - start), flush=True)
-    for sees in also:
+    for sees in ([] if args.bound_only else ["everything"]) + also:
         start = time.perf_counter()
         figures = pairing(PeekingSeat(random_choice, args.futures, sees), ViewSeat(policy), args.players, args.pairs, args.seed)
-        print(figures.line(f"seeing {sees} vs {args.opponent}", args.players, time.perf_counter() - start), flush=True)
+        name = "peeking" if sees == "everything" else f"seeing {sees}"
+        print(figures.line(f"{name} vs {args.opponent}", args.players, time.perf_counter() - start), flush=True)
     return 0
 
 

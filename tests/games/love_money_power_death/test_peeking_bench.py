@@ -29,9 +29,7 @@ ROOT = Path(__file__).resolve().parents[3]
 
 def _dealt(players: int, seed: int) -> LmpdState:
     names = GAME.default_players(players)
-    state = GAME.new_state(GAME.make_setup(names), keep_history=False)
-    state.push(bench_coach_lmpd.deal(names, random.Random(seed)))
-    return state
+    return bench_coach_lmpd.dealt(names, bench_coach_lmpd.deal(names, random.Random(seed)))
 
 
 def _advance(state: LmpdState, rounds: int, rng: random.Random) -> None:
@@ -45,17 +43,11 @@ def _advance(state: LmpdState, rounds: int, rng: random.Random) -> None:
             state.push(table_move(state))
 
 
-def _margin(state: LmpdState, player: str) -> float:
-    totals = state.totals
-    others = [p for p in state.players if p != player]
-    return totals[player] - sum(totals[p] for p in others) / len(others)
-
-
 def _every_order(state: LmpdState, player: str, future: list[dict[str, Card]], start: int) -> float:
     """The best margin over every order of the player's cards, each played through the
     engine against ``future``."""
     if state.is_game_over():
-        return _margin(state, player)
+        return bench_coach_lmpd.margin(state, player)
     if state.deciding:
         t = len(state.rounds) - start
         best = None
@@ -84,7 +76,7 @@ def test_the_exact_search_agrees_with_every_order_played_through_the_engine(seed
     assert len(future) == 4
     margins = best_margins(state, player, future)
     assert set(margins) == set(state.hand(player))
-    base = _margin(state, player)
+    base = bench_coach_lmpd.margin(state, player)
     for card, value in margins.items():
         child = state.copy(keep_history=False)
         for who in state.players:
@@ -161,7 +153,7 @@ def test_the_bound_is_above_what_the_peeking_player_made() -> None:
             future.append(made)
         else:
             state.push(table_move(state))
-    assert max(best_margins(start, player, future).values()) >= _margin(state, player)
+    assert max(best_margins(start, player, future).values()) >= bench_coach_lmpd.margin(state, player)
     assert clairvoyant(start, player, VIEW_PLAYERS["eager"], random.Random(1), 1) == max(
         best_margins(start, player, opponent_futures(start, player, VIEW_PLAYERS["eager"], random.Random(2))).values()
     )
