@@ -429,9 +429,9 @@ def _chosen(given: str | None, known: list[str], what: str, game: Game[Any, Any]
     if not given:
         return known
     pieces = [n.strip() for n in given.split(",") if n.strip()]
-    names, start = [], 0
+    names, start, valid = [], 0, {*known, *also}
     while start < len(pieces):
-        end = next((e for e in range(len(pieces), start, -1) if ", ".join(pieces[start:e]) in (*known, *also)), None)
+        end = next((e for e in range(len(pieces), start, -1) if ", ".join(pieces[start:e]) in valid), None)
         if end is None:
             raise SystemExit(f"bench coach: {game.title} has no {what} {pieces[start]!r}; its {what}s are {'; '.join(known)}")
         names.append(", ".join(pieces[start:end]))
