@@ -10,10 +10,14 @@ a club would run them behind nginx or HAProxy."""
 
 from __future__ import annotations
 
+import fcntl
 import json
+import select as io_select  # beside SQLAlchemy's select
 import socket
+import struct
 import subprocess
 import sys
+import termios
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -195,7 +199,6 @@ class Processes:
             server.stop()
         for engine in self.engines:
             engine.dispose()
-
 
 
 @pytest.fixture
@@ -643,10 +646,6 @@ def test_one_read_of_the_announcements_takes_every_one_that_arrived(pg_url: str)
     handed on whole by one read: a read that took only what fits the buffer left the rest
     for the next tick, so that a busy process fell further behind at every tick (2 s behind
     at 100 posts a second on 100 ms ticks)."""
-    import fcntl
-    import select as select_
-    import termios
-
     import psycopg
 
     from companion.club.fanout import CHANNEL, Change, Listener
@@ -671,10 +670,10 @@ def test_one_read_of_the_announcements_takes_every_one_that_arrived(pg_url: str)
         expected = sum(1 + 4 + 4 + len(CHANNEL) + 1 + len(p.encode()) + 1 for p in payloads)
         fd = conn.pgconn.socket
         waited = 0
-        while _unread(fd, fcntl, termios) < expected and waited < 200:
-            select_.select([fd], [], [], 0.05)
+        while _unread(fd) < expected and waited < 200:
+            io_select.select([fd], [], [], 0.05)
             waited += 1
-        assert _unread(fd, fcntl, termios) == expected > 16_384
+        assert _unread(fd) == expected > 16_384
         assert listener._read(conn.pgconn)
     engine.dispose()
     assert [len(b) for b in batches] == [60]
@@ -682,10 +681,8 @@ def test_one_read_of_the_announcements_takes_every_one_that_arrived(pg_url: str)
     assert listener.reads == 1
 
 
-def _unread(fd: int, fcntl: Any, termios: Any) -> int:
+def _unread(fd: int) -> int:
     """How many bytes wait in the socket ``fd``."""
-    import struct
-
     return int(struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0])
 
 
