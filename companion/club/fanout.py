@@ -19,7 +19,7 @@ Following the others is work every process does for every post, so it is kept to
 post's own spectators need: the listening connection is read by the process's event loop
 itself (no thread to wake and hand over to), every announcement that arrived in one read,
 and while they keep coming, one read at each of the process's ticks (:mod:`companion.club.
-ticks`, every 25 ms at most, the tick that sends its spectators their updates too); a
+ticks`, every 50 ms at most, the tick that sends its spectators their updates too); a
 process's own announcements, which PostgreSQL sends it too, are passed over by their first
 bytes, unread. A receiving process neither reads the archive nor plays the game nor works out
 the table's state: it stores the announced line as the game's next event (played when a post

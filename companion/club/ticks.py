@@ -5,9 +5,12 @@ sent (:class:`~companion.club.endpoints.stream.Stream`).
 Each of those waits a moment after its first piece of work for the next ones, so as to do
 them together. Waiting each on a timer of its own woke the process once for the reading and
 once more for the spectators every time: a cost every process pays for every moment it is
-busy, whatever its share of the posts. Waiting for the same tick wakes it once. The tick
-comes :data:`EVERY` seconds after the first work waiting for it; with nothing waiting, no
-timer runs and a process with nothing to do is not woken at all.
+busy, whatever its share of the posts, and a wake-up costs a process more than the little
+work it does then (its caches gone cold while others had the core). Waiting for the same tick
+wakes it once; and what a tick's reading brings the spectators goes out at the end of that
+tick (:meth:`Ticks.at_end`), not at the next, so that one wake-up both reads and sends. The
+tick comes :data:`EVERY` seconds after the first work waiting for it; with nothing waiting,
+no timer runs and a process with nothing to do is not woken at all.
 """
 
 from __future__ import annotations
@@ -21,8 +24,8 @@ __all__ = ["EVERY", "Ticks"]
 log = logging.getLogger("companion.club.ticks")
 
 #: How long, in seconds, gathered work waits for its tick: the delay it adds to a spectator's
-#: update at most.
-EVERY = 0.025
+#: update at most, whichever process took the post.
+EVERY = 0.05
 
 
 class Ticks:
@@ -34,6 +37,8 @@ class Ticks:
         #: How many ticks came, and how many pieces of work they did.
         self.ticks = self.done = 0
         self._waiting: list[Callable[[], object]] = []
+        self._ending: list[Callable[[], object]] = []
+        self._running = False
         self._timer: asyncio.TimerHandle | None = None
 
     @property
@@ -44,26 +49,37 @@ class Ticks:
     def at_next(self, work: Callable[[], object]) -> None:
         """Do ``work`` at the next tick, after the work waiting before it."""
         self._waiting.append(work)
+        self._arm()
+
+    def at_end(self, work: Callable[[], object]) -> None:
+        """Do ``work`` at the end of the tick under way, after its other work; when no tick is
+        under way, at the end of the next one. What a tick's work gathers for someone else
+        (the spectators' updates of the posts it read) is then done in the same wake-up."""
+        self._ending.append(work)
+        if not self._running:
+            self._arm()
+
+    def _arm(self) -> None:
         if self._timer is None:
             self._timer = asyncio.get_running_loop().call_later(self.every, self._tick)
 
-    async def next(self) -> None:
-        """Return at the next tick."""
-        came: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-
-        def tick() -> None:
-            if not came.done():  # done: its waiter gave up
-                came.set_result(None)
-
-        self.at_next(tick)
-        await came
-
     def _tick(self) -> None:
         self._timer = None
-        waiting, self._waiting = self._waiting, []
         self.ticks += 1
-        self.done += len(waiting)
-        for work in waiting:
+        self._running = True
+        try:
+            waiting, self._waiting = self._waiting, []
+            self._do(waiting)
+            ending, self._ending = self._ending, []
+            self._do(ending)
+        finally:
+            self._running = False
+        if self._ending:  # work the ending work gathered: at the end of the next tick
+            self._arm()
+
+    def _do(self, works: list[Callable[[], object]]) -> None:
+        self.done += len(works)
+        for work in works:
             try:
                 work()
             except Exception:  # one failing must not keep the others from their tick

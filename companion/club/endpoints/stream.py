@@ -34,14 +34,27 @@ def sse_frame(kind: str, data: Any) -> str:
 
 class _Subscriber:
     def __init__(self) -> None:
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        #: What is handed to the stream to send: a tick's updates in one piece, and how many.
+        self.queue: asyncio.Queue[tuple[str, int] | None] = asyncio.Queue()
+        #: The updates gathered for the tick's end.
+        self.gathered: list[str] = []
+        #: Updates published to it and not sent yet.
+        self.behind = 0
 
 
 class Hub:
-    """Fans each table update out to every open ``/events`` stream (on the server's loop)."""
+    """Fans each table update out to every open ``/events`` stream (on the server's loop).
 
-    def __init__(self) -> None:
+    The updates are gathered until the end of the process's tick (:meth:`~companion.club.
+    ticks.Ticks.at_end`: the tick under way when they come from reading the other processes'
+    posts, else the next) and handed to each stream in one piece: a spectator costs the
+    server a write per tick, not one per table update, and the updates a tick read go out in
+    the wake-up that read them."""
+
+    def __init__(self, ticks: Ticks | None = None) -> None:
         self.subscribers: set[_Subscriber] = set()
+        self.ticks = ticks if ticks is not None else Ticks()
+        self._gathering = False
 
     def subscribe(self) -> _Subscriber:
         sub = _Subscriber()
@@ -55,12 +68,25 @@ class Hub:
         self.publish_frame(sse_frame(kind, data))
 
     def publish_frame(self, frame: str) -> None:
+        if not self.subscribers:
+            return
         for sub in list(self.subscribers):
-            if sub.queue.qsize() >= MAX_BACKLOG:
+            if sub.behind >= MAX_BACKLOG:
                 self.subscribers.discard(sub)
                 sub.queue.put_nowait(None)
             else:
-                sub.queue.put_nowait(frame)
+                sub.gathered.append(frame)
+                sub.behind += 1
+        if not self._gathering:
+            self._gathering = True
+            self.ticks.at_end(self._hand_over)
+
+    def _hand_over(self) -> None:
+        self._gathering = False
+        for sub in self.subscribers:
+            if sub.gathered:
+                sub.queue.put_nowait(("".join(sub.gathered), len(sub.gathered)))
+                sub.gathered = []
 
     def close(self) -> None:
         """End every stream (the server is stopping)."""
@@ -74,10 +100,10 @@ class Stream:
 
     def __init__(self, live: LiveTables, ticks: Ticks | None = None) -> None:
         self.live = live
-        self.hub = Hub()
         #: When the spectators' updates go out: at the ticks the process reads the other
         #: processes' posts at too, so that both wake it once.
         self.ticks = ticks if ticks is not None else Ticks()
+        self.hub = Hub(self.ticks)
 
     def show(self, game: LiveGame, state: str | None) -> None:
         """The game's table sent to the spectators, unless they have it as it is (its
@@ -103,24 +129,23 @@ class Stream:
                 yield hello
                 while True:
                     try:
-                        item = await asyncio.wait_for(sub.queue.get(), KEEPALIVE_SECONDS)
+                        async with asyncio.timeout(KEEPALIVE_SECONDS):
+                            item = await sub.queue.get()
                     except TimeoutError:
                         yield ": keep-alive\n\n"
                         continue
                     if item is None:
                         return
-                    # What comes until the next tick goes out with it, in one write: a
-                    # spectator costs the server a write per tick, not one per table update,
-                    # and one behind catches up in a few writes.
-                    await self.ticks.next()
-                    frames = [item]
-                    while not sub.queue.empty() and len(frames) < 200:
+                    text, count = item
+                    # One behind catches up in a few writes: what is waiting goes out together.
+                    while not sub.queue.empty():
                         more = sub.queue.get_nowait()
                         if more is None:
-                            yield "".join(frames)
+                            yield text
                             return
-                        frames.append(more)
-                    yield "".join(frames)
+                        text, count = text + more[0], count + more[1]
+                    yield text
+                    sub.behind -= count
             finally:
                 self.hub.unsubscribe(sub)
 
