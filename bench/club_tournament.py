@@ -12,7 +12,7 @@ every ``--pace`` seconds each, spread evenly over the pace); each table keeps it
 to one process, as behind a reverse proxy with keep-alive (``--spread sticky``), or sends each
 post to the next process in turn (``--spread any``: a proxy without affinity), or every table
 posts to the first process and the others only follow (``--spread first``: what following
-costs a process, apart from taking a share of the posts). S spectators
+costs a process, apart from taking a share of the posts, printed per post followed). S spectators
 follow ``/events``, spread over the processes: every spectator must see every table's every
 move, whichever process took it.
 
@@ -333,6 +333,11 @@ def main(args: Any) -> int:
                   f"{refused} | {out.lost} / {out.doubled} | {out.missed} / {out.seen_twice} | {out.per_post() * 1e3:.2f} ms | "
                   f"{_ratio(out, this_round)} | {out.database_cpu / max(out.measured, 1) * 1e3:.2f} ms | {out.wakeups / max(out.measured, 1):.1f} | {busy} | {out.client_cpu / out.seconds * 100:.0f}% | "
                   f"{out.committed / out.commits if out.commits else float('nan'):.2f} |", flush=True)
+            if args.spread == "first" and p > 1 and out.measured:
+                # Every post goes to the first process: what each other one spends is following.
+                following = statistics.mean(out.per_process_cpu[1:]) / out.measured
+                print(f"  P={p}: each process that only follows spent {following * 1e3:.3f} ms a post followed "
+                      "(reading the announcements, sending its spectators their updates)", flush=True)
     shutil.rmtree(work, ignore_errors=True)
     # Each number of processes by the median of its rounds: the machine's other work moves a
     # single run by a fifth or more, and the rounds take turns so that it moves all alike.
