@@ -440,3 +440,78 @@ def test_page_follows_a_ruse_and_bruise_table_with_its_face_down_cards_as_backs(
         if os.environ.get("RAB_SHOTS"):
             for shot in tmp_path.glob("rab-*.png"):
                 shutil.copy(shot, os.environ["RAB_SHOTS"])
+
+
+def _lines_with_id(path: Path, game_id: str) -> list[str]:
+    """A shipped sample's record lines under another game id."""
+    lines = path.read_text().splitlines()
+    header = json.loads(lines[0])
+    header["id"] = game_id
+    return [json.dumps(header), *lines[1:]]
+
+
+
+# Each "empty" (or the game's own words for no cards) a row of cards shows, by the helpers that
+# write it: a labelled row of cards (a table's centre, a game's rows) and a board's cell; with
+# the lines its row's label lies on (a long label wraps), and whether it is set apart from it.
+_NO_CARDS = """() => [...document.querySelectorAll('#tables .centre > .meta, #tables table.board td > .meta')]
+  .filter(e => !(e.previousElementSibling && e.previousElementSibling.classList.contains('card')))
+  .map(e => {
+    const row = e.closest('.centre');
+    const label = row ? row.querySelector('.label') : e.closest('tr').querySelector('td');
+    const words = document.createRange();
+    words.selectNodeContents(label);
+    const box = r => ({top: r.top, bottom: r.bottom, left: r.left, right: r.right});
+    return {table: e.closest('.table').id, role: row ? row.dataset.role || 'centre' : 'board', text: e.textContent,
+            box: box(e.getBoundingClientRect()), lines: [...words.getClientRects()].map(box), label: label.textContent,
+            apart: getComputedStyle(e).fontStyle !== getComputedStyle(label).fontStyle};
+  })"""
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (1366, 900)], ids=["phone", "desktop"])
+def test_a_row_without_cards_says_so_where_its_cards_would_be(
+    browser: object, club: tuple[ClubServer, str, Engine], tmp_path: Path, width: int, height: int
+) -> None:
+    """A row of cards that holds none says "empty" (or its game's words) where its cards would
+    be: on its label's line, after the label, and set apart from the label's words, however
+    long the label. A Rule of Power centre before the deal, Circle of Power emperors' lines
+    before their first card (C9), Love, Money, Power, Death's courts before the first noble is
+    won, and every Ruse and Bruise player's goal cards before the first distribution (B28),
+    whose label runs over a phone's line."""
+    from companion.games.love_money_power_death.samples import sample_path as lmpd_sample
+    from companion.games.ruse_and_bruise.samples import sample_path as rab_sample
+
+    server, _, _ = club
+    games = {
+        "oak": record_lines(12, players=4, teams=2, header={"id": GID}, stop_after=1),
+        "pine": cop_record_lines(1, players=3, header={"id": COP_GID}, stop_after=4),
+        "ash": _lines_with_id(lmpd_sample("lmpd-3"), "33ee44ff5500aa11bb22cc33dd44ee55")[:6],
+        "yew": _lines_with_id(rab_sample("ruse-3"), RAB_GID)[:6],
+    }
+    page = browser.new_page(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
+    try:
+        page.goto(server.url + "/#/tables")
+        page.wait_for_selector("body[data-live=yes]", timeout=15000)
+        for name, lines in games.items():
+            token = issue_token(tmp_path / "tokens.txt", name)
+            with httpx.Client(base_url=server.url, headers={"Authorization": f"Bearer {token}"}) as table:
+                for n in range(1, len(lines) + 1):
+                    assert table.post(f"/api/games/{json.loads(lines[0])['id']}/events/{n}", content=lines[n - 1]).status_code == 201
+            page.wait_for_selector(f"#table-{name}[data-events='{len(lines)}']", timeout=15000)
+        page.screenshot(path=str(tmp_path / f"empty-{width}.png"), full_page=True)
+        rows = page.evaluate(_NO_CARDS)
+        assert {r["table"] for r in rows if r["text"] == "empty"} == {f"table-{name}" for name in games}
+        assert [r["label"].split(" ")[0] for r in rows if r["role"] == "player"] == ["ann", "bob", "cy"]
+        for r in rows:
+            middle = (r["box"]["top"] + r["box"]["bottom"]) / 2
+            on_a_line = [ln for ln in r["lines"] if ln["top"] <= middle <= ln["bottom"] and r["box"]["left"] >= ln["right"] - 0.5]
+            assert on_a_line, f"{r['table']}: {r['text']!r} is not on the line of its row {r['label']!r}: {r}"
+        for r in rows:
+            assert r["apart"], f"{r['table']}: {r['text']!r} reads as part of its row's label {r['label']!r}"
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    finally:
+        page.close()
+    shots = os.environ.get("CLUB_PAGE_SHOTS")
+    if shots:
+        for png in tmp_path.glob("empty-*.png"):
+            shutil.copy(png, Path(shots) / png.name)
