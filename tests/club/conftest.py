@@ -5,6 +5,7 @@ with initdb and pg_ctl in a temporary directory, on a port the OS chose free).""
 from __future__ import annotations
 
 import glob
+import importlib
 import itertools
 import json
 import os
@@ -16,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from sqlalchemy import Engine
 
@@ -76,6 +78,35 @@ def cop_record_lines(
     if stop_after is not None:
         lines = lines[: 1 + stop_after]
     return [line + "\n" for line in lines]
+
+
+def sample_lines(game: str, name: str, gid: str) -> list[str]:
+    """A game's shipped sample record, its header given the id ``gid``."""
+    module = importlib.import_module(f"companion.games.{game.replace('-', '_')}.samples")
+    lines = Path(module.sample_path(name)).read_text().splitlines()
+    header = json.loads(lines[0])
+    header["id"] = gid
+    return [json.dumps(header), *lines[1:]]
+
+
+def post_lines(server: ClubServer, tmp_path: Path, table: str, lines: list[str], upto: int) -> list[str]:
+    """Table ``table`` (its token issued into ``tmp_path``) sends the first ``upto`` events of
+    ``lines``, each taken; returns them."""
+    token = issue_token(tmp_path / "tokens.txt", table)
+    gid = json.loads(lines[0])["id"]
+    with httpx.Client(base_url=server.url, headers={"Authorization": f"Bearer {token}"}) as client:
+        for n in range(1, upto + 1):
+            assert client.post(f"/api/games/{gid}/events/{n}", content=lines[n - 1]).status_code == 201
+    return lines[:upto]
+
+
+def keep_shots(tmp_path: Path, pattern: str) -> None:
+    """The screenshots ``pattern`` names copied into the folder ``CLUB_PAGE_SHOTS`` names, when
+    it is set (to look at them: CLUB_PAGE_SHOTS=DIR)."""
+    shots = os.environ.get("CLUB_PAGE_SHOTS")
+    if shots:
+        for png in tmp_path.glob(pattern):
+            shutil.copy(png, Path(shots) / png.name)
 
 
 def write_record(path: Path, lines: list[str]) -> Path:

@@ -28,7 +28,7 @@ from companion.records.format import load_game
 from companion.games.rule_of_power.club.describe import card_label
 from companion.games.rule_of_power.dashboard.cards import card_marks
 from companion.games.rule_of_power.engine.cards import FATE_CARDS, Card, world_deck
-from tests.club.conftest import cop_record_lines, record_lines, write_record
+from tests.club.conftest import cop_record_lines, keep_shots, post_lines, record_lines, sample_lines, write_record
 
 GID = "00aa11bb22cc33dd44ee55ff66778899"
 COP_GID = "11cc22dd33ee44ff5500aa11bb22cc33"
@@ -193,10 +193,7 @@ def test_a_spectator_reads_every_view_at_phone_and_desktop_widths(
         page.screenshot(path=str(tmp_path / f"standings-{width}.png"), full_page=True)
     finally:
         page.close()
-    shots = os.environ.get("CLUB_PAGE_SHOTS")
-    if shots:  # to look at them: CLUB_PAGE_SHOTS=DIR
-        for png in tmp_path.glob("*.png"):
-            shutil.copy(png, Path(shots) / png.name)
+    keep_shots(tmp_path, "*.png")
 
 
 
@@ -265,10 +262,7 @@ def test_the_games_list_reads_like_a_list_of_results(
         page.screenshot(path=str(tmp_path / f"games-circle-{width}.png"), full_page=True)
     finally:
         page.close()
-    shots = os.environ.get("CLUB_PAGE_SHOTS")
-    if shots:
-        for png in tmp_path.glob("games-*.png"):
-            shutil.copy(png, Path(shots) / png.name)
+    keep_shots(tmp_path, "games-*.png")
 
 
 def _board_cells(page: object, seat: str) -> dict[str, object]:
@@ -368,10 +362,7 @@ def test_page_follows_a_circle_of_power_table_as_it_plays(browser: object, club:
             other.close()
     finally:
         page.close()
-    shots = os.environ.get("CLUB_PAGE_SHOTS")
-    if shots:
-        for png in tmp_path.glob("circle-*.png"):
-            shutil.copy(png, Path(shots) / png.name)
+    keep_shots(tmp_path, "circle-*.png")
 
 
 RAB_GID = "22dd33ee44ff5500aa11bb22cc33dd44"
@@ -442,15 +433,6 @@ def test_page_follows_a_ruse_and_bruise_table_with_its_face_down_cards_as_backs(
                 shutil.copy(shot, os.environ["RAB_SHOTS"])
 
 
-def _lines_with_id(path: Path, game_id: str) -> list[str]:
-    """A shipped sample's record lines under another game id."""
-    lines = path.read_text().splitlines()
-    header = json.loads(lines[0])
-    header["id"] = game_id
-    return [json.dumps(header), *lines[1:]]
-
-
-
 # Each "empty" (or the game's own words for no cards) a row of cards shows, by the helpers that
 # write it: a labelled row of cards (a table's centre, a game's rows) and a board's cell; with
 # the lines its row's label lies on (a long label wraps), and whether it is set apart from it.
@@ -478,25 +460,19 @@ def test_a_row_without_cards_says_so_where_its_cards_would_be(
     before their first card (C9), Love, Money, Power, Death's courts before the first noble is
     won, and every Ruse and Bruise player's goal cards before the first distribution (B28),
     whose label runs over a phone's line."""
-    from companion.games.love_money_power_death.samples import sample_path as lmpd_sample
-    from companion.games.ruse_and_bruise.samples import sample_path as rab_sample
-
     server, _, _ = club
     games = {
         "oak": record_lines(12, players=4, teams=2, header={"id": GID}, stop_after=1),
         "pine": cop_record_lines(1, players=3, header={"id": COP_GID}, stop_after=4),
-        "ash": _lines_with_id(lmpd_sample("lmpd-3"), "33ee44ff5500aa11bb22cc33dd44ee55")[:6],
-        "yew": _lines_with_id(rab_sample("ruse-3"), RAB_GID)[:6],
+        "ash": sample_lines("love-money-power-death", "lmpd-3", "33ee44ff5500aa11bb22cc33dd44ee55")[:6],
+        "yew": sample_lines("ruse-and-bruise", "ruse-3", RAB_GID)[:6],
     }
     page = browser.new_page(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
     try:
         page.goto(server.url + "/#/tables")
         page.wait_for_selector("body[data-live=yes]", timeout=15000)
         for name, lines in games.items():
-            token = issue_token(tmp_path / "tokens.txt", name)
-            with httpx.Client(base_url=server.url, headers={"Authorization": f"Bearer {token}"}) as table:
-                for n in range(1, len(lines) + 1):
-                    assert table.post(f"/api/games/{json.loads(lines[0])['id']}/events/{n}", content=lines[n - 1]).status_code == 201
+            post_lines(server, tmp_path, name, lines, len(lines))
             page.wait_for_selector(f"#table-{name}[data-events='{len(lines)}']", timeout=15000)
         page.screenshot(path=str(tmp_path / f"empty-{width}.png"), full_page=True)
         rows = page.evaluate(_NO_CARDS)
@@ -511,7 +487,4 @@ def test_a_row_without_cards_says_so_where_its_cards_would_be(
         assert page.evaluate("document.documentElement.scrollWidth") <= width
     finally:
         page.close()
-    shots = os.environ.get("CLUB_PAGE_SHOTS")
-    if shots:
-        for png in tmp_path.glob("empty-*.png"):
-            shutil.copy(png, Path(shots) / png.name)
+    keep_shots(tmp_path, "empty-*.png")

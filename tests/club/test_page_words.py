@@ -6,17 +6,13 @@ its colour, its name on hover; a replay's address opened on a phone shows the re
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 from pathlib import Path
 
-import httpx
 from sqlalchemy import Engine
 
 from companion.club.archive import Archive
 from companion.club.server import ClubServer
-from companion.club.tokens import issue_token
 from companion.games.circle_of_power.cards import Card as CircleCard
 from companion.games.circle_of_power.progress import progress as circle_progress
 from companion.games.love_money_power_death.progress import progress as lmpd_progress
@@ -26,37 +22,11 @@ from companion.games.rule_of_power.engine.cards import Card as RopCard
 from companion.games.rule_of_power.progress import progress as rop_progress
 from companion.games.ruse_and_bruise.progress import progress as rab_progress
 from companion.records.format import load_game
-from tests.club.conftest import record_lines
+from tests.club.conftest import keep_shots, post_lines, record_lines, sample_lines
 from tests.club.test_page_browser import as_read
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
-
-
-def _sample(game: str, name: str, gid: str) -> list[str]:
-    """A game's sample record, its header given the id ``gid``."""
-    module = __import__(f"companion.games.{game.replace('-', '_')}.samples", fromlist=["sample_path"])
-    lines = Path(module.sample_path(name)).read_text().splitlines()
-    header = json.loads(lines[0])
-    header["id"] = gid
-    return [json.dumps(header), *lines[1:]]
-
-
-def _post(server: ClubServer, tmp_path: Path, table: str, lines: list[str], upto: int) -> list[str]:
-    """Table ``table`` sends the first ``upto`` events of ``lines``; returns them."""
-    token = issue_token(tmp_path / "tokens.txt", table)
-    gid = json.loads(lines[0])["id"]
-    with httpx.Client(base_url=server.url, headers={"Authorization": f"Bearer {token}"}) as client:
-        for n in range(1, upto + 1):
-            assert client.post(f"/api/games/{gid}/events/{n}", content=lines[n - 1]).status_code == 201
-    return lines[:upto]
-
-
-def _shots(tmp_path: Path, pattern: str) -> None:
-    shots = os.environ.get("CLUB_PAGE_SHOTS")
-    if shots:  # to look at them: CLUB_PAGE_SHOTS=DIR
-        for png in tmp_path.glob(pattern):
-            shutil.copy(png, Path(shots) / png.name)
 
 
 def test_each_table_says_where_its_game_stands_in_its_own_words(
@@ -70,11 +40,11 @@ def test_each_table_says_where_its_game_stands_in_its_own_words(
     "empty", and an action without a card played says so. Every board fits its panel."""
     server, _, _ = club
     tables = {
-        "oak": (_sample("rule-of-power", "teams-4", "a1" * 16), 30, rop_progress),
-        "elm": (_sample("circle-of-power", "basic-3", "b1" * 16), 7, circle_progress),
-        "fir": (_sample("circle-of-power", "basic-3", "b2" * 16), 2, circle_progress),
-        "ash": (_sample("love-money-power-death", "lmpd-3", "c1" * 16), 3, lmpd_progress),
-        "yew": (_sample("ruse-and-bruise", "ruse-3", "d1" * 16), 12, rab_progress),
+        "oak": (sample_lines("rule-of-power", "teams-4", "a1" * 16), 30, rop_progress),
+        "elm": (sample_lines("circle-of-power", "basic-3", "b1" * 16), 7, circle_progress),
+        "fir": (sample_lines("circle-of-power", "basic-3", "b2" * 16), 2, circle_progress),
+        "ash": (sample_lines("love-money-power-death", "lmpd-3", "c1" * 16), 3, lmpd_progress),
+        "yew": (sample_lines("ruse-and-bruise", "ruse-3", "d1" * 16), 12, rab_progress),
     }
     page = browser.new_page(viewport=DESKTOP)  # type: ignore[attr-defined]
     try:
@@ -82,7 +52,7 @@ def test_each_table_says_where_its_game_stands_in_its_own_words(
         page.wait_for_selector("body[data-live=yes]", timeout=15000)
         said = {}
         for table, (lines, upto, progress) in tables.items():
-            sent = _post(server, tmp_path, table, lines, upto)
+            sent = post_lines(server, tmp_path, table, lines, upto)
             page.wait_for_selector(f"#table-{table}[data-events='{upto}']", timeout=15000)
             said[table] = progress(load_game(sent)).line  # type: ignore[operator]
             assert page.inner_text(f"#table-{table} [data-role=progress]") == said[table]
@@ -101,14 +71,14 @@ def test_each_table_says_where_its_game_stands_in_its_own_words(
         page.screenshot(path=str(tmp_path / "words-tables-1280.png"), full_page=True)
     finally:
         page.close()
-    _shots(tmp_path, "words-*.png")
+    keep_shots(tmp_path, "words-*.png")
 
 
 def test_a_replay_says_where_its_game_stands_at_each_step(browser: object, club: tuple[ClubServer, str, Engine]) -> None:
     """A stored Circle of Power game replayed: each step says its season, its action and whose
     decision comes next, as the table said it live."""
     server, _, engine = club
-    lines = _sample("circle-of-power", "basic-3", "b3" * 16)
+    lines = sample_lines("circle-of-power", "basic-3", "b3" * 16)
     Archive(engine).add_lines([line + "\n" for line in lines])
     page = browser.new_page(viewport=DESKTOP)  # type: ignore[attr-defined]
     try:
@@ -134,10 +104,10 @@ def test_the_page_is_titled_after_the_game_it_shows(browser: object, club: tuple
         page.goto(server.url + "/")
         page.wait_for_selector("body[data-live=yes]", timeout=15000)
         assert title() == ("Club", "Club")
-        _post(server, tmp_path, "elm", _sample("circle-of-power", "basic-3", "b4" * 16), 5)
+        post_lines(server, tmp_path, "elm", sample_lines("circle-of-power", "basic-3", "b4" * 16), 5)
         page.wait_for_selector("#table-elm[data-events='5']", timeout=15000)
         assert title() == ("Circle of Power club", "Circle of Power club")
-        _post(server, tmp_path, "oak", _sample("rule-of-power", "duel", "a4" * 16), 5)
+        post_lines(server, tmp_path, "oak", sample_lines("rule-of-power", "duel", "a4" * 16), 5)
         page.wait_for_selector("#table-oak[data-events='5']", timeout=15000)
         assert title() == ("Club", "Club")
         page.click("nav a[data-view=standings]")
@@ -171,7 +141,7 @@ def test_cards_are_drawn_on_their_colours(browser: object, club: tuple[ClubServe
     jokers, which have no colour of their own in the basic game (C1), gold. Love, Money, Power,
     Death's cards on their suit's colour (L2). Each card's name on hover."""
     server, _, _ = club
-    _post(server, tmp_path, "elm", _sample("circle-of-power", "basic-3", "b5" * 16), 7)
+    post_lines(server, tmp_path, "elm", sample_lines("circle-of-power", "basic-3", "b5" * 16), 7)
     page = browser.new_page(viewport=DESKTOP)  # type: ignore[attr-defined]
     try:
         page.goto(server.url + "/")
@@ -193,7 +163,7 @@ def test_cards_are_drawn_on_their_colours(browser: object, club: tuple[ClubServe
         page.screenshot(path=str(tmp_path / "words-colours.png"))
     finally:
         page.close()
-    _shots(tmp_path, "words-*.png")
+    keep_shots(tmp_path, "words-*.png")
 
 
 def test_a_card_is_written_once_in_the_games_notation(browser: object, club: tuple[ClubServer, str, Engine], tmp_path: Path) -> None:
@@ -202,9 +172,9 @@ def test_a_card_is_written_once_in_the_games_notation(browser: object, club: tup
     log and the centre do; Circle of Power's event log writes "5S", not "5S five of spades";
     Ruse and Bruise's writes "HERMIT", not "HERMIT Hermit"."""
     server, _, _ = club
-    rop = _post(server, tmp_path, "oak", _sample("rule-of-power", "teams-4", "a6" * 16), 30)
-    _post(server, tmp_path, "elm", _sample("circle-of-power", "basic-3", "b6" * 16), 9)
-    _post(server, tmp_path, "yew", _sample("ruse-and-bruise", "ruse-3", "d6" * 16), 12)
+    rop = post_lines(server, tmp_path, "oak", sample_lines("rule-of-power", "teams-4", "a6" * 16), 30)
+    post_lines(server, tmp_path, "elm", sample_lines("circle-of-power", "basic-3", "b6" * 16), 9)
+    post_lines(server, tmp_path, "yew", sample_lines("ruse-and-bruise", "ruse-3", "d6" * 16), 12)
     page = browser.new_page(viewport=DESKTOP)  # type: ignore[attr-defined]
     try:
         page.goto(server.url + "/")
@@ -233,7 +203,7 @@ def test_a_card_is_written_once_in_the_games_notation(browser: object, club: tup
         page.screenshot(path=str(tmp_path / "words-once.png"), full_page=True)
     finally:
         page.close()
-    _shots(tmp_path, "words-*.png")
+    keep_shots(tmp_path, "words-*.png")
 
 
 def test_a_replay_link_opened_on_a_phone_shows_the_replay_first(
@@ -259,4 +229,4 @@ def test_a_replay_link_opened_on_a_phone_shows_the_replay_first(
         page.screenshot(path=str(tmp_path / "words-replay-390.png"))
     finally:
         page.close()
-    _shots(tmp_path, "words-*.png")
+    keep_shots(tmp_path, "words-*.png")
