@@ -488,3 +488,43 @@ def test_a_row_without_cards_says_so_where_its_cards_would_be(
     finally:
         page.close()
     keep_shots(tmp_path, "empty-*.png")
+
+
+# Every pair of cards drawn side by side in a row or a board's cell, as copying the row gives
+# them: the text between the two chips, and the selection's text of the whole row.
+_CARDS_SIDE_BY_SIDE = """() => [...document.querySelectorAll('#tables .centre > .card + .card, #tables table.board td > .card + .card')]
+  .map(b => {
+    const a = b.previousElementSibling, row = b.parentElement;
+    const between = document.createRange();
+    between.setStartAfter(a);
+    between.setEndBefore(b);
+    getSelection().selectAllChildren(row);
+    return {table: b.closest('.table').id, a: a.innerText, b: b.innerText, between: between.toString(), copied: getSelection().toString()};
+  })"""
+
+
+def test_cards_side_by_side_read_as_words(browser: object, club: tuple[ClubServer, str, Engine], tmp_path: Path) -> None:
+    """Cards drawn side by side, in a labelled row or a board's cell, are parted by a space as
+    words are, so that a row copied from the page (or read aloud) gives "3D 1M^", not "3D1M^"."""
+    server, _, _ = club
+    games = {
+        "oak": record_lines(12, players=4, teams=2, header={"id": GID}, stop_after=8),
+        "pine": cop_record_lines(1, players=3, header={"id": COP_GID}, stop_after=12),
+        "yew": sample_lines("ruse-and-bruise", "ruse-3", RAB_GID)[:60],
+    }
+    page = browser.new_page(viewport={"width": 1366, "height": 900})  # type: ignore[attr-defined]
+    try:
+        page.goto(server.url + "/#/tables")
+        page.wait_for_selector("body[data-live=yes]", timeout=15000)
+        for name, lines in games.items():
+            post_lines(server, tmp_path, name, lines, len(lines))
+            page.wait_for_selector(f"#table-{name}[data-events='{len(lines)}']", timeout=15000)
+        page.screenshot(path=str(tmp_path / "side-by-side.png"), full_page=True)
+        pairs = page.evaluate(_CARDS_SIDE_BY_SIDE)
+    finally:
+        page.close()
+    keep_shots(tmp_path, "side-by-side.png")
+    assert {p["table"] for p in pairs} == {f"table-{name}" for name in games}, pairs
+    for p in pairs:
+        assert p["between"] == " ", f"{p['table']}: nothing parts {p['a']!r} from {p['b']!r}: {p}"
+        assert f"{p['a']} {p['b']}" in p["copied"], f"{p['table']}: copied as {p['copied']!r}"
