@@ -336,10 +336,11 @@ class Search:
                 break  # one decision left in the race needs no more playouts
             if until is not None and self.samples >= until:
                 break
-            if now + self._expected_cost() > deadline:
+            if now + self.next_playout_seconds > deadline:
                 break
 
-    def _expected_cost(self) -> float:
+    @property
+    def next_playout_seconds(self) -> float:
         """What the next playout will likely cost, in seconds: the slowest of the last few (a
         playout from early in a period costs more than one near its end, and a loaded machine
         varies); nothing before the first."""
@@ -484,7 +485,7 @@ class Coach:
             # Only a playout that likely ends within the ceiling is begun: one begun whatever
             # was left ended past it by up to a playout (some 15 ms at a table of four with the
             # Higher Powers, where decisions then took up to 112 ms).
-            if left > search._expected_cost() * 1000.0:
+            if left > search.next_playout_seconds * 1000.0:
                 search.run(left, until=level.min_samples)
         return search.advice()
 
