@@ -66,6 +66,9 @@ def card_worth(card: Card) -> float:
 
 _WORTH = {c: card_worth(c) for c in Card._by_id.values()}
 
+_TOP = 13
+"""The highest capturing value (the expansion's 13, R2)."""
+
 
 def _sweeps_count(view: PlayerView) -> bool:
     """Whether a clean sweep scores now: not in the first deal nor the last (R7)."""
@@ -109,10 +112,12 @@ def _strong(card: Card) -> bool:
 
 def cautious_move(view: PlayerView, rng: random.Random) -> Move:
     """Captures what is worth most (a sweep counted, R7), preferring to spend a weak card on
-    it; otherwise lays its weakest plain card, keeping the centre's sum above 10 when it can
-    (no sweep for the next player, R7), and draws a Fate card rather than lay a strong one.
-    Plays a Vampire or Warlock only to capture, and a Thief on a valuable top card."""
+    it; otherwise lays its weakest plain card, keeping the centre's sum above the highest
+    value in play when it can (10; 13 with the Higher Powers, R2), so that the next player
+    finds no sweep (R7), and draws a Fate card rather than lay a strong one. Plays a Vampire
+    or Warlock only to capture, and a Thief on a valuable top card."""
     moves = view.decisions
+    top = _TOP if view.setup.expansion else 10
     if len(moves) == 1:
         return moves[0]
     best: Move | None = None
@@ -130,7 +135,7 @@ def cautious_move(view: PlayerView, rng: random.Random) -> Move:
             value = 10.0 + gain - (0.2 if _strong(card) else 0.0)
         elif laid and card.is_world:
             value = -_WORTH[card] - (1.0 if _strong(card) else 0.0) - 0.01 * (card.value or 0)
-            if _sweeps_count(view) and view.is_opponent(_next_player(view)) and sum(c.value or 0 for c in left) <= 10:
+            if _sweeps_count(view) and view.is_opponent(_next_player(view)) and sum(c.value or 0 for c in left) <= top:
                 value -= 0.5
         elif card is _THIEF and gain >= 0.3:
             value = 5.0 + gain
@@ -157,8 +162,6 @@ def _none_held(unseen: int, avoid: int, hand: int) -> float:
     return comb(unseen - avoid, hand) / comb(unseen, hand)
 
 
-_TOP = 13
-"""The highest capturing value (the expansion's 13, R2)."""
 
 _TAKES: dict[tuple[tuple[Card, ...], bool], list[float]] = {}
 """:func:`best_takes` of the centres met lately: a playout's centres recur in the next ones."""
