@@ -6,9 +6,7 @@ game is offered to BG Stats."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote
@@ -123,9 +121,8 @@ def test_page_follows_a_table_as_it_plays(browser: object, club: tuple[ClubServe
             other.close()
     finally:
         page.close()
-    if os.environ.get("CLUB_PAGE_SHOTS"):
-        for shot in ("replay.png", "taken-back.png"):
-            shutil.copy(tmp_path / shot, Path(os.environ["CLUB_PAGE_SHOTS"]) / shot)
+    keep_shots(tmp_path, "replay.png")
+    keep_shots(tmp_path, "taken-back.png")
     assert Archive(engine).game(GID)["finished"] is True
 
 
@@ -428,9 +425,7 @@ def test_page_follows_a_ruse_and_bruise_table_with_its_face_down_cards_as_backs(
         assert outcome is not None and f"Winner: {outcome.winner} with the highest score (B28)" in page.inner_text("#table-oak")
     finally:
         page.close()
-        if os.environ.get("RAB_SHOTS"):
-            for shot in tmp_path.glob("rab-*.png"):
-                shutil.copy(shot, os.environ["RAB_SHOTS"])
+    keep_shots(tmp_path, "rab-*.png")
 
 
 # Each "empty" (or the game's own words for no cards) a row of cards shows, by the helpers that
