@@ -9,7 +9,8 @@ Three styles a table meets, besides the random player the bench adds:
 - ``cautious`` (:func:`cautious_move`): saves its strong cards. It captures whenever it can,
   taking what is worth most; it never lays a Dragon (7), a Power card or a high card into the
   centre while a plain low card will do, and draws a Fate card rather than lay one; it keeps
-  the centre's sum above 10 when it can, so that the next player finds no clean sweep (R7);
+  the centre's sum above the highest value in play when it can (10; 13 with the Higher
+  Powers, R2), so that the next player finds no clean sweep (R7);
 - ``counter`` (:func:`counting_move`): counts the cards seen so far. For every decision it
   adds what the move takes to what the next opponent is expected to take back from the
   centre it leaves, with the chance that their hand holds a card of each value worked out
