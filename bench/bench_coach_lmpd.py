@@ -17,6 +17,7 @@ decision rests on.
     ./run bench coach_lmpd -- --quick           40 pairs each
     ./run bench coach_lmpd -- --opponents counter --players 2 --pairs 100
     ./run bench coach_lmpd -- --samples 20      the coach at 20 samples per decision, whatever the load
+    ./run bench coach_lmpd -- --confidence 2    the search's best commit played only when 2 standard errors better
 
 :func:`report` is the whole report, which ``./run bench coach`` prints as well.
 """
@@ -47,10 +48,13 @@ Seat = Callable[[LmpdState, str, random.Random], Move]
 @dataclass
 class CoachSeat:
     """The coach as a player, keeping its timings: a decision from the player's view, on its
-    level's time budget or on exactly ``samples`` samples."""
+    level's time budget or on exactly ``samples`` samples; the search's best played over the
+    quick player's commit when it is ``confidence`` standard errors better (:meth:`~companion.
+    coach.Coach.pick`)."""
 
     level: str = "default"
     samples: int | None = None
+    confidence: float = 1.0
     cpu_ms: list[float] = field(default_factory=list)
     wall_ms: list[float] = field(default_factory=list)
     sampled: list[int] = field(default_factory=list)
@@ -61,7 +65,7 @@ class CoachSeat:
         if len(options) == 1:
             return next(iter(options.values()))[0]
         wall, cpu = time.perf_counter(), time.process_time()
-        coach = Coach(self.level)
+        coach = Coach(self.level, confidence=self.confidence)
         advice = coach.advise(state, player, samples=self.samples, seed=rng.getrandbits(32))
         move = options[coach.pick(advice, state).key][0]
         self.cpu_ms.append((time.process_time() - cpu) * 1000)
@@ -210,6 +214,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--level", choices=list(LEVELS), default="default", help="the coach's level (default: default)")
     parser.add_argument("--samples", type=int, default=None, help="the coach takes exactly this many samples per decision instead of its budget")
     parser.add_argument("--seed", type=int, default=1, help="the deals' seed (default 1)")
+    parser.add_argument("--confidence", type=float, default=1.0, help="standard errors by which the search must beat the quick player's commit (0: always the search's best)")
     args = parser.parse_args(argv)
     pairs = args.pairs or (40 if args.quick else 300)
     if pairs < 1:
@@ -225,17 +230,19 @@ def main(argv: list[str]) -> int:
     if unknown:
         parser.error(f"unknown opponent {unknown[0]!r}; the opponents are {', '.join([*opponents, 'random'])}")
     print(f"Love, Money, Power, Death: the coach against each rule-of-thumb player ({pin()})", flush=True)
-    report(chosen, sizes, pairs, level=args.level, samples=args.samples, seed=args.seed)
+    report(chosen, sizes, pairs, level=args.level, samples=args.samples, seed=args.seed, confidence=args.confidence)
     return 0
 
 
-def report(opponents: Sequence[str], sizes: Sequence[int], pairs: int, *, level: str = "default", samples: int | None = None, seed: int = 1) -> None:
+def report(
+    opponents: Sequence[str], sizes: Sequence[int], pairs: int, *, level: str = "default", samples: int | None = None, seed: int = 1, confidence: float = 1.0
+) -> None:
     """The coach against each of ``opponents`` (the model's rule-of-thumb players, or
     ``random``) at each table size, ``pairs`` deals each, then its cost per decision: the
     figures ``./run bench coach`` and ``./run bench coach_lmpd`` print."""
     policies = {**model_of(GAME).opponents(), "random": random_choice}
     for players in sizes:
-        seat = CoachSeat(level, samples)
+        seat = CoachSeat(level, samples, confidence)
         for name in opponents:
             start = time.perf_counter()
             figures = pairing(seat, ViewSeat(policies[name]), players, pairs, seed)
