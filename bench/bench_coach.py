@@ -264,7 +264,7 @@ def deal(opening: Opening, model: CoachModel, seed: int, k: int) -> tuple[Any, r
     """Deal ``k`` of a run seeded ``seed``: a complete world at the period's opening (every
     hidden card and the order of what chance still decides drawn at random), and the
     generator of the players' own randomness. The same for every pairing."""
-    rng = random.Random(seed * 7919 + k)
+    rng = stats.deal_rng(seed, k)
     state = opening(rng)
     world = model.worlds(state, state.players[0]).sample(rng)
     return world, rng

@@ -101,7 +101,7 @@ def paired_deals(players: Sequence[str], deals: int, seed: int) -> Iterator[tupl
     """The deals of a pairing, each with the generator that plays it: the same ``seed`` plays
     the same deals, whatever is measured on them."""
     for k in range(deals):
-        rng = random.Random(seed * 7919 + k)
+        rng = stats.deal_rng(seed, k)
         yield deal(players, rng), rng
 
 

@@ -131,7 +131,7 @@ def pairing(name: str, a: Seat, b: Seat, players: int, pairs: int, seed: int) ->
     pair_margins = []
     start = time.perf_counter()
     for k in range(pairs):
-        rng = random.Random(seed * 7919 + k)
+        rng = stats.deal_rng(seed, k)
         game = rab_deal(rng, players)
         margins = []
         table_seed = rng.getrandbits(32)

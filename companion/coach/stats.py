@@ -1,11 +1,13 @@
-"""Running statistics of the playouts: means and 95 % intervals, paired differences."""
+"""Running statistics of the playouts: means and 95 % intervals, paired differences; and the
+generators of the paired deals the coach is measured on."""
 
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 
-__all__ = ["mean", "interval", "paired_interval", "Z95"]
+__all__ = ["mean", "interval", "paired_interval", "deal_rng", "Z95"]
 
 Z95 = 1.96
 
@@ -30,3 +32,11 @@ def paired_interval(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, fl
     d = [x - y for x, y in zip(xs, ys)]
     lo, hi = interval(d)
     return mean(d), lo, hi
+
+
+def deal_rng(seed: int, k: int) -> random.Random:
+    """The generator of deal ``k`` of a measurement seeded ``seed``: every benchmark of the
+    coach draws its ``k``-th deal from it, so that the same seed plays the same deals whatever
+    is measured on them (and the deals of two seeds do not overlap for any run under 7,919
+    deals)."""
+    return random.Random(seed * 7919 + k)
