@@ -9,6 +9,7 @@ import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote
 
 import httpx
@@ -428,6 +429,16 @@ def test_page_follows_a_ruse_and_bruise_table_with_its_face_down_cards_as_backs(
     keep_shots(tmp_path, "rab-*.png")
 
 
+def follow_tables(page: Any, server: ClubServer, tmp_path: Path, games: dict[str, list[str]]) -> None:
+    """The live page opened on the tables, then each of ``games`` (a table: its record's lines)
+    posted whole, and shown once the page has every event of it."""
+    page.goto(server.url + "/#/tables")
+    page.wait_for_selector("body[data-live=yes]", timeout=15000)
+    for name, lines in games.items():
+        post_lines(server, tmp_path, name, lines, len(lines))
+        page.wait_for_selector(f"#table-{name}[data-events='{len(lines)}']", timeout=15000)
+
+
 # Each "empty" (or the game's own words for no cards) a row of cards shows, by the helpers that
 # write it: a labelled row of cards (a table's centre, a game's rows) and a board's cell; with
 # the lines its row's label lies on (a long label wraps), and whether it is set apart from it.
@@ -464,11 +475,7 @@ def test_a_row_without_cards_says_so_where_its_cards_would_be(
     }
     page = browser.new_page(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
     try:
-        page.goto(server.url + "/#/tables")
-        page.wait_for_selector("body[data-live=yes]", timeout=15000)
-        for name, lines in games.items():
-            post_lines(server, tmp_path, name, lines, len(lines))
-            page.wait_for_selector(f"#table-{name}[data-events='{len(lines)}']", timeout=15000)
+        follow_tables(page, server, tmp_path, games)
         page.screenshot(path=str(tmp_path / f"empty-{width}.png"), full_page=True)
         rows = page.evaluate(_NO_CARDS)
         assert {r["table"] for r in rows if r["text"] == "empty"} == {f"table-{name}" for name in games}
@@ -509,11 +516,7 @@ def test_cards_side_by_side_read_as_words(browser: object, club: tuple[ClubServe
     }
     page = browser.new_page(viewport={"width": 1366, "height": 900})  # type: ignore[attr-defined]
     try:
-        page.goto(server.url + "/#/tables")
-        page.wait_for_selector("body[data-live=yes]", timeout=15000)
-        for name, lines in games.items():
-            post_lines(server, tmp_path, name, lines, len(lines))
-            page.wait_for_selector(f"#table-{name}[data-events='{len(lines)}']", timeout=15000)
+        follow_tables(page, server, tmp_path, games)
         page.screenshot(path=str(tmp_path / "side-by-side.png"), full_page=True)
         pairs = page.evaluate(_CARDS_SIDE_BY_SIDE)
     finally:
