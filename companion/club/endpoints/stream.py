@@ -136,15 +136,16 @@ class Stream:
                         continue
                     if item is None:
                         return
-                    text, count = item
+                    pieces, count = [item[0]], item[1]
                     # One behind catches up in a few writes: what is waiting goes out together.
                     while not sub.queue.empty():
                         more = sub.queue.get_nowait()
                         if more is None:
-                            yield text
+                            yield "".join(pieces)
                             return
-                        text, count = text + more[0], count + more[1]
-                    yield text
+                        pieces.append(more[0])
+                        count += more[1]
+                    yield "".join(pieces)
                     sub.behind -= count
             finally:
                 self.hub.unsubscribe(sub)
