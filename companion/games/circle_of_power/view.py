@@ -272,11 +272,21 @@ class CircleView:
         return dict(zip(self.seats, self._sizes))
 
     @property
+    def hand_sizes_by_seat(self) -> tuple[int, ...]:
+        """:attr:`hand_sizes` in the order of :attr:`seats`."""
+        return self._sizes
+
+    @property
     def unseen(self) -> frozenset[Card]:
         """The battle cards the player cannot place: in the battle deck, the other hands and the
         dummies' piles."""
-        located = sum(x.bit for x in self.held) | self._table.out
-        return frozenset(cards_of_mask(BATTLE_MASK & ~located))
+        return frozenset(cards_of_mask(self.unseen_mask))
+
+    @property
+    def unseen_mask(self) -> int:
+        """:attr:`unseen` as a card set kept as an integer (each card's ``bit``), for players
+        that count them."""
+        return BATTLE_MASK & ~(sum([x.bit for x in self.held]) | self._table.out)
 
     @property
     def totals(self) -> Mapping[str, int]:

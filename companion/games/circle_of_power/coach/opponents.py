@@ -27,11 +27,10 @@ Four styles a table meets, besides the random player the bench adds:
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from math import comb
 
-from companion.games.circle_of_power.cards import BLACK, CITY_DECK, Card, colour_in_attack
+from companion.games.circle_of_power.cards import BATTLE_DECK, BLACK, CITY_DECK, CITY_MASK, Card, colour_in_attack
 from companion.games.circle_of_power.moves import Conquer, Move, Play, Retake
 from companion.games.circle_of_power.policies import RuleOfThumbPlayer
 from companion.games.circle_of_power.rules import strength, threats, trump_suit, victims
@@ -134,8 +133,8 @@ def _safe_after(view: CircleView, move: Move) -> bool:
 def cautious_player(view: CircleView, rng: random.Random) -> Move:
     """Fights for the initiative only cheaply, keeps its city safe (the module says how)."""
     me = view.player
-    seat, trump, hand = _mine(view)
     if view.phase == "play":
+        seat, trump, hand = _mine(view)
         if _wants(view, seat):
             need = _to_beat(view)
             winners = [c for c in hand if strength(c, trump) >= need]
@@ -161,45 +160,65 @@ def cautious_player(view: CircleView, rng: random.Random) -> Move:
 # -- counter
 
 
-def _unseen_cities(view: CircleView) -> list[Card]:
-    """The city cards not yet seen this season: the face-down city deck (C6, C7)."""
-    seen = {c for c in view.cities_by_seat if c is not None}
-    seen.update(c for line in view.trophies_by_seat for c in line)
-    seen.update(c for line in view.destroyed_by_seat for c in line)
-    seen.update(view.city_discards)
-    if view.next_city is not None:
-        seen.add(view.next_city)
-    return [c for c in CITY_DECK if c not in seen]
+def _unseen_cities(view: CircleView) -> int:
+    """The city cards not yet seen this season (the face-down city deck, C6, C7), as a card set
+    kept as an integer."""
+    seen = 0
+    for line in (view.cities_by_seat, view.city_discards, (view.next_city,), *view.trophies_by_seat, *view.destroyed_by_seat):
+        for c in line:
+            if c is not None:
+                seen |= c.bit
+    return CITY_MASK & ~seen
+
+
+_ATTACKERS = {city: sum(c.bit for c in CITY_DECK if c.victims & city.bit) for city in CITY_DECK}
+"""For each city card, the city cards that may attack it (C3), as a card set."""
+
+
+_TRUMPS = {c.suit for c in BATTLE_DECK} | {None}
+_STRONGEST = max(strength(c, trump) for c in BATTLE_DECK for trump in _TRUMPS)
+
+
+def _weaker_than(trump: str | None) -> tuple[int, ...]:
+    """For a trump suit, by strength ``s`` (C9; any card's, whatever its trump): the battle
+    cards weaker than ``s``, as a card set kept as an integer, so that counting them among the
+    unseen cards is a bit count."""
+    return tuple(sum(c.bit for c in BATTLE_DECK if strength(c, trump) < s) for s in range(_STRONGEST + 1))
+
+
+_WEAKER = {trump: _weaker_than(trump) for trump in _TRUMPS}
 
 
 class _Odds:
     """What the chance of each card of the hand to win the initiative rests on, worked out
     once for the decision (:func:`win_chance` says what the chance is): the strength a card
-    must reach, and for each emperor still to play who would fight for the initiative, the
-    strengths of the unseen cards for their trump suit, in order, and how many they hold."""
+    must reach, the unseen cards (a card set kept as an integer), and for each emperor still
+    to play who would fight for the initiative, the unseen cards weaker than each strength for
+    their trump suit, and how many cards they hold."""
 
-    __slots__ = ("trump", "to_beat", "pool", "rivals")
+    __slots__ = ("trump", "to_beat", "pool", "unseen", "rivals")
 
-    def __init__(self, view: CircleView, unseen: Sequence[Card]) -> None:
+    def __init__(self, view: CircleView, unseen: int) -> None:
         seats = view.seats
         n = len(seats)
         seat = seats.index(view.player)
         cities = view.cities_by_seat
-        trumps = view.trump_suits
-        self.trump = trumps[view.player]
-        self.to_beat = _to_beat(view)
-        self.pool = pool = len(unseen)
-        sizes = view.hand_sizes
-        self.rivals: list[tuple[list[int], int]] = []
-        for k in range(1, n - len(view.played)):
+        nxt = view.next_city
+        trumps = [trump_suit(city, nxt) for city in cities]
+        played = view.played
+        self.trump = trumps[seat]
+        self.to_beat = max((strength(c, trumps[seats.index(p)]) for p, c in played), default=-1)
+        self.unseen = unseen
+        self.pool = pool = unseen.bit_count()
+        sizes = view.hand_sizes_by_seat
+        self.rivals: list[tuple[tuple[int, ...], int]] = []
+        for k in range(1, n - len(played)):
             j = (seat + k) % n
-            name = seats[j]
-            dummy = is_dummy(name)
+            dummy = is_dummy(seats[j])
             if not dummy and not victims(j, cities):
                 continue
-            trump = trumps[name]
-            hand = 1 if dummy else min(sizes.get(name, 3), pool)
-            self.rivals.append((sorted([strength(x, trump) for x in unseen]), hand))
+            hand = 1 if dummy else min(sizes[j], pool)
+            self.rivals.append((_WEAKER[trumps[j]], hand))
 
     def chance(self, card: Card) -> float:
         mine = strength(card, self.trump)
@@ -208,9 +227,10 @@ class _Odds:
         pool = self.pool
         if not pool:
             return 1.0
+        unseen = self.unseen
         chance = 1.0
-        for strengths, hand in self.rivals:
-            lower = bisect_left(strengths, mine)  # the unseen cards this one beats; the rest beat it
+        for weaker, hand in self.rivals:
+            lower = (unseen & weaker[mine]).bit_count()  # the unseen cards this one beats; the rest beat it
             chance *= comb(lower, hand) / comb(pool, hand) if lower >= hand else 0.0
         return chance
 
@@ -220,12 +240,13 @@ def win_chance(view: CircleView, card: Card, unseen: Sequence[Card]) -> float:
     played so far, and no emperor still to play may hold a card at least as strong for their
     trump suit, unless their city takes nobody (a player then plays low; a dummy plays the
     top of its pile whatever it is, C8). Each hand is drawn from the unseen cards."""
-    return _Odds(view, unseen).chance(card)
+    return _Odds(view, sum(c.bit for c in unseen)).chance(card)
 
 
-def _city_prospects(view: CircleView, held: Card | None, pool: Sequence[Card]) -> float:
+def _city_prospects(view: CircleView, held: Card | None, pool: int) -> float:
     """The rulebook's look-ahead: the cities ``held`` may attack, less those that may attack it,
-    among the other cities in play and the cities still to come (each of these half as much)."""
+    among the other cities in play and the cities still to come (``pool``, a card set; each of
+    these half as much)."""
     if held is None:
         return 0.0
     me = view.player
@@ -234,18 +255,16 @@ def _city_prospects(view: CircleView, held: Card | None, pool: Sequence[Card]) -
         if name == me or city is None:
             continue
         value += (held.victims & city.bit != 0) - (city.victims & held.bit != 0)
-    for city in pool:
-        value += 0.5 * ((held.victims & city.bit != 0) - (city.victims & held.bit != 0))
-    return value
+    return value + 0.5 * ((held.victims & pool).bit_count() - (_ATTACKERS[held] & pool).bit_count())
 
 
 def counting_player(view: CircleView, rng: random.Random) -> Move:
     """Counts the cards seen (the module says how)."""
     me = view.player
-    seat, trump, hand = _mine(view)
     if view.phase == "play":
+        seat, trump, hand = _mine(view)
         if _wants(view, seat):
-            odds = _Odds(view, tuple(view.unseen))
+            odds = _Odds(view, view.unseen_mask)
             chances = [(odds.chance(c), c) for c in hand]
             good = [c for p, c in chances if p >= 0.5]
             if good:
@@ -256,6 +275,7 @@ def counting_player(view: CircleView, rng: random.Random) -> Move:
         return Play(me, hand[0])
     pool = _unseen_cities(view)
     suits = [c.suit for c in view.held]
+    totals, seats, trophies = view.totals, view.seats, view.trophies_by_seat
 
     def score(move: Move) -> tuple[float, int]:
         value = 2.0 * _trophy_gain(view, move)
@@ -263,7 +283,8 @@ def counting_player(view: CircleView, rng: random.Random) -> Move:
         value += 0.25 * _city_prospects(view, held, pool)
         if held is not None and held.suit is not None:
             value += 0.3 * min(2, suits.count(held.suit))
-        return value, _standing(view, getattr(move, "victim", None) or me)
+        name = getattr(move, "victim", None) or me
+        return value, totals.get(name, 0) + len(trophies[seats.index(name)])  # its standing
 
     return max(view.decisions, key=score)
 

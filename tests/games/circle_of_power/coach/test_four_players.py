@@ -10,7 +10,8 @@ from math import comb
 import pytest
 
 from companion.games.circle_of_power.coach.model import MODEL, PLAIN
-from companion.games.circle_of_power.coach.opponents import counting_player, win_chance
+from companion.games.circle_of_power.cards import CITY_DECK, may_attack
+from companion.games.circle_of_power.coach.opponents import _city_prospects, _unseen_cities, city_after, counting_player, win_chance
 from companion.games.circle_of_power.coach.outcome import SEASON_SPREAD, field_win, win_model
 from companion.games.circle_of_power.coach.policies import RolloutPolicy
 from companion.games.circle_of_power.rules import strength, trump_suit, victims
@@ -76,6 +77,39 @@ def test_the_counting_players_odds_are_the_counted_ones(players):
             assert win_chance(view, card, unseen) == pytest.approx(_counted(view, card, unseen))
             checked += 1
     assert checked > 50
+
+
+def _looked_ahead(view: CircleView, held) -> float:
+    """The counting player's look-ahead as the module says it, counted the long way: the cities
+    ``held`` may attack less those that may attack it (C3), among the other cities in play and,
+    half as much, the city cards not yet seen this season (C6, C7)."""
+    seen = {c for c in view.cities_by_seat if c is not None} | set(view.city_discards)
+    seen |= {c for line in (*view.trophies_by_seat, *view.destroyed_by_seat) for c in line}
+    seen |= {view.next_city} - {None}
+    value = 0.0
+    for name, city in zip(view.seats, view.cities_by_seat):
+        if name != view.player and city is not None:
+            value += may_attack(held, city) - may_attack(city, held)
+    for city in CITY_DECK:
+        if city not in seen:
+            value += 0.5 * (may_attack(held, city) - may_attack(city, held))
+    return value
+
+
+@pytest.mark.parametrize("variant", ["basic", "coloured-cities"])
+def test_the_counting_players_look_ahead_is_the_counted_one(variant):
+    checked = 0
+    for spot in spots(("ann", "bob", "cy", "dee"), variant, range(3)):
+        state = spot.state
+        if is_play(state):
+            continue
+        view = state.view(state.to_move)
+        for move in view.decisions:
+            held = city_after(view, move)
+            if held is not None:
+                assert _city_prospects(view, held, _unseen_cities(view)) == _looked_ahead(view, held)
+                checked += 1
+    assert checked > 20
 
 
 def test_at_four_players_the_playouts_and_the_plain_move_are_the_counting_players():
