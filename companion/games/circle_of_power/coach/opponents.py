@@ -205,14 +205,13 @@ class _Odds:
         cities = view.cities_by_seat
         nxt = view.next_city
         trumps = [trump_suit(city, nxt) for city in cities]
-        played = view.played
         self.trump = trumps[seat]
-        self.to_beat = max((strength(c, trumps[seats.index(p)]) for p, c in played), default=-1)
+        self.to_beat = _to_beat(view)
         self.unseen = unseen
         self.pool = pool = unseen.bit_count()
         sizes = view.hand_sizes_by_seat
         self.rivals: list[tuple[tuple[int, ...], int]] = []
-        for k in range(1, n - len(played)):
+        for k in range(1, n - len(view.played)):
             j = (seat + k) % n
             dummy = is_dummy(seats[j])
             if not dummy and not victims(j, cities):
@@ -275,7 +274,6 @@ def counting_player(view: CircleView, rng: random.Random) -> Move:
         return Play(me, hand[0])
     pool = _unseen_cities(view)
     suits = [c.suit for c in view.held]
-    totals, seats, trophies = view.totals, view.seats, view.trophies_by_seat
 
     def score(move: Move) -> tuple[float, int]:
         value = 2.0 * _trophy_gain(view, move)
@@ -283,8 +281,7 @@ def counting_player(view: CircleView, rng: random.Random) -> Move:
         value += 0.25 * _city_prospects(view, held, pool)
         if held is not None and held.suit is not None:
             value += 0.3 * min(2, suits.count(held.suit))
-        name = getattr(move, "victim", None) or me
-        return value, totals.get(name, 0) + len(trophies[seats.index(name)])  # its standing
+        return value, _standing(view, getattr(move, "victim", None) or me)
 
     return max(view.decisions, key=score)
 

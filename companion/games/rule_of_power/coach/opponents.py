@@ -118,9 +118,9 @@ def cautious_move(view: PlayerView, rng: random.Random) -> Move:
     finds no sweep (R7), and draws a Fate card rather than lay a strong one. Plays a Vampire
     or Warlock only to capture, and a Thief on a valuable top card."""
     moves = view.decisions
-    top = _TOP if view.setup.expansion else 10
     if len(moves) == 1:
         return moves[0]
+    top = _TOP if view.setup.expansion else 10
     best: Move | None = None
     best_value = -1e9
     draw: Move | None = None
@@ -161,7 +161,6 @@ def _none_held(unseen: int, avoid: int, hand: int) -> float:
     if unseen - avoid < hand:
         return 0.0
     return comb(unseen - avoid, hand) / comb(unseen, hand)
-
 
 
 _TAKES: dict[tuple[tuple[Card, ...], bool], list[float]] = {}
