@@ -226,8 +226,10 @@ class CoachModel(Protocol):
     # -- the search
 
     def worlds(self, state: Any, player: str) -> Worlds:
-        """The sampler of ``player``'s view of ``state`` (whose copy it may keep);
-        :class:`CoachError` when the view does not add up."""
+        """The sampler of ``player``'s view of ``state``, the game as played (its history kept,
+        when it is, for a sampler that reads what the players did); the sampler keeps a copy of
+        what it needs, never ``state`` itself, which play goes on in. :class:`CoachError` when
+        the view does not add up."""
 
     def decisions(self, state: Any, player: str) -> Decisions:
         """The legal moves of ``player``, who is deciding, grouped by decision, in an order

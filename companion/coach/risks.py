@@ -47,7 +47,7 @@ class RiskScan:
         self.player = player
         self.seed = seed
         self.policy = policy or model.policy()
-        self.worlds = model.worlds(self.game, player)
+        self.worlds = model.worlds(game, player)
         self.groups: dict[Hashable, _Group] = {}
         self.samples = 0
 

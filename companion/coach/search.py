@@ -298,7 +298,7 @@ class Search:
         self.seed = seed
         self.policy = policy or model.policy()
         self.race = race
-        self.worlds = model.worlds(self.game, player)
+        self.worlds = model.worlds(game, player)  # the game as played: a model may read its history
         self.tallies: dict[Hashable, _Tally] = {}
         self.clock = clock
         self.samples = 0

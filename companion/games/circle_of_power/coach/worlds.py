@@ -88,7 +88,7 @@ def city_deck_of(state: CircleState) -> list[Card]:
 
 
 class CircleWorlds:
-    """Worlds drawn from ``player``'s view of ``state`` (a copy the search keeps), reading
+    """Worlds drawn from ``player``'s view of ``state`` (of which it keeps a copy), reading
     nothing else: the engine's resampling keeps the view and deals the rest again.
 
     A card is judged from the hand it comes from: :class:`CoachError` when the companion has
@@ -107,7 +107,7 @@ class CircleWorlds:
                 f"the companion has not seen {unseen} of the {held} cards in {player}'s hand: "
                 f"the coach judges {player}'s card from the cards {player} holds (an act is judged from what is public)"
             )
-        self.state = state
+        self.state = state.copy(keep_history=False)
         self.player = player
         self.own_unseen = bool(unseen)
         """The player's own hand is partly unseen: each world deals it from what is public."""

@@ -53,7 +53,7 @@ class PlayoutState(LmpdState):
 
 
 class LmpdWorlds:
-    """Worlds drawn from ``player``'s view of ``state`` (a copy the search keeps), reading
+    """Worlds drawn from ``player``'s view of ``state`` (of which it keeps a copy), reading
     nothing else. :class:`CoachError` when the companion never saw the player's hand (a table
     kept by keyboard names no hand): the coach judges a commit from the cards held."""
 
@@ -67,7 +67,7 @@ class LmpdWorlds:
                 f"the companion has not seen {unseen} of the {held} cards in {player}'s hand (a table kept by "
                 f"keyboard names no hand, L14): the coach judges {player}'s commit from the cards {player} holds"
             )
-        self.state = state
+        self.state = state.copy(keep_history=False)
         self.player = player
 
     def sample(self, rng: random.Random) -> World:

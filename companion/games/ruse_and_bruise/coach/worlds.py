@@ -28,7 +28,7 @@ __all__ = ["RabWorlds", "PlayoutState"]
 
 
 class RabWorlds:
-    """Worlds drawn from ``player``'s view of ``state`` (a copy the search keeps), reading
+    """Worlds drawn from ``player``'s view of ``state`` (of which it keeps a copy), reading
     nothing else. :class:`CoachError` for a card to place or to put under a Cloak when the
     companion has seen none of the player's hand (a table kept by keyboard names no hand): the
     coach judges which card goes where from the cards held (B8, B14); a Traitor's exchange
@@ -39,7 +39,7 @@ class RabWorlds:
             raise CoachError(f"unknown player {player!r}; the players are {', '.join(state.players)}")
         if state.values is None:
             raise CoachError("the game has no values table yet (B4): nothing can be judged")
-        self.state = state
+        self.state = state.copy(keep_history=False)
         self.player = player
         self.view = view = state.view(player)
         if view.to_move == player and view.waiting in ("place", "cloak") and not view.hand and view.hand_unseen:
