@@ -280,6 +280,15 @@ class GameState(Reading, Dealing, Turns, Plays, Rounds, Hidden, TurnBased[Move])
     def peek(self) -> Move:
         return self.move_stack[-1]
 
+    def before(self, ply: int) -> GameState:
+        """A copy of the position as it was before ``move_stack[ply]`` (its move stack empty),
+        this state left as it is: what the table looked like when that move was made."""
+        if not self._keep:
+            raise IndexError("before: this game was created with keep_history=False")
+        new = self.copy(keep_history=False)
+        new._core = self._stack[ply].copy()
+        return new
+
     def copy(self, *, keep_history: bool = True) -> GameState:
         """An independent copy of the current position, for trying moves out (push and pop
         on it); its move stack starts empty."""
