@@ -34,7 +34,7 @@ from companion.games.rule_of_power.engine.moves import DrawFate, Move, Play
 from companion.games.rule_of_power.engine.view import PlayerView
 from companion.games.rule_of_power.coach.policies import greedy_move
 
-__all__ = ["card_worth", "cautious_move", "counting_move", "Counting", "expected_reply", "best_takes", "OPPONENTS"]
+__all__ = ["card_worth", "cautious_move", "counting_move", "counting_value", "Counting", "expected_reply", "best_takes", "OPPONENTS"]
 
 _THIEF = FATE_CARDS[5]
 _RENEWAL = FATE_CARDS[7]
@@ -167,14 +167,15 @@ _TAKES: dict[tuple[tuple[Card, ...], bool], list[float]] = {}
 """:func:`best_takes` of the centres met lately: a playout's centres recur in the next ones."""
 
 
-def best_takes(centre: tuple[Card, ...], sweeps: bool) -> list[float]:
+def best_takes(centre: tuple[Card, ...], sweeps: bool, *, remember: bool = True) -> list[float]:
     """The most a plain card of each value (the list's index, 0 to 13) takes from ``centre``:
     the worth of its best capture (R4), a clean sweep counted when ``sweeps`` (R7); 0.0 where
     it takes nothing. Worked out once for every value from the sets of centre cards whose
     values add up to 13 at most, each set's worth added up in the order of its cards in
     :func:`~companion.games.rule_of_power.engine.captures.capture_options`' options (higher
     values first, then centre order), so that every figure is the one listing the options
-    gives to the last bit."""
+    gives to the last bit. ``remember=False`` for a centre unlikely to come again: it is
+    looked up but not kept (the table stays small, and so the heap the collector walks)."""
     key = (centre, sweeps)
     got = _TAKES.get(key)
     if got is not None:
@@ -205,9 +206,10 @@ def best_takes(centre: tuple[Card, ...], sweeps: bool) -> list[float]:
             worth = w + sweep if k == n else w
             if worth > best[s]:
                 best[s] = worth
-    if len(_TAKES) >= 20_000:
-        _TAKES.clear()
-    _TAKES[key] = best
+    if remember:
+        if len(_TAKES) >= 20_000:
+            _TAKES.clear()
+        _TAKES[key] = best
     return best
 
 
@@ -216,9 +218,9 @@ class Counting:
     leave): how many unseen cards there are of each value, whether a Mystic Crystal empowers
     a Wizard (R5), whether a clean sweep scores (R7)."""
 
-    __slots__ = ("by_value", "pool", "crystal", "sweeps", "hand")
+    __slots__ = ("by_value", "pool", "crystal", "sweeps", "hand", "remember")
 
-    def __init__(self, view: PlayerView, unseen: Iterable[Card], hand: int) -> None:
+    def __init__(self, view: PlayerView, unseen: Iterable[Card], hand: int, *, remember: bool = True) -> None:
         by_value: dict[int, int] = {}
         pool = 0
         for card in unseen:
@@ -230,6 +232,8 @@ class Counting:
         self.hand = min(hand, pool)
         self.crystal = bool(view.in_play) and any(x is FATE_CARDS[0] for _, x in view.in_play)
         self.sweeps = _sweeps_count(view)
+        self.remember = remember
+        """Whether the centres met are kept (:func:`best_takes`)."""
 
     def expected_reply(self, centre: tuple[Card, ...]) -> float:
         """What the next opponent is expected to take from ``centre``: the worth of their best
@@ -237,7 +241,7 @@ class Counting:
         R7)."""
         if not centre or self.hand <= 0:
             return 0.0
-        table = best_takes(centre, self.sweeps)
+        table = best_takes(centre, self.sweeps, remember=self.remember)
         pool, hand = self.pool, self.hand
         # R5: an empowered Wizard takes the whole centre, no clean sweep counted.
         wizard = sum(_WORTH[c] for c in centre) if self.crystal else 0.0
@@ -265,6 +269,24 @@ def expected_reply(view: PlayerView, centre: tuple[Card, ...], unseen: Iterable[
     return Counting(view, unseen, hand).expected_reply(centre)
 
 
+def counting_value(view: PlayerView, counting: Counting, move: Move) -> float | None:
+    """What the counting player makes of ``move`` (``view``'s public table, ``counting`` the
+    cards it counts): the worth it takes, less a hundredth of the card's value (the weaker card
+    is spent first), less the next opponent's expected reply to the centre it leaves; a Fate
+    draw is worth a little (a card for later). ``None`` for a Fate card it keeps for later."""
+    if type(move) is DrawFate:
+        left, gain = view.centre, 0.15
+    elif type(move) is Play:
+        card = move.card
+        if not card.is_world and not card.to_centre and card is not _THIEF:
+            return None
+        left, gain, _ = _after(view, move)
+        gain -= 0.01 * (card.value or 0) if card.is_world else 0.0
+    else:
+        left, gain = view.centre, -0.5
+    return gain - counting.expected_reply(left)
+
+
 def counting_move(view: PlayerView, rng: random.Random) -> Move:
     """The decision with the best worth taken less the next opponent's expected reply, counted
     from the unseen cards (:func:`expected_reply`); a Fate draw keeps the centre as it is
@@ -280,17 +302,9 @@ def counting_move(view: PlayerView, rng: random.Random) -> Move:
     best: list[Move] = []
     best_value = -1e9
     for move in moves:
-        if type(move) is DrawFate:
-            left, gain = view.centre, 0.15
-        elif type(move) is Play:
-            card = move.card
-            if not card.is_world and not card.to_centre and card is not _THIEF:
-                continue  # the other Fate cards are kept for later
-            left, gain, _ = _after(view, move)
-            gain -= 0.01 * (card.value or 0) if card.is_world else 0.0
-        else:
-            left, gain = view.centre, -0.5
-        value = gain - counting.expected_reply(left)
+        value = counting_value(view, counting, move)
+        if value is None:
+            continue
         if value > best_value + 1e-9:
             best, best_value = [move], value
         elif abs(value - best_value) <= 1e-9:
