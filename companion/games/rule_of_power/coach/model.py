@@ -1,7 +1,8 @@
 """Rule of Power's coaching knowledge, as the coach's search asks for it
 (:class:`~companion.coach.model.CoachModel`): the game's parts of the coach put together.
 
-- worlds: the engine's sampler (:mod:`~companion.games.rule_of_power.engine.sampling`), each
+- worlds: the engine's sampler (:mod:`~companion.games.rule_of_power.engine.sampling`), the
+  other hands dealt again as the plays of the deal under way tell (:mod:`.reading`), each
   sample embodied as a state, its World deck (top last) the chance of the playouts;
 - decisions and their chance: :mod:`.policies` (a Renewal's card, R25, a Mirror Swap's blind
   picks, R22, and Dark Decay's discards, R21, are drawn in the sampled world by
@@ -35,6 +36,7 @@ from companion.games.rule_of_power.coach.policies import (
     realize,
 )
 from companion.games.rule_of_power.coach.opponents import OPPONENTS, counting_move
+from companion.games.rule_of_power.coach.reading import DealReading
 from companion.games.rule_of_power.coach.tables import TABLES
 from companion.games.rule_of_power.coach.reasons import Risk, ThreatCounter, category_reasons, follow_until_turn, risk_reasons
 from companion.games.rule_of_power.engine.cards import Card
@@ -52,21 +54,25 @@ _PLAIN = RolloutPolicy(noise=0.0, fate_rate=0.0)
 
 
 class RuleOfPowerWorlds:
-    """Worlds drawn from ``player``'s view of ``game`` (a copy the search keeps): every hidden
-    hand, Fate deck and the World deck's order, R18."""
+    """Worlds drawn from ``player``'s view of ``game`` (of which it keeps a copy): every hidden
+    hand, Fate deck and the World deck's order, R18; the other hands dealt as the plays of the
+    deal under way tell (:class:`~.reading.DealReading`) when the game's history is kept."""
 
     def __init__(self, game: GameState, player: str) -> None:
         try:
             self.sampler = Sampler(game, player)
         except SamplingError as exc:
             raise CoachError(str(exc)) from None
-        self.game = game
+        self.reading = DealReading(game, player, self.sampler.unseen)
+        self.game = game.copy(keep_history=False)
         self.player = player
         self.unseen = tuple(self.sampler.unseen)
         """The World cards the player cannot place, for the risks' counts."""
 
     def sample(self, rng: random.Random) -> World:
         world = self.sampler.sample(rng)
+        if self.reading:
+            world = self.reading.redeal(world, rng)
         return World(embody(self.game, world), world.deck)
 
 
