@@ -246,7 +246,7 @@ def play_period(model: CoachModel, world: Any, seats: Mapping[str, Seat], rng: r
     their seat from their own view (automatic seats by the rules, the table from the world's
     chance); each player's points of the period (of the game)."""
     fork = model.fork(world)
-    state = fork.state
+    state = fork.state.copy(keep_history=True)  # the table keeps its record, which a coach may read
     before = dict(state.totals)
 
     def seat_policy(view: Any, rng: random.Random) -> Any:

@@ -101,7 +101,7 @@ def review(
     before each decision: when it says so, the marks so far are returned."""
     coach = coach or Coach("default")
     model = model_of(setup.game)
-    game = setup.game.new_state(setup, keep_history=False)
+    game = setup.game.new_state(setup, keep_history=True)  # the coach may read what was played
     marks: list[Mark] = []
     for index, move in enumerate(moves):
         if stop is not None and stop():

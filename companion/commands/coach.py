@@ -112,7 +112,8 @@ def cmd_hint(args: argparse.Namespace) -> int:
                 for _ in counted:
                     pass
             else:
-                game = load_game(counted if args.line is None else islice(counted, args.line))
+                # The history kept: the coach reads what was played (as the review does).
+                game = load_game(counted if args.line is None else islice(counted, args.line), keep_history=True)
             n = counted.read if args.line is None else args.line
             if not 1 <= n <= counted.read:
                 return _fail("hint", f"{args.record}: line {args.line} is out of range (the record has {counted.read} lines)")

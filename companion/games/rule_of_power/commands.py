@@ -178,7 +178,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"rop simulate: {exc}", file=sys.stderr)
         return 2
     table = VirtualTable(setup, seed=args.seed, fate=args.fate, policy=args.level)
-    game = GameState(setup, keep_history=False)
+    game = GameState(setup)  # the history kept: a virtual coach reads the plays, as at the table
     try:
         save_record(args.output, setup, table.moves(game))
     except OutputError as exc:
