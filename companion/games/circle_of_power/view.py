@@ -250,8 +250,13 @@ class CircleView:
     @property
     def trump_suits(self) -> Mapping[str, str | None]:
         """Each emperor's trump suit now (C9)."""
+        return dict(zip(self.seats, self.trump_suits_by_seat))
+
+    @property
+    def trump_suits_by_seat(self) -> tuple[str | None, ...]:
+        """:attr:`trump_suits` in the order of :attr:`seats`."""
         nxt = self.next_city
-        return {name: trump_suit(city, nxt) for name, city in zip(self.seats, self.cities_by_seat)}
+        return tuple([trump_suit(city, nxt) for city in self.cities_by_seat])
 
     @property
     def played(self) -> tuple[tuple[str, Card], ...]:

@@ -30,7 +30,7 @@ import random
 from collections.abc import Callable, Sequence
 from math import comb
 
-from companion.games.circle_of_power.cards import BATTLE_DECK, BLACK, CITY_DECK, CITY_MASK, Card, colour_in_attack
+from companion.games.circle_of_power.cards import BATTLE_DECK, BLACK, CITY_DECK, CITY_MASK, Card, colour_in_attack, may_attack
 from companion.games.circle_of_power.moves import Conquer, Move, Play, Retake
 from companion.games.circle_of_power.policies import RuleOfThumbPlayer
 from companion.games.circle_of_power.rules import strength, threats, trump_suit, victims
@@ -171,7 +171,7 @@ def _unseen_cities(view: CircleView) -> int:
     return CITY_MASK & ~seen
 
 
-_ATTACKERS = {city: sum(c.bit for c in CITY_DECK if c.victims & city.bit) for city in CITY_DECK}
+_ATTACKERS = {city: sum(c.bit for c in CITY_DECK if may_attack(c, city)) for city in CITY_DECK}
 """For each city card, the city cards that may attack it (C3), as a card set."""
 
 
@@ -203,8 +203,7 @@ class _Odds:
         n = len(seats)
         seat = seats.index(view.player)
         cities = view.cities_by_seat
-        nxt = view.next_city
-        trumps = [trump_suit(city, nxt) for city in cities]
+        trumps = view.trump_suits_by_seat
         self.trump = trumps[seat]
         self.to_beat = _to_beat(view)
         self.unseen = unseen
