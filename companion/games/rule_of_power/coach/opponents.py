@@ -34,7 +34,7 @@ from companion.games.rule_of_power.engine.moves import DrawFate, Move, Play
 from companion.games.rule_of_power.engine.view import PlayerView
 from companion.games.rule_of_power.coach.policies import greedy_move
 
-__all__ = ["card_worth", "cautious_move", "counting_move", "counting_value", "Counting", "expected_reply", "best_takes", "OPPONENTS"]
+__all__ = ["card_worth", "cautious_move", "counting_move", "counting_value", "reply_hand", "Counting", "expected_reply", "best_takes", "OPPONENTS"]
 
 _THIEF = FATE_CARDS[5]
 _RENEWAL = FATE_CARDS[7]
@@ -79,6 +79,14 @@ def _sweeps_count(view: PlayerView) -> bool:
 def _next_player(view: PlayerView) -> str:
     players = view.setup.players
     return players[(players.index(view.player) + 1) % len(players)]
+
+
+def reply_hand(view: PlayerView, player: str) -> int:
+    """How many World cards the player after ``player`` holds to take back from the centre
+    ``player`` leaves: none when the two are team-mates (R16)."""
+    players = view.setup.players
+    nxt = players[(players.index(player) + 1) % len(players)]
+    return view.world_cards_by_seat[players.index(nxt)] if view.setup.is_opponent(player, nxt) else 0
 
 
 def _after(view: PlayerView, move: Move) -> tuple[tuple[Card, ...], float, bool]:
@@ -294,11 +302,7 @@ def counting_move(view: PlayerView, rng: random.Random) -> Move:
     moves = view.decisions
     if len(moves) == 1:
         return moves[0]
-    nxt = _next_player(view)
-    players = view.setup.players
-    opponent = view.is_opponent(nxt)
-    hand = view.world_cards_by_seat[players.index(nxt)] if opponent else 0
-    counting = Counting(view, view.unseen, hand)
+    counting = Counting(view, view.unseen, reply_hand(view, view.player))
     best: list[Move] = []
     best_value = -1e9
     for move in moves:

@@ -40,7 +40,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from companion.games.rule_of_power.coach.opponents import Counting, card_worth, counting_value
+from companion.games.rule_of_power.coach.opponents import Counting, card_worth, counting_value, reply_hand
 from companion.games.rule_of_power.engine.cards import Card
 from companion.games.rule_of_power.engine.game import GameState
 from companion.games.rule_of_power.engine.moves import Deal, NewRound, Play
@@ -74,15 +74,14 @@ class Evidence:
     choices: int
     """How many cards the player held then (what ``SLIP`` is shared out over)."""
 
-    def weight(self, hand: frozenset[Card]) -> float:
-        """How likely the counting player makes this play, holding ``hand`` now."""
-        if self.fits and not (hand & self.better):
-            return 1.0 - SLIP + SLIP / self.choices
-        return SLIP / self.choices
-
     @property
     def most(self) -> float:
+        """How likely the counting player makes this play, holding none of the better cards."""
         return 1.0 - SLIP + SLIP / self.choices if self.fits else SLIP / self.choices
+
+    def weight(self, hand: frozenset[Card]) -> float:
+        """How likely the counting player makes this play, holding ``hand`` now."""
+        return SLIP / self.choices if hand & self.better else self.most
 
 
 class DealReading:
@@ -178,14 +177,11 @@ def _read(before: GameState, player: str, move: Play, candidates: frozenset[Card
     every card it could not see then but the one it played."""
     view = before.view(player)
     mover = move.player
-    players = before.players
     if before.turn != mover:
         return None
-    nxt = players[(players.index(mover) + 1) % len(players)]
-    hand = view.world_cards_by_seat[players.index(nxt)] if before.setup.is_opponent(mover, nxt) else 0
     unseen = (view.unseen | frozenset(view.hand)) - {move.card}
     # The centres scored here (each card laid on a table of the past) will not come again.
-    counting = Counting(view, unseen, hand, remember=False)
+    counting = Counting(view, unseen, reply_hand(view, mover), remember=False)
     played = counting_value(view, counting, move)
     if played is None:
         return None

@@ -285,19 +285,21 @@ class GameState(Reading, Dealing, Turns, Plays, Rounds, Hidden, TurnBased[Move])
         this state left as it is: what the table looked like when that move was made."""
         if not self._keep:
             raise IndexError("before: this game was created with keep_history=False")
-        new = self.copy(keep_history=False)
-        new._core = self._stack[ply].copy()
-        return new
+        return self._at(self._stack[ply], False)
 
     def copy(self, *, keep_history: bool = True) -> GameState:
         """An independent copy of the current position, for trying moves out (push and pop
         on it); its move stack starts empty."""
+        return self._at(self._core, keep_history)
+
+    def _at(self, core: _Core, keep_history: bool) -> GameState:
+        """An independent copy of this game at the position ``core``, its move stack empty."""
         new = GameState.__new__(GameState)
         new.__dict__.update(self.__dict__)
         new._keep = keep_history
         new.move_stack = []
         new._stack = []
-        new._core = self._core.copy()
+        new._core = core.copy()
         return new
 
     # ------------------------------------------------------------------ one method per kind of move
